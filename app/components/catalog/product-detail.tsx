@@ -1,0 +1,119 @@
+import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import { useState } from "react";
+import { canAddToCart } from "~/lib/cart-rules";
+import type { ProductDetail as Product } from "~/lib/catalog-types";
+import { cn } from "~/lib/class-names";
+import { AddToCartButton } from "./add-to-cart-button";
+import { Price } from "./price";
+import { ProductImage } from "./product-image";
+import { QuantityStepper } from "./quantity-stepper";
+import { StockHint } from "./stock-hint";
+
+const promises = [
+  { icon: Truck, text: "Free UK shipping on orders over £50. Dispatched in 1-2 business days." },
+  { icon: RotateCcw, text: "30-day money-back guarantee." },
+  { icon: ShieldCheck, text: "Enamel-safe, dentist-recommended formula." },
+];
+
+export function ProductDetail({ product }: { product: Product }) {
+  const [variantId, setVariantId] = useState(product.variants[0]?.id);
+  const [quantity, setQuantity] = useState(1);
+  const variant = product.variants.find((candidate) => candidate.id === variantId);
+  const hasChoice = product.variants.length > 1;
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
+      <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft">
+        <ProductImage src={product.imageUrl} alt={product.imageAlt} priority />
+      </div>
+
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
+          {variant ? (
+            <Price
+              pricePence={variant.pricePence}
+              compareAtPricePence={variant.compareAtPricePence}
+              className="mt-4 text-2xl"
+            />
+          ) : (
+            <p className="mt-4 text-ink-muted">This product is currently unavailable.</p>
+          )}
+        </div>
+
+        {hasChoice ? (
+          <fieldset>
+            <legend className="text-sm font-semibold text-ink">Choose an option</legend>
+            <div className="mt-3 flex flex-wrap gap-3">
+              {product.variants.map((option) => (
+                <label
+                  key={option.id}
+                  className={cn(
+                    "flex cursor-pointer items-center rounded-full border px-5 py-2.5 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand",
+                    option.id === variantId
+                      ? "border-brand bg-brand-soft text-brand-strong"
+                      : "border-line bg-white text-ink hover:border-brand",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="variant"
+                    value={option.id}
+                    checked={option.id === variantId}
+                    onChange={() => {
+                      setVariantId(option.id);
+                      setQuantity(1);
+                    }}
+                    className="sr-only"
+                  />
+                  {option.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+
+        {variant ? (
+          <div className="space-y-3">
+            <div className="flex flex-wrap items-center gap-4">
+              <QuantityStepper
+                value={quantity}
+                onChange={setQuantity}
+                max={variant.stockQuantity}
+              />
+              <AddToCartButton
+                size="lg"
+                className="flex-1 sm:flex-none"
+                disabled={!canAddToCart(variant, quantity)}
+              />
+            </div>
+            <StockHint stock={variant.stockQuantity} requested={quantity} />
+          </div>
+        ) : (
+          <AddToCartButton size="lg" className="self-start" disabled />
+        )}
+
+        <ul className="space-y-2 rounded-[var(--radius-card)] bg-brand-soft p-5 text-sm">
+          {promises.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-3">
+              <Icon className="mt-0.5 size-4 shrink-0 text-brand-strong" aria-hidden="true" />
+              {text}
+            </li>
+          ))}
+        </ul>
+
+        <section aria-labelledby="description-heading" className="border-t border-line pt-6">
+          <h2 id="description-heading" className="text-lg font-semibold">
+            Description
+          </h2>
+          {/* Sanitised on the server (server/catalog/product-html.ts) on write and on read. */}
+          <div
+            className="rich-text mt-3"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised allowlist HTML from the server.
+            dangerouslySetInnerHTML={{ __html: product.descriptionHtml }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ProductSummary } from "~/lib/catalog-types";
+import { ProductCard } from "./product-card";
+
+export const STORE_EMPTY_TEXT = "No products available at the moment. Please check back later!";
+
+/** The store's grid with the seed spec's error and empty texts (§8, Store list). */
+export function ProductGrid({
+  products,
+  error,
+}: {
+  products: ProductSummary[];
+  error: string | null;
+}) {
+  if (error) {
+    return (
+      <p
+        role="alert"
+        className="rounded-[var(--radius-card)] border border-coral/40 bg-white p-6 text-center text-coral-strong"
+      >
+        Error loading products: {error}
+      </p>
+    );
+  }
+  if (products.length === 0) {
+    return (
+      <p className="rounded-[var(--radius-card)] border border-line bg-white p-10 text-center text-ink-muted">
+        {STORE_EMPTY_TEXT}
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {products.map((product) => (
+        <li key={product.id} className="flex [&>article]:flex-1">
+          <ProductCard product={product} headingLevel={2} />
+        </li>
+      ))}
+    </ul>
+  );
+}

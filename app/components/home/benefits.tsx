@@ -1,0 +1,42 @@
+import { Check } from "lucide-react";
+import { SectionHeading } from "./section-heading";
+
+const benefits = [
+  "Visible results in 3-5 days",
+  "Results that last up to 12 months",
+  "Enamel-safe, dentist-recommended formulas",
+  "An easy 14-day treatment you do at home",
+  "Free standard shipping on orders over £50",
+  "A 30-day money-back guarantee",
+];
+
+export function Benefits() {
+  return (
+    <section aria-labelledby="benefits-heading" className="bg-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8">
+        <div>
+          <SectionHeading
+            id="benefits-heading"
+            eyebrow="Benefits"
+            title="Whiter teeth without the trip to the clinic"
+            description="Everything you need for a brighter smile, made to be kind to your teeth."
+            className="mx-0 text-left"
+          />
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {benefits.map((benefit) => (
+            <li
+              key={benefit}
+              className="flex items-start gap-3 rounded-[var(--radius-card)] bg-brand-soft p-4 font-medium"
+            >
+              <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand text-white">
+                <Check className="size-4" aria-hidden="true" />
+              </span>
+              {benefit}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

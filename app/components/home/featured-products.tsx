@@ -1,0 +1,55 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { Price } from "~/components/catalog/price";
+import { ProductCard } from "~/components/catalog/product-card";
+import { ProductImage } from "~/components/catalog/product-image";
+import { Button } from "~/components/ui/button";
+import type { ProductSummary } from "~/lib/catalog-types";
+import { SectionHeading } from "./section-heading";
+
+/** The newest product shown large with 'View Product', the next two as cards (seed spec §2). */
+export function FeaturedProducts({ products }: { products: ProductSummary[] }) {
+  const [lead, ...rest] = products;
+  if (!lead) return null;
+  return (
+    <section
+      aria-labelledby="featured-heading"
+      className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
+    >
+      <SectionHeading
+        id="featured-heading"
+        eyebrow="Bestsellers"
+        title="Featured Products"
+        description="Our most-loved ways to a brighter smile."
+      />
+      <div className="mt-12 grid gap-6 lg:grid-cols-2">
+        <article className="grid overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <ProductImage src={lead.imageUrl} alt={lead.imageAlt} className="h-full" />
+          <div className="flex flex-col justify-center gap-4 p-6 sm:p-8">
+            <p className="text-sm font-semibold tracking-wide text-brand uppercase">New in</p>
+            <h3 className="text-2xl font-bold tracking-tight sm:text-3xl">{lead.name}</h3>
+            {lead.defaultVariant ? (
+              <Price
+                pricePence={lead.defaultVariant.pricePence}
+                compareAtPricePence={lead.defaultVariant.compareAtPricePence}
+                className="text-xl"
+              />
+            ) : null}
+            <p className="text-ink-muted">{lead.excerpt}</p>
+            <Button asChild size="lg" className="self-start">
+              <Link to={`/product/${lead.id}`} aria-label={`View Product: ${lead.name}`}>
+                View Product
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        </article>
+        <div className="grid gap-6 sm:grid-cols-2">
+          {rest.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button } from "~/components/ui/button";
+import { showNotImplemented } from "~/lib/notices";
+
+/** The seed spec's banner: its Shop Now only shows the not-implemented notice (DESIGN §8). */
+export function PromoBanner() {
+  return (
+    <section aria-labelledby="promo-heading" className="px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 overflow-hidden rounded-[var(--radius-card)] bg-brand-strong px-6 py-12 text-white sm:px-12 md:flex-row md:items-center md:justify-between">
+        <div className="max-w-xl">
+          <p className="text-sm font-semibold tracking-wide text-mint uppercase">Coming soon</p>
+          <h2 id="promo-heading" className="mt-2 text-3xl font-bold tracking-tight">
+            Subscribe and save 15%
+          </h2>
+          <p className="mt-3 text-teal-50">
+            A fresh whitening kit every three months, delivered free. Pause or cancel any time.
+          </p>
+        </div>
+        <Button variant="inverse" size="lg" onClick={showNotImplemented}>
+          Shop Now
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { Clock, Lock, RotateCcw, Truck } from "lucide-react";
+import { SUPPORT_HOURS } from "~/lib/public-config";
+
+const items = [
+  { icon: Truck, title: "Free UK shipping", text: "On orders over £50" },
+  { icon: RotateCcw, title: "30-day money-back", text: "Not happy? Full refund" },
+  { icon: Lock, title: "Secure checkout", text: "Encrypted card payments" },
+  { icon: Clock, title: "Friendly support", text: SUPPORT_HOURS },
+];
+
+export function TrustBar() {
+  return (
+    <section aria-label="Why shop with us" className="bg-sky-soft">
+      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-4 gap-y-6 px-4 py-8 sm:px-6 lg:grid-cols-4 lg:px-8">
+        {items.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex items-center gap-3">
+            <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-brand-strong shadow-sm">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span>
+              <span className="block text-sm font-semibold text-ink">{title}</span>
+              <span className="block text-sm text-slate-700">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { cn } from "~/lib/class-names";
+
+/** The shop's mark and name; the name is a setting (BRAND.md), the mark is a stylised sparkle. */
+export function Logo({
+  shopName,
+  className,
+  tone = "dark",
+}: {
+  shopName: string;
+  className?: string;
+  tone?: "dark" | "light";
+}) {
+  return (
+    <Link
+      to="/"
+      className={cn("inline-flex items-center gap-2 rounded-full", className)}
+      aria-label={`${shopName} home`}
+    >
+      <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
+        <circle cx="16" cy="16" r="16" fill={tone === "dark" ? "#0f766e" : "#ffffff"} />
+        <path
+          d="M16 6.5c.9 4.6 2.9 6.6 7.5 7.5-4.6.9-6.6 2.9-7.5 7.5-.9-4.6-2.9-6.6-7.5-7.5 4.6-.9 6.6-2.9 7.5-7.5Z"
+          fill={tone === "dark" ? "#ffffff" : "#0f766e"}
+        />
+        <circle cx="23.5" cy="22.5" r="1.8" fill={tone === "dark" ? "#ccfbf1" : "#0f766e"} />
+      </svg>
+      <span
+        className={cn(
+          "text-xl font-bold tracking-tight",
+          tone === "dark" ? "text-ink" : "text-white",
+        )}
+      >
+        {shopName}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,54 @@
+import { Menu } from "lucide-react";
+import { useState } from "react";
+import { NavLink } from "react-router";
+import { Sheet } from "~/components/ui/sheet";
+import { cn } from "~/lib/class-names";
+import { headerLinks } from "~/lib/site-navigation";
+
+/** The phone menu: a side sheet that closes when any of its links is clicked. */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label="Open menu"
+        aria-expanded={open}
+        className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-mint/60 md:hidden"
+      >
+        <Menu className="size-6" aria-hidden="true" />
+      </button>
+      <Sheet open={open} onOpenChange={setOpen} title="Menu" side="left">
+        <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 p-4">
+          {headerLinks.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end
+              onClick={close}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-[var(--radius-card)] px-4 py-3 text-base font-medium transition-colors hover:bg-mint/60",
+                  isActive ? "bg-brand-soft text-brand-strong" : "text-ink",
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          ))}
+          <div className="mt-auto border-t border-line pt-4">
+            <NavLink
+              to="/login"
+              onClick={close}
+              className="flex h-12 items-center justify-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
+            >
+              Login
+            </NavLink>
+          </div>
+        </nav>
+      </Sheet>
+    </>
+  );
+}

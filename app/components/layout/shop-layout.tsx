@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { Toaster } from "~/components/ui/toaster";
+import type { PublicConfig } from "~/lib/public-config";
+import { AnnouncementBar } from "./announcement-bar";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import { WhatsAppWidget } from "./whatsapp-widget";
+
+/** The chrome around every page (seed spec §2, Shared layout). */
+export function ShopLayout({
+  config,
+  year,
+  children,
+}: {
+  config: PublicConfig;
+  year: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-brand px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AnnouncementBar />
+      <SiteHeader shopName={config.shopName} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter config={config} year={year} />
+      <WhatsAppWidget number={config.whatsappNumber} />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/class-names";
+import { headerLinks } from "~/lib/site-navigation";
+import { CartButton } from "./cart-button";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+
+export function SiteHeader({ shopName }: { shopName: string }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <MobileMenu />
+        <Logo shopName={shopName} className="mr-auto md:mr-0" />
+        <nav aria-label="Main" className="mx-auto hidden items-center gap-1 md:flex">
+          {headerLinks.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end
+              className={({ isActive }) =>
+                cn(
+                  "rounded-full px-4 py-2 text-sm font-medium transition-colors hover:text-brand",
+                  isActive ? "text-brand-strong" : "text-ink",
+                )
+              }
+            >
+              {({ isActive }) => (
+                <span className="relative">
+                  {link.label}
+                  {isActive ? (
+                    <span className="absolute inset-x-0 -bottom-1.5 h-0.5 rounded-full bg-brand" />
+                  ) : null}
+                </span>
+              )}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <CartButton count={0} />
+          <Button asChild size="sm">
+            <Link to="/login">Login</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

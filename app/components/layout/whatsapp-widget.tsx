@@ -1,0 +1,72 @@
+import { MessageCircle, X } from "lucide-react";
+import { useId, useState } from "react";
+import { SUPPORT_HOURS } from "~/lib/public-config";
+
+export const WHATSAPP_MESSAGE = "Hi! I'd like to know more about your teeth whitening products.";
+
+export function whatsappLink(number: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(WHATSAPP_MESSAGE)}`;
+}
+
+/** The floating chat widget: its button toggles a panel that opens a prefilled WhatsApp chat. */
+export function WhatsAppWidget({ number }: { number: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
+      {open ? (
+        <section
+          id={panelId}
+          aria-label="Chat with us"
+          className="w-[min(20rem,calc(100vw-2rem))] animate-pop-in overflow-hidden rounded-[var(--radius-card)] bg-white shadow-lift"
+        >
+          <div className="flex items-start justify-between gap-3 bg-[#075e54] px-4 py-3 text-white">
+            <div>
+              <h2 className="font-semibold">Chat with us</h2>
+              <p className="text-xs text-emerald-50">Replies {SUPPORT_HOURS}</p>
+            </div>
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              aria-label="Close chat"
+              className="-mr-2 inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+          <div className="space-y-4 p-4">
+            <p className="rounded-[var(--radius-card)] bg-slate-100 px-3 py-2 text-sm text-ink">
+              Hi there 👋 Got a question about our teeth whitening products? Send us a message on
+              WhatsApp.
+            </p>
+            <a
+              href={whatsappLink(number)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex h-11 items-center justify-center gap-2 rounded-full bg-[#075e54] px-5 text-sm font-semibold text-white hover:bg-[#054a42]"
+            >
+              <MessageCircle className="size-4" aria-hidden="true" />
+              Start chat on WhatsApp
+            </a>
+          </div>
+        </section>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={open ? "Close WhatsApp chat" : "Chat with us on WhatsApp"}
+        className="inline-flex size-14 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lift transition-transform hover:scale-105"
+      >
+        {open ? (
+          <X className="size-6" aria-hidden="true" />
+        ) : (
+          <svg viewBox="0 0 24 24" width="28" height="28" fill="currentColor" aria-hidden="true">
+            <path d="M12 2.2a9.7 9.7 0 0 0-8.4 14.6L2.2 21.8l5.1-1.3A9.7 9.7 0 1 0 12 2.2Zm0 17.8a8 8 0 0 1-4.1-1.1l-.3-.2-3 .8.8-3-.2-.3A8 8 0 1 1 12 20Zm4.4-6c-.2-.1-1.4-.7-1.7-.8-.2-.1-.4-.1-.5.1l-.8.9c-.1.2-.3.2-.5.1a6.6 6.6 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.1 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.5-.4h-.5a.9.9 0 0 0-.7.3 2.8 2.8 0 0 0-.9 2.1 4.9 4.9 0 0 0 1 2.6 11.2 11.2 0 0 0 4.3 3.8c1.6.7 2.2.7 3 .6.5-.1 1.4-.6 1.6-1.2.2-.6.2-1 .1-1.2l-.5-.3Z" />
+          </svg>
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/class-names";
+
+export const buttonVariants = cva(
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap font-semibold transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        primary:
+          "rounded-full bg-brand text-white shadow-sm hover:bg-brand-strong focus-visible:outline-brand",
+        secondary:
+          "rounded-full border border-line bg-white text-ink shadow-sm hover:border-brand hover:text-brand",
+        inverse: "rounded-full bg-white text-brand-strong shadow-sm hover:bg-mint",
+        ghost: "rounded-full text-ink hover:bg-mint/60",
+        link: "text-brand underline-offset-4 hover:underline",
+      },
+      size: {
+        sm: "h-9 px-4 text-sm",
+        md: "h-11 px-6 text-sm",
+        lg: "h-12 px-8 text-base",
+        icon: "size-11 rounded-full",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+export type ButtonProps = ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    /** Renders the single child (a link, say) with the button's styles instead of a <button>. */
+    asChild?: boolean;
+  };
+
+export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return (
+    <Component
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...(asChild ? {} : { type: props.type ?? "button" })}
+      {...props}
+    />
+  );
+}

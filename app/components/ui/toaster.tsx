@@ -1,0 +1,23 @@
+import { Toaster as Sonner } from "sonner";
+
+/** Toasts per the seed spec §4: one visible at a time, each closes after 5000 ms. */
+export const TOAST_DURATION_MS = 5000;
+
+export function Toaster() {
+  return (
+    <Sonner
+      position="bottom-center"
+      visibleToasts={1}
+      duration={TOAST_DURATION_MS}
+      closeButton
+      toastOptions={{
+        classNames: {
+          toast: "!rounded-[var(--radius-card)] !border-line !shadow-lift !font-sans",
+          title: "!text-[15px] !font-semibold !text-ink",
+          description: "!text-sm !text-ink-muted",
+          error: "!border-coral/40",
+        },
+      }}
+    />
+  );
+}

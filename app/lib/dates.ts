@@ -1,0 +1,21 @@
+// Dates shown to shoppers are in the shop's time zone, whatever the server's. Formatters are built
+// once: constructing Intl formatters is costly on every request.
+export const SHOP_TIME_ZONE = "Europe/London";
+
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+const yearOnly = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: SHOP_TIME_ZONE });
+
+/** "22 November 2026" */
+export function formatLongDate(date: Date): string {
+  return longDate.format(date);
+}
+
+export function yearInShopTimeZone(date: Date): number {
+  return Number(yearOnly.format(date));
+}

@@ -1,0 +1,22 @@
+// The only place that turns integer pence into text (DESIGN §3 rule 3).
+
+const gbp = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** 3999 -> "£39.99". Pence must be a whole number. */
+export function formatPence(pence: number): string {
+  if (!Number.isInteger(pence)) throw new TypeError(`pence must be an integer, got ${pence}`);
+  return gbp.format(pence / 100);
+}
+
+/** 3999 -> "39.99": the decimal form structured data (schema.org Offer.price) expects. */
+export function penceToDecimalString(pence: number): string {
+  if (!Number.isInteger(pence)) throw new TypeError(`pence must be an integer, got ${pence}`);
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { absoluteUrl, pageMeta, productJsonLd, truncateForMeta } from "./seo";
+
+const site = { shopName: "Gleam", baseUrl: "https://shop.example" };
+
+describe("pageMeta", () => {
+  it("gives title, description, canonical and Open Graph tags", () => {
+    const tags = pageMeta({ site, title: "About Us", description: "Our story.", path: "/about" });
+    expect(tags).toContainEqual({ title: "About Us | Gleam" });
+    expect(tags).toContainEqual({ name: "description", content: "Our story." });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://shop.example/about",
+    });
+    expect(tags).toContainEqual({ property: "og:url", content: "https://shop.example/about" });
+    expect(tags).toContainEqual({ property: "og:title", content: "About Us | Gleam" });
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: "https://shop.example/images/og-default.png",
+    });
+  });
+
+  it("cuts the description to 160 characters", () => {
+    const tags = pageMeta({ site, title: "X", description: "word ".repeat(100), path: "/" });
+    const description = tags.find((tag) => "name" in tag && tag.name === "description");
+    expect(description && "content" in description && String(description.content).length).toBeLessThanOrEqual(160);
+  });
+
+  it("marks error pages noindex without a canonical", () => {
+    const tags = pageMeta({ site, title: "Oops", description: "x", path: "/", noindex: true });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+    expect(tags.some((tag) => "rel" in tag && tag.rel === "canonical")).toBe(false);
+  });
+
+  it("keeps an exact title as given", () => {
+    const tags = pageMeta({ site, title: "Gleam | Whitening", exactTitle: true, description: "x", path: "/" });
+    expect(tags).toContainEqual({ title: "Gleam | Whitening" });
+  });
+});
+
+describe("truncateForMeta", () => {
+  it("limits to 160 characters by default", () => {
+    expect(truncateForMeta("a ".repeat(200)).length).toBeLessThanOrEqual(160);
+  });
+});
+
+describe("absoluteUrl", () => {
+  it("joins the base and the path", () => {
+    expect(absoluteUrl("https://shop.example", "/product/prod1")).toBe(
+      "https://shop.example/product/prod1",
+    );
+  });
+});
+
+describe("productJsonLd", () => {
+  it("describes the product with a GBP offer per variant and its availability", () => {
+    const data = productJsonLd(site, {
+      id: "prod1",
+      name: "Whitening Strips",
+      description: "Strips.",
+      imageUrl: "/images/products/whitening-strips.svg",
+      variants: [
+        { id: "v1", name: "Single Kit", pricePence: 3999, stockQuantity: 3 },
+        { id: "v2", name: "Two-Kit Bundle", pricePence: 7998, stockQuantity: 0 },
+      ],
+    });
+    expect(data["@type"]).toBe("Product");
+    expect(data.image).toBe("https://shop.example/images/products/whitening-strips.svg");
+    expect(data.offers).toEqual([
+      expect.objectContaining({
+        "@type": "Offer",
+        price: "39.99",
+        priceCurrency: "GBP",
+        availability: "https://schema.org/InStock",
+      }),
+      expect.objectContaining({
+        price: "79.98",
+        availability: "https://schema.org/OutOfStock",
+      }),
+    ]);
+  });
+});

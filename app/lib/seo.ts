@@ -1,0 +1,102 @@
+import type { MetaDescriptor } from "react-router";
+import { penceToDecimalString } from "./money";
+import { truncateAtWord } from "./truncate";
+
+// Every page's head: title, description, canonical URL and Open Graph (DESIGN §8), built in one place.
+
+export const META_DESCRIPTION_MAX = 160;
+
+export type SiteInfo = { shopName: string; baseUrl: string };
+
+/** A meta description: plain text cut to 160 characters (seed spec §2, Product detail). */
+export function truncateForMeta(text: string, max = META_DESCRIPTION_MAX): string {
+  return truncateAtWord(text, max);
+}
+
+export function absoluteUrl(baseUrl: string, path: string): string {
+  return new URL(path, `${baseUrl}/`).toString();
+}
+
+type PageMetaInput = {
+  site: SiteInfo;
+  /** The page's own title; the shop name is appended unless exactTitle is set. */
+  title: string;
+  exactTitle?: boolean;
+  description: string;
+  /** Path of the canonical URL, without query string. */
+  path: string;
+  image?: { url: string; alt: string };
+  type?: "website" | "product" | "article";
+  /** For error pages: keep them out of search results. */
+  noindex?: boolean;
+};
+
+export function pageMeta({
+  site,
+  title,
+  exactTitle = false,
+  description,
+  path,
+  image,
+  type = "website",
+  noindex,
+}: PageMetaInput): MetaDescriptor[] {
+  const fullTitle = exactTitle ? title : `${title} | ${site.shopName}`;
+  const url = absoluteUrl(site.baseUrl, path);
+  const summary = truncateForMeta(description);
+  const ogImage = image ?? {
+    url: "/images/og-default.png",
+    alt: `${site.shopName} teeth whitening`,
+  };
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: summary },
+    { property: "og:site_name", content: site.shopName },
+    { property: "og:type", content: type },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: summary },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:image", content: absoluteUrl(site.baseUrl, ogImage.url) },
+    { property: "og:image:alt", content: ogImage.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  else tags.push({ tagName: "link", rel: "canonical", href: url });
+  return tags;
+}
+
+export type ProductForStructuredData = {
+  id: string;
+  name: string;
+  description: string;
+  imageUrl: string;
+  variants: Array<{ id: string; name: string; pricePence: number; stockQuantity: number }>;
+};
+
+/** schema.org Product with one GBP Offer per variant. */
+export function productJsonLd(site: SiteInfo, product: ProductForStructuredData) {
+  const url = absoluteUrl(site.baseUrl, `/product/${product.id}`);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": url,
+    sku: product.id,
+    name: product.name,
+    description: truncateForMeta(product.description, 5000),
+    image: absoluteUrl(site.baseUrl, product.imageUrl),
+    url,
+    brand: { "@type": "Brand", name: site.shopName },
+    offers: product.variants.map((variant) => ({
+      "@type": "Offer",
+      sku: variant.id,
+      name: `${product.name} - ${variant.name}`,
+      url,
+      price: penceToDecimalString(variant.pricePence),
+      priceCurrency: "GBP",
+      availability:
+        variant.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    })),
+  };
+}

@@ -1,0 +1,36 @@
+import { absoluteUrl } from "./seo";
+
+export type SitemapEntry = { path: string; lastModified?: Date };
+
+function escapeXml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+/** A sitemaps.org urlset with absolute URLs. */
+export function buildSitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastModified
+      ? `<lastmod>${entry.lastModified.toISOString().slice(0, 10)}</lastmod>`
+      : "";
+    return `<url><loc>${escapeXml(absoluteUrl(baseUrl, entry.path))}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function buildRobotsTxt(baseUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /dashboard",
+    "Disallow: /checkout",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${absoluteUrl(baseUrl, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}

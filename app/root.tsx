@@ -1,0 +1,110 @@
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { publicConfig } from "@server/env";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { ShopLayout } from "~/components/layout/shop-layout";
+import { Button } from "~/components/ui/button";
+import { formatLongDate, yearInShopTimeZone } from "~/lib/dates";
+import { useNonce } from "~/lib/nonce";
+import type { RootData } from "~/lib/public-config";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader(): RootData {
+  const now = new Date();
+  return { config: publicConfig(), year: yearInShopTimeZone(now), today: formatLongDate(now) };
+}
+
+export function meta({ data, error }: Route.MetaArgs) {
+  if (!data) return [{ title: "Unexpected Application Error!" }];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return pageMeta({
+    site: data.config,
+    title: status === 404 ? "Page not found" : "Something went wrong",
+    description: "The page you were looking for could not be shown.",
+    path: "/",
+    noindex: true,
+  });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data ? (
+          <ShopLayout config={data.config} year={data.year}>
+            {children}
+          </ShopLayout>
+        ) : (
+          children
+        )}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Something went wrong on our side. Please try again in a moment.";
+  let status = "500 Internal Server Error";
+  if (isRouteErrorResponse(error)) {
+    status = `${error.status} ${error.statusText || statusTexts[error.status] || ""}`.trim();
+    if (error.status === 404) detail = "We couldn't find the page you were looking for.";
+  }
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        Unexpected Application Error!
+      </h1>
+      <p className="mt-4 text-xl font-semibold text-brand-strong">{status}</p>
+      <p className="mt-3 text-ink-muted">{detail}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <a href="/">Back to home</a>
+        </Button>
+        <Button asChild variant="secondary">
+          <a href="/store">Browse the store</a>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+const statusTexts: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};

@@ -1,0 +1,18 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Every URL of the shop, in one place.
+export default [
+  index("routes/home.tsx"),
+  route("store", "routes/store.tsx"),
+  route("product/:id", "routes/product.tsx"),
+  route("about", "routes/about.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("shipping-returns", "routes/shipping-returns.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

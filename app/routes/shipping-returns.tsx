@@ -1,0 +1,89 @@
+import { Link } from "react-router";
+import { LegalPage } from "~/components/content/legal-page";
+import { rootDataFrom, SUPPORT_HOURS } from "~/lib/public-config";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/shipping-returns";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootDataFrom(matches);
+  if (!root) return [];
+  return pageMeta({
+    site: root.config,
+    title: "Shipping & Returns",
+    description:
+      "Free standard UK shipping on orders over £50, dispatch in 1-2 business days, and a 30-day money-back guarantee with refunds in 5-10 business days.",
+    path: "/shipping-returns",
+  });
+}
+
+export default function ShippingReturns({ matches }: Route.ComponentProps) {
+  const root = rootDataFrom(matches);
+  const email = root?.config.supportEmail ?? "";
+  return (
+    <LegalPage title="Shipping & Returns" today={root?.today ?? ""}>
+      <h2>Processing</h2>
+      <p>
+        We pack and dispatch orders within 1-2 business days of payment (Monday to Friday, excluding
+        UK bank holidays). You'll receive an email with tracking details once your order is on its
+        way.
+      </p>
+
+      <h2>Delivery options and times</h2>
+      <ul>
+        <li>
+          <strong>Standard</strong>: 5-7 business days. Free on orders over £50 (after any
+          discount); £3.99 otherwise.
+        </li>
+        <li>
+          <strong>Expedited</strong>: 2-3 business days.
+        </li>
+        <li>
+          <strong>Overnight</strong>: the next business day for orders dispatched before 2pm.
+        </li>
+      </ul>
+      <p>
+        Delivery times start once your order has been dispatched. We currently deliver to addresses
+        in the United Kingdom.
+      </p>
+
+      <h2>Our 30-day money-back guarantee</h2>
+      <p>
+        If you're not happy with your purchase for any reason, tell us within 30 days of delivery
+        and we'll refund you in full, including your original delivery charge. Please return any
+        unused products in their original packaging; opened products are covered too.
+      </p>
+      <p>
+        You also have the legal right to cancel your order within 14 days of delivery under the
+        Consumer Contracts Regulations 2013. Our guarantee adds to those rights and doesn't replace
+        them.
+      </p>
+
+      <h2>How to return an item</h2>
+      <ul>
+        <li>
+          Email us at <a href={`mailto:${email}`}>{email}</a> with your order number.
+        </li>
+        <li>We'll reply within 24 hours with your returns address and instructions.</li>
+        <li>Post the items back with a tracked service and keep your proof of postage.</li>
+      </ul>
+
+      <h2>Refunds</h2>
+      <p>
+        We issue refunds to your original payment method within 5-10 business days of receiving your
+        return. Your bank may take a few more days to show the money in your account.
+      </p>
+
+      <h2>Damaged or missing items</h2>
+      <p>
+        If something arrives damaged or doesn't arrive at all, contact us and we'll send a
+        replacement or refund you straight away, at no cost to you.
+      </p>
+
+      <h2>Questions</h2>
+      <p>
+        Our team is available {SUPPORT_HOURS}. See our <Link to="/faq">FAQ</Link> or{" "}
+        <Link to="/contact">contact us</Link>.
+      </p>
+    </LegalPage>
+  );
+}

@@ -1,0 +1,22 @@
+import { listProductsForSitemap } from "@server/catalog/catalog-service";
+import { getDb } from "@server/db/connection";
+import { env } from "@server/env";
+import { staticPagePaths } from "~/lib/site-navigation";
+import { buildSitemapXml } from "~/lib/sitemap";
+
+export async function loader() {
+  const products = await listProductsForSitemap(await getDb());
+  const xml = buildSitemapXml(env.BASE_URL, [
+    ...staticPagePaths.map((path) => ({ path })),
+    ...products.map((product) => ({
+      path: `/product/${product.id}`,
+      lastModified: product.updatedAt,
+    })),
+  ]);
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

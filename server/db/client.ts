@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { type Database, schema } from "./database";
+
+export type DatabaseDriver = "pglite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Applies the committed SQL migrations in drizzle/; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, so tests can start from a migrated copy. */
+  dumpDataDir?: () => Promise<Blob>;
+};
+
+type CommonOptions = {
+  /** Called with every SQL statement run: for tests that count queries, and for debugging. */
+  onQuery?: (query: string) => void;
+};
+
+export type DatabaseOptions = CommonOptions &
+  (
+    | { driver: "postgres"; url: string; maxConnections?: number }
+    | { driver: "pglite"; dataDir: string; loadDataDir?: Blob }
+  );
+
+/** An arbitrary constant, so concurrent instances run migrations one at a time. */
+const MIGRATION_LOCK_KEY = 7_020_419;
+
+/** Finds drizzle/ from source (server/db/) and from the bundle (build/server/) alike. */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 6; depth++) {
+    const candidate = join(dir, "drizzle");
+    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = dirname(dir);
+  }
+  const fromCwd = resolve("drizzle");
+  if (existsSync(join(fromCwd, "meta", "_journal.json"))) return fromCwd;
+  throw new Error("drizzle/ migrations folder not found");
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { onQuery } = options;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  if (options.driver === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+    });
+    const db: Database = drizzleNodePostgres(pool, { schema, logger });
+    return {
+      db,
+      driver: "postgres",
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          try {
+            await migrateNodePostgres(drizzleNodePostgres(client), {
+              migrationsFolder: migrationsFolder(),
+            });
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = options.dataDir === "memory://";
+  // PGlite does not create parent folders itself.
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: inMemory ? undefined : options.dataDir,
+    loadDataDir: options.loadDataDir,
+  });
+  const db: Database = drizzlePglite(client, { schema, logger });
+  return {
+    db,
+    driver: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+    dumpDataDir: async () => {
+      const dump = await client.dumpDataDir();
+      return dump;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { env } from "../env";
+import { logger } from "../logger";
+import { type DatabaseHandle, openDatabase } from "./client";
+import type { Database } from "./database";
+import { seedCatalogIfEmpty } from "./seed/seed-catalog";
+
+// The process-wide database: opened, migrated and (in demo mode, when empty) seeded once. Kept on
+// globalThis so the dev server's module reloads never open the same PGlite folder twice.
+const globalKey = Symbol.for("gleam.database");
+type GlobalWithDatabase = typeof globalThis & { [globalKey]?: Promise<DatabaseHandle> };
+const store = globalThis as GlobalWithDatabase;
+
+async function startDatabase(): Promise<DatabaseHandle> {
+  const handle = await openDatabase(
+    env.DATABASE_URL
+      ? { driver: "postgres", url: env.DATABASE_URL }
+      : { driver: "pglite", dataDir: env.DATA_DIR },
+  );
+  await handle.migrate();
+  if (env.SHOP_MODE === "demo") {
+    const seeded = await seedCatalogIfEmpty(handle.db);
+    if (seeded)
+      logger.info({ products: seeded }, "seeded the demo catalogue into an empty database");
+  }
+  logger.info({ driver: handle.driver }, "database ready");
+  return handle;
+}
+
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  store[globalKey] ??= startDatabase().catch((error: unknown) => {
+    store[globalKey] = undefined;
+    throw error;
+  });
+  return store[globalKey];
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const pending = store[globalKey];
+  store[globalKey] = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,8 @@
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as catalog from "./schema/catalog";
+import * as relations from "./schema/relations";
+
+export const schema = { ...catalog, ...relations };
+
+/** One type for both drivers (PGlite and node-postgres), so services never care which runs. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv, publicConfig } from "./env";
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseEnv", () => {
+  it("runs with no variables at all: demo mode, PGlite, port 3000", () => {
+    const env = parseEnv({});
+    expect(env.SHOP_MODE).toBe("demo");
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.BASE_URL).toBe("http://localhost:3000");
+    expect(env.PAYMENT_PROVIDER).toBe("test");
+    expect(env.MAIL_TRANSPORT).toBe("dev-mailbox");
+    expect(env.SHOP_NAME).toBe("Gleam");
+  });
+
+  it("honours PORT and HOST, and derives BASE_URL from the port", () => {
+    const env = parseEnv({ PORT: "8080", HOST: "127.0.0.1" });
+    expect(env.PORT).toBe(8080);
+    expect(env.HOST).toBe("127.0.0.1");
+    expect(env.BASE_URL).toBe("http://localhost:8080");
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it("names the bad variable", () => {
+    expect(problemsOf({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT: must be a port number/);
+    expect(problemsOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(
+      /^DATABASE_URL: must be a postgres/,
+    );
+    expect(problemsOf({ BASE_URL: "not a url" })[0]).toMatch(/^BASE_URL: /);
+    expect(problemsOf({ WHATSAPP_NUMBER: "+44 7700" })[0]).toMatch(/^WHATSAPP_NUMBER: /);
+  });
+
+  it("strips a trailing slash from BASE_URL", () => {
+    expect(parseEnv({ BASE_URL: "https://shop.example/" }).BASE_URL).toBe("https://shop.example");
+  });
+
+  it("switches to live mode with DATABASE_URL, and then refuses test payments and the dev mailbox unless chosen", () => {
+    const problems = problemsOf({ DATABASE_URL: "postgres://localhost/shop" });
+    expect(problems.some((p) => p.startsWith("PAYMENT_PROVIDER:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("SMTP_URL:"))).toBe(true);
+
+    const staging = parseEnv({
+      DATABASE_URL: "postgres://localhost/shop",
+      PAYMENT_PROVIDER: "test",
+      MAIL_TRANSPORT: "dev-mailbox",
+    });
+    expect(staging.SHOP_MODE).toBe("live");
+    expect(staging.PAYMENT_PROVIDER).toBe("test");
+  });
+
+  it("allows demo mode on PostgreSQL when asked for", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://localhost/shop", SHOP_MODE: "demo" });
+    expect(env.SHOP_MODE).toBe("demo");
+    expect(env.PAYMENT_PROVIDER).toBe("test");
+  });
+
+  it("uses Stripe when all three keys are set, and never the test provider then", () => {
+    const keys = {
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    };
+    const env = parseEnv(keys);
+    expect(env.PAYMENT_PROVIDER).toBe("stripe");
+    expect(env.stripeConfigured).toBe(true);
+    expect(problemsOf({ ...keys, PAYMENT_PROVIDER: "test" })[0]).toMatch(/^PAYMENT_PROVIDER: /);
+  });
+
+  it("refuses a partial set of Stripe keys", () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_1" })[0]).toMatch(/set all three or none/);
+  });
+
+  it("validates SMTP_URL", () => {
+    expect(problemsOf({ SMTP_URL: "http://mail" })[0]).toMatch(/^SMTP_URL: /);
+    expect(parseEnv({ SMTP_URL: "smtp://localhost:2525" }).MAIL_TRANSPORT).toBe("smtp");
+  });
+});
+
+describe("publicConfig", () => {
+  it("exposes only the allowlisted fields", () => {
+    const config = publicConfig(
+      parseEnv({ DATABASE_URL: "postgres://u:secret@h/db", SHOP_MODE: "demo" }),
+    );
+    expect(Object.keys(config).sort()).toEqual(
+      [
+        "baseUrl",
+        "demoMode",
+        "shopName",
+        "social",
+        "supportEmail",
+        "supportPhone",
+        "whatsappNumber",
+      ].sort(),
+    );
+    expect(JSON.stringify(config)).not.toContain("secret");
+  });
+});

@@ -1,0 +1,196 @@
+import { z } from "zod";
+import type { PublicConfig } from "../app/lib/public-config";
+
+// The only reader of process.env (DESIGN §3 rule 6). Parsed once, at import, so a bad value stops the
+// server at boot with a message naming the variable instead of failing on the first request.
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const port = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number()
+    .int()
+    .min(1, "must be a port number between 1 and 65535")
+    .max(65535, "must be a port number between 1 and 65535")
+    .default(3000),
+);
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+);
+
+const schema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(["development", "production", "test"]).default("development"),
+  ),
+  PORT: port,
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default("0.0.0.0")),
+  BASE_URL: optionalUrl,
+  SHOP_MODE: z.preprocess(emptyToUndefined, z.enum(["demo", "live"]).optional()),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection URL")
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default("./data")),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  TRUST_PROXY: booleanFlag,
+  PAGE_CACHE_TTL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0, "must be 0 (off) or more seconds").max(300).default(5),
+  ),
+  SHOP_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(60).default("Gleam")),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("hello@gleam-smile.co.uk")),
+  SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().min(5).default("+44 20 7946 0321")),
+  WHATSAPP_NUMBER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[1-9]\d{6,14}$/, "must be an international number in digits only, e.g. 447700900123")
+      .default("447700900123"),
+  ),
+  SOCIAL_INSTAGRAM_URL: z.preprocess(
+    emptyToUndefined,
+    z.url().default("https://www.instagram.com/"),
+  ),
+  SOCIAL_FACEBOOK_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.facebook.com/")),
+  SOCIAL_TIKTOK_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.tiktok.com/")),
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["stripe", "test"]).optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  MAIL_TRANSPORT: z.preprocess(emptyToUndefined, z.enum(["smtp", "dev-mailbox"]).optional()),
+});
+
+type RawEnv = z.infer<typeof schema>;
+
+export type Env = Omit<RawEnv, "SHOP_MODE" | "BASE_URL" | "PAYMENT_PROVIDER" | "MAIL_TRANSPORT"> & {
+  SHOP_MODE: "demo" | "live";
+  BASE_URL: string;
+  PAYMENT_PROVIDER: "stripe" | "test";
+  MAIL_TRANSPORT: "smtp" | "dev-mailbox";
+  /** True when every Stripe key is set. */
+  stripeConfigured: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Validates a set of variables; pure, so tests can pass their own. Throws ConfigError. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`),
+    );
+  }
+  const raw = result.data;
+  const problems: string[] = [];
+
+  const mode = raw.SHOP_MODE ?? (raw.DATABASE_URL ? "live" : "demo");
+  const stripeKeys = [raw.STRIPE_SECRET_KEY, raw.STRIPE_PUBLISHABLE_KEY, raw.STRIPE_WEBHOOK_SECRET];
+  const stripeConfigured = stripeKeys.every(Boolean);
+  if (stripeKeys.some(Boolean) && !stripeConfigured) {
+    problems.push(
+      "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none",
+    );
+  }
+
+  let paymentProvider = raw.PAYMENT_PROVIDER ?? (stripeConfigured ? "stripe" : undefined);
+  if (paymentProvider === "test" && stripeConfigured) {
+    problems.push("PAYMENT_PROVIDER: the test provider cannot be used while Stripe keys are set");
+  }
+  if (paymentProvider === "stripe" && !stripeConfigured) {
+    problems.push("PAYMENT_PROVIDER: stripe needs the three STRIPE_* keys");
+  }
+  if (!paymentProvider) {
+    if (mode === "live") {
+      problems.push(
+        "PAYMENT_PROVIDER: live mode needs the STRIPE_* keys, or PAYMENT_PROVIDER=test chosen explicitly (staging only)",
+      );
+    }
+    paymentProvider = "test";
+  }
+
+  let mailTransport = raw.MAIL_TRANSPORT ?? (raw.SMTP_URL ? "smtp" : undefined);
+  if (mailTransport === "smtp" && !raw.SMTP_URL) {
+    problems.push("MAIL_TRANSPORT: smtp needs SMTP_URL");
+  }
+  if (!mailTransport) {
+    if (mode === "live") {
+      problems.push(
+        "SMTP_URL: live mode needs SMTP_URL, or MAIL_TRANSPORT=dev-mailbox chosen explicitly",
+      );
+    }
+    mailTransport = "dev-mailbox";
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const baseUrl = (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  return {
+    ...raw,
+    SHOP_MODE: mode,
+    BASE_URL: baseUrl,
+    PAYMENT_PROVIDER: paymentProvider,
+    MAIL_TRANSPORT: mailTransport,
+    stripeConfigured,
+  };
+}
+
+function loadEnvOrExit(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // Printed plainly: the logger depends on this configuration, so it cannot report it.
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export const env: Env = loadEnvOrExit();
+
+export function publicConfig(config: Env = env): PublicConfig {
+  return {
+    shopName: config.SHOP_NAME,
+    baseUrl: config.BASE_URL,
+    demoMode: config.SHOP_MODE === "demo",
+    supportEmail: config.SUPPORT_EMAIL,
+    supportPhone: config.SUPPORT_PHONE,
+    whatsappNumber: config.WHATSAPP_NUMBER,
+    social: {
+      instagram: config.SOCIAL_INSTAGRAM_URL,
+      facebook: config.SOCIAL_FACEBOOK_URL,
+      tiktok: config.SOCIAL_TIKTOK_URL,
+    },
+  };
+}

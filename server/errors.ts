@@ -1,0 +1,45 @@
+// Expected failures carry a code; one function maps a code to an HTTP status (DESIGN §3 rule 5).
+
+export const errorCodes = [
+  "BAD_REQUEST",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "OUT_OF_STOCK",
+  "RATE_LIMITED",
+  "UNAVAILABLE",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+const statusByCode: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  OUT_OF_STOCK: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    /** Shown to the user as is: the seed spec's wording where it has one. */
+    message: string,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export function httpStatusFor(code: ErrorCode): number {
+  return statusByCode[code];
+}
+
+/** The message safe to show a user: a DomainError's own, otherwise the caller's fallback. */
+export function publicMessage(error: unknown, fallback: string): string {
+  return error instanceof DomainError ? error.message : fallback;
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Logger } from "../logger";
+import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
+import { securityHeaders } from "./security-headers";
+import "./load-context";
+
+export type HttpAppOptions = {
+  build: ServerBuild;
+  /** build/client: the browser assets. */
+  clientDir: string;
+  logger: Logger;
+  https: boolean;
+  stripe: boolean;
+  /** Resolves when the database answers; used by /healthz. */
+  pingDatabase: () => Promise<void>;
+  /** Anonymous page views are served from here when set (decision record 001). */
+  pageCache?: PageCache;
+};
+
+type AppEnv = { Variables: { cspNonce: string } };
+
+const HEALTH_TIMEOUT_MS = 2000;
+const hasFileExtension = /\.[a-z0-9]+$/i;
+
+export function createHttpApp(options: HttpAppOptions) {
+  const app = new Hono<AppEnv>();
+  const handleRequest = createRequestHandler(options.build, "production");
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) options.logger.error(line, "request");
+    else options.logger.info(line, "request");
+  });
+
+  app.use(async (c, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    c.set("cspNonce", nonce);
+    await next();
+    const headers = securityHeaders({ nonce, https: options.https, stripe: options.stripe });
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+
+  app.use(compress());
+
+  app.get("/healthz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    try {
+      await withTimeout(options.pingDatabase(), HEALTH_TIMEOUT_MS);
+      return c.json({ status: "ok" });
+    } catch (error) {
+      options.logger.error({ err: error }, "health check: database did not answer");
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  // Fingerprinted build output never changes under the same name.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: options.clientDir,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+
+  // Other public files (images, favicon) keep their names across releases: cache briefly. Only
+  // paths with an extension are looked up on disk, so page requests skip the file system.
+  const publicFiles = serveStatic({
+    root: options.clientDir,
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "public, max-age=86400");
+    },
+  });
+  app.use(async (c, next) => {
+    if (hasFileExtension.test(c.req.path)) return publicFiles(c, next);
+    return next();
+  });
+
+  const { pageCache } = options;
+  app.all("*", async (c) => {
+    const nonce = c.get("cspNonce");
+    if (!pageCache || !isCacheableRequest(c.req.raw, c.req.path)) {
+      return handleRequest(c.req.raw, { cspNonce: nonce });
+    }
+    const url = new URL(c.req.url);
+    const { response, state } = await pageCache.serve(url.pathname + url.search, nonce, () =>
+      handleRequest(c.req.raw, { cspNonce: NONCE_PLACEHOLDER }),
+    );
+    response.headers.set("X-Page-Cache", state);
+    return response;
+  });
+
+  app.onError((error, c) => {
+    options.logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.text("Internal Server Error", 500);
+  });
+
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

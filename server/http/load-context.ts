@@ -1,0 +1,9 @@
+// What the HTTP layer hands to React Router for each request.
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The nonce the Content-Security-Policy of this response allows for inline scripts. */
+    cspNonce: string;
+  }
+}
+
+export {};

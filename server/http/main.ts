@@ -1,0 +1,91 @@
+import type { Server } from "node:http";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { closeDatabase, getDatabaseHandle } from "../db/connection";
+import { env } from "../env";
+import { logger } from "../logger";
+import { createHttpApp } from "./app";
+import { PageCache } from "./page-cache";
+
+// Entry of the production server (bundled by Vite into build/server/index.js with the app).
+
+const SHUTDOWN_GRACE_MS = 10_000;
+/** About 25 MB of HTML at most. */
+const PAGE_CACHE_ENTRIES = 500;
+
+async function main() {
+  const build = (await import("virtual:react-router/server-build")) as ServerBuild;
+  const database = await getDatabaseHandle();
+  const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
+
+  const app = createHttpApp({
+    build,
+    clientDir,
+    logger,
+    https: env.BASE_URL.startsWith("https://"),
+    stripe: env.stripeConfigured,
+    pingDatabase: () => database.ping(),
+    pageCache:
+      env.PAGE_CACHE_TTL_SECONDS > 0
+        ? new PageCache({
+            ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+            maxEntries: PAGE_CACHE_ENTRIES,
+          })
+        : undefined,
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+  server.once("listening", () => {
+    logger.info({ port: env.PORT, host: env.HOST, mode: env.SHOP_MODE }, "server listening");
+    printBanner();
+  });
+  server.once("error", (error) => {
+    logger.fatal({ err: error }, "server failed to start");
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("in-flight requests did not finish in time; closing anyway");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Stops accepting, closes idle keep-alive sockets, waits for active requests to end.
+    server.close(async () => {
+      try {
+        await closeDatabase();
+        logger.info("shut down cleanly");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while closing the database");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+function printBanner() {
+  const lines = [
+    "",
+    `  ${env.SHOP_NAME} is running at ${env.BASE_URL}`,
+    `  mode: ${env.SHOP_MODE}, database: ${env.DATABASE_URL ? "PostgreSQL" : `PGlite (${env.DATA_DIR})`}`,
+  ];
+  if (env.SHOP_MODE === "demo") {
+    lines.push("  Demo shop: test payments only, no real money is taken.");
+  }
+  process.stdout.write(`${lines.join("\n")}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, "failed to start");
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+// A short-lived cache of server-rendered pages for anonymous visitors (decision record 001).
+//
+// Rendering a page costs milliseconds of CPU; serving a stored copy costs microseconds. Pages are
+// stored with a placeholder where each response's CSP nonce goes, and the placeholder is replaced
+// per response, so every response still carries its own nonce. Only plain GETs without cookies
+// are cached (a signed-in visitor always gets a fresh render), only 200 HTML responses without
+// Set-Cookie are stored, and entries live for a few seconds: prices and stock on a page may be that
+// much behind the database, never more; checkout always re-reads them.
+
+export const NONCE_PLACEHOLDER = "__gleam_csp_nonce_4d7c1f__";
+
+export type CachedPage = {
+  status: number;
+  headers: Array<[string, string]>;
+  /** HTML with NONCE_PLACEHOLDER where the nonce goes. */
+  body: string;
+  storedAt: number;
+};
+
+export type PageCacheOptions = {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+};
+
+type Rendered = { page: CachedPage; cacheable: boolean } | { response: Response };
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly inFlight = new Map<string, Promise<Rendered>>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** A fresh entry, or undefined; a hit moves the entry to the young end (least recently used goes first). */
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt >= this.options.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /**
+   * Serves `key` from the cache or renders it once, however many requests ask at the same moment
+   * (concurrent misses share one render). `render` must use NONCE_PLACEHOLDER as the nonce.
+   * Returns what to send, with `nonce` in place of the placeholder.
+   */
+  async serve(
+    key: string,
+    nonce: string,
+    render: () => Promise<Response>,
+  ): Promise<{ response: Response; state: "HIT" | "MISS" | "BYPASS" }> {
+    const hit = this.get(key);
+    if (hit) return { response: toResponse(hit, nonce), state: "HIT" };
+
+    let pending = this.inFlight.get(key);
+    const first = !pending;
+    if (!pending) {
+      pending = this.renderOnce(key, render);
+      this.inFlight.set(key, pending);
+      pending.finally(() => this.inFlight.delete(key)).catch(() => {});
+    }
+    const rendered = await pending;
+    if ("response" in rendered) {
+      // Not HTML: nothing to substitute, and a body can be read only once, so a waiter renders anew.
+      if (first) return { response: rendered.response, state: "BYPASS" };
+      return { response: await render(), state: "BYPASS" };
+    }
+    if (!rendered.cacheable && !first) {
+      // Someone else's uncacheable page (it may be theirs alone): render our own.
+      const own = await this.renderOnce(null, render);
+      if ("response" in own) return { response: own.response, state: "BYPASS" };
+      return { response: toResponse(own.page, nonce), state: "BYPASS" };
+    }
+    return {
+      response: toResponse(rendered.page, nonce),
+      state: rendered.cacheable ? "MISS" : "BYPASS",
+    };
+  }
+
+  private async renderOnce(key: string | null, render: () => Promise<Response>): Promise<Rendered> {
+    const response = await render();
+    const type = response.headers.get("Content-Type") ?? "";
+    if (!type.startsWith("text/html")) return { response };
+    const page: CachedPage = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !skippedHeaders.has(name.toLowerCase())),
+      body: await response.text(),
+      storedAt: this.now(),
+    };
+    const cacheable =
+      key !== null &&
+      response.status === 200 &&
+      !response.headers.has("Set-Cookie") &&
+      !/no-store|private/i.test(response.headers.get("Cache-Control") ?? "");
+    if (cacheable) this.set(key, page);
+    return { page, cacheable };
+  }
+}
+
+// Recomputed per response. Set-Cookie is kept: a page that sets one is never stored, only sent.
+const skippedHeaders = new Set(["content-length", "date"]);
+
+function toResponse(page: CachedPage, nonce: string): Response {
+  return new Response(page.body.replaceAll(NONCE_PLACEHOLDER, nonce), {
+    status: page.status,
+    headers: page.headers,
+  });
+}
+
+/** Anonymous page views only: GET, no cookie, no file extension, nothing under /api. */
+export function isCacheableRequest(request: Request, path: string): boolean {
+  return (
+    request.method === "GET" &&
+    !request.headers.has("Cookie") &&
+    !request.headers.has("Authorization") &&
+    !path.startsWith("/api/") &&
+    !/\.[a-z0-9]+$/i.test(path)
+  );
+}

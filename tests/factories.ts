@@ -1,0 +1,59 @@
+import type { Database } from "@server/db/database";
+import { products, productVariants } from "@server/db/schema/catalog";
+
+let sequence = 0;
+
+export type VariantInput = {
+  id?: string;
+  name?: string;
+  pricePence?: number;
+  compareAtPricePence?: number | null;
+  stockQuantity?: number;
+  createdAt?: Date;
+};
+
+export type ProductInput = {
+  id?: string;
+  name?: string;
+  slug?: string;
+  descriptionHtml?: string;
+  active?: boolean;
+  createdAt?: Date;
+  variants?: VariantInput[];
+};
+
+/** Inserts a product with its variants (one 'Default' variant unless told otherwise). */
+export async function createProduct(db: Database, input: ProductInput = {}) {
+  sequence++;
+  const id = input.id ?? `test-product-${sequence}`;
+  const createdAt = input.createdAt ?? new Date(Date.UTC(2026, 0, 1, 0, 0, sequence));
+  const [product] = await db
+    .insert(products)
+    .values({
+      id,
+      slug: input.slug ?? `${id}-slug`,
+      name: input.name ?? `Test Product ${sequence}`,
+      descriptionHtml: input.descriptionHtml ?? "<p>A product made for tests.</p>",
+      imageUrl: "/images/products/whitening-strips.svg",
+      imageAlt: "A test product",
+      active: input.active ?? true,
+      createdAt,
+    })
+    .returning();
+  const variants = input.variants ?? [{}];
+  if (variants.length > 0) {
+    await db.insert(productVariants).values(
+      variants.map((variant, index) => ({
+        id: variant.id ?? `${id}-v${index + 1}`,
+        productId: id,
+        name: variant.name ?? "Default",
+        pricePence: variant.pricePence ?? 1000,
+        compareAtPricePence: variant.compareAtPricePence ?? null,
+        stockQuantity: variant.stockQuantity ?? 10,
+        createdAt: variant.createdAt ?? new Date(createdAt.getTime() + index * 1000),
+      })),
+    );
+  }
+  if (!product) throw new Error("product insert returned nothing");
+  return product;
+}
