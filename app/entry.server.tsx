@@ -35,6 +35,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Never move a Suspense boundary's content out of place to be revealed by script: pages must
+        // read complete without JavaScript (boundaries here exist only to split hydration).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           // The whole document is ready: collect React's many small chunks and send them as one
           // body, which costs far less than streaming each chunk through web streams.

@@ -1,6 +1,5 @@
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { publicConfig } from "@server/env";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ShopLayout } from "~/components/layout/shop-layout";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { formatLongDate, yearInShopTimeZone } from "~/lib/dates";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/public-config";
@@ -20,8 +19,6 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -45,12 +42,20 @@ export function meta({ data, error }: Route.MetaArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
+  useEffect(() => {
+    // Marks the document as interactive (pages and error screens alike): end-to-end tests wait for
+    // it before clicking.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
+        {/* First in the head: the stylesheet blocks the first paint, so it must not queue behind
+            the script preloads. The font follows it. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
@@ -88,12 +93,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-xl font-semibold text-brand-strong">{status}</p>
       <p className="mt-3 text-ink-muted">{detail}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button asChild>
-          <a href="/">Back to home</a>
-        </Button>
-        <Button asChild variant="secondary">
-          <a href="/store">Browse the store</a>
-        </Button>
+        <a href="/" className={buttonVariants()}>
+          Back to home
+        </a>
+        <a href="/store" className={buttonVariants({ variant: "secondary" })}>
+          Browse the store
+        </a>
       </div>
     </section>
   );

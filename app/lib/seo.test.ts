@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageMeta, productJsonLd, truncateForMeta } from "./seo";
+import { absoluteUrl, pageMeta, productJsonLd, shareableImageUrl, truncateForMeta } from "./seo";
 
 const site = { shopName: "Gleam", baseUrl: "https://shop.example" };
 
@@ -17,14 +17,16 @@ describe("pageMeta", () => {
     expect(tags).toContainEqual({ property: "og:title", content: "About Us | Gleam" });
     expect(tags).toContainEqual({
       property: "og:image",
-      content: "https://shop.example/images/og-default.png",
+      content: "https://shop.example/images/og-default.jpg",
     });
   });
 
   it("cuts the description to 160 characters", () => {
     const tags = pageMeta({ site, title: "X", description: "word ".repeat(100), path: "/" });
     const description = tags.find((tag) => "name" in tag && tag.name === "description");
-    expect(description && "content" in description && String(description.content).length).toBeLessThanOrEqual(160);
+    expect(
+      description && "content" in description && String(description.content).length,
+    ).toBeLessThanOrEqual(160);
   });
 
   it("marks error pages noindex without a canonical", () => {
@@ -34,7 +36,13 @@ describe("pageMeta", () => {
   });
 
   it("keeps an exact title as given", () => {
-    const tags = pageMeta({ site, title: "Gleam | Whitening", exactTitle: true, description: "x", path: "/" });
+    const tags = pageMeta({
+      site,
+      title: "Gleam | Whitening",
+      exactTitle: true,
+      description: "x",
+      path: "/",
+    });
     expect(tags).toContainEqual({ title: "Gleam | Whitening" });
   });
 });
@@ -42,6 +50,15 @@ describe("pageMeta", () => {
 describe("truncateForMeta", () => {
   it("limits to 160 characters by default", () => {
     expect(truncateForMeta("a ".repeat(200)).length).toBeLessThanOrEqual(160);
+  });
+});
+
+describe("shareableImageUrl", () => {
+  it("points SVG illustrations at their JPEG rendering and leaves other images alone", () => {
+    expect(shareableImageUrl("/images/products/whitening-pen.svg")).toBe(
+      "/images/products/whitening-pen.jpg",
+    );
+    expect(shareableImageUrl("/uploads/photo.webp")).toBe("/uploads/photo.webp");
   });
 });
 
@@ -66,7 +83,7 @@ describe("productJsonLd", () => {
       ],
     });
     expect(data["@type"]).toBe("Product");
-    expect(data.image).toBe("https://shop.example/images/products/whitening-strips.svg");
+    expect(data.image).toBe("https://shop.example/images/products/whitening-strips.jpg");
     expect(data.offers).toEqual([
       expect.objectContaining({
         "@type": "Offer",

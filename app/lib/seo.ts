@@ -13,6 +13,14 @@ export function truncateForMeta(text: string, max = META_DESCRIPTION_MAX): strin
   return truncateAtWord(text, max);
 }
 
+/**
+ * Link previews and search engines do not read SVG: each SVG illustration has a JPEG rendering
+ * beside it (scripts/render-images.ts), used wherever an image leaves the shop.
+ */
+export function shareableImageUrl(imageUrl: string): string {
+  return imageUrl.replace(/\.svg$/i, ".jpg");
+}
+
 export function absoluteUrl(baseUrl: string, path: string): string {
   return new URL(path, `${baseUrl}/`).toString();
 }
@@ -45,7 +53,7 @@ export function pageMeta({
   const url = absoluteUrl(site.baseUrl, path);
   const summary = truncateForMeta(description);
   const ogImage = image ?? {
-    url: "/images/og-default.png",
+    url: "/images/og-default.jpg",
     alt: `${site.shopName} teeth whitening`,
   };
   const tags: MetaDescriptor[] = [
@@ -57,7 +65,7 @@ export function pageMeta({
     { property: "og:description", content: summary },
     { property: "og:url", content: url },
     { property: "og:locale", content: "en_GB" },
-    { property: "og:image", content: absoluteUrl(site.baseUrl, ogImage.url) },
+    { property: "og:image", content: absoluteUrl(site.baseUrl, shareableImageUrl(ogImage.url)) },
     { property: "og:image:alt", content: ogImage.alt },
     { name: "twitter:card", content: "summary_large_image" },
   ];
@@ -84,7 +92,7 @@ export function productJsonLd(site: SiteInfo, product: ProductForStructuredData)
     sku: product.id,
     name: product.name,
     description: truncateForMeta(product.description, 5000),
-    image: absoluteUrl(site.baseUrl, product.imageUrl),
+    image: absoluteUrl(site.baseUrl, shareableImageUrl(product.imageUrl)),
     url,
     brand: { "@type": "Brand", name: site.shopName },
     offers: product.variants.map((variant) => ({

@@ -1,7 +1,8 @@
 import { FlaskConical, Heart, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/content/page-header";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/class-names";
 import { rootDataFrom } from "~/lib/public-config";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
@@ -105,9 +106,9 @@ export default function About({ matches }: Route.ComponentProps) {
 
       <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
         <h2 className="text-2xl font-bold tracking-tight">Ready for a brighter smile?</h2>
-        <Button asChild size="lg" className="mt-6">
-          <Link to="/store">Shop the collection</Link>
-        </Button>
+        <Link to="/store" className={cn(buttonVariants({ size: "lg" }), "mt-6")}>
+          Shop the collection
+        </Link>
       </section>
     </>
   );

@@ -1,6 +1,7 @@
 import { listFeaturedProducts } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
+import { Suspense } from "react";
 import { Benefits } from "~/components/home/benefits";
 import { FeaturedProducts } from "~/components/home/featured-products";
 import { Hero } from "~/components/home/hero";
@@ -41,19 +42,29 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const root = rootDataFrom(matches);
+  // Each Suspense boundary hydrates as its own task, so the long home page never blocks the main
+  // thread in one piece while it becomes interactive (nothing here suspends on the server).
   return (
     <>
       <Hero />
       <TrustBar />
-      {loaderData.featured ? <FeaturedProducts products={loaderData.featured} /> : null}
-      <Benefits />
-      <WhyChooseUs />
-      <HowItWorks />
-      <Testimonials demoMode={root?.config.demoMode ?? false} />
-      <div className="py-20">
-        <PromoBanner />
-      </div>
-      <HomeFaq />
+      <Suspense>
+        {loaderData.featured ? <FeaturedProducts products={loaderData.featured} /> : null}
+      </Suspense>
+      <Suspense>
+        <Benefits />
+        <WhyChooseUs />
+      </Suspense>
+      <Suspense>
+        <HowItWorks />
+        <Testimonials demoMode={root?.config.demoMode ?? false} />
+      </Suspense>
+      <Suspense>
+        <div className="pt-20">
+          <PromoBanner />
+        </div>
+        <HomeFaq />
+      </Suspense>
     </>
   );
 }

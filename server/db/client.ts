@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -88,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const inMemory = options.dataDir === "memory://";
   // PGlite does not create parent folders itself.
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const releaseLock = inMemory ? () => {} : lockDataDir(options.dataDir);
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : options.dataDir,
     loadDataDir: options.loadDataDir,
@@ -102,10 +103,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async ping() {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
     dumpDataDir: async () => {
       const dump = await client.dumpDataDir();
       return dump;
     },
   };
+}
+
+/**
+ * PGlite is one process with one connection: two processes on the same folder would corrupt it.
+ * A lock file holding the owner's pid turns that mistake into a clear error; a lock left by a
+ * process that no longer runs is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = join(dataDir, "gleam.lock");
+  const pid = String(process.pid);
+  try {
+    writeFileSync(lockPath, pid, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const owner = Number(readFileSync(lockPath, "utf8"));
+    if (owner && owner !== process.pid && isRunning(owner)) {
+      throw new Error(
+        `The database folder ${dataDir} is in use by process ${owner}: PGlite allows one process at a time. Stop that process first.`,
+      );
+    }
+    writeFileSync(lockPath, pid);
+  }
+  return () => {
+    try {
+      if (readFileSync(lockPath, "utf8") === pid) rmSync(lockPath);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -12,9 +12,12 @@ export type ProductCardData = Pick<
 export function ProductCard({
   product,
   headingLevel = 3,
+  priority = false,
 }: {
   product: ProductCardData;
   headingLevel?: 2 | 3;
+  /** Above the fold: load the image first instead of lazily. */
+  priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const variant = product.defaultVariant;
@@ -29,6 +32,7 @@ export function ProductCard({
         <ProductImage
           src={product.imageUrl}
           alt=""
+          priority={priority}
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
       </Link>

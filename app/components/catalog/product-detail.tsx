@@ -23,7 +23,7 @@ export function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
-      <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft">
+      <div className="self-start overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft lg:sticky lg:top-24">
         <ProductImage src={product.imageUrl} alt={product.imageAlt} priority />
       </div>
 

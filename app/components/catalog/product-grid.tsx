@@ -30,9 +30,9 @@ export function ProductGrid({
   }
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id} className="flex [&>article]:flex-1">
-          <ProductCard product={product} headingLevel={2} />
+          <ProductCard product={product} headingLevel={2} priority={index === 0} />
         </li>
       ))}
     </ul>

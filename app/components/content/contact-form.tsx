@@ -1,15 +1,15 @@
 import type { FormEvent } from "react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { showToast } from "~/lib/toast";
 
 /** The contact form: browser-required fields; nothing is sent yet (seed spec §5). */
 export function ContactForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    toast("Message Sent!", {
+    void showToast("Message Sent!", {
       description: "Thanks for reaching out! We'll get back to you within 24 hours.",
     });
     event.currentTarget.reset();

@@ -20,7 +20,7 @@ export function Benefits() {
             eyebrow="Benefits"
             title="Whiter teeth without the trip to the clinic"
             description="Everything you need for a brighter smile, made to be kind to your teeth."
-            className="mx-0 text-left"
+            align="start"
           />
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">

@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { Price } from "~/components/catalog/price";
 import { ProductCard } from "~/components/catalog/product-card";
 import { ProductImage } from "~/components/catalog/product-image";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import type { ProductSummary } from "~/lib/catalog-types";
+import { cn } from "~/lib/class-names";
 import { SectionHeading } from "./section-heading";
 
 /** The newest product shown large with 'View Product', the next two as cards (seed spec §2). */
@@ -26,7 +27,7 @@ export function FeaturedProducts({ products }: { products: ProductSummary[] }) {
         <article className="grid overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <ProductImage src={lead.imageUrl} alt={lead.imageAlt} className="h-full" />
           <div className="flex flex-col justify-center gap-4 p-6 sm:p-8">
-            <p className="text-sm font-semibold tracking-wide text-brand uppercase">New in</p>
+            <p className="text-sm font-semibold tracking-wide text-brand uppercase">Featured</p>
             <h3 className="text-2xl font-bold tracking-tight sm:text-3xl">{lead.name}</h3>
             {lead.defaultVariant ? (
               <Price
@@ -36,12 +37,14 @@ export function FeaturedProducts({ products }: { products: ProductSummary[] }) {
               />
             ) : null}
             <p className="text-ink-muted">{lead.excerpt}</p>
-            <Button asChild size="lg" className="self-start">
-              <Link to={`/product/${lead.id}`} aria-label={`View Product: ${lead.name}`}>
-                View Product
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
+            <Link
+              to={`/product/${lead.id}`}
+              aria-label={`View Product: ${lead.name}`}
+              className={cn(buttonVariants({ size: "lg" }), "self-start")}
+            >
+              View Product
+              <ArrowRight aria-hidden="true" />
+            </Link>
           </div>
         </article>
         <div className="grid gap-6 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import { ShieldCheck, Sparkles, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
+import { HeroArt } from "./hero-art";
 
 const highlights = [
   { icon: ShieldCheck, label: "Enamel-safe formula" },
@@ -10,17 +11,10 @@ const highlights = [
 
 export function Hero() {
   return (
-    <section className="relative isolate overflow-hidden bg-mint">
-      <img
-        src="/images/hero.svg"
-        alt=""
-        width={1600}
-        height={900}
-        fetchPriority="high"
-        className="absolute inset-0 -z-10 h-full w-full object-cover object-[70%_50%] md:object-right"
-      />
-      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-white/95 via-white/80 to-white/10 md:from-white/90 md:via-white/55 md:to-transparent" />
-      <div className="mx-auto flex min-h-[30rem] max-w-7xl items-center px-4 py-16 sm:px-6 md:min-h-[34rem] lg:px-8">
+    <section className="relative isolate flex flex-col overflow-hidden bg-gradient-to-b from-brand-soft to-mint md:block md:bg-mint">
+      <HeroArt />
+      <div className="absolute inset-0 -z-10 hidden bg-gradient-to-r from-white/90 via-white/55 to-transparent md:block" />
+      <div className="mx-auto flex max-w-7xl items-center px-4 pt-10 pb-4 sm:px-6 md:min-h-[34rem] md:py-16 lg:px-8">
         <div className="max-w-xl">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-brand-strong shadow-sm">
             <Sparkles className="size-4" aria-hidden="true" />
@@ -34,9 +28,9 @@ export function Hero() {
             visible difference in 3-5 days, with results that last up to 12 months.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-4">
-            <Button asChild size="lg">
-              <Link to="/store">Shop Now</Link>
-            </Button>
+            <Link to="/store" className={buttonVariants({ size: "lg" })}>
+              Shop Now
+            </Link>
             <Link
               to="/about"
               className="text-sm font-semibold text-brand-strong underline-offset-4 hover:underline"

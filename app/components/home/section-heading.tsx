@@ -5,16 +5,24 @@ export function SectionHeading({
   title,
   description,
   id,
+  align = "center",
   className,
 }: {
   eyebrow?: string;
   title: string;
   description?: string;
   id?: string;
+  align?: "center" | "start";
   className?: string;
 }) {
   return (
-    <div className={cn("mx-auto max-w-2xl text-center", className)}>
+    <div
+      className={cn(
+        "max-w-2xl",
+        align === "center" ? "mx-auto text-center" : "text-left",
+        className,
+      )}
+    >
       {eyebrow ? (
         <p className="text-sm font-semibold tracking-wide text-brand uppercase">{eyebrow}</p>
       ) : null}

@@ -13,7 +13,10 @@ export function TrustBar() {
     <section aria-label="Why shop with us" className="bg-sky-soft">
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-4 gap-y-6 px-4 py-8 sm:px-6 lg:grid-cols-4 lg:px-8">
         {items.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="flex items-center gap-3">
+          <li
+            key={title}
+            className="flex flex-col items-center gap-2 text-center sm:flex-row sm:gap-3 sm:text-left"
+          >
             <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-brand-strong shadow-sm">
               <Icon className="size-5" aria-hidden="true" />
             </span>

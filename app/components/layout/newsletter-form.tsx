@@ -1,13 +1,13 @@
 import type { FormEvent } from "react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { showToast } from "~/lib/toast";
 
 /** Newsletter sign-up: no network call yet (seed spec §2, §7); a toast, then the form resets. */
 export function NewsletterForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    toast("Subscribed! 🎉", {
+    void showToast("Subscribed! 🎉", {
       description: "Thanks for joining our newsletter. Look out for special offers!",
     });
     event.currentTarget.reset();
@@ -31,9 +31,9 @@ export function NewsletterForm() {
           required
           autoComplete="email"
           placeholder="you@example.com"
-          className="h-11 border-slate-600 bg-slate-800 text-white placeholder:text-slate-400"
+          tone="dark"
         />
-        <Button type="submit" variant="inverse">
+        <Button type="submit" variant="inverse" size="lg">
           Subscribe
         </Button>
       </div>

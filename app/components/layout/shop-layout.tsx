@@ -1,10 +1,14 @@
-import type { ReactNode } from "react";
-import { Toaster } from "~/components/ui/toaster";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import type { PublicConfig } from "~/lib/public-config";
 import { AnnouncementBar } from "./announcement-bar";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { WhatsAppWidget } from "./whatsapp-widget";
+
+// Loaded after hydration: toasts are never needed for the first paint (see ~/lib/toast.ts).
+const Toaster = lazy(() =>
+  import("~/components/ui/toaster").then((module) => ({ default: module.Toaster })),
+);
 
 /** The chrome around every page (seed spec §2, Shared layout). */
 export function ShopLayout({
@@ -16,6 +20,8 @@ export function ShopLayout({
   year: number;
   children: ReactNode;
 }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -29,9 +35,16 @@ export function ShopLayout({
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter config={config} year={year} />
+      {/* Hydrated as a task of its own (see routes/home.tsx). */}
+      <Suspense>
+        <SiteFooter config={config} year={year} />
+      </Suspense>
       <WhatsAppWidget number={config.whatsappNumber} />
-      <Toaster />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";
 import { CartButton } from "./cart-button";
@@ -38,9 +38,9 @@ export function SiteHeader({ shopName }: { shopName: string }) {
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
           <CartButton count={0} />
-          <Button asChild size="sm">
-            <Link to="/login">Login</Link>
-          </Button>
+          <Link to="/login" className={buttonVariants({ size: "sm" })}>
+            Login
+          </Link>
         </div>
       </div>
     </header>

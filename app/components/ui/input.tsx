@@ -1,9 +1,23 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/class-names";
 
-export const fieldClasses =
-  "w-full rounded-[var(--radius-card)] border border-line bg-white px-4 text-base text-ink shadow-xs placeholder:text-slate-500 focus-visible:border-brand focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand/40 disabled:opacity-60";
+const fieldBase =
+  "w-full rounded-[var(--radius-card)] border px-4 text-base shadow-xs focus-visible:border-brand focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand/40 disabled:opacity-60";
 
-export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(fieldClasses, "h-12", className)} {...props} />;
+/** A text field on a light background (the default) or on the dark footer. */
+export function fieldClasses(tone: "light" | "dark" = "light"): string {
+  return cn(
+    fieldBase,
+    tone === "light"
+      ? "border-line bg-white text-ink placeholder:text-slate-500"
+      : "border-slate-600 bg-slate-800 text-white placeholder:text-slate-400",
+  );
+}
+
+export function Input({
+  className,
+  tone,
+  ...props
+}: ComponentProps<"input"> & { tone?: "light" | "dark" }) {
+  return <input className={cn(fieldClasses(tone), "h-12", className)} {...props} />;
 }

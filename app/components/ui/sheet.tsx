@@ -1,6 +1,5 @@
 import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { cn } from "~/lib/class-names";
 
 type SheetProps = {
@@ -9,44 +8,55 @@ type SheetProps = {
   title: string;
   side?: "left" | "right";
   children: ReactNode;
-  className?: string;
 };
 
-/** A panel that slides in from a side: modal, focus-trapped, closed by Escape, backdrop or X. */
-export function Sheet({
-  open,
-  onOpenChange,
-  title,
-  side = "right",
-  children,
-  className,
-}: SheetProps) {
+/**
+ * A panel that slides in from a side, built on the native modal <dialog>: the browser makes the
+ * page behind it inert, keeps focus inside and closes it on Escape. A click on the backdrop or
+ * the X closes it too; focus returns to what opened it.
+ */
+export function Sheet({ open, onOpenChange, title, side = "right", children }: SheetProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className={cn(
-            "fixed inset-y-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-white shadow-lift outline-none",
-            side === "left"
-              ? "left-0 data-[state=open]:animate-sheet-in-left"
-              : "right-0 data-[state=open]:animate-sheet-in-right",
-            className,
-          )}
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has a keyboard twin, Escape, handled by the dialog itself.
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={() => onOpenChange(false)}
+      onClick={(event) => {
+        // The dialog element itself is only hit outside its panel: on the backdrop.
+        if (event.target === event.currentTarget) onOpenChange(false);
+      }}
+      className={cn(
+        "fixed inset-y-0 m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 text-ink shadow-lift backdrop:bg-ink/40 open:flex open:flex-col",
+        side === "left"
+          ? "left-0 open:animate-sheet-in-left"
+          : "right-0 left-auto open:animate-sheet-in-right",
+      )}
+    >
+      <div className="flex items-center justify-between border-b border-line px-5 py-4">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <button
+          type="button"
+          onClick={() => onOpenChange(false)}
+          className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-mint/60"
+          aria-label="Close"
         >
-          <div className="flex items-center justify-between border-b border-line px-5 py-4">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-mint/60"
-              aria-label="Close"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <X className="size-5" aria-hidden="true" />
+        </button>
+      </div>
+      {children}
+    </dialog>
   );
 }

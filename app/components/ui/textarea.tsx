@@ -3,5 +3,5 @@ import { cn } from "~/lib/class-names";
 import { fieldClasses } from "./input";
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  return <textarea className={cn(fieldClasses, "min-h-32 py-3", className)} {...props} />;
+  return <textarea className={cn(fieldClasses(), "min-h-32 py-3", className)} {...props} />;
 }

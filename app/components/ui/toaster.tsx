@@ -1,9 +1,14 @@
+import { useEffect } from "react";
 import { Toaster as Sonner } from "sonner";
+import { toasterMounted } from "~/lib/toast";
 
 /** Toasts per the seed spec §4: one visible at a time, each closes after 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 export function Toaster() {
+  useEffect(() => {
+    toasterMounted();
+  }, []);
   return (
     <Sonner
       position="bottom-center"

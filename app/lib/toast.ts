@@ -1,0 +1,26 @@
+import type { ExternalToast } from "sonner";
+
+// Toasts without the toast library in the first page load: the library (and its Toaster) are
+// fetched after hydration, and a toast raised earlier waits for them instead of being lost.
+
+let markReady: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Called by the Toaster once it is mounted and listening. */
+export function toasterMounted(): void {
+  markReady();
+}
+
+export type ToastOptions = Pick<ExternalToast, "description" | "id">;
+
+export async function showToast(title: string, options: ToastOptions = {}): Promise<void> {
+  const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
+  toast(title, options);
+}
+
+export async function showErrorToast(title: string, options: ToastOptions = {}): Promise<void> {
+  const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
+  toast.error(title, options);
+}

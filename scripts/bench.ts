@@ -1,0 +1,74 @@
+import autocannon from "autocannon";
+import { type BuiltServer, startBuiltServer } from "./built-server";
+
+// `npm run bench`: throughput and latency of the main pages on the production build, on a fresh
+// in-memory PGlite database, with autocannon (10 connections, 10 s per route after a 2 s warm-up).
+// It reports; it does not gate. Run twice: with the page cache as shipped (decision record 001),
+// and with it off, so the cost of a full render with its database queries is visible too.
+
+const routes = ["/", "/store", "/product/prod1"];
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+
+type RouteResult = {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+};
+
+function run(url: string, seconds: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function measure(server: BuiltServer): Promise<Record<string, RouteResult>> {
+  const results: Record<string, RouteResult> = {};
+  for (const route of routes) {
+    await run(`${server.url}${route}`, 2);
+    const result = await run(`${server.url}${route}`, duration);
+    results[route] = {
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      latencyMaxMs: result.latency.max,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
+  }
+  return results;
+}
+
+async function main() {
+  const report: Record<string, unknown> = {
+    connections,
+    durationSeconds: duration,
+    database: "PGlite (in memory, seeded demo catalogue)",
+    node: process.version,
+  };
+  for (const [name, env] of [
+    ["pageCache", {}],
+    ["noPageCache", { PAGE_CACHE_TTL_SECONDS: "0" }],
+  ] as const) {
+    // Request logs stay on (info), as in production; they go nowhere.
+    const server = await startBuiltServer({ LOG_LEVEL: "info", ...env }, { captureOutput: false });
+    try {
+      report[name] = await measure(server);
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(JSON.stringify(report, null, 2));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,151 @@
+import { expect, gotoHydrated, isPhone, test } from "./fixtures";
+
+test.describe("shared layout", () => {
+  test("announcement bar carries the three messages", async ({ page }) => {
+    await page.goto("/");
+    const bar = page.getByRole("region", { name: "Announcements" });
+    for (const message of [
+      "Free shipping on orders over £50",
+      "Enamel-Safe Dentist Recommended Formula",
+      "Get 10% off your first order",
+    ]) {
+      await expect(bar.getByText(message).first()).toBeAttached();
+    }
+    // At least the first is visible on every screen size.
+    await expect(
+      bar.getByText("Free shipping on orders over £50").locator("visible=true").first(),
+    ).toBeVisible();
+  });
+
+  test("header links, Login and a cart without a badge at zero", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const login = page.getByRole("banner").getByRole("link", { name: "Login" });
+    await expect(login).toHaveAttribute("href", "/login");
+    const cart = page.getByRole("button", { name: "Cart", exact: true });
+    await expect(cart).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+
+    if (isPhone(page)) {
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      return;
+    }
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["About", "/about"],
+      ["Store", "/store"],
+      ["Blog", "/blog"],
+      ["Contact", "/contact"],
+    ] as const) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await nav.getByRole("link", { name: "Store", exact: true }).click();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Our Collection" })).toBeVisible();
+  });
+
+  test("footer lists every link, the social links and the current year", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const href of [
+      "/store",
+      "/product/prod1",
+      "/product/prod3",
+      "/about",
+      "/blog",
+      "/faq",
+      "/contact",
+      "/shipping-returns",
+      "/terms-of-service",
+      "/privacy-policy",
+    ]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(footer.getByRole("link", { name: "Whitening Strips" })).toHaveAttribute(
+      "href",
+      "/product/prod1",
+    );
+    await expect(footer.getByRole("link", { name: "Whitening Pen" })).toHaveAttribute(
+      "href",
+      "/product/prod3",
+    );
+    for (const network of ["Instagram", "Facebook", "TikTok"]) {
+      const link = footer.getByRole("link", { name: `Gleam on ${network}` });
+      await expect(link).toHaveAttribute("href", /^https:\/\//);
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+    const year = new Intl.DateTimeFormat("en-GB", {
+      year: "numeric",
+      timeZone: "Europe/London",
+    }).format(new Date());
+    await expect(footer).toContainText(`© ${year} Gleam`);
+    await expect(footer).toContainText("Demo shop - no real payments");
+  });
+
+  test("newsletter: required email, toast, form reset, no network call", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const email = page.getByLabel("Email address");
+    await expect(email).toHaveAttribute("type", "email");
+    await expect(email).toHaveAttribute("required", "");
+    await expect(page.getByRole("contentinfo")).toContainText(
+      "Exclusive deals, new product announcements and oral health tips",
+    );
+
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    // The browser refuses an empty required field: no toast.
+    await expect(page.getByText("Subscribed! 🎉")).toHaveCount(0);
+
+    await email.fill("reader@example.com");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Subscribed! 🎉")).toBeVisible();
+    await expect(
+      page.getByText("Thanks for joining our newsletter. Look out for special offers!"),
+    ).toBeVisible();
+    await expect(email).toHaveValue("");
+    expect(requests).toEqual([]);
+  });
+
+  test("WhatsApp widget toggles its panel and opens a prefilled chat", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const toggle = page.getByRole("button", { name: "Chat with us on WhatsApp" });
+    await toggle.click();
+    const panel = page.getByRole("region", { name: "Chat with us" });
+    await expect(panel).toBeVisible();
+    const chat = panel.getByRole("link", { name: "Start chat on WhatsApp" });
+    const href = await chat.getAttribute("href");
+    expect(href).toMatch(/^https:\/\/wa\.me\/447700900123\?text=/);
+    expect(decodeURIComponent(href?.split("text=")[1] ?? "")).toContain("teeth whitening products");
+    await expect(chat).toHaveAttribute("target", "_blank");
+
+    await page.getByRole("button", { name: "Close WhatsApp chat" }).click();
+    await expect(panel).toBeHidden();
+  });
+
+  test("toasts: one at a time, each gone after 5000 ms", async ({ page }) => {
+    await gotoHydrated(page, "/blog");
+    const readMore = page.getByRole("button", { name: /^Read More/ });
+    await readMore.first().click();
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast).toHaveCount(1);
+    const shownAt = Date.now();
+    await expect(page.getByText("🚧 Feature Not Implemented")).toBeVisible();
+
+    // A second notice while the first shows: still only one toast on screen.
+    await readMore.nth(1).click();
+    await expect(page.locator("[data-sonner-toast][data-visible='true']")).toHaveCount(1);
+
+    await expect(toast).toHaveCount(0, { timeout: 15_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4500);
+  });
+
+  test("skip link and keyboard focus reach the main content", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+  });
+});

@@ -1,0 +1,94 @@
+import { expect, test } from "./fixtures";
+
+const publicPages = [
+  "/",
+  "/store",
+  "/product/prod1",
+  "/about",
+  "/faq",
+  "/blog",
+  "/contact",
+  "/terms-of-service",
+  "/privacy-policy",
+  "/shipping-returns",
+];
+
+test.describe("search engines and link previews", () => {
+  for (const path of publicPages) {
+    test(`${path} has a title, a description, a canonical URL and Open Graph tags`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(/Gleam/);
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(description?.length ?? 0).toBeGreaterThan(50);
+      expect(description?.length ?? 999).toBeLessThanOrEqual(160);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        `${baseURL}${path === "/" ? "/" : path}`,
+      );
+      for (const property of ["og:title", "og:description", "og:url", "og:image", "og:type"]) {
+        await expect(page.locator(`meta[property="${property}"]`)).toHaveCount(1);
+      }
+      const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+      const image = await page.request.get(ogImage ?? "");
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/jpeg");
+    });
+  }
+
+  test("product page: description from the product, cut to 160 characters, and JSON-LD Product with GBP offers", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/product/prod1");
+    await expect(page).toHaveTitle("Whitening Strips | Gleam");
+    const description =
+      (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
+    expect(description.startsWith("Our best-selling enamel-safe whitening strips")).toBe(true);
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith("…")).toBe(true);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
+
+    const json = await page.locator('script[type="application/ld+json"]').textContent();
+    const data = JSON.parse(json ?? "{}");
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Whitening Strips",
+      url: `${baseURL}/product/prod1`,
+    });
+    expect(data.offers).toEqual([
+      expect.objectContaining({
+        price: "39.99",
+        priceCurrency: "GBP",
+        availability: "https://schema.org/InStock",
+      }),
+      expect.objectContaining({ price: "79.98", priceCurrency: "GBP" }),
+    ]);
+  });
+
+  test("sitemap.xml lists every public page and product", async ({ request, baseURL }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    const xml = await response.text();
+    for (const path of [...publicPages, "/product/prod2", "/product/prod3", "/product/prod4"]) {
+      expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+    }
+  });
+
+  test("robots.txt allows crawling and names the sitemap", async ({ request, baseURL }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test("error pages are kept out of the index", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+});
