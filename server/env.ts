@@ -20,14 +20,6 @@ const port = z.preprocess(
     .default(3000),
 );
 
-const booleanFlag = z.preprocess(
-  emptyToUndefined,
-  z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-    .default("false")
-    .transform((value) => value === "true" || value === "1"),
-);
-
 const schema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -49,7 +41,6 @@ const schema = z.object({
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
-  TRUST_PROXY: booleanFlag,
   PAGE_CACHE_TTL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().min(0, "must be 0 (off) or more seconds").max(300).default(5),
