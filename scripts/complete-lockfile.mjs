@@ -64,5 +64,5 @@ for (const [path, entry] of Object.entries(pkgs)) {
 lock.packages = Object.fromEntries(
   Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
 );
-fs.writeFileSync("package-lock.json", JSON.stringify(lock, null, 2) + "\n");
+fs.writeFileSync("package-lock.json", `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: added ${added} platform entries`);
