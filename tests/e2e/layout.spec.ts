@@ -121,6 +121,11 @@ test.describe("shared layout", () => {
 
     await page.getByRole("button", { name: "Close WhatsApp chat" }).click();
     await expect(panel).toBeHidden();
+
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
   });
 
   test("toasts: one at a time, each gone after 5000 ms", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { MessageCircle, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { SUPPORT_HOURS } from "~/lib/public-config";
 
 export const WHATSAPP_MESSAGE = "Hi! I'd like to know more about your teeth whitening products.";
@@ -12,6 +12,14 @@ export function whatsappLink(number: string): string {
 export function WhatsAppWidget({ number }: { number: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [open]);
   return (
     <div className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
       {open ? (

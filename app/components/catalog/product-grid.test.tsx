@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ProductSummary } from "~/lib/catalog-types";
+import { ProductGrid, STORE_EMPTY_TEXT } from "./product-grid";
+
+afterEach(cleanup);
+
+const product: ProductSummary = {
+  id: "prod2",
+  slug: "whitening-toothpaste",
+  name: "Whitening Toothpaste",
+  imageUrl: "/images/products/whitening-toothpaste.svg",
+  imageAlt: "A tube",
+  createdAt: new Date("2026-01-12T09:00:00Z"),
+  excerpt: "An everyday toothpaste.",
+  defaultVariant: {
+    id: "prod2-75ml",
+    name: "75 ml",
+    pricePence: 1499,
+    compareAtPricePence: null,
+    stockQuantity: 200,
+  },
+};
+
+function renderGrid(props: Parameters<typeof ProductGrid>[0]) {
+  const Stub = createRoutesStub([{ path: "/", Component: () => <ProductGrid {...props} /> }]);
+  return render(<Stub />);
+}
+
+describe("ProductGrid", () => {
+  it("shows the seed spec's error text", () => {
+    renderGrid({ products: [], error: "Failed to load products" });
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Error loading products: Failed to load products",
+    );
+  });
+
+  it("shows the seed spec's empty text", () => {
+    renderGrid({ products: [], error: null });
+    expect(screen.getByText(STORE_EMPTY_TEXT)).toBeTruthy();
+    expect(STORE_EMPTY_TEXT).toBe("No products available at the moment. Please check back later!");
+  });
+
+  it("shows each product with its default variant's price and Add to Cart", () => {
+    renderGrid({ products: [product], error: null });
+    expect(screen.getByRole("heading", { name: "Whitening Toothpaste" })).toBeTruthy();
+    expect(screen.getByText("£14.99")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Add to Cart" })).toBeTruthy();
+  });
+
+  it("says a product without a variant is unavailable", () => {
+    renderGrid({ products: [{ ...product, defaultVariant: null }], error: null });
+    expect(screen.getByText("Currently unavailable")).toBeTruthy();
+  });
+});
