@@ -24,8 +24,17 @@ const product: ProductSummary = {
   },
 };
 
+let gridProps: Parameters<typeof ProductGrid>[0] = { products: [], error: null };
+
+function GridPage() {
+  return <ProductGrid {...gridProps} />;
+}
+
+// Links need a router around them.
+const Stub = createRoutesStub([{ path: "/", Component: GridPage }]);
+
 function renderGrid(props: Parameters<typeof ProductGrid>[0]) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <ProductGrid {...props} /> }]);
+  gridProps = props;
   return render(<Stub />);
 }
 
