@@ -17,6 +17,8 @@ export type HttpAppOptions = {
   stripe: boolean;
   /** Resolves when the database answers; used by /healthz. */
   pingDatabase: () => Promise<void>;
+  /** True once shutdown has begun: health checks fail and connections are not kept alive. */
+  isDraining?: () => boolean;
   /** Anonymous page views are served from here when set (decision record 001). */
   pageCache?: PageCache;
 };
@@ -40,6 +42,11 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.use(async (c, next) => {
+    await next();
+    if (options.isDraining?.()) c.res.headers.set("Connection", "close");
+  });
+
+  app.use(async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
     await next();
@@ -51,6 +58,8 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
+    // A load balancer stops sending traffic here while in-flight requests finish.
+    if (options.isDraining?.()) return c.json({ status: "draining" }, 503);
     try {
       await withTimeout(options.pingDatabase(), HEALTH_TIMEOUT_MS);
       return c.json({ status: "ok" });

@@ -12,6 +12,8 @@ import { PageCache } from "./page-cache";
 // Entry of the production server (bundled by Vite into build/server/index.js with the app).
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long the server still accepts and answers after a stop signal, before closing its listener. */
+const DRAIN_READ_MS = 1_000;
 /** About 25 MB of HTML at most. */
 const PAGE_CACHE_ENTRIES = 500;
 
@@ -20,6 +22,7 @@ async function main() {
   const database = await getDatabaseHandle();
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 
+  let draining = false;
   const app = createHttpApp({
     build,
     clientDir,
@@ -27,6 +30,7 @@ async function main() {
     https: env.BASE_URL.startsWith("https://"),
     stripe: env.stripeConfigured,
     pingDatabase: () => database.ping(),
+    isDraining: () => draining,
     pageCache:
       env.PAGE_CACHE_TTL_SECONDS > 0
         ? new PageCache({
@@ -46,28 +50,32 @@ async function main() {
     process.exit(1);
   });
 
-  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+    if (draining) return;
+    draining = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
+    // For a moment the server keeps accepting and answering (with Connection: close, and 503 on
+    // /healthz so a load balancer stops sending): closing the listener at once would reset the
+    // connections still waiting in the kernel's accept queue, and Node's close() would drop
+    // sockets whose request has arrived but is not parsed yet while the event loop is busy.
+    setTimeout(() => {
+      // Stops accepting; the callback runs once every connection has ended.
+      server.close(async () => {
+        try {
+          await closeDatabase();
+          logger.info("shut down cleanly");
+          process.exit(0);
+        } catch (error) {
+          logger.error({ err: error }, "error while closing the database");
+          process.exit(1);
+        }
+      });
+      setInterval(() => server.closeIdleConnections(), 100).unref();
+    }, DRAIN_READ_MS).unref();
+    setTimeout(() => {
       logger.warn("in-flight requests did not finish in time; closing anyway");
       server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    // Stops accepting, closes idle keep-alive sockets, waits for active requests to end.
-    server.close(async () => {
-      try {
-        await closeDatabase();
-        logger.info("shut down cleanly");
-        process.exit(0);
-      } catch (error) {
-        logger.error({ err: error }, "error while closing the database");
-        process.exit(1);
-      }
-    });
-    server.closeIdleConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

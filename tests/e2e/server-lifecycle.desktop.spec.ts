@@ -34,6 +34,27 @@ test.describe("server lifecycle", () => {
     }
   });
 
+  test("a stop signal lets requests already sent finish, and reports draining to health checks", async () => {
+    const server = await startBuiltServer({ PAGE_CACHE_TTL_SECONDS: "0" });
+    // Twenty renders queue up behind each other on the one event loop.
+    const pages = Array.from({ length: 20 }, () => fetch(`${server.url}/`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    server.child.kill("SIGTERM");
+    // The signal is handled between renders: poll until health checks report the drain (they do
+    // before the listener closes).
+    let health: Response | undefined;
+    for (let attempt = 0; attempt < 40; attempt++) {
+      health = await fetch(`${server.url}/healthz`);
+      if (health.status === 503) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(health?.status).toBe(503);
+    expect(await health?.json()).toEqual({ status: "draining" });
+    const statuses = await Promise.all(pages.map(async (page) => (await page).status));
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(await server.exited).toBe(0);
+  });
+
   test("a bad variable stops the server at boot with a message naming it", async () => {
     const bad = await startBuiltServer(
       { HOST: "", PORT: "3999", BASE_URL: "not a url" },
