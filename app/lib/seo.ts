@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { penceToDecimalString } from "./money";
+import { rootDataFrom } from "./public-config";
 import { truncateAtWord } from "./truncate";
 
 // Every page's head: title, description, canonical URL and Open Graph (DESIGN §8), built in one place.
@@ -25,7 +26,7 @@ export function absoluteUrl(baseUrl: string, path: string): string {
   return new URL(path, `${baseUrl}/`).toString();
 }
 
-type PageMetaInput = {
+export type PageMetaInput = {
   site: SiteInfo;
   /** The page's own title; the shop name is appended unless exactTitle is set. */
   title: string;
@@ -72,6 +73,18 @@ export function pageMeta({
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   else tags.push({ tagName: "link", rel: "canonical", href: url });
   return tags;
+}
+
+/**
+ * A route's meta tags, with the site (name, base URL) taken from the root loader's data; none when
+ * the root has no data (its own error screen).
+ */
+export function routeMeta(
+  matches: Parameters<typeof rootDataFrom>[0],
+  input: (site: SiteInfo) => Omit<PageMetaInput, "site">,
+): MetaDescriptor[] {
+  const root = rootDataFrom(matches);
+  return root ? pageMeta({ site: root.config, ...input(root.config) }) : [];
 }
 
 export type ProductForStructuredData = {

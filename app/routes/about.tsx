@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/content/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { rootDataFrom } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 const values = [
@@ -31,14 +31,11 @@ const values = [
 ];
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
+  return routeMeta(matches, (site) => ({
     title: "About Us",
-    description: `Why we started ${root.config.shopName}: gentle, enamel-safe teeth whitening that works, recommended by dentists and priced fairly.`,
+    description: `Why we started ${site.shopName}: gentle, enamel-safe teeth whitening that works, recommended by dentists and priced fairly.`,
     path: "/about",
-  });
+  }));
 }
 
 export default function About({ matches }: Route.ComponentProps) {

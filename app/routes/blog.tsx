@@ -2,8 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { PageHeader } from "~/components/content/page-header";
 import { Button } from "~/components/ui/button";
 import { showNotImplemented } from "~/lib/notices";
-import { rootDataFrom } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
 // Three static sample articles (seed spec §2); Read More shows the not-implemented notice.
@@ -48,15 +47,12 @@ const articleDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
+  return routeMeta(matches, () => ({
     title: "Blog",
     description:
       "Oral-care tips and honest advice on teeth whitening: stain-proof habits, whitening myths checked with a dentist, and how to make results last.",
     path: "/blog",
-  });
+  }));
 }
 
 export default function Blog() {

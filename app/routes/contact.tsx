@@ -2,18 +2,15 @@ import { Clock, Mail, MessageCircle, Phone } from "lucide-react";
 import { ContactForm } from "~/components/content/contact-form";
 import { PageHeader } from "~/components/content/page-header";
 import { rootDataFrom, SUPPORT_HOURS } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
+  return routeMeta(matches, (site) => ({
     title: "Contact Us",
-    description: `Questions about an order or our products? Email, call or message the ${root.config.shopName} team, ${SUPPORT_HOURS}. We reply within 24 hours.`,
+    description: `Questions about an order or our products? Email, call or message the ${site.shopName} team, ${SUPPORT_HOURS}. We reply within 24 hours.`,
     path: "/contact",
-  });
+  }));
 }
 
 export default function Contact({ matches }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/content/page-header";
 import { Accordion } from "~/components/ui/accordion";
-import { rootDataFrom } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/faq";
 
 const questions = [
@@ -44,15 +43,12 @@ const questions = [
 ];
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
+  return routeMeta(matches, () => ({
     title: "FAQ",
     description:
       "Answers to common questions: how to use whitening strips, sensitive teeth, delivery times and our 30-day returns policy.",
     path: "/faq",
-  });
+  }));
 }
 
 export default function Faq() {

@@ -12,7 +12,7 @@ import { Testimonials } from "~/components/home/testimonials";
 import { TrustBar } from "~/components/home/trust-bar";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
 import { rootDataFrom } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const FEATURED_COUNT = 3;
@@ -28,16 +28,13 @@ export async function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
-    title: `${root.config.shopName} | Teeth Whitening Strips, Toothpaste and Pens`,
+  return routeMeta(matches, (site) => ({
+    title: `${site.shopName} | Teeth Whitening Strips, Toothpaste and Pens`,
     exactTitle: true,
     description:
       "Enamel-safe, dentist-recommended teeth whitening strips, toothpaste and pens. Visible results in 3-5 days. Free UK shipping over £50 and a 30-day money-back guarantee.",
     path: "/",
-  });
+  }));
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {

@@ -1,17 +1,14 @@
 import { LegalPage } from "~/components/content/legal-page";
 import { rootDataFrom } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
+  return routeMeta(matches, (site) => ({
     title: "Privacy Policy",
-    description: `How ${root.config.shopName} collects, uses and protects your personal data under UK GDPR, and the rights you have over it.`,
+    description: `How ${site.shopName} collects, uses and protects your personal data under UK GDPR, and the rights you have over it.`,
     path: "/privacy-policy",
-  });
+  }));
 }
 
 export default function PrivacyPolicy({ matches }: Route.ComponentProps) {

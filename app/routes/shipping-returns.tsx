@@ -1,19 +1,16 @@
 import { Link } from "react-router";
 import { LegalPage } from "~/components/content/legal-page";
 import { rootDataFrom, SUPPORT_HOURS } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/shipping-returns";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
+  return routeMeta(matches, () => ({
     title: "Shipping & Returns",
     description:
       "Free standard UK shipping on orders over £50, dispatch in 1-2 business days, and a 30-day money-back guarantee with refunds in 5-10 business days.",
     path: "/shipping-returns",
-  });
+  }));
 }
 
 export default function ShippingReturns({ matches }: Route.ComponentProps) {

@@ -4,8 +4,7 @@ import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
 import { data } from "react-router";
 import { ProductGrid } from "~/components/catalog/product-grid";
-import { rootDataFrom } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/store";
 
 export async function loader() {
@@ -21,15 +20,12 @@ export async function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
+  return routeMeta(matches, () => ({
     title: "Shop Teeth Whitening Products",
     description:
       "Shop our whole collection: enamel-safe whitening strips, whitening toothpaste, the whitening pen and money-saving bundles. Free UK shipping over £50.",
     path: "/store",
-  });
+  }));
 }
 
 export default function Store({ loaderData }: Route.ComponentProps) {

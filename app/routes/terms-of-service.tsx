@@ -1,18 +1,15 @@
 import { Link } from "react-router";
 import { LegalPage } from "~/components/content/legal-page";
 import { rootDataFrom } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
+import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
-  return pageMeta({
-    site: root.config,
+  return routeMeta(matches, (site) => ({
     title: "Terms of Service",
-    description: `The terms that apply when you buy from ${root.config.shopName}: orders, prices in pounds sterling including VAT, payment, delivery, returns and your legal rights.`,
+    description: `The terms that apply when you buy from ${site.shopName}: orders, prices in pounds sterling including VAT, payment, delivery, returns and your legal rights.`,
     path: "/terms-of-service",
-  });
+  }));
 }
 
 export default function TermsOfService({ matches }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { staticPagePaths } from "../../app/lib/site-navigation";
 
 /**
  * Every test fails on a console error or warning, or an uncaught exception, in the page: a shop
@@ -26,6 +27,9 @@ export const test = base.extend<{ consoleProblems: string[] }>({
 });
 
 export { expect };
+
+/** Every public page of the shop (the sitemap's list) and a product page. */
+export const publicPages = [...staticPagePaths, "/product/prod1"];
 
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;

@@ -1,17 +1,4 @@
-import { expect, test } from "./fixtures";
-
-const publicPages = [
-  "/",
-  "/store",
-  "/product/prod1",
-  "/about",
-  "/faq",
-  "/blog",
-  "/contact",
-  "/terms-of-service",
-  "/privacy-policy",
-  "/shipping-returns",
-];
+import { expect, publicPages, test } from "./fixtures";
 
 test.describe("search engines and link previews", () => {
   for (const path of publicPages) {
