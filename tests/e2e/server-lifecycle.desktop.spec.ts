@@ -1,10 +1,25 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, startBuiltServer } from "../../scripts/built-server";
 import { expect, test } from "./fixtures";
 
 // Starts its own servers from the production build, on their own ports and data folders.
+
+/** A GET without keep-alive, so no pooled socket can be reused while the server closes them. */
+function getOnNewConnection(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { agent: false }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => {
+        body += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+  });
+}
 test.describe("server lifecycle", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -40,16 +55,15 @@ test.describe("server lifecycle", () => {
     const pages = Array.from({ length: 20 }, () => fetch(`${server.url}/`));
     await new Promise((resolve) => setTimeout(resolve, 100));
     server.child.kill("SIGTERM");
-    // The signal is handled between renders: poll until health checks report the drain (they do
-    // before the listener closes).
-    let health: Response | undefined;
-    for (let attempt = 0; attempt < 40; attempt++) {
-      health = await fetch(`${server.url}/healthz`);
-      if (health.status === 503) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    // The signal is handled between renders: poll, each time on a new connection, until health
+    // checks report the drain (they do before the listener closes).
+    let health: { status: number; body: string } | undefined;
+    for (let attempt = 0; attempt < 100 && health?.status !== 503; attempt++) {
+      health = await getOnNewConnection(`${server.url}/healthz`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(health?.status).toBe(503);
-    expect(await health?.json()).toEqual({ status: "draining" });
+    expect(JSON.parse(health?.body ?? "{}")).toEqual({ status: "draining" });
     const statuses = await Promise.all(pages.map(async (page) => (await page).status));
     expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
     expect(await server.exited).toBe(0);
