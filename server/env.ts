@@ -41,6 +41,10 @@ const schema = z.object({
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
+  SHUTDOWN_DRAIN_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0, "must be 0 or more seconds").max(60).default(1),
+  ),
   PAGE_CACHE_TTL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().min(0, "must be 0 (off) or more seconds").max(300).default(5),

@@ -12,8 +12,6 @@ import { PageCache } from "./page-cache";
 // Entry of the production server (bundled by Vite into build/server/index.js with the app).
 
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How long the server still accepts and answers after a stop signal, before closing its listener. */
-const DRAIN_READ_MS = 1_000;
 /** About 25 MB of HTML at most. */
 const PAGE_CACHE_ENTRIES = 500;
 
@@ -54,10 +52,10 @@ async function main() {
     if (draining) return;
     draining = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    // For a moment the server keeps accepting and answering (with Connection: close, and 503 on
-    // /healthz so a load balancer stops sending): closing the listener at once would reset the
-    // connections still waiting in the kernel's accept queue, and Node's close() would drop
-    // sockets whose request has arrived but is not parsed yet while the event loop is busy.
+    // For SHUTDOWN_DRAIN_SECONDS the server keeps accepting and answering (with Connection: close,
+    // and 503 on /healthz so a load balancer stops sending): closing the listener at once would
+    // reset the connections still waiting in the kernel's accept queue, and Node's close() would
+    // drop sockets whose request has arrived but is not parsed yet while the event loop is busy.
     setTimeout(() => {
       // Stops accepting; the callback runs once every connection has ended.
       server.close(async () => {
@@ -71,11 +69,14 @@ async function main() {
         }
       });
       setInterval(() => server.closeIdleConnections(), 100).unref();
-    }, DRAIN_READ_MS).unref();
-    setTimeout(() => {
-      logger.warn("in-flight requests did not finish in time; closing anyway");
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, env.SHUTDOWN_DRAIN_SECONDS * 1000).unref();
+    setTimeout(
+      () => {
+        logger.warn("in-flight requests did not finish in time; closing anyway");
+        server.closeAllConnections();
+      },
+      env.SHUTDOWN_DRAIN_SECONDS * 1000 + SHUTDOWN_GRACE_MS,
+    ).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

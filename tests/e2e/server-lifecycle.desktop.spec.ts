@@ -50,10 +50,15 @@ test.describe("server lifecycle", () => {
   });
 
   test("a stop signal lets requests already sent finish, and reports draining to health checks", async () => {
-    const server = await startBuiltServer({ PAGE_CACHE_TTL_SECONDS: "0" });
-    // Twenty renders queue up behind each other on the one event loop.
+    // A longer drain than the default 1 s: this test shares two cores with the rest of the suite.
+    const server = await startBuiltServer({
+      PAGE_CACHE_TTL_SECONDS: "0",
+      SHUTDOWN_DRAIN_SECONDS: "3",
+    });
+    // Twenty renders queue up behind each other on the one event loop; the signal comes once the
+    // first is answered, so the others are sent and waiting.
     const pages = Array.from({ length: 20 }, () => fetch(`${server.url}/`));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.race(pages);
     server.child.kill("SIGTERM");
     // The signal is handled between renders: poll, each time on a new connection, until health
     // checks report the drain (they do before the listener closes).
