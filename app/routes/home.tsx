@@ -39,29 +39,44 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const root = rootDataFrom(matches);
-  // Each Suspense boundary hydrates as its own task, so the long home page never blocks the main
-  // thread in one piece while it becomes interactive (nothing here suspends on the server).
+  // One Suspense boundary per section: each hydrates as a short task of its own (see
+  // components/layout/shop-layout.tsx). Sections below the fold also skip rendering work until
+  // they near the viewport (render-when-visible, app.css).
   return (
     <>
-      <Hero />
-      <TrustBar />
+      <Suspense>
+        <Hero />
+      </Suspense>
+      <Suspense>
+        <TrustBar />
+      </Suspense>
       <Suspense>
         {loaderData.featured ? <FeaturedProducts products={loaderData.featured} /> : null}
       </Suspense>
-      <Suspense>
-        <Benefits />
-        <WhyChooseUs />
-      </Suspense>
-      <Suspense>
-        <HowItWorks />
-        <Testimonials demoMode={root?.config.demoMode ?? false} />
-      </Suspense>
-      <Suspense>
-        <div className="pt-20">
+      <div className="render-when-visible">
+        <Suspense>
+          <Benefits />
+        </Suspense>
+        <Suspense>
+          <WhyChooseUs />
+        </Suspense>
+      </div>
+      <div className="render-when-visible">
+        <Suspense>
+          <HowItWorks />
+        </Suspense>
+        <Suspense>
+          <Testimonials demoMode={root?.config.demoMode ?? false} />
+        </Suspense>
+      </div>
+      <div className="render-when-visible pt-20">
+        <Suspense>
           <PromoBanner />
-        </div>
-        <HomeFaq />
-      </Suspense>
+        </Suspense>
+        <Suspense>
+          <HomeFaq />
+        </Suspense>
+      </div>
     </>
   );
 }
