@@ -36,7 +36,7 @@ test.describe("home page", () => {
   });
 
   test("benefits, Why Choose Us, testimonials, trust bar and How It Works", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(
       page.getByRole("heading", { name: "Whiter teeth without the trip to the clinic" }),
     ).toBeVisible();
@@ -82,5 +82,24 @@ test.describe("home page", () => {
     await expect(faq.locator("details[open]")).toHaveCount(1);
     await second.click();
     await expect(faq.locator("details[open]")).toHaveCount(0);
+  });
+
+  test("the home page renders its sections on a client-side navigation too", async ({ page }) => {
+    await gotoHydrated(page, "/store");
+    // A marker on the document: a full page load would lose it, a client-side navigation keeps it.
+    await page.evaluate(() => {
+      document.documentElement.dataset.sameDocument = "yes";
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Gleam home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => document.documentElement.dataset.sameDocument)).toBe("yes");
+    const why = page.getByRole("region", { name: "Why Choose Us" });
+    await expect(why.getByRole("heading", { name: "Fast Results" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "How It Works" }).getByRole("listitem"),
+    ).toHaveCount(3);
+    await expect(page.getByRole("region", { name: "Why shop with us" })).toContainText(
+      "Secure checkout",
+    );
   });
 });
