@@ -35,8 +35,8 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        // Never move a Suspense boundary's content out of place to be revealed by script: pages must
-        // read complete without JavaScript (boundaries here exist only to split hydration).
+        // Never move a Suspense boundary's content out of place to be revealed by a script: pages
+        // must read complete without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           // The whole document is ready: collect React's many small chunks and send them as one

@@ -1,7 +1,6 @@
 import { listFeaturedProducts } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
-import { Suspense } from "react";
 import { Benefits } from "~/components/home/benefits";
 import { FeaturedProducts } from "~/components/home/featured-products";
 import { Hero } from "~/components/home/hero";
@@ -39,43 +38,24 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const root = rootDataFrom(matches);
-  // One Suspense boundary per section: each hydrates as a short task of its own (see
-  // components/layout/shop-layout.tsx). Sections below the fold also skip rendering work until
-  // they near the viewport (render-when-visible, app.css).
+  // Sections below the fold skip rendering work until they near the viewport
+  // (render-when-visible, app.css).
   return (
     <>
-      <Suspense>
-        <Hero />
-      </Suspense>
-      <Suspense>
-        <TrustBar />
-      </Suspense>
-      <Suspense>
-        {loaderData.featured ? <FeaturedProducts products={loaderData.featured} /> : null}
-      </Suspense>
+      <Hero />
+      <TrustBar />
+      {loaderData.featured ? <FeaturedProducts products={loaderData.featured} /> : null}
       <div className="render-when-visible">
-        <Suspense>
-          <Benefits />
-        </Suspense>
-        <Suspense>
-          <WhyChooseUs />
-        </Suspense>
+        <Benefits />
+        <WhyChooseUs />
       </div>
       <div className="render-when-visible">
-        <Suspense>
-          <HowItWorks />
-        </Suspense>
-        <Suspense>
-          <Testimonials demoMode={root?.config.demoMode ?? false} />
-        </Suspense>
+        <HowItWorks />
+        <Testimonials demoMode={root?.config.demoMode ?? false} />
       </div>
       <div className="render-when-visible pt-20">
-        <Suspense>
-          <PromoBanner />
-        </Suspense>
-        <Suspense>
-          <HomeFaq />
-        </Suspense>
+        <PromoBanner />
+        <HomeFaq />
       </div>
     </>
   );

@@ -35,10 +35,7 @@ export function ShopLayout({
       <main id="main" className="flex-1">
         {children}
       </main>
-      {/* Hydrated as a task of its own (see routes/home.tsx). */}
-      <Suspense>
-        <SiteFooter config={config} year={year} />
-      </Suspense>
+      <SiteFooter config={config} year={year} />
       <WhatsAppWidget number={config.whatsappNumber} />
       {hydrated ? (
         <Suspense fallback={null}>
