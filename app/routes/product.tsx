@@ -1,6 +1,6 @@
 import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
-import { DomainError } from "@server/errors";
+import { DomainError, httpStatusFor } from "@server/errors";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
@@ -20,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { product: await getProduct(await getDb(), parsed.data.id), error: null };
   } catch (error) {
     if (error instanceof DomainError && error.code === "NOT_FOUND") {
-      return data({ product: null, error: error.message }, { status: 404 });
+      return data({ product: null, error: error.message }, { status: httpStatusFor(error.code) });
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-export const announcements = [
+const announcements = [
   "Free shipping on orders over £50",
   "Enamel-Safe Dentist Recommended Formula",
   "Get 10% off your first order",

@@ -2,9 +2,9 @@ import { MessageCircle, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { SUPPORT_HOURS } from "~/lib/public-config";
 
-export const WHATSAPP_MESSAGE = "Hi! I'd like to know more about your teeth whitening products.";
+const WHATSAPP_MESSAGE = "Hi! I'd like to know more about your teeth whitening products.";
 
-export function whatsappLink(number: string): string {
+function whatsappLink(number: string): string {
   return `https://wa.me/${number}?text=${encodeURIComponent(WHATSAPP_MESSAGE)}`;
 }
 
