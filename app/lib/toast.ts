@@ -19,8 +19,3 @@ export async function showToast(title: string, options: ToastOptions = {}): Prom
   const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
   toast(title, options);
 }
-
-export async function showErrorToast(title: string, options: ToastOptions = {}): Promise<void> {
-  const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
-  toast.error(title, options);
-}

@@ -107,10 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.close();
       releaseLock();
     },
-    dumpDataDir: async () => {
-      const dump = await client.dumpDataDir();
-      return dump;
-    },
+    dumpDataDir: () => client.dumpDataDir(),
   };
 }
 

@@ -5,6 +5,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Logger } from "../logger";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
+import { isFilePath } from "./request-paths";
 import { securityHeaders } from "./security-headers";
 import "./load-context";
 
@@ -26,7 +27,6 @@ export type HttpAppOptions = {
 type AppEnv = { Variables: { cspNonce: string } };
 
 const HEALTH_TIMEOUT_MS = 2000;
-const hasFileExtension = /\.[a-z0-9]+$/i;
 
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<AppEnv>();
@@ -89,7 +89,7 @@ export function createHttpApp(options: HttpAppOptions) {
     },
   });
   app.use(async (c, next) => {
-    if (hasFileExtension.test(c.req.path)) return publicFiles(c, next);
+    if (isFilePath(c.req.path)) return publicFiles(c, next);
     return next();
   });
 

@@ -7,6 +7,8 @@
 // Set-Cookie are stored, and entries live for a few seconds: prices and stock on a page may be that
 // much behind the database, never more; checkout always re-reads them.
 
+import { isFilePath } from "./request-paths";
+
 export const NONCE_PLACEHOLDER = "__gleam_csp_nonce_4d7c1f__";
 
 export type CachedPage = {
@@ -140,6 +142,6 @@ export function isCacheableRequest(request: Request, path: string): boolean {
     !request.headers.has("Cookie") &&
     !request.headers.has("Authorization") &&
     !path.startsWith("/api/") &&
-    !/\.[a-z0-9]+$/i.test(path)
+    !isFilePath(path)
   );
 }
