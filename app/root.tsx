@@ -24,7 +24,13 @@ export const links: Route.LinksFunction = () => [
 
 export function loader(): RootData {
   const now = new Date();
-  return { config: publicConfig(), year: yearInShopTimeZone(now), today: formatLongDate(now) };
+  return {
+    config: publicConfig(),
+    year: yearInShopTimeZone(now),
+    today: formatLongDate(now),
+    // Accounts do not exist yet (issue 4 adds sign-in): every visitor is a guest.
+    signedIn: false,
+  };
 }
 
 export function meta({ data, error }: Route.MetaArgs) {
@@ -61,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {data ? (
-          <ShopLayout config={data.config} year={data.year}>
+          <ShopLayout config={data.config} year={data.year} signedIn={data.signedIn}>
             {children}
           </ShopLayout>
         ) : (

@@ -1,4 +1,43 @@
-// The cart's rules (seed spec §4, §5), shared by the pages and, later, the server's own checks.
+// The cart's rules (seed spec §4, §5), shared by the pages and the server's own checks. Pure
+// functions over a list of lines: no storage, no React, no network.
+
+import { formatPence } from "./money";
+
+/** One line of the cart: a variant and how many (seed spec §3, "Cart item"). */
+export type CartLine = {
+  productId: string;
+  name: string;
+  imageUrl: string;
+  variantId: string;
+  variantName: string;
+  pricePence: number;
+  stockQuantity: number;
+  quantity: number;
+};
+
+/** What the cart needs to know about a variant to add it. */
+export type CartProduct = Omit<CartLine, "quantity">;
+
+/** The cart's view of a product's variant, from the catalogue's data. */
+export function toCartProduct(
+  product: { id: string; name: string; imageUrl: string },
+  variant: { id: string; name: string; pricePence: number; stockQuantity: number },
+): CartProduct {
+  return {
+    productId: product.id,
+    name: product.name,
+    imageUrl: product.imageUrl,
+    variantId: variant.id,
+    variantName: variant.name,
+    pricePence: variant.pricePence,
+    stockQuantity: variant.stockQuantity,
+  };
+}
+
+export type CartResult = { ok: true; lines: CartLine[] } | { ok: false; error: string };
+
+/** The variant name the seed hides in the cart when a product has only one option. */
+export const DEFAULT_VARIANT_NAME = "Default";
 
 type StockedVariant = { stockQuantity: number };
 
@@ -10,4 +49,122 @@ export function canAddToCart(
   if (!variant) return false;
   if (variant.stockQuantity <= 0) return false;
   return Number.isInteger(quantity) && quantity >= 1 && quantity <= variant.stockQuantity;
+}
+
+export function notEnoughStockMessage(productName: string, left: number): string {
+  return `Not enough stock for ${productName}. Only ${left} left.`;
+}
+
+/**
+ * Adds `quantity` of a variant; a variant already in the cart has its quantity increased. An add
+ * that would take the line above the stock is refused as a whole. The line takes the product's
+ * latest price and stock.
+ */
+export function addLine(
+  lines: readonly CartLine[],
+  product: CartProduct,
+  quantity: number,
+): CartResult {
+  if (!Number.isInteger(quantity) || quantity < 1) {
+    return { ok: false, error: "Choose a quantity of at least 1." };
+  }
+  const existing = lines.find((line) => line.variantId === product.variantId);
+  const wanted = (existing?.quantity ?? 0) + quantity;
+  if (wanted > product.stockQuantity) {
+    return { ok: false, error: notEnoughStockMessage(product.name, product.stockQuantity) };
+  }
+  if (!existing) return { ok: true, lines: [...lines, { ...product, quantity }] };
+  return {
+    ok: true,
+    lines: lines.map((line) =>
+      line.variantId === product.variantId ? { ...line, ...product, quantity: wanted } : line,
+    ),
+  };
+}
+
+export function removeLine(lines: readonly CartLine[], variantId: string): CartLine[] {
+  return lines.filter((line) => line.variantId !== variantId);
+}
+
+/**
+ * Sets a line's quantity: 0 or less removes the line; more than the stock is capped at the stock
+ * with a console warning (seed spec §4). An unknown variant leaves the cart as it is.
+ */
+export function setLineQuantity(
+  lines: readonly CartLine[],
+  variantId: string,
+  quantity: number,
+): CartLine[] {
+  const whole = Math.trunc(quantity);
+  if (!Number.isFinite(whole) || whole <= 0) return removeLine(lines, variantId);
+  return lines.map((line) => {
+    if (line.variantId !== variantId) return line;
+    if (whole > line.stockQuantity) {
+      console.warn(
+        `Only ${line.stockQuantity} of ${line.name} in stock: quantity capped at ${line.stockQuantity}.`,
+      );
+      return { ...line, quantity: line.stockQuantity };
+    }
+    return { ...line, quantity: whole };
+  });
+}
+
+export function cartItemCount(lines: readonly CartLine[]): number {
+  return lines.reduce((count, line) => count + line.quantity, 0);
+}
+
+export function lineTotalPence(line: Pick<CartLine, "pricePence" | "quantity">): number {
+  return line.pricePence * line.quantity;
+}
+
+export function cartTotalPence(lines: readonly CartLine[]): number {
+  return lines.reduce((total, line) => total + lineTotalPence(line), 0);
+}
+
+/** "Whitening Strips (Two-Kit)", or just the product name for its only, 'Default', variant. */
+export function lineLabel(line: Pick<CartLine, "name" | "variantName">): string {
+  return line.variantName === DEFAULT_VARIANT_NAME
+    ? line.name
+    : `${line.name} (${line.variantName})`;
+}
+
+/** A variant as the shop sells it now, from the server. */
+export type CurrentVariant = CartProduct;
+
+/**
+ * Brings the cart in line with the shop's current prices and stock: a changed price is taken, a
+ * quantity above the stock is lowered to it, and a line whose variant is gone or sold out is
+ * removed. Returns the new lines and one sentence per change, for the shopper.
+ */
+export function reconcileLines(
+  lines: readonly CartLine[],
+  current: readonly CurrentVariant[],
+): { lines: CartLine[]; changes: string[] } {
+  const byId = new Map(current.map((variant) => [variant.variantId, variant]));
+  const changes: string[] = [];
+  const next: CartLine[] = [];
+  for (const line of lines) {
+    const variant = byId.get(line.variantId);
+    const label = lineLabel(line);
+    if (!variant) {
+      changes.push(`${label} is no longer available and was removed from your cart.`);
+      continue;
+    }
+    if (variant.stockQuantity <= 0) {
+      changes.push(`${label} is out of stock and was removed from your cart.`);
+      continue;
+    }
+    if (variant.pricePence !== line.pricePence) {
+      changes.push(
+        `The price of ${label} changed from ${formatPence(line.pricePence)} to ${formatPence(variant.pricePence)}.`,
+      );
+    }
+    let quantity = line.quantity;
+    if (quantity > variant.stockQuantity) {
+      quantity = variant.stockQuantity;
+      changes.push(`Only ${quantity} of ${label} left: your quantity is now ${quantity}.`);
+    }
+    next.push({ ...line, ...variant, quantity });
+  }
+  return { lines: next, changes };
 }

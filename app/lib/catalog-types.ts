@@ -20,13 +20,25 @@ export type ProductSummary = {
   excerpt: string;
   /** The first variant by creation date (seed spec §3); null when the product has none. */
   defaultVariant: VariantView | null;
+  /** One of its variants has a genuine former price: only then a SALE badge (DESIGN §8). */
+  onSale: boolean;
 };
 
-export type ProductDetail = Omit<ProductSummary, "defaultVariant" | "excerpt"> & {
+/** A product on sale with every variant, as lists and the JSON API read it. */
+export type CatalogProduct = {
+  id: string;
+  slug: string;
+  name: string;
+  imageUrl: string;
+  imageAlt: string;
+  createdAt: Date;
   /** Sanitised HTML. */
   descriptionHtml: string;
-  descriptionText: string;
-  updatedAt: Date;
   /** Oldest first: the first is the default. */
   variants: VariantView[];
+};
+
+export type ProductDetail = CatalogProduct & {
+  descriptionText: string;
+  updatedAt: Date;
 };

@@ -13,9 +13,16 @@ export function toasterMounted(): void {
   markReady();
 }
 
-export type ToastOptions = Pick<ExternalToast, "description" | "id">;
+export type ToastOptions = Pick<ExternalToast, "description" | "id"> & {
+  /** "error" for a failure the shopper must notice (the seed's destructive toasts). */
+  tone?: "default" | "error";
+};
 
-export async function showToast(title: string, options: ToastOptions = {}): Promise<void> {
+export async function showToast(
+  title: string,
+  { tone = "default", ...options }: ToastOptions = {},
+): Promise<void> {
   const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
-  toast(title, options);
+  if (tone === "error") toast.error(title, options);
+  else toast(title, options);
 }

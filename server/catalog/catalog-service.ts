@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { ProductDetail, ProductSummary } from "../../app/lib/catalog-types";
+import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { CatalogProduct, ProductDetail, ProductSummary } from "../../app/lib/catalog-types";
+import { normalizeSearchText } from "../../app/lib/search-text";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { renderProductDescription } from "./product-html";
+import { likePattern } from "./search-pattern";
 
 // Read side of the catalogue. Each function is one SQL statement (relational queries compile to a
 // single statement with lateral joins), so a page costs a fixed number of queries whatever the
@@ -31,17 +33,34 @@ const summaryColumns = {
 const variantOrder = [asc(productVariants.createdAt), asc(productVariants.id)];
 const newestFirst = [desc(products.createdAt), asc(products.id)];
 
+// Search: the query as an ILIKE pattern against the name and the description's text (tags
+// stripped), name matches first.
+const searchPattern = sql.placeholder("pattern");
+const descriptionText = sql`regexp_replace(${products.descriptionHtml}, '<[^>]*>', ' ', 'g')`;
+const matchesSearch = or(
+  ilike(products.name, searchPattern),
+  sql`${descriptionText} ilike ${searchPattern}`,
+);
+const nameMatchesFirst = sql`case when ${products.name} ilike ${searchPattern} then 0 else 1 end`;
+
 function prepareStatements(db: Database) {
+  const listing = {
+    columns: summaryColumns,
+    limit: sql.placeholder("limit"),
+    offset: sql.placeholder("offset"),
+    with: { variants: { columns: variantColumns, orderBy: variantOrder } },
+  } as const;
   return {
-    summaries: db.query.products
+    list: db.query.products
+      .findMany({ ...listing, where: eq(products.active, true), orderBy: newestFirst })
+      .prepare("catalog_list"),
+    search: db.query.products
       .findMany({
-        columns: summaryColumns,
-        where: eq(products.active, true),
-        orderBy: newestFirst,
-        limit: sql.placeholder("limit"),
-        with: { variants: { columns: variantColumns, orderBy: variantOrder, limit: 1 } },
+        ...listing,
+        where: and(eq(products.active, true), matchesSearch),
+        orderBy: [nameMatchesFirst, ...newestFirst],
       })
-      .prepare("catalog_summaries"),
+      .prepare("catalog_search"),
     product: db.query.products
       .findFirst({
         columns: { ...summaryColumns, updatedAt: true },
@@ -63,26 +82,55 @@ function statements(db: Database) {
   return prepared;
 }
 
-/** More than any catalogue this shop will list on one page; paging comes with the API. */
+/** More than any catalogue this shop will list on one page. */
 const ALL_PRODUCTS = 1000;
 
-async function listSummaries(db: Database, limit: number): Promise<ProductSummary[]> {
-  const rows = await statements(db).summaries.execute({ limit });
-  return rows.map(({ variants, descriptionHtml, ...product }) => ({
-    ...product,
-    excerpt: renderProductDescription(descriptionHtml).excerpt,
-    defaultVariant: variants[0] ?? null,
+export type CatalogQuery = {
+  /** Text to look for in names and descriptions; blank lists everything. */
+  search?: string;
+  limit: number;
+  offset: number;
+};
+
+/** Products on sale with all their variants: newest first, or best match first when searching. */
+export async function findProducts(
+  db: Database,
+  { search = "", limit, offset }: CatalogQuery,
+): Promise<CatalogProduct[]> {
+  const text = normalizeSearchText(search);
+  const prepared = statements(db);
+  const rows = text
+    ? await prepared.search.execute({ pattern: likePattern(text), limit, offset })
+    : await prepared.list.execute({ limit, offset });
+  return rows.map((row) => ({
+    ...row,
+    descriptionHtml: renderProductDescription(row.descriptionHtml).html,
   }));
 }
 
+function toSummary({ variants, descriptionHtml, ...product }: CatalogProduct): ProductSummary {
+  return {
+    ...product,
+    excerpt: renderProductDescription(descriptionHtml).excerpt,
+    defaultVariant: variants[0] ?? null,
+    onSale: variants.some((variant) => variant.compareAtPricePence !== null),
+  };
+}
+
 /** Every product on sale, newest first, each with its default variant. */
-export function listProducts(db: Database): Promise<ProductSummary[]> {
-  return listSummaries(db, ALL_PRODUCTS);
+export async function listProducts(db: Database): Promise<ProductSummary[]> {
+  return (await findProducts(db, { limit: ALL_PRODUCTS, offset: 0 })).map(toSummary);
 }
 
 /** The newest products for the home page's featured block. */
-export function listFeaturedProducts(db: Database, count = 3): Promise<ProductSummary[]> {
-  return listSummaries(db, count);
+export async function listFeaturedProducts(db: Database, count = 3): Promise<ProductSummary[]> {
+  return (await findProducts(db, { limit: count, offset: 0 })).map(toSummary);
+}
+
+/** The search page's results: name matches first, then description matches, newest first. */
+export async function searchProducts(db: Database, search: string): Promise<ProductSummary[]> {
+  if (!normalizeSearchText(search)) return [];
+  return (await findProducts(db, { search, limit: ALL_PRODUCTS, offset: 0 })).map(toSummary);
 }
 
 /** One product on sale with all its variants, oldest (the default) first. */

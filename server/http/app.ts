@@ -100,8 +100,12 @@ export function createHttpApp(options: HttpAppOptions) {
       return handleRequest(c.req.raw, { cspNonce: nonce });
     }
     const url = new URL(c.req.url);
-    const { response, state } = await pageCache.serve(url.pathname + url.search, nonce, () =>
-      handleRequest(c.req.raw, { cspNonce: NONCE_PLACEHOLDER }),
+    const { response, state } = await pageCache.serve(
+      url.pathname + url.search,
+      nonce,
+      // Rendered unconditionally so the full answer is stored; the cache answers If-None-Match.
+      () => handleRequest(withoutConditionals(c.req.raw), { cspNonce: NONCE_PLACEHOLDER }),
+      c.req.header("If-None-Match") ?? null,
     );
     response.headers.set("X-Page-Cache", state);
     return response;
@@ -113,6 +117,12 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   return app;
+}
+
+function withoutConditionals(request: Request): Request {
+  const plain = new Request(request);
+  plain.headers.delete("If-None-Match");
+  return plain;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -75,13 +75,15 @@ describe("PageCache", () => {
     expect(response.headers.get("Set-Cookie")).toBe("a=b");
   });
 
-  it("passes non-HTML responses through untouched", async () => {
+  it("passes other responses (XML, text) through untouched", async () => {
     const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
-    const { response, state } = await cache.serve("/x", "n", async () =>
-      Response.json({ ok: true }),
+    const { response, state } = await cache.serve(
+      "/sitemap.xml",
+      "n",
+      async () => new Response("<urlset/>", { headers: { "Content-Type": "application/xml" } }),
     );
     expect(state).toBe("BYPASS");
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.text()).toBe("<urlset/>");
     expect(cache.size).toBe(0);
   });
 
@@ -95,6 +97,43 @@ describe("PageCache", () => {
     expect(cache.get("/b")).toBeUndefined();
     expect(cache.get("/a")?.body).toBe("a");
     expect(cache.get("/c")?.body).toBe("c");
+  });
+});
+
+describe("PageCache with JSON", () => {
+  const json = (body: string, etag: string) =>
+    new Response(body, {
+      status: 200,
+      headers: { "Content-Type": "application/json; charset=utf-8", ETag: etag },
+    });
+
+  it("stores JSON and answers 304 on a hit whose ETag the request names", async () => {
+    const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      return json('{"products":[]}', 'W/"v1"');
+    };
+    const miss = await cache.serve("/api/products", "n", render);
+    expect(miss.state).toBe("MISS");
+    const hit = await cache.serve("/api/products", "n", render);
+    expect(await hit.response.text()).toBe('{"products":[]}');
+    const conditional = await cache.serve("/api/products", "n", render, 'W/"v1"');
+    expect(conditional.state).toBe("HIT");
+    expect(conditional.response.status).toBe(304);
+    expect(conditional.response.headers.get("ETag")).toBe('W/"v1"');
+    expect(await conditional.response.text()).toBe("");
+    const stale = await cache.serve("/api/products", "n", render, 'W/"v0"');
+    expect(stale.response.status).toBe(200);
+    expect(renders).toBe(1);
+  });
+
+  it("never stores a 304", async () => {
+    const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
+    const render = async () => new Response(null, { status: 304, headers: { ETag: 'W/"v1"' } });
+    const first = await cache.serve("/api/products", "n", render, 'W/"v1"');
+    expect(first.response.status).toBe(304);
+    expect(cache.size).toBe(0);
   });
 });
 
@@ -112,7 +151,15 @@ describe("isCacheableRequest", () => {
     );
     expect(isCacheableRequest(request({ method: "POST" }), "/store")).toBe(false);
     expect(isCacheableRequest(request({ method: "HEAD" }), "/store")).toBe(false);
-    expect(isCacheableRequest(request(), "/api/products")).toBe(false);
+    expect(isCacheableRequest(request(), "/api/variants")).toBe(false);
+    expect(isCacheableRequest(request(), "/api/products/prod1/other")).toBe(false);
     expect(isCacheableRequest(request(), "/store.data")).toBe(false);
+  });
+
+  it("accepts the public catalogue API from anyone, but only for GET", () => {
+    const withCookie = request({ headers: { Cookie: "session=1" } });
+    expect(isCacheableRequest(withCookie, "/api/products")).toBe(true);
+    expect(isCacheableRequest(withCookie, "/api/products/prod1")).toBe(true);
+    expect(isCacheableRequest(request({ method: "POST" }), "/api/products")).toBe(false);
   });
 });

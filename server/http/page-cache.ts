@@ -1,12 +1,15 @@
-// A short-lived cache of server-rendered pages for anonymous visitors (decision record 001).
+// A short-lived cache of server-rendered pages for anonymous visitors, and of the public catalogue
+// API for everyone (decision record 001).
 //
 // Rendering a page costs milliseconds of CPU; serving a stored copy costs microseconds. Pages are
 // stored with a placeholder where each response's CSP nonce goes, and the placeholder is replaced
 // per response, so every response still carries its own nonce. Only plain GETs without cookies
 // are cached (a signed-in visitor always gets a fresh render), only 200 HTML responses without
 // Set-Cookie are stored, and entries live for a few seconds: prices and stock on a page may be that
-// much behind the database, never more; checkout always re-reads them.
+// much behind the database, never more; checkout always re-reads them. The catalogue API is the
+// same for every caller, so it is cached whoever asks; its ETag is honoured on hits too.
 
+import { matchesETag } from "./json-response";
 import { isFilePath } from "./request-paths";
 
 export const NONCE_PLACEHOLDER = "__gleam_csp_nonce_4d7c1f__";
@@ -14,7 +17,7 @@ export const NONCE_PLACEHOLDER = "__gleam_csp_nonce_4d7c1f__";
 export type CachedPage = {
   status: number;
   headers: Array<[string, string]>;
-  /** HTML with NONCE_PLACEHOLDER where the nonce goes. */
+  /** HTML with NONCE_PLACEHOLDER where the nonce goes, or JSON. */
   body: string;
   storedAt: number;
 };
@@ -76,9 +79,11 @@ export class PageCache {
     key: string,
     nonce: string,
     render: () => Promise<Response>,
+    /** The request's If-None-Match: a hit whose ETag it names is answered 304. */
+    ifNoneMatch: string | null = null,
   ): Promise<{ response: Response; state: "HIT" | "MISS" | "BYPASS" }> {
     const hit = this.get(key);
-    if (hit) return { response: toResponse(hit, nonce), state: "HIT" };
+    if (hit) return { response: toResponse(hit, nonce, ifNoneMatch), state: "HIT" };
 
     let pending = this.inFlight.get(key);
     const first = !pending;
@@ -89,7 +94,7 @@ export class PageCache {
     }
     const rendered = await pending;
     if ("response" in rendered) {
-      // Not HTML: nothing to substitute, and a body can be read only once, so a waiter renders anew.
+      // Not a page or JSON (or a 304): a body can be read only once, so a waiter renders anew.
       if (first) return { response: rendered.response, state: "BYPASS" };
       return { response: await render(), state: "BYPASS" };
     }
@@ -97,10 +102,10 @@ export class PageCache {
       // Someone else's uncacheable page (it may be theirs alone): render our own.
       const own = await this.renderOnce(null, render);
       if ("response" in own) return { response: own.response, state: "BYPASS" };
-      return { response: toResponse(own.page, nonce), state: "BYPASS" };
+      return { response: toResponse(own.page, nonce, ifNoneMatch), state: "BYPASS" };
     }
     return {
-      response: toResponse(rendered.page, nonce),
+      response: toResponse(rendered.page, nonce, ifNoneMatch),
       state: rendered.cacheable ? "MISS" : "BYPASS",
     };
   }
@@ -108,7 +113,7 @@ export class PageCache {
   private async renderOnce(key: string | null, render: () => Promise<Response>): Promise<Rendered> {
     const response = await render();
     const type = response.headers.get("Content-Type") ?? "";
-    if (!type.startsWith("text/html")) return { response };
+    if (!cachedTypes.some((cached) => type.startsWith(cached))) return { response };
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !skippedHeaders.has(name.toLowerCase())),
@@ -125,20 +130,36 @@ export class PageCache {
   }
 }
 
+const cachedTypes = ["text/html", "application/json"];
+
 // Recomputed per response. Set-Cookie is kept: a page that sets one is never stored, only sent.
 const skippedHeaders = new Set(["content-length", "date"]);
 
-function toResponse(page: CachedPage, nonce: string): Response {
+function toResponse(page: CachedPage, nonce: string, ifNoneMatch: string | null): Response {
+  const etag = page.headers.find(([name]) => name.toLowerCase() === "etag")?.[1];
+  if (etag && matchesETag(ifNoneMatch, etag)) {
+    return new Response(null, {
+      status: 304,
+      headers: page.headers.filter(([name]) => name.toLowerCase() !== "content-type"),
+    });
+  }
   return new Response(page.body.replaceAll(NONCE_PLACEHOLDER, nonce), {
     status: page.status,
     headers: page.headers,
   });
 }
 
-/** Anonymous page views only: GET, no cookie, no file extension, nothing under /api. */
+/** The public catalogue API: the same answer for every caller. */
+const PUBLIC_API = /^\/api\/products(\/[^/]+)?$/;
+
+/**
+ * Anonymous page views (GET, no cookie, no file extension, nothing under /api) and the public
+ * catalogue API whoever asks.
+ */
 export function isCacheableRequest(request: Request, path: string): boolean {
+  if (request.method !== "GET") return false;
+  if (PUBLIC_API.test(path)) return true;
   return (
-    request.method === "GET" &&
     !request.headers.has("Cookie") &&
     !request.headers.has("Authorization") &&
     !path.startsWith("/api/") &&

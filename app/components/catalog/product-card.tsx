@@ -1,13 +1,30 @@
 import { Link } from "react-router";
+import { addToCart } from "~/components/cart/add-to-cart";
+import { toCartProduct } from "~/lib/cart-rules";
 import type { ProductSummary } from "~/lib/catalog-types";
+import { showToast } from "~/lib/toast";
 import { AddToCartButton } from "./add-to-cart-button";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
+import { SaleBadge } from "./sale-badge";
 
 export type ProductCardData = Pick<
   ProductSummary,
-  "id" | "name" | "imageUrl" | "imageAlt" | "defaultVariant"
+  "id" | "name" | "imageUrl" | "imageAlt" | "defaultVariant" | "onSale"
 >;
+
+/** Adds one of the card's default variant (seed spec §8, store card messages). */
+export function addCardProductToCart(product: ProductCardData): void {
+  const variant = product.defaultVariant;
+  if (!variant) {
+    void showToast("Product variant not available", {
+      description: "Please select a product from its detail page.",
+      tone: "error",
+    });
+    return;
+  }
+  addToCart(toCartProduct(product, variant), 1, { unexpectedTitle: "Error adding to cart" });
+}
 
 export function ProductCard({
   product,
@@ -21,8 +38,10 @@ export function ProductCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const variant = product.defaultVariant;
+  const soldOut = variant !== null && variant.stockQuantity <= 0;
   return (
-    <article className="group flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift">
+    <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift">
+      {product.onSale ? <SaleBadge className="absolute top-3 left-3 z-10" /> : null}
       <Link
         to={`/product/${product.id}`}
         className="block overflow-hidden"
@@ -51,7 +70,13 @@ export function ProductCard({
         ) : (
           <p className="text-sm text-ink-muted">Currently unavailable</p>
         )}
-        <AddToCartButton className="mt-auto w-full" />
+        {soldOut ? <p className="text-sm font-medium text-coral-strong">Out of stock.</p> : null}
+        <AddToCartButton
+          className="mt-auto w-full"
+          disabled={soldOut}
+          aria-label={`Add to Cart: ${product.name}`}
+          onClick={() => addCardProductToCart(product)}
+        />
       </div>
     </article>
   );

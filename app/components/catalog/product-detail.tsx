@@ -1,6 +1,8 @@
 import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { useState } from "react";
-import { canAddToCart } from "~/lib/cart-rules";
+import { addToCart } from "~/components/cart/add-to-cart";
+import { useCartLines } from "~/components/cart/cart-store";
+import { canAddToCart, toCartProduct } from "~/lib/cart-rules";
 import type { ProductDetail as Product } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
 import { AddToCartButton } from "./add-to-cart-button";
@@ -20,6 +22,9 @@ export function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants.find((candidate) => candidate.id === variantId);
   const hasChoice = product.variants.length > 1;
+  const inCart = useCartLines().find((line) => line.variantId === variantId)?.quantity ?? 0;
+  // What the shopper would have after this add: the cart's rule refuses more than the stock.
+  const requested = quantity + inCart;
 
   return (
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
@@ -84,10 +89,19 @@ export function ProductDetail({ product }: { product: Product }) {
               <AddToCartButton
                 size="lg"
                 className="flex-1 sm:flex-none"
-                disabled={!canAddToCart(variant, quantity)}
+                disabled={!canAddToCart(variant, requested)}
+                onClick={() => {
+                  if (addToCart(toCartProduct(product, variant), quantity)) setQuantity(1);
+                }}
               />
             </div>
-            <StockHint stock={variant.stockQuantity} requested={quantity} />
+            {/* One line, so the cart's count arriving after hydration moves nothing. */}
+            <div className="flex flex-wrap items-baseline gap-x-3">
+              <StockHint stock={variant.stockQuantity} requested={requested} />
+              {inCart > 0 ? (
+                <p className="text-sm text-ink-muted">{inCart} already in your cart.</p>
+              ) : null}
+            </div>
           </div>
         ) : (
           <AddToCartButton size="lg" className="self-start" disabled />

@@ -22,6 +22,7 @@ const product: ProductSummary = {
     compareAtPricePence: null,
     stockQuantity: 200,
   },
+  onSale: false,
 };
 
 let gridProps: Parameters<typeof ProductGrid>[0] = { products: [], error: null };
@@ -56,7 +57,7 @@ describe("ProductGrid", () => {
     renderGrid({ products: [product], error: null });
     expect(screen.getByRole("heading", { name: "Whitening Toothpaste" })).toBeTruthy();
     expect(screen.getByText("£14.99")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Add to Cart" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Add to Cart: Whitening Toothpaste" })).toBeTruthy();
   });
 
   it("says a product without a variant is unavailable", () => {

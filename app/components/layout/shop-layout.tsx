@@ -14,10 +14,12 @@ const Toaster = lazy(() =>
 export function ShopLayout({
   config,
   year,
+  signedIn,
   children,
 }: {
   config: PublicConfig;
   year: number;
+  signedIn: boolean;
   children: ReactNode;
 }) {
   const [hydrated, setHydrated] = useState(false);
@@ -31,7 +33,7 @@ export function ShopLayout({
         Skip to content
       </a>
       <AnnouncementBar />
-      <SiteHeader shopName={config.shopName} />
+      <SiteHeader shopName={config.shopName} signedIn={signedIn} />
       <main id="main" className="flex-1">
         {children}
       </main>

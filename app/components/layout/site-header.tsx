@@ -1,12 +1,12 @@
 import { Link, NavLink } from "react-router";
+import { HeaderCart } from "~/components/cart/header-cart";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";
-import { CartButton } from "./cart-button";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 
-export function SiteHeader({ shopName }: { shopName: string }) {
+export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn: boolean }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
@@ -37,7 +37,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <CartButton count={0} />
+          <HeaderCart signedIn={signedIn} />
           <Link to="/login" className={buttonVariants({ size: "sm" })}>
             Login
           </Link>

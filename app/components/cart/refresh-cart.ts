@@ -1,0 +1,42 @@
+import { z } from "zod/mini";
+import { reconcileLines } from "~/lib/cart-rules";
+import { cartProductSchema } from "~/lib/cart-storage";
+import { showToast } from "~/lib/toast";
+import { cartStore } from "./cart-store";
+
+const answerSchema = z.object({ variants: z.array(cartProductSchema) });
+
+/**
+ * Asks the shop for the current price and stock of every line and applies what changed, with a
+ * toast saying what (DESIGN §5: the server's numbers win). Resolves to the number of changes.
+ */
+export async function refreshCartFromShop(signal?: AbortSignal): Promise<number> {
+  const ids = cartStore.lines().map((line) => line.variantId);
+  if (ids.length === 0) return 0;
+  const response = await fetch(`/api/variants?ids=${encodeURIComponent(ids.join(","))}`, {
+    signal,
+    headers: { Accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(`The shop answered ${response.status}.`);
+  const { variants } = answerSchema.parse(await response.json());
+
+  // The shopper may have changed the cart while the answer was on its way: apply the answer to
+  // the lines as they are now, and only to those that were asked about.
+  const asked = new Set(ids);
+  const latest = cartStore.lines();
+  const { lines: checked, changes } = reconcileLines(
+    latest.filter((line) => asked.has(line.variantId)),
+    variants,
+  );
+  if (changes.length === 0) return 0;
+  const checkedById = new Map(checked.map((line) => [line.variantId, line]));
+  cartStore.replace(
+    latest.flatMap((line) => {
+      if (!asked.has(line.variantId)) return [line];
+      const updated = checkedById.get(line.variantId);
+      return updated ? [updated] : [];
+    }),
+  );
+  void showToast("Your cart was updated", { description: changes.join(" ") });
+  return changes.length;
+}

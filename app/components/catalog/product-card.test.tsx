@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cartStore } from "~/components/cart/cart-store";
+import { showToast } from "~/lib/toast";
+import { ProductCard, type ProductCardData } from "./product-card";
+
+vi.mock("~/lib/toast", () => ({ showToast: vi.fn(async () => {}) }));
+
+const variant = {
+  id: "prod2-75ml",
+  name: "75 ml",
+  pricePence: 1499,
+  compareAtPricePence: null,
+  stockQuantity: 2,
+};
+
+const product: ProductCardData = {
+  id: "prod2",
+  name: "Whitening Toothpaste",
+  imageUrl: "/images/products/whitening-toothpaste.svg",
+  imageAlt: "A tube",
+  onSale: false,
+  defaultVariant: variant,
+};
+
+let cardData = product;
+
+function CardPage() {
+  return <ProductCard product={cardData} />;
+}
+
+const Stub = createRoutesStub([{ path: "/", Component: CardPage }]);
+
+function renderCard(data: ProductCardData) {
+  cardData = data;
+  render(<Stub />);
+  return screen.getByRole("button", { name: `Add to Cart: ${data.name}` });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  cartStore.clear();
+  vi.mocked(showToast).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe("ProductCard's Add to Cart", () => {
+  it("adds one of the default variant and says so", () => {
+    fireEvent.click(renderCard(product));
+    expect(cartStore.lines()).toMatchObject([{ variantId: "prod2-75ml", quantity: 1 }]);
+    expect(showToast).toHaveBeenCalledWith("Added to Cart!", {
+      description: "Whitening Toothpaste has been added to your cart.",
+    });
+  });
+
+  it("refuses beyond the stock with the cart's message", () => {
+    const button = renderCard(product);
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(cartStore.lines()).toMatchObject([{ quantity: 2 }]);
+    expect(showToast).toHaveBeenLastCalledWith("Oh no! Something went wrong.", {
+      description: "Not enough stock for Whitening Toothpaste. Only 2 left.",
+      tone: "error",
+    });
+  });
+
+  it("asks to choose on the product page when there is no default variant", () => {
+    fireEvent.click(renderCard({ ...product, defaultVariant: null }));
+    expect(cartStore.lines()).toEqual([]);
+    expect(showToast).toHaveBeenCalledWith("Product variant not available", {
+      description: "Please select a product from its detail page.",
+      tone: "error",
+    });
+  });
+
+  it("reports an unexpected failure as 'Error adding to cart'", () => {
+    vi.spyOn(cartStore, "add").mockImplementation(() => {
+      throw new Error("Storage exploded");
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    fireEvent.click(renderCard(product));
+    expect(showToast).toHaveBeenCalledWith("Error adding to cart", {
+      description: "Storage exploded",
+      tone: "error",
+    });
+  });
+
+  it("is disabled when the default variant is sold out, and shows a SALE badge only when on sale", () => {
+    const soldOut = { ...product, defaultVariant: { ...variant, stockQuantity: 0 } };
+    expect(renderCard(soldOut)).toHaveProperty("disabled", true);
+    expect(screen.queryByText("Sale")).toBeNull();
+    cleanup();
+    renderCard({ ...product, onSale: true });
+    expect(screen.getByText("Sale")).toBeTruthy();
+  });
+});

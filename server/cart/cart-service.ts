@@ -1,0 +1,32 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { CurrentVariant } from "../../app/lib/cart-rules";
+import type { Database } from "../db/database";
+import { products, productVariants } from "../db/schema/catalog";
+
+/** The most lines a cart check looks at: as many as a stored cart may hold. */
+export const MAX_CART_LINES = 100;
+
+/**
+ * The current price and stock of the given variants, for re-checking a cart (one query). Variants
+ * that no longer exist, or whose product is off sale, are simply absent.
+ */
+export async function getCurrentVariants(
+  db: Database,
+  variantIds: readonly string[],
+): Promise<CurrentVariant[]> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      productId: products.id,
+      name: products.name,
+      imageUrl: products.imageUrl,
+      variantId: productVariants.id,
+      variantName: productVariants.name,
+      pricePence: productVariants.pricePence,
+      stockQuantity: productVariants.stockQuantity,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(inArray(productVariants.id, ids), eq(products.active, true)));
+}

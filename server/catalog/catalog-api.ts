@@ -1,0 +1,36 @@
+import type { CatalogProduct } from "../../app/lib/catalog-types";
+
+/** A product as the JSON API publishes it: a stable contract, whatever the pages need. */
+export type ApiProduct = {
+  id: string;
+  name: string;
+  slug: string;
+  descriptionHtml: string;
+  imageUrl: string;
+  createdAt: string;
+  variants: Array<{
+    id: string;
+    name: string;
+    pricePence: number;
+    compareAtPricePence: number | null;
+    stockQuantity: number;
+  }>;
+};
+
+export function toApiProduct(product: CatalogProduct): ApiProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    descriptionHtml: product.descriptionHtml,
+    imageUrl: product.imageUrl,
+    createdAt: product.createdAt.toISOString(),
+    variants: product.variants.map((variant) => ({
+      id: variant.id,
+      name: variant.name,
+      pricePence: variant.pricePence,
+      compareAtPricePence: variant.compareAtPricePence,
+      stockQuantity: variant.stockQuantity,
+    })),
+  };
+}
