@@ -104,20 +104,20 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
   const showVariant = line.variantName !== DEFAULT_VARIANT_NAME;
   const label = lineLabel(line);
   return (
-    <li className="flex gap-4 py-4" data-testid="cart-line">
+    <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
       <Link
         to={`/product/${line.productId}`}
         onClick={onNavigate}
         tabIndex={-1}
         aria-hidden="true"
-        className="shrink-0 overflow-hidden rounded-xl border border-line"
+        className="shrink-0 self-start overflow-hidden rounded-xl border border-line"
       >
         <img
           src={line.imageUrl}
           alt=""
           width={80}
           height={80}
-          className="size-20 bg-mint object-cover"
+          className="size-16 bg-mint object-cover sm:size-20"
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -147,7 +147,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
           <button
             type="button"
             onClick={() => cartStore.remove(line.variantId)}
-            className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-ink-muted hover:bg-coral/10 hover:text-coral-strong"
+            className="inline-flex h-9 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-ink-muted hover:bg-coral/10 hover:text-coral-strong"
             aria-label={`Remove ${label}`}
           >
             <Trash2 className="size-4" aria-hidden="true" />

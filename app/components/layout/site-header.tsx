@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { HeaderCart } from "~/components/cart/header-cart";
+import { SearchBox } from "~/components/search/search-box";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";
@@ -37,6 +38,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          <SearchBox />
           <HeaderCart signedIn={signedIn} />
           <Link to="/login" className={buttonVariants({ size: "sm" })}>
             Login
