@@ -34,9 +34,9 @@ const variantOrder = [asc(productVariants.createdAt), asc(productVariants.id)];
 const newestFirst = [desc(products.createdAt), asc(products.id)];
 
 // Search: the query as an ILIKE pattern against the name and the description's text (tags
-// stripped), name matches first.
+// stripped, whitespace collapsed as the query's is), name matches first.
 const searchPattern = sql.placeholder("pattern");
-const descriptionText = sql`regexp_replace(${products.descriptionHtml}, '<[^>]*>', ' ', 'g')`;
+const descriptionText = sql`regexp_replace(regexp_replace(${products.descriptionHtml}, '<[^>]*>', ' ', 'g'), '[[:space:]]+', ' ', 'g')`;
 const matchesSearch = or(
   ilike(products.name, searchPattern),
   sql`${descriptionText} ilike ${searchPattern}`,

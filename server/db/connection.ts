@@ -34,6 +34,14 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   return store[globalKey];
 }
 
+/**
+ * Makes an already open database the process-wide one, or forgets it (undefined) without closing
+ * it: integration tests hand their own database to the routes this way.
+ */
+export function setDatabaseHandle(handle: DatabaseHandle | undefined): void {
+  store[globalKey] = handle ? Promise.resolve(handle) : undefined;
+}
+
 export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }

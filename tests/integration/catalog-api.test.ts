@@ -1,0 +1,237 @@
+import { setDatabaseHandle } from "@server/db/connection";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { loader as productLoader } from "../../app/routes/api.product";
+import { action as productsAction, loader as productsLoader } from "../../app/routes/api.products";
+import { loader as variantsLoader } from "../../app/routes/api.variants";
+import { loader as searchLoader } from "../../app/routes/search";
+import { createProduct } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// The JSON API and the search page's loader, called as React Router calls them, on the real
+// database. Each returns a Response (the API) or plain data (the page).
+
+/** A loader's arguments; the route's own argument type is taken from where it is passed. */
+function args<T>(path: string, init: RequestInit = {}, params: Record<string, string> = {}): T {
+  return {
+    request: new Request(`http://shop.test${path}`, init),
+    params,
+    context: { cspNonce: "" },
+  } as unknown as T;
+}
+
+async function getJson(response: Response) {
+  return { status: response.status, body: await response.json() };
+}
+
+describe.each(testDrivers)("catalogue API on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  beforeEach(() => setDatabaseHandle(database.handle()));
+  afterAll(() => setDatabaseHandle(undefined));
+
+  async function shop() {
+    await createProduct(db(), {
+      id: "strips",
+      name: "Whitening Strips",
+      slug: "whitening-strips",
+      descriptionHtml: '<p>Fourteen days.</p><script>alert("x")</script>',
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+      variants: [
+        { id: "strips-1", name: "Single Kit", pricePence: 3999, stockQuantity: 120 },
+        { id: "strips-2", name: "Two-Kit", pricePence: 7998, stockQuantity: 40 },
+      ],
+    });
+    await createProduct(db(), {
+      id: "pen",
+      name: "Whitening Pen",
+      descriptionHtml: "<p>Touch-ups on the go.</p>",
+      createdAt: new Date("2026-02-01T00:00:00Z"),
+      variants: [{ id: "pen-1", name: "Twin", pricePence: 4499, compareAtPricePence: 4998 }],
+    });
+    await createProduct(db(), {
+      id: "paste",
+      name: "Toothpaste",
+      descriptionHtml: "<p>Everyday whitening.</p>",
+      createdAt: new Date("2026-03-01T00:00:00Z"),
+    });
+  }
+
+  describe("GET /api/products", () => {
+    it("lists products newest first in the documented shape, prices in integer pence", async () => {
+      await shop();
+      const { status, body } = await getJson(await productsLoader(args("/api/products")));
+      expect(status).toBe(200);
+      expect(body.products.map((product: { id: string }) => product.id)).toEqual([
+        "paste",
+        "pen",
+        "strips",
+      ]);
+      expect(body.products[2]).toEqual({
+        id: "strips",
+        name: "Whitening Strips",
+        slug: "whitening-strips",
+        descriptionHtml: "<p>Fourteen days.</p>",
+        imageUrl: "/images/products/whitening-strips.svg",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        variants: [
+          {
+            id: "strips-1",
+            name: "Single Kit",
+            pricePence: 3999,
+            compareAtPricePence: null,
+            stockQuantity: 120,
+          },
+          {
+            id: "strips-2",
+            name: "Two-Kit",
+            pricePence: 7998,
+            compareAtPricePence: null,
+            stockQuantity: 40,
+          },
+        ],
+      });
+      expect(body.products[1].variants[0].compareAtPricePence).toBe(4998);
+    });
+
+    it("searches with q, name matches first", async () => {
+      await shop();
+      const { body } = await getJson(await productsLoader(args("/api/products?q=whitening")));
+      expect(body.products.map((product: { id: string }) => product.id)).toEqual([
+        "pen",
+        "strips",
+        "paste",
+      ]);
+      const none = await getJson(await productsLoader(args("/api/products?q=%25%25")));
+      expect(none).toEqual({ status: 200, body: { products: [] } });
+    });
+
+    it("pages with limit and offset", async () => {
+      await shop();
+      const { body } = await getJson(await productsLoader(args("/api/products?limit=1&offset=1")));
+      expect(body.products.map((product: { id: string }) => product.id)).toEqual(["pen"]);
+    });
+
+    it.each([
+      ["limit=0", "limit must be a whole number from 1 to 100."],
+      ["limit=101", "limit must be a whole number from 1 to 100."],
+      ["limit=abc", "limit must be a whole number from 1 to 100."],
+      ["limit=1.5", "limit must be a whole number from 1 to 100."],
+      ["limit=", "limit must be a whole number from 1 to 100."],
+      ["offset=-1", "offset must be a whole number from 0 to 1000000."],
+      ["offset=1e3", "offset must be a whole number from 0 to 1000000."],
+      ["offset=99999999", "offset must be a whole number from 0 to 1000000."],
+    ])("answers 400 with { error } for %s", async (query, error) => {
+      await shop();
+      const response = await productsLoader(args(`/api/products?${query}`));
+      expect(await getJson(response)).toEqual({ status: 400, body: { error } });
+      expect(response.headers.get("ETag")).toBeNull();
+    });
+
+    it("carries an ETag and answers 304 when If-None-Match names it", async () => {
+      await shop();
+      const first = await productsLoader(args("/api/products"));
+      const etag = first.headers.get("ETag");
+      expect(etag).toMatch(/^W\/".+"$/);
+      const again = await productsLoader(
+        args("/api/products", { headers: { "If-None-Match": etag ?? "" } }),
+      );
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+
+      // A change in the catalogue changes the ETag.
+      await createProduct(db(), { id: "new", createdAt: new Date("2026-04-01T00:00:00Z") });
+      const changed = await productsLoader(
+        args("/api/products", { headers: { "If-None-Match": etag ?? "" } }),
+      );
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("ETag")).not.toBe(etag);
+    });
+
+    it("refuses other methods with 405", async () => {
+      const response = productsAction();
+      expect(await getJson(response)).toEqual({
+        status: 405,
+        body: { error: "Method not allowed." },
+      });
+    });
+  });
+
+  describe("GET /api/products/:id", () => {
+    it("gives one product with all its variants", async () => {
+      await shop();
+      const { status, body } = await getJson(
+        await productLoader(args("/api/products/pen", {}, { id: "pen" })),
+      );
+      expect(status).toBe(200);
+      expect(body.product.id).toBe("pen");
+      expect(body.product.variants).toEqual([
+        {
+          id: "pen-1",
+          name: "Twin",
+          pricePence: 4499,
+          compareAtPricePence: 4998,
+          stockQuantity: 10,
+        },
+      ]);
+    });
+
+    it("answers 404 { error: 'Product not found.' } for an unknown, inactive or malformed id", async () => {
+      await createProduct(db(), { id: "retired", active: false });
+      for (const id of ["nope", "retired", "../etc", "x".repeat(200)]) {
+        const response = await productLoader(args(`/api/products/${id}`, {}, { id }));
+        expect(await getJson(response)).toEqual({
+          status: 404,
+          body: { error: "Product not found." },
+        });
+      }
+    });
+  });
+
+  describe("GET /api/variants", () => {
+    it("gives the current price and stock of the cart's variants", async () => {
+      await shop();
+      const { status, body } = await getJson(
+        await variantsLoader(args("/api/variants?ids=pen-1,strips-2,gone")),
+      );
+      expect(status).toBe(200);
+      expect(
+        body.variants.map((variant: { variantId: string }) => variant.variantId).sort(),
+      ).toEqual(["pen-1", "strips-2"]);
+    });
+
+    it.each([
+      "",
+      "?ids=",
+      "?ids=a;b",
+      `?ids=${Array.from({ length: 101 }, (_, i) => `v${i}`).join(",")}`,
+    ])("answers 400 for bad ids (%s)", async (query) => {
+      const response = await variantsLoader(args(`/api/variants${query}`));
+      expect(await getJson(response)).toEqual({
+        status: 400,
+        body: { error: "ids must list 1 to 100 variant ids, separated by commas." },
+      });
+    });
+  });
+
+  describe("/search page loader", () => {
+    it("finds by name or description and cuts an over-long query instead of failing", async () => {
+      await shop();
+      const found = await searchLoader(args("/search?q=Whitening"));
+      expect("query" in found && found.products.map((product) => product.id)).toEqual([
+        "pen",
+        "strips",
+        "paste",
+      ]);
+      const long = await searchLoader(args(`/search?q=${"z".repeat(5000)}`));
+      expect("query" in long && long.query.length).toBe(100);
+      expect("query" in long && long.products).toEqual([]);
+    });
+
+    it("searches nothing for a blank query", async () => {
+      await shop();
+      const blank = await searchLoader(args("/search?q=%20%20"));
+      expect(blank).toEqual({ query: "", products: [], error: null });
+    });
+  });
+});
