@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CartLine } from "~/lib/cart-rules";
+import { showToast } from "~/lib/toast";
+import { CartDrawer } from "./cart-drawer";
+import { cartStore } from "./cart-store";
+
+vi.mock("~/lib/toast", () => ({ showToast: vi.fn(async () => {}) }));
+
+// jsdom has no modal dialogs; the drawer only needs them to open and close.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+};
+
+const line: CartLine = {
+  productId: "prod2",
+  name: "Whitening Toothpaste",
+  imageUrl: "/images/products/whitening-toothpaste.svg",
+  variantId: "prod2-75ml",
+  variantName: "75 ml",
+  pricePence: 1499,
+  stockQuantity: 200,
+  quantity: 2,
+};
+
+let signedIn = true;
+const onOpenChange = vi.fn();
+
+function DrawerPage() {
+  return <CartDrawer open onOpenChange={onOpenChange} signedIn={signedIn} />;
+}
+
+function CheckoutPage() {
+  return <p>Checkout page</p>;
+}
+
+function LoginPage() {
+  return <p>Login page</p>;
+}
+
+const Stub = createRoutesStub([
+  { path: "/", Component: DrawerPage },
+  { path: "/checkout", Component: CheckoutPage },
+  { path: "/login", Component: LoginPage },
+]);
+
+function renderDrawer() {
+  render(<Stub />);
+}
+
+function answerWith(variants: Array<Omit<CartLine, "quantity">>) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ variants }));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  cartStore.clear();
+  signedIn = true;
+  onOpenChange.mockClear();
+  vi.mocked(showToast).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe("CartDrawer's Proceed to Checkout", () => {
+  it("sends a guest to log in first", async () => {
+    signedIn = false;
+    cartStore.replace([line]);
+    answerWith([line]);
+    renderDrawer();
+    fireEvent.click(screen.getByRole("button", { name: "Proceed to Checkout" }));
+    await screen.findByText("Login page");
+    expect(showToast).toHaveBeenCalledWith("Authentication Required", {
+      description: "Please log in to proceed to checkout.",
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("keeps a signed-in shopper with an empty cart here and says why", async () => {
+    renderDrawer();
+    fireEvent.click(screen.getByRole("button", { name: "Proceed to Checkout" }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith("Your cart is empty", {
+        description: "Add some products to your cart before checking out.",
+      }),
+    );
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.queryByText("Checkout page")).toBeNull();
+  });
+
+  it("re-checks the cart with the shop, then goes to the checkout", async () => {
+    cartStore.replace([line]);
+    const fetch = answerWith([line]);
+    renderDrawer();
+    fireEvent.click(screen.getByRole("button", { name: "Proceed to Checkout" }));
+    await screen.findByText("Checkout page");
+    expect(fetch).toHaveBeenCalledWith("/api/variants?ids=prod2-75ml", expect.anything());
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("stays and shows what changed when a price or the stock changed since it opened", async () => {
+    cartStore.replace([line]);
+    const fetch = answerWith([line]);
+    renderDrawer();
+    // The drawer re-checks as it opens; the shop changes after that.
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    fetch.mockImplementation(async () =>
+      Response.json({ variants: [{ ...line, pricePence: 1299, stockQuantity: 1 }] }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Proceed to Checkout" }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith("Your cart was updated", {
+        description:
+          "The price of Whitening Toothpaste (75 ml) changed from £14.99 to £12.99. Only 1 of Whitening Toothpaste (75 ml) left: your quantity is now 1.",
+      }),
+    );
+    expect(cartStore.lines()).toEqual([
+      { ...line, pricePence: 1299, stockQuantity: 1, quantity: 1 },
+    ]);
+    expect(screen.queryByText("Checkout page")).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
