@@ -1,12 +1,21 @@
 import autocannon from "autocannon";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 
-// `npm run bench`: throughput and latency of the main pages on the production build, on a fresh
-// in-memory PGlite database, with autocannon (10 connections, 10 s per route after a 2 s warm-up).
+// `npm run bench`: throughput and latency of the main pages, the search page, the catalogue API
+// and the search box's suggestions (the API with q and a small limit) on the production build, on
+// a fresh in-memory PGlite database, with autocannon (10 connections, 10 s per route after a 2 s
+// warm-up).
 // It reports; it does not gate. Run twice: with the page cache as shipped (decision record 001),
 // and with it off, so the cost of a full render with its database queries is visible too.
 
-const routes = ["/", "/store", "/product/prod1"];
+const routes = [
+  "/",
+  "/store",
+  "/product/prod1",
+  "/search?q=white",
+  "/api/products",
+  "/api/products?q=whit&limit=6",
+];
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 

@@ -28,6 +28,16 @@ export const test = base.extend<{ consoleProblems: string[] }>({
 
 export { expect };
 
+/**
+ * For a test that provokes a console problem on purpose: there was at least one matching
+ * `expected`, and those are taken out so that anything else still fails the test.
+ */
+export function expectOnly(problems: string[], expected: RegExp) {
+  const matching = problems.filter((problem) => expected.test(problem));
+  expect(matching.length, `a console problem matching ${expected}`).toBeGreaterThan(0);
+  problems.splice(0, problems.length, ...problems.filter((problem) => !expected.test(problem)));
+}
+
 /** Every public page of the shop (the sitemap's list) and a product page. */
 export const publicPages = [...staticPagePaths, "/product/prod1"];
 

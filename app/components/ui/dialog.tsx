@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { cn } from "~/lib/class-names";
+import { keepTabInside } from "./focus-trap";
 
 type DialogProps = {
   open: boolean;
@@ -34,11 +35,12 @@ export function Dialog({
   }, [open]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has a keyboard twin, Escape, handled by the dialog itself.
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
       onClose={() => onOpenChange(false)}
+      onKeyDown={keepTabInside}
+      // The backdrop click's keyboard twin is Escape, handled by the dialog itself.
       onClick={(event) => {
         if (event.target === event.currentTarget) onOpenChange(false);
       }}

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { cn } from "~/lib/class-names";
+import { keepTabInside } from "./focus-trap";
 
 type SheetProps = {
   open: boolean;
@@ -27,11 +28,12 @@ export function Sheet({ open, onOpenChange, title, side = "right", children }: S
   }, [open]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has a keyboard twin, Escape, handled by the dialog itself.
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
       onClose={() => onOpenChange(false)}
+      onKeyDown={keepTabInside}
+      // The backdrop click's keyboard twin is Escape, handled by the dialog itself.
       onClick={(event) => {
         // The dialog element itself is only hit outside its panel: on the backdrop.
         if (event.target === event.currentTarget) onOpenChange(false);

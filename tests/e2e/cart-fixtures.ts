@@ -1,0 +1,83 @@
+import type { Page } from "@playwright/test";
+import type { CartLine } from "../../app/lib/cart-rules";
+import { CART_STORAGE_KEY, serializeCart } from "../../app/lib/cart-storage";
+import { expect } from "./fixtures";
+
+// Cart lines of the demo catalogue (server/db/seed/catalog-data.ts), for tests that start with
+// something in the cart.
+
+export const toothpaste: CartLine = {
+  productId: "prod2",
+  name: "Whitening Toothpaste",
+  imageUrl: "/images/products/whitening-toothpaste.svg",
+  variantId: "prod2-75ml",
+  variantName: "75 ml",
+  pricePence: 1499,
+  stockQuantity: 200,
+  quantity: 1,
+};
+
+export const bundle: CartLine = {
+  productId: "prod4",
+  name: "Complete Smile Bundle",
+  imageUrl: "/images/products/complete-smile-bundle.svg",
+  variantId: "prod4-default",
+  variantName: "Default",
+  pricePence: 6499,
+  stockQuantity: 35,
+  quantity: 1,
+};
+
+export const twinPens: CartLine = {
+  productId: "prod3",
+  name: "Whitening Pen",
+  imageUrl: "/images/products/whitening-pen.svg",
+  variantId: "prod3-twin",
+  variantName: "Twin Pack",
+  pricePence: 4499,
+  stockQuantity: 25,
+  quantity: 1,
+};
+
+/** Stores a cart before any page of the test loads. */
+export async function storeCart(page: Page, lines: CartLine[] | string) {
+  const value = typeof lines === "string" ? lines : serializeCart(lines);
+  await page.addInitScript(
+    ([key, stored]) => {
+      // Only once: later navigations and reloads keep what the page itself saved.
+      if (!sessionStorage.getItem("cart-seeded")) {
+        localStorage.setItem(key, stored);
+        sessionStorage.setItem("cart-seeded", "1");
+      }
+    },
+    [CART_STORAGE_KEY, value] as const,
+  );
+}
+
+export async function storedCart(page: Page): Promise<CartLine[]> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY);
+  return raw ? (JSON.parse(raw).lines as CartLine[]) : [];
+}
+
+export async function expectBadge(page: Page, count: number) {
+  const badge = page.getByTestId("cart-count");
+  if (count === 0) {
+    await expect(badge).toBeHidden();
+  } else {
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveAttribute("data-count", String(count));
+  }
+}
+
+export async function openCart(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: /^Cart/ }).click();
+  const drawer = page.getByRole("dialog", { name: /Your Cart/ });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  if (description) await expect(toast).toContainText(description);
+}

@@ -1,0 +1,68 @@
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+
+test.describe("search page", () => {
+  test("shows the count and the matching products, name matches first", async ({ page }) => {
+    const response = await page.goto("/search?q=white");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText("4 products found for “white”")).toBeVisible();
+    const names = await page
+      .getByRole("main")
+      .getByRole("article")
+      .getByRole("heading")
+      .allTextContents();
+    // The bundle matches only by its description.
+    expect(names).toEqual([
+      "Whitening Strips",
+      "Whitening Pen",
+      "Whitening Toothpaste",
+      "Complete Smile Bundle",
+    ]);
+    await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("white");
+  });
+
+  test("SALE only where a variant has a former price; no ratings without reviews", async ({
+    page,
+  }) => {
+    await page.goto("/search?q=whitening");
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(cards.filter({ hasText: "Sale" })).toHaveCount(1);
+    await expect(cards.filter({ hasText: "Sale" }).getByRole("heading")).toHaveText(
+      "Whitening Pen",
+    );
+    await expect(page.getByRole("main")).not.toContainText(/reviews?\b/i);
+    await expect(page.getByRole("main").getByRole("img", { name: /stars?/i })).toHaveCount(0);
+  });
+
+  test("no match: 'No Products Found' and a way back to the store", async ({ page }) => {
+    await gotoHydrated(page, "/search?q=zzzz");
+    await expect(page.getByRole("heading", { name: "No Products Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Browse All Products" }).click();
+    await expect(page).toHaveURL(/\/store$/);
+  });
+
+  test("odd and long queries are handled, never an error", async ({ page }) => {
+    for (const q of [
+      "%",
+      "_",
+      "%_\\",
+      "'; drop table products; --",
+      "x".repeat(3000),
+      "<script>",
+    ]) {
+      const response = await page.goto(`/search?q=${encodeURIComponent(q)}`);
+      expect(response?.status(), q.slice(0, 20)).toBe(200);
+      await expect(page.getByRole("heading", { name: "No Products Found" })).toBeVisible();
+    }
+  });
+
+  test("searching again from the page's own field, and its accessibility", async ({ page }) => {
+    await gotoHydrated(page, "/search?q=pen");
+    await expect(page.getByText("2 products found for “pen”")).toBeVisible();
+    const field = page.getByRole("searchbox", { name: "Search products" });
+    await field.fill("gel");
+    await field.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=gel$/);
+    await expect(page.getByText("1 product found for “gel”")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
