@@ -1,7 +1,21 @@
-import { expectNoSeriousA11yViolations, publicPages, test } from "./fixtures";
+import { bundle, openCart, storeCart, toothpaste } from "./cart-fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  isPhone,
+  publicPages,
+  test,
+} from "./fixtures";
 
 // Every public page, plus the two "not found" screens.
-const pages = [...publicPages, "/product/nope", "/no/such/page"];
+const pages = [
+  ...publicPages,
+  "/search?q=white",
+  "/search?q=zzzz",
+  "/product/nope",
+  "/no/such/page",
+];
 
 test.describe("accessibility (axe-core)", () => {
   for (const path of pages) {
@@ -11,4 +25,26 @@ test.describe("accessibility (axe-core)", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+});
+
+test.describe("accessibility of the cart and the search box (axe-core)", () => {
+  test("the open cart drawer with lines", async ({ page }) => {
+    await storeCart(page, [toothpaste, bundle]);
+    await gotoHydrated(page, "/store");
+    const drawer = await openCart(page);
+    await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the open search box with suggestions and with none", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("banner").getByRole("button", { name: "Search products" }).click();
+    const box = page.getByRole(isPhone(page) ? "dialog" : "region", { name: "Search products" });
+    await box.getByRole("combobox").fill("white");
+    await expect(box.getByRole("option", { name: /Whitening Pen/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await box.getByRole("combobox").fill("zzzz");
+    await expect(box.getByText("No results found.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });

@@ -250,3 +250,44 @@ test.describe("keeping the cart", () => {
     expectOnly(consoleProblems, /The saved cart was unreadable; starting with an empty cart\./);
   });
 });
+
+test.describe("layout stability", () => {
+  test("adding, opening the drawer and changing quantities shift nothing", async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          shifts.push((entry as unknown as { value: number }).value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await storeCart(page, [bundle]);
+    await gotoHydrated(page, "/product/prod3");
+    await page.getByRole("main").getByRole("button", { name: "Add to Cart" }).click();
+    await expectBadge(page, 2);
+    await expect(page.getByRole("main").getByText("1 already in your cart.")).toBeVisible();
+    const drawer = await openCart(page);
+    await drawer
+      .getByRole("button", { name: "Increase quantity of Complete Smile Bundle" })
+      .click();
+    await drawer
+      .getByRole("button", { name: "Decrease quantity of Whitening Pen (Single Pen)" })
+      .click();
+    await expect(drawer.getByTestId("cart-line")).toHaveCount(1);
+    await drawer.getByRole("button", { name: "Close" }).click();
+    const shiftTotal = () =>
+      page.evaluate(() =>
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce(
+          (total, value) => total + value,
+          0,
+        ),
+      );
+    expect(await shiftTotal(), "on the product page").toBeLessThan(0.001);
+
+    await gotoHydrated(page, "/store");
+    await page.getByRole("button", { name: "Add to Cart: Whitening Strips" }).click();
+    await expectBadge(page, 3);
+    expect(await shiftTotal(), "on the store").toBeLessThan(0.001);
+  });
+});

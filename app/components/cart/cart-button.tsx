@@ -7,16 +7,15 @@ export function cartButtonLabel(count: number): string {
 }
 
 /**
- * Runs as the page is parsed, right after the button, before React hydrates: paints the stored
+ * Runs as the page is parsed, at the end of the header, before React hydrates: paints the stored
  * cart's count so a returning shopper never sees the badge missing and popping in. It only sets
  * attributes, which hydration leaves alone; React then renders the same values from the cart store.
  * Self-contained: it is inlined into the page as source text.
  */
 function paintStoredCount(key: string, version: number) {
   try {
-    const script = document.currentScript;
-    const button = script?.previousElementSibling;
-    const badge = button?.querySelector("[data-cart-badge]");
+    const badge = document.querySelector("[data-cart-badge]");
+    const button = badge?.closest("button");
     const stored = JSON.parse(window.localStorage.getItem(key) ?? "null");
     if (!button || !badge || stored?.version !== version || !Array.isArray(stored.lines)) return;
     let count = 0;
@@ -33,33 +32,41 @@ function paintStoredCount(key: string, version: number) {
 
 const paintScript = `(${paintStoredCount.toString()})(${JSON.stringify(CART_STORAGE_KEY)},${CART_STORAGE_VERSION})`;
 
-/** The header's cart button; the badge shows only when the count is above 0 (seed spec §2). */
-export function CartButton({ count, onOpen }: { count: number; onOpen: () => void }) {
+/**
+ * The script above, placed as the header's last child: an inline script pauses the parser (until
+ * the stylesheet is in), and the browser may paint what it has parsed so far; ending the header
+ * lets that early paint hold a complete header, so nothing in it moves afterwards.
+ */
+export function CartBadgeScript() {
   const nonce = useNonce();
   return (
-    <>
-      <button
-        type="button"
-        onClick={onOpen}
-        aria-label={cartButtonLabel(count)}
-        aria-haspopup="dialog"
-        className="relative inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-mint/60"
-      >
-        <ShoppingBag className="size-5" aria-hidden="true" />
-        <span
-          data-cart-badge
-          data-count={count}
-          data-testid="cart-count"
-          aria-hidden="true"
-          className="absolute top-1 right-1 flex min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] leading-5 font-bold text-white"
-        />
-      </button>
-      <script
-        nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, no user input.
-        dangerouslySetInnerHTML={{ __html: paintScript }}
-        suppressHydrationWarning
+    <script
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, no user input.
+      dangerouslySetInnerHTML={{ __html: paintScript }}
+      suppressHydrationWarning
+    />
+  );
+}
+
+/** The header's cart button; the badge shows only when the count is above 0 (seed spec §2). */
+export function CartButton({ count, onOpen }: { count: number; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={cartButtonLabel(count)}
+      aria-haspopup="dialog"
+      className="relative inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-mint/60"
+    >
+      <ShoppingBag className="size-5" aria-hidden="true" />
+      <span
+        data-cart-badge
+        data-count={count}
+        data-testid="cart-count"
+        aria-hidden="true"
+        className="absolute top-1 right-1 flex min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] leading-5 font-bold text-white"
       />
-    </>
+    </button>
   );
 }

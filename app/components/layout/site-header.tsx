@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { CartBadgeScript } from "~/components/cart/cart-button";
 import { HeaderCart } from "~/components/cart/header-cart";
 import { SearchBox } from "~/components/search/search-box";
 import { buttonVariants } from "~/components/ui/button";
@@ -45,6 +46,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
           </Link>
         </div>
       </div>
+      <CartBadgeScript />
     </header>
   );
 }
