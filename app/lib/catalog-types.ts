@@ -20,8 +20,11 @@ export type ProductSummary = {
   excerpt: string;
   /** The first variant by creation date (seed spec §3); null when the product has none. */
   defaultVariant: VariantView | null;
-  /** One of its variants has a genuine former price: only then a SALE badge (DESIGN §8). */
-  onSale: boolean;
+  /**
+   * The default variant if it has a genuine former price, otherwise the first variant that has
+   * one; null when none has. Only then a SALE badge and a struck-through price (DESIGN §8).
+   */
+  saleVariant: VariantView | null;
 };
 
 /** A product on sale with every variant, as lists and the JSON API read it. */

@@ -113,7 +113,7 @@ function toSummary({ variants, descriptionHtml, ...product }: CatalogProduct): P
     ...product,
     excerpt: renderProductDescription(descriptionHtml).excerpt,
     defaultVariant: variants[0] ?? null,
-    onSale: variants.some((variant) => variant.compareAtPricePence !== null),
+    saleVariant: variants.find((variant) => variant.compareAtPricePence !== null) ?? null,
   };
 }
 

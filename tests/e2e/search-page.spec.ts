@@ -26,9 +26,12 @@ test.describe("search page", () => {
     await page.goto("/search?q=whitening");
     const cards = page.getByRole("main").getByRole("article");
     await expect(cards.filter({ hasText: "Sale" })).toHaveCount(1);
-    await expect(cards.filter({ hasText: "Sale" }).getByRole("heading")).toHaveText(
-      "Whitening Pen",
-    );
+    const pen = cards.filter({ hasText: "Sale" });
+    await expect(pen.getByRole("heading")).toHaveText("Whitening Pen");
+    // The reduced option (Twin Pack, £44.99, was £49.98) is shown with its former price.
+    await expect(pen).toContainText("Twin Pack:");
+    await expect(page.getByRole("main").locator("s")).toHaveCount(1);
+    await expect(pen.locator("s")).toContainText("£49.98");
     await expect(page.getByRole("main")).not.toContainText(/reviews?\b/i);
     await expect(page.getByRole("main").getByRole("img", { name: /stars?/i })).toHaveCount(0);
   });

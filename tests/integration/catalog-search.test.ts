@@ -100,8 +100,8 @@ describe.each(testDrivers)("catalogue search on %s", (driver) => {
       list.sort((a, b) => a.id.localeCompare(b.id)),
     );
     expect(pen?.defaultVariant?.id).toBe("pen-1");
-    expect(pen?.onSale).toBe(true);
-    expect(paste?.onSale).toBe(false);
+    expect(pen?.saleVariant?.id).toBe("pen-2");
+    expect(paste?.saleVariant).toBeNull();
   });
 
   it("costs one query per search", async () => {

@@ -21,7 +21,7 @@ const product: ProductCardData = {
   name: "Whitening Toothpaste",
   imageUrl: "/images/products/whitening-toothpaste.svg",
   imageAlt: "A tube",
-  onSale: false,
+  saleVariant: null,
   defaultVariant: variant,
 };
 
@@ -91,12 +91,36 @@ describe("ProductCard's Add to Cart", () => {
     });
   });
 
-  it("is disabled when the default variant is sold out, and shows a SALE badge only when on sale", () => {
+  it("is disabled when the default variant is sold out", () => {
     const soldOut = { ...product, defaultVariant: { ...variant, stockQuantity: 0 } };
     expect(renderCard(soldOut)).toHaveProperty("disabled", true);
+  });
+
+  it("shows SALE and a struck-through former price only for a genuine reduction", () => {
+    renderCard(product);
     expect(screen.queryByText("Sale")).toBeNull();
+    expect(document.querySelector("s")).toBeNull();
     cleanup();
-    renderCard({ ...product, onSale: true });
+
+    // The default variant itself is reduced: its own price is struck through.
+    const reduced = { ...variant, compareAtPricePence: 1999 };
+    renderCard({ ...product, defaultVariant: reduced, saleVariant: reduced });
     expect(screen.getByText("Sale")).toBeTruthy();
+    expect(document.querySelectorAll("s")).toHaveLength(1);
+    expect(document.querySelector("s")?.textContent).toContain("£19.99");
+    cleanup();
+
+    // Another option is reduced: its offer is shown under the card's price.
+    const twin = {
+      ...variant,
+      id: "twin",
+      name: "Twin Pack",
+      pricePence: 2499,
+      compareAtPricePence: 2998,
+    };
+    renderCard({ ...product, saleVariant: twin });
+    expect(screen.getByText("Sale")).toBeTruthy();
+    expect(screen.getByText("Twin Pack:")).toBeTruthy();
+    expect(document.querySelector("s")?.textContent).toContain("£29.98");
   });
 });

@@ -10,7 +10,7 @@ import { SaleBadge } from "./sale-badge";
 
 export type ProductCardData = Pick<
   ProductSummary,
-  "id" | "name" | "imageUrl" | "imageAlt" | "defaultVariant" | "onSale"
+  "id" | "name" | "imageUrl" | "imageAlt" | "defaultVariant" | "saleVariant"
 >;
 
 /** Adds one of the card's default variant (seed spec §8, store card messages). */
@@ -39,9 +39,12 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const variant = product.defaultVariant;
   const soldOut = variant !== null && variant.stockQuantity <= 0;
+  // A reduced option other than the one priced on the card: its offer is shown with it.
+  const otherSale =
+    product.saleVariant && product.saleVariant.id !== variant?.id ? product.saleVariant : null;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift">
-      {product.onSale ? <SaleBadge className="absolute top-3 left-3 z-10" /> : null}
+      {product.saleVariant ? <SaleBadge className="absolute top-3 left-3 z-10" /> : null}
       <Link
         to={`/product/${product.id}`}
         className="block overflow-hidden"
@@ -70,6 +73,15 @@ export function ProductCard({
         ) : (
           <p className="text-sm text-ink-muted">Currently unavailable</p>
         )}
+        {otherSale ? (
+          <div className="-mt-1 flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="font-medium text-ink">{otherSale.name}:</span>
+            <Price
+              pricePence={otherSale.pricePence}
+              compareAtPricePence={otherSale.compareAtPricePence}
+            />
+          </div>
+        ) : null}
         {soldOut ? <p className="text-sm font-medium text-coral-strong">Out of stock.</p> : null}
         <AddToCartButton
           className="mt-auto w-full"

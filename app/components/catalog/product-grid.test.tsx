@@ -22,7 +22,7 @@ const product: ProductSummary = {
     compareAtPricePence: null,
     stockQuantity: 200,
   },
-  onSale: false,
+  saleVariant: null,
 };
 
 let gridProps: Parameters<typeof ProductGrid>[0] = { products: [], error: null };
