@@ -9,24 +9,6 @@ export type VariantView = {
   stockQuantity: number;
 };
 
-export type ProductSummary = {
-  id: string;
-  slug: string;
-  name: string;
-  imageUrl: string;
-  imageAlt: string;
-  createdAt: Date;
-  /** The description's opening, as plain text, for cards and teasers. */
-  excerpt: string;
-  /** The first variant by creation date (seed spec §3); null when the product has none. */
-  defaultVariant: VariantView | null;
-  /**
-   * The default variant if it has a genuine former price, otherwise the first variant that has
-   * one; null when none has. Only then a SALE badge and a struck-through price (DESIGN §8).
-   */
-  saleVariant: VariantView | null;
-};
-
 /** A product on sale with every variant, as lists and the JSON API read it. */
 export type CatalogProduct = {
   id: string;
@@ -39,6 +21,19 @@ export type CatalogProduct = {
   descriptionHtml: string;
   /** Oldest first: the first is the default. */
   variants: VariantView[];
+};
+
+/** A product as cards and teasers show it. */
+export type ProductSummary = Omit<CatalogProduct, "descriptionHtml" | "variants"> & {
+  /** The description's opening, as plain text. */
+  excerpt: string;
+  /** The first variant by creation date (seed spec §3); null when the product has none. */
+  defaultVariant: VariantView | null;
+  /**
+   * The default variant if it has a genuine former price, otherwise the first variant that has
+   * one; null when none has. Only then a SALE badge and a struck-through price (DESIGN §8).
+   */
+  saleVariant: VariantView | null;
 };
 
 export type ProductDetail = CatalogProduct & {

@@ -1,6 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { cn } from "~/lib/class-names";
-import { keepTabInside } from "./focus-trap";
+import { useModalDialog } from "./use-modal-dialog";
 
 type DialogProps = {
   open: boolean;
@@ -24,26 +24,13 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onOpenChange);
   const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   return (
     <dialog
-      ref={dialog}
+      {...dialog}
       aria-labelledby={titleId}
-      onClose={() => onOpenChange(false)}
-      onKeyDown={keepTabInside}
-      // The backdrop click's keyboard twin is Escape, handled by the dialog itself.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onOpenChange(false);
-      }}
       className={cn(
         "fixed inset-x-0 top-4 mx-auto mt-0 w-[min(32rem,calc(100vw-2rem))] max-w-none rounded-[var(--radius-card)] bg-white p-0 text-ink shadow-lift backdrop:bg-ink/40 open:animate-pop-in",
         className,

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { cn } from "~/lib/class-names";
-import { keepTabInside } from "./focus-trap";
+import { useModalDialog } from "./use-modal-dialog";
 
 type SheetProps = {
   open: boolean;
@@ -17,27 +17,13 @@ type SheetProps = {
  * the X closes it too; focus returns to what opened it.
  */
 export function Sheet({ open, onOpenChange, title, side = "right", children }: SheetProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onOpenChange);
   const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   return (
     <dialog
-      ref={dialog}
+      {...dialog}
       aria-labelledby={titleId}
-      onClose={() => onOpenChange(false)}
-      onKeyDown={keepTabInside}
-      // The backdrop click's keyboard twin is Escape, handled by the dialog itself.
-      onClick={(event) => {
-        // The dialog element itself is only hit outside its panel: on the backdrop.
-        if (event.target === event.currentTarget) onOpenChange(false);
-      }}
       className={cn(
         "fixed inset-y-0 m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 text-ink shadow-lift backdrop:bg-ink/40 open:flex open:flex-col",
         side === "left"
