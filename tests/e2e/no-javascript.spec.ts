@@ -36,3 +36,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(4);
   });
 });
+
+test.describe("search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the search page's own field finds products", async ({ page }) => {
+    await page.goto("/search");
+    const field = page.getByRole("searchbox", { name: "Search products" });
+    await field.fill("pen");
+    await field.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=pen$/);
+    await expect(page.getByText("2 products found for “pen”")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+});
