@@ -59,9 +59,30 @@ describe("parseEnv", () => {
       DATABASE_URL: "postgres://localhost/shop",
       PAYMENT_PROVIDER: "test",
       MAIL_TRANSPORT: "dev-mailbox",
+      BETTER_AUTH_SECRET: "s".repeat(32),
     });
     expect(staging.SHOP_MODE).toBe("live");
     expect(staging.PAYMENT_PROVIDER).toBe("test");
+  });
+
+  it("needs a real auth secret in live mode; demo mode has its own", () => {
+    const problems = problemsOf({
+      SHOP_MODE: "live",
+      PAYMENT_PROVIDER: "test",
+      MAIL_TRANSPORT: "dev-mailbox",
+    });
+    expect(problems).toEqual([
+      "BETTER_AUTH_SECRET: live mode needs a secret of at least 32 characters",
+    ]);
+    expect(problemsOf({ BETTER_AUTH_SECRET: "short" })[0]).toMatch(/^BETTER_AUTH_SECRET: /);
+    const live = parseEnv({
+      SHOP_MODE: "live",
+      PAYMENT_PROVIDER: "test",
+      MAIL_TRANSPORT: "dev-mailbox",
+      SESSION_SECRET: "x".repeat(40),
+    });
+    expect(live.authSecret).toBe("x".repeat(40));
+    expect(parseEnv({}).authSecret.length).toBeGreaterThanOrEqual(32);
   });
 
   it("allows demo mode on PostgreSQL when asked for", () => {

@@ -77,12 +77,35 @@ const schema = z.object({
       .optional(),
   ),
   MAIL_TRANSPORT: z.preprocess(emptyToUndefined, z.enum(["smtp", "dev-mailbox"]).optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).optional()),
+  BETTER_AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  ),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  ),
+  /** Sign-in and sign-up attempts allowed per client address per minute. */
+  AUTH_SIGN_IN_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(5),
+  ),
+  /** Trust X-Forwarded-For for the client address: only behind a proxy that sets it. */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
 });
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SHOP_MODE" | "BASE_URL" | "PAYMENT_PROVIDER" | "MAIL_TRANSPORT"> & {
+export type Env = Omit<
+  RawEnv,
+  "SHOP_MODE" | "BASE_URL" | "PAYMENT_PROVIDER" | "MAIL_TRANSPORT" | "MAIL_FROM" | "TRUST_PROXY"
+> & {
   SHOP_MODE: "demo" | "live";
+  /** Signs session cookies and tokens: BETTER_AUTH_SECRET, or SESSION_SECRET. */
+  authSecret: string;
+  MAIL_FROM: string;
+  TRUST_PROXY: boolean;
   BASE_URL: string;
   PAYMENT_PROVIDER: "stripe" | "test";
   MAIL_TRANSPORT: "smtp" | "dev-mailbox";
@@ -146,6 +169,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mailTransport = "dev-mailbox";
   }
 
+  let authSecret = raw.BETTER_AUTH_SECRET ?? raw.SESSION_SECRET;
+  if (!authSecret) {
+    if (mode === "live") {
+      problems.push("BETTER_AUTH_SECRET: live mode needs a secret of at least 32 characters");
+    }
+    // Demo only: a fixed secret, so demo sessions survive a restart. Never used in live mode.
+    authSecret = "gleam-demo-mode-secret-not-for-production-use";
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const baseUrl = (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
@@ -155,6 +187,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     BASE_URL: baseUrl,
     PAYMENT_PROVIDER: paymentProvider,
     MAIL_TRANSPORT: mailTransport,
+    MAIL_FROM: raw.MAIL_FROM ?? `${raw.SHOP_NAME} <${raw.SUPPORT_EMAIL}>`,
+    TRUST_PROXY: raw.TRUST_PROXY === "true",
+    authSecret,
     stripeConfigured,
   };
 }

@@ -1,8 +1,10 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
+import * as email from "./schema/email";
 import * as relations from "./schema/relations";
 
-export const schema = { ...catalog, ...relations };
+export const schema = { ...catalog, ...relations, ...auth, ...email };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Logger } from "../logger";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 import { isFilePath } from "./request-paths";
@@ -22,6 +24,10 @@ export type HttpAppOptions = {
   isDraining?: () => boolean;
   /** Anonymous page views are served from here when set (decision record 001). */
   pageCache?: PageCache;
+  /** better-auth's handler, mounted at /api/auth. */
+  handleAuth?: (request: Request) => Promise<Response>;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
 };
 
 type AppEnv = { Variables: { cspNonce: string } };
@@ -92,6 +98,26 @@ export function createHttpApp(options: HttpAppOptions) {
     if (isFilePath(c.req.path)) return publicFiles(c, next);
     return next();
   });
+
+  const { handleAuth } = options;
+  if (handleAuth) {
+    app.all("/api/auth/*", (c) => {
+      // The rate limiter counts per client address: it gets the connecting address from here,
+      // never a header the client could set itself.
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete(CLIENT_IP_HEADER);
+      const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
+      const address = options.trustProxy && forwarded ? forwarded : getConnInfo(c).remote.address;
+      if (address) headers.set(CLIENT_IP_HEADER, address);
+      const init: RequestInit & { duplex?: "half" } = {
+        method: c.req.method,
+        headers,
+        body: c.req.raw.body,
+        duplex: "half",
+      };
+      return handleAuth(new Request(c.req.raw.url, init));
+    });
+  }
 
   const { pageCache } = options;
   app.all("*", async (c) => {

@@ -3,7 +3,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { getAuth } from "../auth/session";
 import { closeDatabase, getDatabaseHandle } from "../db/connection";
+import { startEmailDelivery, stopEmailDelivery } from "../email/mailer";
 import { env } from "../env";
 import { logger } from "../logger";
 import { createHttpApp } from "./app";
@@ -18,6 +20,8 @@ const PAGE_CACHE_ENTRIES = 500;
 async function main() {
   const build = (await import("virtual:react-router/server-build")) as ServerBuild;
   const database = await getDatabaseHandle();
+  const auth = await getAuth();
+  await startEmailDelivery();
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 
   let draining = false;
@@ -29,6 +33,8 @@ async function main() {
     stripe: env.stripeConfigured,
     pingDatabase: () => database.ping(),
     isDraining: () => draining,
+    handleAuth: (request) => auth.handler(request),
+    trustProxy: env.TRUST_PROXY,
     pageCache:
       env.PAGE_CACHE_TTL_SECONDS > 0
         ? new PageCache({
@@ -60,6 +66,7 @@ async function main() {
       // Stops accepting; the callback runs once every connection has ended.
       server.close(async () => {
         try {
+          await stopEmailDelivery();
           await closeDatabase();
           logger.info("shut down cleanly");
           process.exit(0);

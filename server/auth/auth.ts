@@ -1,0 +1,100 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database } from "../db/database";
+import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
+import type { EmailKind } from "../db/schema/email";
+import { passwordResetEmail, verificationEmail } from "../email/templates";
+import type { OutgoingEmail } from "../email/transport";
+
+// better-auth on the shop's own database (DESIGN §2, §6): email and password, email verification,
+// password reset, sessions in the database behind http-only cookies, and its rate limiter with
+// its counters in the database, so every instance shares them.
+
+/** The header the HTTP layer sets to the connecting client's address (never the client's own). */
+export const CLIENT_IP_HEADER = "x-gleam-client-ip";
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export type AuthOptions = {
+  db: Database;
+  baseUrl: string;
+  secret: string;
+  shopName: string;
+  supportEmail: string;
+  /** Queues an email in the outbox; delivery happens in the background. */
+  sendEmail: (kind: EmailKind, message: OutgoingEmail) => Promise<void>;
+  /** Sign-in and sign-up attempts allowed per client address per minute. */
+  signInPerMinute: number;
+};
+
+export function createAuth(options: AuthOptions) {
+  const brand = {
+    shopName: options.shopName,
+    baseUrl: options.baseUrl,
+    supportEmail: options.supportEmail,
+  };
+  const perMinute = { window: 60, max: options.signInPerMinute };
+  return betterAuth({
+    appName: options.shopName,
+    baseURL: options.baseUrl,
+    basePath: "/api/auth",
+    secret: options.secret,
+    trustedOrigins: [options.baseUrl],
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "customer", input: false },
+        phone: { type: "string", required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await options.sendEmail("password-reset", passwordResetEmail(brand, user, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await options.sendEmail("verification", verificationEmail(brand, user, url));
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": perMinute,
+        "/sign-up/email": perMinute,
+        "/change-password": perMinute,
+        "/request-password-reset": { window: 60, max: 3 },
+        "/send-verification-email": { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: options.baseUrl.startsWith("https://"),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,49 @@
+import { getDb } from "../db/connection";
+import type { UserRole } from "../db/schema/auth";
+import { sendEmail } from "../email/mailer";
+import { env } from "../env";
+import { type Auth, createAuth } from "./auth";
+
+// The process-wide auth instance, built on first use with the shared database and mailer.
+
+let instance: Promise<Auth> | undefined;
+
+export function getAuth(): Promise<Auth> {
+  instance ??= getDb().then((db) =>
+    createAuth({
+      db,
+      baseUrl: env.BASE_URL,
+      secret: env.authSecret,
+      shopName: env.SHOP_NAME,
+      supportEmail: env.SUPPORT_EMAIL,
+      sendEmail,
+      signInPerMinute: env.AUTH_SIGN_IN_PER_MINUTE,
+    }),
+  );
+  return instance;
+}
+
+/** Who is signed in, as the pages need it. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  avatarUrl: string | null;
+  role: UserRole;
+};
+
+/** The signed-in user of a request, or null; reads the session cookie through better-auth. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("Cookie")) return null;
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { user } = session;
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.name,
+    avatarUrl: user.image ?? null,
+    role: user.role === "admin" ? "admin" : "customer",
+  };
+}

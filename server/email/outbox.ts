@@ -1,0 +1,170 @@
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { type EmailKind, emailOutbox } from "../db/schema/email";
+import type { Logger } from "../logger";
+import type { MailTransport, OutgoingEmail } from "./transport";
+
+// The outbox: messages are written with the request that decides to send them and delivered by a
+// background worker. A row is claimed with FOR UPDATE SKIP LOCKED and a lease, so several
+// instances never send one message twice; a failure is retried with a growing delay.
+
+/** After this many failed attempts a message is marked failed (and stays, for a person to see). */
+export const MAX_ATTEMPTS = 10;
+const BATCH = 20;
+/** A claimed message not reported back within this time (a crash) is tried again. */
+const LEASE_MS = 5 * 60_000;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
+}
+
+export async function queueEmail(
+  db: Database,
+  kind: EmailKind,
+  message: OutgoingEmail,
+): Promise<string> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      kind,
+      toAddress: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+    })
+    .returning({ id: emailOutbox.id });
+  if (!row) throw new Error("the outbox insert returned nothing");
+  return row.id;
+}
+
+/** Claims the messages due now: each is leased so no other worker takes it meanwhile. */
+async function claimDue(db: Database, now: Date) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Delivers what is due; returns how many were sent and how many failed this round. */
+export async function deliverDueEmails(
+  db: Database,
+  transport: MailTransport,
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<{ sent: number; failed: number }> {
+  const claimed = await claimDue(db, now);
+  let sent = 0;
+  let failed = 0;
+  for (const message of claimed) {
+    try {
+      await transport.send({
+        to: message.toAddress,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      });
+      await db
+        .update(emailOutbox)
+        .set({
+          status: "sent",
+          attempts: message.attempts + 1,
+          sentAt: new Date(),
+          deliveredBy: transport.name,
+          lastError: null,
+        })
+        .where(eq(emailOutbox.id, message.id));
+      sent++;
+    } catch (error) {
+      failed++;
+      const attempts = message.attempts + 1;
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      const reason = error instanceof Error ? error.message : String(error);
+      await db
+        .update(emailOutbox)
+        .set({
+          attempts,
+          lastError: reason.slice(0, 1000),
+          status: giveUp ? "failed" : "pending",
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        })
+        .where(eq(emailOutbox.id, message.id));
+      logger.warn(
+        { emailId: message.id, kind: message.kind, attempts, giveUp, reason },
+        giveUp ? "email failed for good" : "email failed; will retry",
+      );
+    }
+  }
+  return { sent, failed };
+}
+
+/** The newest messages, for the development mailbox. */
+export function listMailbox(db: Database, limit = 50) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(sql`${emailOutbox.id}`))
+    .limit(limit);
+}
+
+export type OutboxWorker = {
+  /** Asks for a delivery round now (after queueing a message). */
+  kick(): void;
+  stop(): Promise<void>;
+};
+
+/** Delivers in the background: every `intervalMs`, and at once when kicked. */
+export function startOutboxWorker(
+  db: Database,
+  transport: MailTransport,
+  logger: Logger,
+  intervalMs = 5000,
+): OutboxWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const round = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = deliverDueEmails(db, transport, logger)
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error }, "outbox round failed"))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          round();
+        }
+      });
+  };
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  round();
+  return {
+    kick: round,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { formatPence } from "../../app/lib/money";
+import type { OutgoingEmail } from "./transport";
+
+// The shop's emails, HTML and plain text, in the brand's look (../shared/BRAND.md): white card on
+// paper, teal button, Inter or the system sans. Inline styles: mail clients ignore stylesheets.
+
+type Brand = { shopName: string; baseUrl: string; supportEmail: string };
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+function layout(brand: Brand, heading: string, bodyHtml: string): string {
+  const shop = escapeHtml(brand.shopName);
+  return `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;background:#fafaf9;font-family:Inter,-apple-system,'Segoe UI',Arial,sans-serif;color:#0f172a;line-height:1.6">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
+<tr><td style="padding:24px 32px;border-bottom:1px solid #e2e8f0;font-size:20px;font-weight:700;color:#115e59">${shop}</td></tr>
+<tr><td style="padding:32px">
+<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(heading)}</h1>
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:20px 32px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569">Questions? Reply to this email or write to <a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:#115e59">${escapeHtml(brand.supportEmail)}</a>.</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function button(url: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 28px;border-radius:999px">${escapeHtml(label)}</a></p>
+<p style="font-size:13px;color:#475569">Or copy this link into your browser:<br><a href="${escapeHtml(url)}" style="color:#115e59;word-break:break-all">${escapeHtml(url)}</a></p>`;
+}
+
+function paragraph(text: string): string {
+  return `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
+}
+
+export function verificationEmail(
+  brand: Brand,
+  to: { email: string; name: string },
+  url: string,
+): OutgoingEmail {
+  const heading = "Confirm your email address";
+  const lines = [
+    `Hi ${to.name},`,
+    `Thanks for joining ${brand.shopName}. Please confirm your email address to finish setting up your account.`,
+  ];
+  const after = "If you did not create an account, you can ignore this email.";
+  return {
+    to: to.email,
+    subject: `Confirm your email for ${brand.shopName}`,
+    html: layout(
+      brand,
+      heading,
+      `${lines.map(paragraph).join("")}${button(url, "Confirm my email")}${paragraph(after)}`,
+    ),
+    text: `${heading}\n\n${lines.join("\n\n")}\n\nConfirm your email: ${url}\n\n${after}\n`,
+  };
+}
+
+export function passwordResetEmail(
+  brand: Brand,
+  to: { email: string; name: string },
+  url: string,
+): OutgoingEmail {
+  const heading = "Reset your password";
+  const lines = [
+    `Hi ${to.name},`,
+    "We received a request to reset the password for your account. The link below works once, for one hour.",
+  ];
+  const after =
+    "If you did not ask for this, you can ignore this email: your password stays as it is.";
+  return {
+    to: to.email,
+    subject: `Reset your ${brand.shopName} password`,
+    html: layout(
+      brand,
+      heading,
+      `${lines.map(paragraph).join("")}${button(url, "Choose a new password")}${paragraph(after)}`,
+    ),
+    text: `${heading}\n\n${lines.join("\n\n")}\n\nReset your password: ${url}\n\n${after}\n`,
+  };
+}
+
+export type OrderEmailInput = {
+  orderId: string;
+  customerName: string;
+  items: Array<{ name: string; variantName: string; quantity: number; unitPricePence: number }>;
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  totalPence: number;
+  shippingAddress: string;
+};
+
+export function orderConfirmationEmail(
+  brand: Brand,
+  to: string,
+  order: OrderEmailInput,
+): OutgoingEmail {
+  const heading = "Thank you for your order";
+  const rows = order.items.map((item) => ({
+    label: `${item.quantity} × ${item.name}${item.variantName === "Default" ? "" : ` (${item.variantName})`}`,
+    amount: formatPence(item.unitPricePence * item.quantity),
+  }));
+  const totals = [
+    { label: "Subtotal", amount: formatPence(order.subtotalPence) },
+    ...(order.discountPence > 0
+      ? [{ label: "First-order discount", amount: `−${formatPence(order.discountPence)}` }]
+      : []),
+    {
+      label: "Shipping",
+      amount: order.shippingPence === 0 ? "Free" : formatPence(order.shippingPence),
+    },
+    { label: "Total", amount: formatPence(order.totalPence) },
+    { label: "Including VAT", amount: formatPence(order.vatPence) },
+  ];
+  const tableRow = (label: string, amount: string, bold = false) =>
+    `<tr><td style="padding:6px 0;${bold ? "font-weight:700" : ""}">${escapeHtml(label)}</td><td align="right" style="padding:6px 0;${bold ? "font-weight:700" : ""}">${escapeHtml(amount)}</td></tr>`;
+  const html = layout(
+    brand,
+    heading,
+    `${paragraph(`Hi ${order.customerName}, we have your order ${order.orderId} and are getting it ready. It ships within 1-2 business days.`)}
+<table role="presentation" width="100%" style="border-collapse:collapse;margin:16px 0;border-top:1px solid #e2e8f0">
+${rows.map((row) => tableRow(row.label, row.amount)).join("")}
+${totals.map((row) => tableRow(row.label, row.amount, row.label === "Total")).join("")}
+</table>
+${paragraph("Delivering to:")}<p style="margin:0 0 12px;white-space:pre-line">${escapeHtml(order.shippingAddress)}</p>
+${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
+  );
+  const text = [
+    heading,
+    "",
+    `Hi ${order.customerName}, we have your order ${order.orderId} and are getting it ready. It ships within 1-2 business days.`,
+    "",
+    ...rows.map((row) => `${row.label}: ${row.amount}`),
+    "",
+    ...totals.map((row) => `${row.label}: ${row.amount}`),
+    "",
+    "Delivering to:",
+    order.shippingAddress,
+    "",
+    `Your orders: ${brand.baseUrl}/dashboard/orders`,
+    "",
+  ].join("\n");
+  return { to, subject: `Your ${brand.shopName} order ${order.orderId}`, html, text };
+}

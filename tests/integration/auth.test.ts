@@ -1,0 +1,206 @@
+import { CLIENT_IP_HEADER, createAuth } from "@server/auth/auth";
+import { accounts, users } from "@server/db/schema/auth";
+import type { OutgoingEmail } from "@server/email/transport";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+const BASE = "http://shop.test";
+
+describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const sent: OutgoingEmail[] = [];
+  let auth: ReturnType<typeof createAuth>;
+
+  beforeEach(() => {
+    sent.length = 0;
+    auth = createAuth({
+      db: database.db(),
+      baseUrl: BASE,
+      secret: "integration-test-secret-of-32-characters!",
+      shopName: "Gleam",
+      supportEmail: "hello@example.com",
+      sendEmail: async (_kind, message) => {
+        sent.push(message);
+      },
+      signInPerMinute: 5,
+    });
+  });
+
+  let ipCounter = 0;
+  /** Each test speaks from its own address, so rate limits never leak between tests. */
+  let ip = "";
+  beforeEach(() => {
+    ip = `10.0.0.${++ipCounter}`;
+  });
+
+  async function call(
+    path: string,
+    init: { body?: unknown; cookie?: string; method?: string } = {},
+  ) {
+    const headers = new Headers({ Origin: BASE, [CLIENT_IP_HEADER]: ip });
+    if (init.body !== undefined) headers.set("Content-Type", "application/json");
+    if (init.cookie) headers.set("Cookie", init.cookie);
+    const response = await auth.handler(
+      new Request(`${BASE}/api/auth${path}`, {
+        method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
+    );
+    const text = await response.text();
+    const json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    const setCookie = response.headers.getSetCookie();
+    const cookie = setCookie.map((value) => value.split(";")[0]).join("; ");
+    return { status: response.status, json, cookie, headers: response.headers };
+  }
+
+  function linkIn(message: OutgoingEmail | undefined): string {
+    const link = message?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) throw new Error("no link in the email");
+    return link;
+  }
+
+  async function signUp(email = "ada@example.com", password = "correct-horse-1") {
+    return call("/sign-up/email", { body: { email, password, name: "Ada Lovelace" } });
+  }
+
+  async function verify(email = "ada@example.com") {
+    const message = sent.find((item) => item.to === email && /Confirm/.test(item.subject));
+    const url = new URL(linkIn(message));
+    return call(`${url.pathname.replace("/api/auth", "")}${url.search}`);
+  }
+
+  it("signs up a customer, hashes the password and sends a verification link", async () => {
+    const result = await signUp();
+    expect(result.status).toBe(200);
+    const [user] = await database
+      .db()
+      .select()
+      .from(users)
+      .where(eq(users.email, "ada@example.com"));
+    expect(user).toMatchObject({ name: "Ada Lovelace", role: "customer", emailVerified: false });
+    const [account] = await database.db().select().from(accounts);
+    expect(account?.password).toBeTruthy();
+    expect(account?.password).not.toContain("correct-horse-1");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe("Confirm your email for Gleam");
+    expect(linkIn(sent[0])).toMatch(/^http:\/\/shop\.test\/api\/auth\/verify-email\?token=/);
+  });
+
+  it("refuses a password under 8 characters", async () => {
+    const result = await signUp("short@example.com", "1234567");
+    expect(result.status).toBe(400);
+    expect(result.json?.code).toBe("PASSWORD_TOO_SHORT");
+  });
+
+  it("does not create a second account for a registered email", async () => {
+    await signUp();
+    const again = await signUp();
+    const count = await database.db().select().from(users);
+    expect(count).toHaveLength(1);
+    // With verification required, better-auth answers as if it worked and sends nothing, so the
+    // endpoint alone never tells whether an address is registered.
+    expect(again.status).toBe(200);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("refuses to sign in before the email is verified, then signs in after", async () => {
+    await signUp();
+    const early = await call("/sign-in/email", {
+      body: { email: "ada@example.com", password: "correct-horse-1" },
+    });
+    expect(early.status).toBe(403);
+    expect(early.json?.code).toBe("EMAIL_NOT_VERIFIED");
+
+    const verified = await verify();
+    expect([200, 302]).toContain(verified.status);
+    expect(verified.cookie).toMatch(/session_token=/);
+
+    const signedIn = await call("/sign-in/email", {
+      body: { email: "ada@example.com", password: "correct-horse-1" },
+    });
+    expect(signedIn.status).toBe(200);
+    const session = await call("/get-session", { cookie: signedIn.cookie });
+    expect((session.json?.user as { email: string }).email).toBe("ada@example.com");
+  });
+
+  it("gives the same answer for a wrong password and an unknown email", async () => {
+    await signUp();
+    await verify();
+    const wrong = await call("/sign-in/email", {
+      body: { email: "ada@example.com", password: "wrong-password" },
+    });
+    const unknown = await call("/sign-in/email", {
+      body: { email: "nobody@example.com", password: "wrong-password" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json?.message).toBe(unknown.json?.message);
+  });
+
+  it("refuses the sixth sign-in attempt within a minute with 429", async () => {
+    await signUp("bob@example.com");
+    ip = "10.9.9.9";
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const result = await call("/sign-in/email", {
+        body: { email: "bob@example.com", password: "wrong-password" },
+      });
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 5).every((status) => status === 401 || status === 403)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+
+  it("resets a forgotten password through the emailed link, and ends other sessions", async () => {
+    await signUp();
+    await verify();
+    const before = await call("/sign-in/email", {
+      body: { email: "ada@example.com", password: "correct-horse-1" },
+    });
+    const request = await call("/request-password-reset", {
+      body: { email: "ada@example.com", redirectTo: `${BASE}/reset-password` },
+    });
+    expect(request.status).toBe(200);
+    const message = sent.find((item) => /Reset your/.test(item.subject));
+    const link = new URL(linkIn(message));
+    const token = link.pathname.split("/").at(-1);
+    expect(token).toBeTruthy();
+
+    const reset = await call("/reset-password", {
+      body: { newPassword: "new-password-22", token },
+    });
+    expect(reset.status).toBe(200);
+    const oldSession = await call("/get-session", { cookie: before.cookie });
+    expect(oldSession.json).toBeNull();
+    const withNew = await call("/sign-in/email", {
+      body: { email: "ada@example.com", password: "new-password-22" },
+    });
+    expect(withNew.status).toBe(200);
+    const reused = await call("/reset-password", {
+      body: { newPassword: "again-password-3", token },
+    });
+    expect(reused.status).toBe(400);
+  });
+
+  it("answers a reset request for an unknown email like any other", async () => {
+    const request = await call("/request-password-reset", {
+      body: { email: "nobody@example.com", redirectTo: `${BASE}/reset-password` },
+    });
+    expect(request.status).toBe(200);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("signs out and the old session cookie no longer works", async () => {
+    await signUp();
+    await verify();
+    const signedIn = await call("/sign-in/email", {
+      body: { email: "ada@example.com", password: "correct-horse-1" },
+    });
+    const out = await call("/sign-out", { body: {}, cookie: signedIn.cookie });
+    expect(out.status).toBe(200);
+    const session = await call("/get-session", { cookie: signedIn.cookie });
+    expect(session.json).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import { emailOutbox } from "@server/db/schema/email";
+import {
+  deliverDueEmails,
+  listMailbox,
+  MAX_ATTEMPTS,
+  queueEmail,
+  retryDelayMs,
+} from "@server/email/outbox";
+import { type MailTransport, type OutgoingEmail, smtpTransport } from "@server/email/transport";
+import { logger } from "@server/logger";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+const message: OutgoingEmail = {
+  to: "ada@example.com",
+  subject: "Confirm your email for Gleam",
+  html: "<p>Hello</p>",
+  text: "Hello http://shop.test/api/auth/verify-email?token=abc",
+};
+
+/** A real SMTP server on a free port that can be told to refuse messages. */
+function startSmtpServer() {
+  const received: Array<{ to: string[]; raw: string }> = [];
+  let refuse = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      stream.on("end", () => {
+        if (refuse) return callback(new Error("451 try again later"));
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+        callback();
+      });
+    },
+  });
+  const ready = new Promise<number>((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+  return {
+    received,
+    ready,
+    refuse(value: boolean) {
+      refuse = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(testDrivers)("email outbox on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+  const smtp = startSmtpServer();
+  let transport: MailTransport;
+
+  beforeAll(async () => {
+    const port = await smtp.ready;
+    transport = smtpTransport(
+      `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      "Gleam <hello@example.com>",
+    );
+  });
+  afterAll(() => smtp.close());
+
+  it("delivers a queued message through a real SMTP server, once", async () => {
+    smtp.refuse(false);
+    smtp.received.length = 0;
+    const id = await queueEmail(db(), "verification", message);
+    expect(await deliverDueEmails(db(), transport, logger)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual(["ada@example.com"]);
+    expect(smtp.received[0]?.raw).toContain("Subject: Confirm your email for Gleam");
+    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: "sent", attempts: 1, deliveredBy: "smtp" });
+    // Nothing left to send.
+    expect(await deliverDueEmails(db(), transport, logger)).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("keeps a message the server refused and delivers it on a later round", async () => {
+    smtp.received.length = 0;
+    smtp.refuse(true);
+    const id = await queueEmail(db(), "password-reset", message);
+    const start = new Date();
+    expect(await deliverDueEmails(db(), transport, logger, start)).toEqual({ sent: 0, failed: 1 });
+    const [failed] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(failed?.lastError).toMatch(/451/);
+    expect(failed?.nextAttemptAt.getTime()).toBe(start.getTime() + retryDelayMs(1));
+
+    // Not yet due: nothing is tried.
+    expect(await deliverDueEmails(db(), transport, logger, start)).toEqual({ sent: 0, failed: 0 });
+
+    smtp.refuse(false);
+    const later = new Date(start.getTime() + retryDelayMs(1) + 1);
+    expect(await deliverDueEmails(db(), transport, logger, later)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const [sent] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("marks a message failed after the last attempt, and keeps it", async () => {
+    const broken: MailTransport = {
+      name: "smtp",
+      send: async () => {
+        throw new Error("connection refused");
+      },
+    };
+    const id = await queueEmail(db(), "verification", message);
+    let now = new Date();
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await deliverDueEmails(db(), broken, logger, now);
+      now = new Date(now.getTime() + retryDelayMs(attempt) + 1);
+    }
+    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect(await listMailbox(db())).toHaveLength(1);
+  });
+
+  it("never hands one message to two workers at once", async () => {
+    let sends = 0;
+    const slow: MailTransport = {
+      name: "dev-mailbox",
+      send: async () => {
+        sends++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      },
+    };
+    await queueEmail(db(), "verification", message);
+    const rounds = await Promise.all([
+      deliverDueEmails(db(), slow, logger),
+      deliverDueEmails(db(), slow, logger),
+    ]);
+    expect(sends).toBe(1);
+    expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(1);
+  });
+});
