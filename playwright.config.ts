@@ -58,6 +58,8 @@ export default defineConfig({
       BASE_URL: baseURL,
       DATA_DIR: "memory://",
       LOG_LEVEL: "warn",
+      // Every test signs in from 127.0.0.1: the per-address limit is tested by the integration tests.
+      AUTH_ATTEMPTS_PER_MINUTE: "1000",
     },
   },
 });

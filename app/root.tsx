@@ -1,3 +1,4 @@
+import { getSessionUser } from "@server/auth/session";
 import { publicConfig } from "@server/env";
 import { type ReactNode, useEffect } from "react";
 import {
@@ -22,14 +23,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader(): RootData {
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const now = new Date();
+  const user = await getSessionUser(request);
   return {
     config: publicConfig(),
     year: yearInShopTimeZone(now),
     today: formatLongDate(now),
-    // Accounts do not exist yet (issue 4 adds sign-in): every visitor is a guest.
-    signedIn: false,
+    signedIn: user !== null,
   };
 }
 

@@ -86,8 +86,8 @@ const schema = z.object({
     emptyToUndefined,
     z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   ),
-  /** Sign-in and sign-up attempts allowed per client address per minute. */
-  AUTH_SIGN_IN_PER_MINUTE: z.preprocess(
+  /** Attempts per client address per minute at sign-in, sign-up and the emailing endpoints. */
+  AUTH_ATTEMPTS_PER_MINUTE: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000).default(5),
   ),

@@ -1,4 +1,5 @@
 import { getDb } from "../db/connection";
+import type { Database } from "../db/database";
 import type { UserRole } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
@@ -6,21 +7,25 @@ import { type Auth, createAuth } from "./auth";
 
 // The process-wide auth instance, built on first use with the shared database and mailer.
 
-let instance: Promise<Auth> | undefined;
+// One per database handle, so tests that hand the routes their own database get their own.
+const instances = new WeakMap<Database, Auth>();
 
-export function getAuth(): Promise<Auth> {
-  instance ??= getDb().then((db) =>
-    createAuth({
+export async function getAuth(): Promise<Auth> {
+  const db = await getDb();
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth({
       db,
       baseUrl: env.BASE_URL,
       secret: env.authSecret,
       shopName: env.SHOP_NAME,
       supportEmail: env.SUPPORT_EMAIL,
       sendEmail,
-      signInPerMinute: env.AUTH_SIGN_IN_PER_MINUTE,
-    }),
-  );
-  return instance;
+      attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
+    });
+    instances.set(db, auth);
+  }
+  return auth;
 }
 
 /** Who is signed in, as the pages need it. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
@@ -99,6 +99,12 @@ export function createHttpApp(options: HttpAppOptions) {
     return next();
   });
 
+  const clientAddress = (c: Context): string | null => {
+    const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
+    if (options.trustProxy && forwarded) return forwarded;
+    return getConnInfo(c).remote.address ?? null;
+  };
+
   const { handleAuth } = options;
   if (handleAuth) {
     app.all("/api/auth/*", (c) => {
@@ -106,8 +112,7 @@ export function createHttpApp(options: HttpAppOptions) {
       // never a header the client could set itself.
       const headers = new Headers(c.req.raw.headers);
       headers.delete(CLIENT_IP_HEADER);
-      const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
-      const address = options.trustProxy && forwarded ? forwarded : getConnInfo(c).remote.address;
+      const address = clientAddress(c);
       if (address) headers.set(CLIENT_IP_HEADER, address);
       const init: RequestInit & { duplex?: "half" } = {
         method: c.req.method,
@@ -123,14 +128,19 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all("*", async (c) => {
     const nonce = c.get("cspNonce");
     if (!pageCache || !isCacheableRequest(c.req.raw, c.req.path)) {
-      return handleRequest(c.req.raw, { cspNonce: nonce });
+      return handleRequest(c.req.raw, { cspNonce: nonce, clientAddress: clientAddress(c) });
     }
     const url = new URL(c.req.url);
     const { response, state } = await pageCache.serve(
       url.pathname + url.search,
       nonce,
       // Rendered unconditionally so the full answer is stored; the cache answers If-None-Match.
-      () => handleRequest(withoutConditionals(c.req.raw), { cspNonce: NONCE_PLACEHOLDER }),
+      // Cached pages are the same for everyone: they get no client address.
+      () =>
+        handleRequest(withoutConditionals(c.req.raw), {
+          cspNonce: NONCE_PLACEHOLDER,
+          clientAddress: null,
+        }),
       c.req.header("If-None-Match") ?? null,
     );
     response.headers.set("X-Page-Cache", state);

@@ -23,7 +23,7 @@ describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
       sendEmail: async (_kind, message) => {
         sent.push(message);
       },
-      signInPerMinute: 5,
+      attemptsPerMinute: 5,
     });
   });
 

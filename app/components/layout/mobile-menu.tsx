@@ -1,12 +1,14 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
+import { useLogout } from "~/components/account/use-logout";
 import { Sheet } from "~/components/ui/sheet";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";
 
 /** The phone menu: a side sheet that closes when any of its links is clicked. */
-export function MobileMenu() {
+export function MobileMenu({ signedIn }: { signedIn: boolean }) {
+  const logout = useLogout();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -38,14 +40,41 @@ export function MobileMenu() {
               {link.label}
             </NavLink>
           ))}
-          <div className="mt-auto border-t border-line pt-4">
+          {signedIn ? (
             <NavLink
-              to="/login"
+              to="/dashboard"
               onClick={close}
-              className="flex h-12 items-center justify-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
+              className={({ isActive }) =>
+                cn(
+                  "rounded-[var(--radius-card)] px-4 py-3 text-base font-medium transition-colors hover:bg-mint/60",
+                  isActive ? "bg-brand-soft text-brand-strong" : "text-ink",
+                )
+              }
             >
-              Login
+              Dashboard
             </NavLink>
+          ) : null}
+          <div className="mt-auto border-t border-line pt-4">
+            {signedIn ? (
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  void logout();
+                }}
+                className="flex h-12 w-full items-center justify-center rounded-full border border-line px-6 font-semibold text-ink hover:border-brand"
+              >
+                Log out
+              </button>
+            ) : (
+              <NavLink
+                to="/login"
+                onClick={close}
+                className="flex h-12 items-center justify-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
+              >
+                Login
+              </NavLink>
+            )}
           </div>
         </nav>
       </Sheet>

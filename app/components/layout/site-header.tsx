@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { AccountActions } from "~/components/account/account-actions";
 import { CartBadgeScript } from "~/components/cart/cart-button";
 import { HeaderCart } from "~/components/cart/header-cart";
 import { SearchBox } from "~/components/search/search-box";
@@ -12,7 +13,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <MobileMenu />
+        <MobileMenu signedIn={signedIn} />
         <Logo shopName={shopName} className="mr-auto md:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden items-center gap-1 md:flex">
           {headerLinks.map((link) => (
@@ -41,9 +42,13 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
         <div className="flex items-center gap-1 sm:gap-2">
           <SearchBox />
           <HeaderCart signedIn={signedIn} />
-          <Link to="/login" className={buttonVariants({ size: "sm" })}>
-            Login
-          </Link>
+          {signedIn ? (
+            <AccountActions />
+          ) : (
+            <Link to="/login" className={buttonVariants({ size: "sm" })}>
+              Login
+            </Link>
+          )}
         </div>
       </div>
       <CartBadgeScript />

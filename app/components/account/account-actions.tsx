@@ -1,0 +1,29 @@
+import { LayoutDashboard, LogOut } from "lucide-react";
+import { Link } from "react-router";
+import { useLogout } from "./use-logout";
+
+/** The header's account controls when signed in: the dashboard (an icon) and Log out. */
+export function AccountActions() {
+  const logout = useLogout();
+  const iconButton =
+    "inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-mint/60";
+  return (
+    <>
+      <Link
+        to="/dashboard"
+        aria-label="Dashboard"
+        className={`${iconButton} hidden md:inline-flex`}
+      >
+        <LayoutDashboard className="size-5" aria-hidden="true" />
+      </Link>
+      <button
+        type="button"
+        onClick={() => void logout()}
+        aria-label="Log out"
+        className={iconButton}
+      >
+        <LogOut className="size-5" aria-hidden="true" />
+      </button>
+    </>
+  );
+}

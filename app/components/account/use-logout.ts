@@ -1,0 +1,26 @@
+import { useNavigate, useRevalidator } from "react-router";
+import { showToast } from "~/lib/toast";
+
+/** Signs out on the server (the session is deleted there), then goes home (seed spec §4). */
+export function useLogout() {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  return async () => {
+    try {
+      const response = await fetch("/api/auth/sign-out", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
+      if (!response.ok) throw new Error(`The shop answered ${response.status}.`);
+      void showToast("Logged out successfully!");
+      navigate("/");
+      void revalidator.revalidate();
+    } catch (error) {
+      void showToast("Sign out Failed", {
+        description: error instanceof Error ? error.message : "Something went wrong",
+        tone: "error",
+      });
+    }
+  };
+}

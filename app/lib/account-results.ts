@@ -1,0 +1,10 @@
+/** What the account forms' actions answer; the page turns it into the seed spec's toasts. */
+export type AccountActionResult = {
+  intent: string;
+  ok: boolean;
+  message?: string;
+  /** better-auth's or our code, e.g. EMAIL_NOT_VERIFIED, EMAIL_IN_USE, RATE_LIMITED. */
+  code?: string;
+  /** Echoed back when the page may offer to resend the verification email. */
+  email?: string;
+};

@@ -1,0 +1,37 @@
+import { getDb } from "@server/db/connection";
+import { listMailbox } from "@server/email/outbox";
+import { env } from "@server/env";
+import { data } from "react-router";
+import { Mailbox } from "~/components/account/mailbox";
+import { routeMeta } from "~/lib/seo";
+import type { Route } from "./+types/dev-mailbox";
+
+// The development mailbox (DESIGN §7): demo mode only; in live mode this address does not exist.
+
+export async function loader() {
+  if (env.SHOP_MODE !== "demo") throw data("Not Found", { status: 404 });
+  const messages = await listMailbox(await getDb());
+  return {
+    messages: messages.map((message) => ({
+      id: message.id,
+      to: message.toAddress,
+      subject: message.subject,
+      text: message.text,
+      status: message.status,
+      createdAt: message.createdAt.toISOString(),
+    })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return routeMeta(matches, () => ({
+    title: "Dev mailbox",
+    description: "Emails the demo shop has sent.",
+    path: "/dev/mailbox",
+    noindex: true,
+  }));
+}
+
+export default function DevMailbox({ loaderData }: Route.ComponentProps) {
+  return <Mailbox messages={loaderData.messages} />;
+}

@@ -1,0 +1,71 @@
+import { resetPasswordAndSignIn } from "@server/auth/auth-client";
+import { data, Link } from "react-router";
+import { ResetPasswordForm } from "~/components/account/reset-password-form";
+import { buttonVariants } from "~/components/ui/button";
+import { EXPIRED_RESET_LINK, resetPasswordForm } from "~/lib/account-forms";
+import type { AccountActionResult } from "~/lib/account-results";
+import { routeMeta } from "~/lib/seo";
+import type { Route } from "./+types/reset-password";
+
+// The emailed link passes through better-auth (/api/auth/reset-password/:token), which sends the
+// visitor here with ?token=..., or with ?error=INVALID_TOKEN when the link is expired or used.
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token");
+  return { token: params.get("error") || !token ? null : token };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return routeMeta(matches, () => ({
+    title: "Choose a new password",
+    description: "Set a new password for your account.",
+    path: "/reset-password",
+    noindex: true,
+  }));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = resetPasswordForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<AccountActionResult>(
+      { intent: "reset-password", ok: false, message: parsed.error.issues[0]?.message },
+      { status: 400 },
+    );
+  }
+  const result = await resetPasswordAndSignIn(
+    { cookie: request.headers.get("Cookie"), clientAddress: context.clientAddress },
+    { token: parsed.data.token, newPassword: parsed.data.password },
+  );
+  if (!result.ok) {
+    return data<AccountActionResult>(
+      { intent: "reset-password", ok: false, message: result.message, code: result.code },
+      { status: result.status },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  return data<AccountActionResult>({ intent: "reset-password", ok: true }, { headers });
+}
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      <div className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
+        {loaderData.token ? (
+          <ResetPasswordForm token={loaderData.token} />
+        ) : (
+          <div className="mt-4 space-y-5">
+            <p role="alert" className="text-ink-muted">
+              {EXPIRED_RESET_LINK}
+            </p>
+            <Link to="/login" className={buttonVariants()}>
+              Back to Log In
+            </Link>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

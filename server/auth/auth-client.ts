@@ -1,0 +1,164 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { EXPIRED_RESET_LINK } from "../../app/lib/account-forms";
+import { getDb } from "../db/connection";
+import { users, verifications } from "../db/schema/auth";
+import { env } from "../env";
+import { CLIENT_IP_HEADER } from "./auth";
+import { getAuth } from "./session";
+
+// The log-in page's actions talk to better-auth exactly as a browser would: through its HTTP
+// handler, with the visitor's cookie and address, so its checks and its rate limiter apply (its
+// server-side API skips the rate limiter). What comes back is turned into the seed spec's messages.
+
+export type Caller = { cookie: string | null; clientAddress: string | null };
+
+export type AuthResult =
+  | { ok: true; setCookies: string[] }
+  | { ok: false; message: string; code?: string; status: number };
+
+const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
+const SOMETHING_WRONG = "Something went wrong";
+
+async function callAuth(path: string, body: unknown, caller: Caller) {
+  const auth = await getAuth();
+  const headers = new Headers({ "Content-Type": "application/json", Origin: env.BASE_URL });
+  if (caller.cookie) headers.set("Cookie", caller.cookie);
+  if (caller.clientAddress) headers.set(CLIENT_IP_HEADER, caller.clientAddress);
+  const response = await auth.handler(
+    new Request(`${env.BASE_URL}/api/auth${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  let json: { code?: string; message?: string } | null = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json, setCookies: response.headers.getSetCookie() };
+}
+
+function failure(
+  status: number,
+  json: { code?: string; message?: string } | null,
+  messages: Record<string, string>,
+): AuthResult {
+  if (status === 429) return { ok: false, status, code: "RATE_LIMITED", message: TOO_MANY };
+  const code = json?.code;
+  const message = (code && messages[code]) || json?.message || SOMETHING_WRONG;
+  return { ok: false, status, code, message };
+}
+
+export async function signInWithPassword(
+  caller: Caller,
+  input: { email: string; password: string },
+): Promise<AuthResult> {
+  const result = await callAuth("/sign-in/email", { ...input, rememberMe: true }, caller);
+  if (result.status === 200) return { ok: true, setCookies: result.setCookies };
+  return failure(result.status, result.json, {
+    INVALID_EMAIL_OR_PASSWORD: "Invalid email or password.",
+    EMAIL_NOT_VERIFIED: "Please verify your email address before logging in.",
+  });
+}
+
+export async function signUpWithPassword(
+  caller: Caller,
+  input: { fullName: string; email: string; password: string },
+): Promise<AuthResult> {
+  // The seed spec tells a visitor when an address is taken; better-auth, with verification on,
+  // answers as if it worked. The rate limit on sign-up bounds how fast anyone can probe.
+  const db = await getDb();
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.email.toLowerCase()))
+    .limit(1);
+  if (existing) {
+    return {
+      ok: false,
+      status: 409,
+      code: "EMAIL_IN_USE",
+      message: "This email address is already in use.",
+    };
+  }
+  const result = await callAuth(
+    "/sign-up/email",
+    {
+      name: input.fullName,
+      email: input.email,
+      password: input.password,
+      callbackURL: "/dashboard",
+    },
+    caller,
+  );
+  if (result.status === 200) return { ok: true, setCookies: result.setCookies };
+  return failure(result.status, result.json, {
+    PASSWORD_TOO_SHORT: "Password must be at least 8 characters.",
+    USER_ALREADY_EXISTS: "This email address is already in use.",
+    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "This email address is already in use.",
+  });
+}
+
+/** Always the same answer for a known and an unknown address (no account enumeration). */
+export async function requestPasswordReset(caller: Caller, email: string): Promise<AuthResult> {
+  const result = await callAuth(
+    "/request-password-reset",
+    { email, redirectTo: `${env.BASE_URL}/reset-password` },
+    caller,
+  );
+  if (result.status === 200) return { ok: true, setCookies: [] };
+  return failure(result.status, result.json, {});
+}
+
+export async function resendVerificationEmail(caller: Caller, email: string): Promise<AuthResult> {
+  const result = await callAuth(
+    "/send-verification-email",
+    { email, callbackURL: "/dashboard" },
+    caller,
+  );
+  if (result.status === 200) return { ok: true, setCookies: [] };
+  return failure(result.status, result.json, {});
+}
+
+/** How better-auth stores an identifier with `storeIdentifier: "hashed"` (see auth.ts). */
+function hashedIdentifier(identifier: string): string {
+  return createHash("sha256").update(identifier).digest("base64url");
+}
+
+/** The email a still-valid reset token belongs to, or null. */
+async function emailForResetToken(token: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(
+      and(
+        eq(verifications.identifier, hashedIdentifier(`reset-password:${token}`)),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/** Sets a new password from an emailed link, then signs the user in with it. */
+export async function resetPasswordAndSignIn(
+  caller: Caller,
+  input: { token: string; newPassword: string },
+): Promise<AuthResult> {
+  const email = await emailForResetToken(input.token);
+  if (!email) return { ok: false, status: 400, code: "INVALID_TOKEN", message: EXPIRED_RESET_LINK };
+  const result = await callAuth("/reset-password", input, caller);
+  if (result.status !== 200) {
+    return failure(result.status, result.json, {
+      INVALID_TOKEN: EXPIRED_RESET_LINK,
+      PASSWORD_TOO_SHORT: "Password must be at least 8 characters.",
+    });
+  }
+  return signInWithPassword(caller, { email, password: input.newPassword });
+}

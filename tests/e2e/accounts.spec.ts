@@ -1,0 +1,205 @@
+import type { Page } from "@playwright/test";
+import { expectToast } from "./cart-fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectOnly,
+  gotoHydrated,
+  isPhone,
+  test,
+} from "./fixtures";
+
+// A refused log-in or sign-up answers 4xx, which the browser reports in the console; tests that
+// provoke one expect exactly that.
+const REFUSED = /status of 40[139]/;
+
+// Accounts in the browser: sign-up with the link from the dev mailbox, log-in, log-out and a
+// forgotten password. Each test uses its own address.
+
+function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The newest link in the dev mailbox sent to `email` whose subject matches. */
+async function mailboxLink(page: Page, email: string, subject: RegExp): Promise<string> {
+  const message = page
+    .getByRole("article")
+    .filter({ hasText: email })
+    .filter({ has: page.getByRole("heading", { name: subject }) })
+    .first();
+  // Emails are queued in the background: look again until it is there.
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(message).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  const href = await message.getByRole("link").first().getAttribute("href");
+  if (!href) throw new Error("no link in the message");
+  return href;
+}
+
+async function signUp(page: Page, email: string, password = "correct-horse-1") {
+  await gotoHydrated(page, "/login");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await gotoHydrated(page, "/login");
+  const panel = page.getByRole("tabpanel");
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password").fill(password);
+  await panel.getByRole("button", { name: "Log In" }).click();
+}
+
+async function logOut(page: Page) {
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page
+      .getByRole("dialog", { name: "Menu" })
+      .getByRole("button", { name: "Log out" })
+      .click();
+  } else {
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  }
+}
+
+test.describe("accounts", () => {
+  test("sign up, verify from the mailbox, use the dashboard, log out, log in", async ({
+    page,
+    consoleProblems,
+  }) => {
+    const email = uniqueEmail("ada");
+    await signUp(page, email);
+    await expectToast(
+      page,
+      "Sign up successful!",
+      "Please check your email to verify your account.",
+    );
+
+    // Not verified yet: log-in is refused and offers to resend the link.
+    await logIn(page, email, "correct-horse-1");
+    await expectToast(
+      page,
+      "Sign in Failed",
+      "Please verify your email address before logging in.",
+    );
+    await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
+    expectOnly(consoleProblems, REFUSED);
+
+    const link = await mailboxLink(page, email, /Confirm your email/);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+    await logOut(page);
+    await expectToast(page, "Logged out successfully!");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+
+    // The session is gone on the server: the dashboard sends a guest to log in.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+
+    await logIn(page, email, "correct-horse-1");
+    await expectToast(
+      page,
+      "Login Successful!",
+      "Welcome back! Redirecting you to your dashboard...",
+    );
+    await expect(page).toHaveURL(/\/dashboard$/);
+    if (!isPhone(page)) {
+      await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
+    }
+    // A signed-in visitor who opens /login goes to the dashboard.
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a wrong password and an unknown email get the same answer", async ({
+    page,
+    consoleProblems,
+  }) => {
+    const email = uniqueEmail("known");
+    await signUp(page, email);
+    await expectToast(page, "Sign up successful!");
+    await page.goto(await mailboxLink(page, email, /Confirm your email/));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await logOut(page);
+    await expectToast(page, "Logged out successfully!");
+
+    await logIn(page, email, "wrong-password-1");
+    await expectToast(page, "Sign in Failed", "Invalid email or password.");
+    await logIn(page, uniqueEmail("nobody"), "wrong-password-1");
+    await expectToast(page, "Sign in Failed", "Invalid email or password.");
+    expectOnly(consoleProblems, REFUSED);
+  });
+
+  test("an address already registered cannot sign up again", async ({ page, consoleProblems }) => {
+    const email = uniqueEmail("twice");
+    await signUp(page, email);
+    await expectToast(page, "Sign up successful!");
+    await signUp(page, email);
+    await expectToast(page, "Sign up Failed", "This email address is already in use.");
+    expectOnly(consoleProblems, REFUSED);
+  });
+
+  test("a forgotten password is reset through the emailed link, which then stops working", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("forgetful");
+    await signUp(page, email);
+    await expectToast(page, "Sign up successful!");
+    await page.goto(await mailboxLink(page, email, /Confirm your email/));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await logOut(page);
+    await expectToast(page, "Logged out successfully!");
+
+    await gotoHydrated(page, "/login");
+    await page.getByRole("button", { name: "Forgot Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Forgot Password" });
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expectToast(
+      page,
+      "Password Reset Email Sent",
+      "Please check your email for a password reset link.",
+    );
+    await expect(dialog).toBeHidden();
+
+    const link = await mailboxLink(page, email, /Reset your/);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByLabel("New password").fill("brand-new-password-9");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("has expired or has already been used");
+  });
+
+  test("an unknown email gets the same reset answer (no account enumeration)", async ({ page }) => {
+    await gotoHydrated(page, "/login");
+    await page.getByRole("button", { name: "Forgot Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Forgot Password" });
+    await dialog.getByLabel("Email").fill(uniqueEmail("ghost"));
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expectToast(page, "Password Reset Email Sent");
+  });
+
+  test("the log-in page is accessible", async ({ page }) => {
+    await gotoHydrated(page, "/login");
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
