@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { demoAccounts, seedDemoAccounts } from "../auth/accounts";
 import { getAuth } from "../auth/session";
 import { closeDatabase, getDatabaseHandle } from "../db/connection";
 import { startEmailDelivery, stopEmailDelivery } from "../email/mailer";
@@ -21,6 +22,10 @@ async function main() {
   const build = (await import("virtual:react-router/server-build")) as ServerBuild;
   const database = await getDatabaseHandle();
   const auth = await getAuth();
+  if (env.SHOP_MODE === "demo") {
+    const created = await seedDemoAccounts(auth, database.db);
+    if (created > 0) logger.info({ accounts: created }, "seeded the demo accounts");
+  }
   await startEmailDelivery();
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 
@@ -97,6 +102,11 @@ function printBanner() {
   ];
   if (env.SHOP_MODE === "demo") {
     lines.push("  Demo shop: test payments only, no real money is taken.");
+    lines.push("  Demo accounts (demo mode only):");
+    for (const account of demoAccounts) {
+      lines.push(`    ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
+    }
+    lines.push(`  Emails land in the dev mailbox: ${env.BASE_URL}/dev/mailbox`);
   }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }

@@ -11,8 +11,12 @@ describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
   const database = useTestDatabase(driver);
   const sent: OutgoingEmail[] = [];
   let auth: ReturnType<typeof createAuth>;
+  let ipCounter = 0;
+  /** Each test speaks from its own address, so rate limits never leak between tests. */
+  let ip = "";
 
   beforeEach(() => {
+    ip = `10.0.0.${++ipCounter}`;
     sent.length = 0;
     auth = createAuth({
       db: database.db(),
@@ -25,13 +29,6 @@ describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
       },
       attemptsPerMinute: 5,
     });
-  });
-
-  let ipCounter = 0;
-  /** Each test speaks from its own address, so rate limits never leak between tests. */
-  let ip = "";
-  beforeEach(() => {
-    ip = `10.0.0.${++ipCounter}`;
   });
 
   async function call(
@@ -122,7 +119,7 @@ describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
     });
     expect(signedIn.status).toBe(200);
     const session = await call("/get-session", { cookie: signedIn.cookie });
-    expect((session.json?.user as { email: string }).email).toBe("ada@example.com");
+    expect(session.json?.user).toMatchObject({ email: "ada@example.com" });
   });
 
   it("gives the same answer for a wrong password and an unknown email", async () => {

@@ -1,0 +1,70 @@
+import { parseArgs } from "node:util";
+import { ensureAccount } from "@server/auth/accounts";
+import { createAuth } from "@server/auth/auth";
+import { openDatabase } from "@server/db/client";
+import { queueEmail } from "@server/email/outbox";
+import { env } from "@server/env";
+import { z } from "zod";
+import { signUpForm } from "../app/lib/account-forms";
+
+// `npm run create-admin -- --email x@y --password '...' [--name 'Full Name']`: creates an admin
+// account, or promotes an existing one (and sets its password when one is given). On PGlite, stop
+// the server first (one process per data folder).
+
+const usage =
+  "Usage: npm run create-admin -- --email you@example.com --password 'at least 8 characters' [--name 'Full Name']";
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+    },
+  });
+  const parsed = signUpForm.safeParse({
+    email: values.email,
+    password: values.password,
+    fullName: values.name ?? "Shop Admin",
+  });
+  if (!parsed.success) {
+    throw new Error(`${z.prettifyError(parsed.error)}\n${usage}`);
+  }
+  const handle = await openDatabase(
+    env.DATABASE_URL
+      ? { driver: "postgres", url: env.DATABASE_URL }
+      : { driver: "pglite", dataDir: env.DATA_DIR },
+  );
+  try {
+    await handle.migrate();
+    const auth = createAuth({
+      db: handle.db,
+      baseUrl: env.BASE_URL,
+      secret: env.authSecret,
+      shopName: env.SHOP_NAME,
+      supportEmail: env.SUPPORT_EMAIL,
+      sendEmail: async (kind, message) => {
+        await queueEmail(handle.db, kind, message);
+      },
+      attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
+    });
+    const result = await ensureAccount(
+      auth,
+      handle.db,
+      { ...parsed.data, role: "admin" },
+      { resetPassword: true },
+    );
+    console.log(
+      result === "created"
+        ? `Created the admin account ${parsed.data.email}.`
+        : `${parsed.data.email} is now an admin; its password was set.`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+import { demoAccounts, ensureAccount, seedDemoAccounts } from "@server/auth/accounts";
+import { CLIENT_IP_HEADER } from "@server/auth/auth";
+import { requireAdmin, requireUser } from "@server/auth/guards";
+import { getAuth } from "@server/auth/session";
+import { setDatabaseHandle } from "@server/db/connection";
+import { users } from "@server/db/schema/auth";
+import { env } from "@server/env";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// Accounts the shop makes itself, and the guards every protected loader and action uses, on the
+// process-wide auth (as the routes see it) over the test database.
+
+describe.each(testDrivers)("accounts and guards on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+  beforeEach(() => setDatabaseHandle(database.handle()));
+  afterAll(() => setDatabaseHandle(undefined));
+
+  /** Signs in through better-auth's handler and gives the session cookie. */
+  async function sessionCookie(email: string, password: string): Promise<string> {
+    const auth = await getAuth();
+    const response = await auth.handler(
+      new Request(`${env.BASE_URL}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Origin: env.BASE_URL,
+          [CLIENT_IP_HEADER]: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        },
+        body: JSON.stringify({ email, password }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  }
+
+  const page = (cookie?: string) =>
+    new Request(`${env.BASE_URL}/dashboard/orders?page=2`, {
+      headers: cookie ? { Cookie: cookie } : {},
+    });
+
+  it("seeds the demo accounts once, verified, with their roles", async () => {
+    const auth = await getAuth();
+    expect(await seedDemoAccounts(auth, db())).toBe(2);
+    expect(await seedDemoAccounts(auth, db())).toBe(0);
+    const rows = await db().select().from(users);
+    expect(rows.map((row) => [row.email, row.role, row.emailVerified]).sort()).toEqual([
+      ["admin@example.com", "admin", true],
+      ["customer@example.com", "customer", true],
+    ]);
+    for (const account of demoAccounts) {
+      expect(await sessionCookie(account.email, account.password)).toMatch(/session_token=/);
+    }
+  });
+
+  it("promotes an existing account to admin and sets its password", async () => {
+    const auth = await getAuth();
+    await ensureAccount(auth, db(), {
+      email: "Grace@Example.com",
+      password: "first-password-1",
+      fullName: "Grace",
+      role: "customer",
+    });
+    const result = await ensureAccount(
+      auth,
+      db(),
+      {
+        email: "grace@example.com",
+        password: "second-password-2",
+        fullName: "Grace",
+        role: "admin",
+      },
+      { resetPassword: true },
+    );
+    expect(result).toBe("updated");
+    const [row] = await db().select().from(users).where(eq(users.email, "grace@example.com"));
+    expect(row?.role).toBe("admin");
+    expect(await sessionCookie("grace@example.com", "second-password-2")).toMatch(/session_token=/);
+  });
+
+  it("requireUser sends a guest to /login and back, and lets a signed-in user through", async () => {
+    const guest = await requireUser(page()).catch((thrown: unknown) => thrown);
+    expect(guest).toBeInstanceOf(Response);
+    expect((guest as Response).status).toBe(302);
+    expect((guest as Response).headers.get("Location")).toBe(
+      "/login?redirectTo=%2Fdashboard%2Forders%3Fpage%3D2",
+    );
+
+    await seedDemoAccounts(await getAuth(), db());
+    const cookie = await sessionCookie("customer@example.com", "customer-password-1");
+    const user = await requireUser(page(cookie));
+    expect(user).toMatchObject({ email: "customer@example.com", role: "customer" });
+    // A forged cookie is a guest.
+    const forged = await requireUser(page("better-auth.session_token=forged.value")).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect((forged as Response).status).toBe(302);
+  });
+
+  it("requireAdmin refuses a customer with 403 and lets an admin through", async () => {
+    await seedDemoAccounts(await getAuth(), db());
+    const customer = await sessionCookie("customer@example.com", "customer-password-1");
+    const refused = await requireAdmin(page(customer)).catch((thrown: unknown) => thrown);
+    expect(refused).toMatchObject({ init: { status: 403 } });
+
+    const admin = await sessionCookie("admin@example.com", "admin-password-1");
+    expect(await requireAdmin(page(admin))).toMatchObject({ role: "admin" });
+  });
+});
