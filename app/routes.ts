@@ -15,7 +15,12 @@ export default [
   route("search", "routes/search.tsx"),
   route("login", "routes/login.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
-  route("dashboard/*", "routes/dashboard.tsx"),
+  route("dashboard", "routes/dashboard.tsx", [
+    index("routes/dashboard.overview.tsx"),
+    route("orders", "routes/dashboard.orders.tsx"),
+    route("details", "routes/dashboard.details.tsx"),
+    route("*", "routes/dashboard.other.tsx"),
+  ]),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("api/products", "routes/api.products.ts"),
   route("api/products/:id", "routes/api.product.ts"),

@@ -48,7 +48,7 @@ async function main() {
       },
       attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
     });
-    const result = await ensureAccount(
+    const { result } = await ensureAccount(
       auth,
       handle.db,
       { ...parsed.data, role: "admin" },

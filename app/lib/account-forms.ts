@@ -38,3 +38,12 @@ export function safeRedirectPath(value: unknown, fallback = "/dashboard"): strin
   if (value.startsWith("/\\")) return fallback;
   return value;
 }
+
+export const detailsForm = z.object({
+  fullName: z.string().trim().min(1, "Please enter your full name.").max(100),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[+\d\s()-]*$/, "Please enter a phone number using digits, spaces, + ( ) or -."),
+});

@@ -1,15 +1,15 @@
 import { requireUser } from "@server/auth/guards";
-import { LogOut } from "lucide-react";
-import { useLogout } from "~/components/account/use-logout";
-import { Button } from "~/components/ui/button";
+import { Outlet } from "react-router";
+import { DashboardNav } from "~/components/account/dashboard-nav";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
-// /dashboard/*: a session is required (the guard redirects guests to /login and back).
+// /dashboard/*: a session is required. Every child loader and action checks it again itself
+// (loaders run in parallel: this one's check protects nothing of theirs).
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { user: { fullName: user.fullName, email: user.email, role: user.role } };
+  return { user: { fullName: user.fullName, role: user.role } };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,33 +21,13 @@ export function meta({ matches }: Route.MetaArgs) {
   }));
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
-  const logout = useLogout();
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight">
-        {user.role === "admin" ? "Admin Overview" : "My Account"}
-      </h1>
-      <p className="mt-2 text-lg text-ink-muted">Welcome back, {user.fullName}.</p>
-      <section
-        aria-labelledby="profile-heading"
-        className="mt-8 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
-      >
-        <h2 id="profile-heading" className="text-lg font-semibold">
-          Your details
-        </h2>
-        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
-          <dt className="font-medium text-ink-muted">Full name</dt>
-          <dd>{user.fullName}</dd>
-          <dt className="font-medium text-ink-muted">Email</dt>
-          <dd>{user.email}</dd>
-        </dl>
-        <Button variant="secondary" className="mt-6" onClick={() => void logout()}>
-          <LogOut aria-hidden="true" />
-          Log out
-        </Button>
-      </section>
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr] lg:px-8 lg:py-14">
+      <DashboardNav fullName={loaderData.user.fullName} />
+      <div className="min-w-0">
+        <Outlet />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { type UserRole, users } from "../db/schema/auth";
+import { seedDemoOrders } from "../orders/demo-orders";
 import type { Auth } from "./auth";
 
 // Accounts made by the shop itself (demo accounts, `npm run create-admin`), with a password hashed
@@ -17,7 +18,7 @@ export async function ensureAccount(
   db: Database,
   input: AccountInput,
   { resetPassword = false }: { resetPassword?: boolean } = {},
-): Promise<"created" | "updated"> {
+): Promise<{ result: "created" | "updated"; userId: string }> {
   const context = await auth.$context;
   const email = input.email.toLowerCase();
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -32,7 +33,7 @@ export async function ensureAccount(
         await context.password.hash(input.password),
       );
     }
-    return "updated";
+    return { result: "updated", userId: existing.id };
   }
   const user = await context.internalAdapter.createUser(
     { email, name: input.fullName, emailVerified: true, role: input.role },
@@ -44,7 +45,7 @@ export async function ensureAccount(
     accountId: user.id,
     password: await context.password.hash(input.password),
   });
-  return "created";
+  return { result: "created", userId: user.id };
 }
 
 /** DESIGN §4: the two demo accounts, seeded in demo mode only. */
@@ -63,7 +64,7 @@ export const demoAccounts: AccountInput[] = [
   },
 ];
 
-/** Creates the demo accounts that are missing; never touches one that exists. */
+/** Creates the demo accounts that are missing (the customer with past orders); never touches one that exists. */
 export async function seedDemoAccounts(auth: Auth, db: Database): Promise<number> {
   let created = 0;
   for (const account of demoAccounts) {
@@ -73,7 +74,8 @@ export async function seedDemoAccounts(auth: Auth, db: Database): Promise<number
       .where(eq(users.email, account.email))
       .limit(1);
     if (existing) continue;
-    await ensureAccount(auth, db, account);
+    const { userId } = await ensureAccount(auth, db, account);
+    if (account.role === "customer") await seedDemoOrders(db, { id: userId, email: account.email });
     created++;
   }
   return created;

@@ -2,9 +2,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
 import * as email from "./schema/email";
+import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
 
-export const schema = { ...catalog, ...relations, ...auth, ...email };
+export const schema = { ...catalog, ...relations, ...auth, ...email, ...ordersSchema };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -66,7 +66,7 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
       fullName: "Grace",
       role: "customer",
     });
-    const result = await ensureAccount(
+    const { result } = await ensureAccount(
       auth,
       db(),
       {

@@ -17,7 +17,7 @@ function BusyLabel({ busy, children }: { busy: boolean; children: string }) {
       {children}
     </>
   ) : (
-    <>{children}</>
+    children
   );
 }
 

@@ -1,0 +1,78 @@
+import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
+import { formatLongDate } from "~/lib/dates";
+import { formatPence } from "~/lib/money";
+
+export type OrderRow = {
+  id: string;
+  status: string;
+  totalPence: number;
+  createdAt: Date;
+  items: Array<{
+    productName: string;
+    variantName: string;
+    quantity: number;
+    unitPricePence: number;
+  }>;
+};
+
+const statusLabels: Record<string, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  fulfilled: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+/** Orders, newest first, each with its items, status and total; `empty` when there are none. */
+export function OrderList({ orders, empty }: { orders: OrderRow[]; empty: string }) {
+  if (orders.length === 0) {
+    return (
+      <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <ul className="space-y-4">
+      {orders.map((order) => (
+        <li
+          key={order.id}
+          className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
+        >
+          <article aria-label={`Order ${order.id}`}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 className="font-semibold">
+                Order <span className="font-mono text-sm">{order.id}</span>
+              </h3>
+              <span className="rounded-full bg-brand-soft px-3 py-0.5 text-xs font-semibold text-brand-strong">
+                {statusLabels[order.status] ?? order.status}
+              </span>
+            </div>
+            <p className="mt-1 text-sm text-ink-muted">
+              Placed {formatLongDate(new Date(order.createdAt))}
+            </p>
+            <ul className="mt-3 space-y-1 text-sm">
+              {order.items.map((item) => (
+                <li
+                  key={`${item.productName}-${item.variantName}`}
+                  className="flex justify-between gap-3"
+                >
+                  <span>
+                    {item.quantity} × {item.productName}
+                    {item.variantName === DEFAULT_VARIANT_NAME ? "" : ` (${item.variantName})`}
+                  </span>
+                  <span>{formatPence(item.unitPricePence * item.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 flex justify-between border-t border-line pt-3 font-semibold">
+              <span>Total</span>
+              <span>{formatPence(order.totalPence)}</span>
+            </p>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import { requireUser } from "@server/auth/guards";
+import { getProfile, updateProfile } from "@server/auth/profile";
+import { getDb } from "@server/db/connection";
+import { data } from "react-router";
+import { DetailsForm } from "~/components/account/details-form";
+import { detailsForm } from "~/lib/account-forms";
+import type { AccountActionResult } from "~/lib/account-results";
+import type { Route } from "./+types/dashboard.details";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const profile = await getProfile(await getDb(), user.id);
+  if (!profile) throw data("Not Found", { status: 404 });
+  return { profile };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = detailsForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<AccountActionResult>(
+      { intent: "details", ok: false, message: parsed.error.issues[0]?.message },
+      { status: 400 },
+    );
+  }
+  await updateProfile(await getDb(), user.id, parsed.data);
+  return data<AccountActionResult>({ intent: "details", ok: true });
+}
+
+export default function Details({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">Details</h1>
+      <DetailsForm profile={loaderData.profile} />
+    </section>
+  );
+}

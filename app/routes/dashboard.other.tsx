@@ -1,0 +1,6 @@
+import { redirect } from "react-router";
+
+// Seed spec §2: any other dashboard path goes to the overview.
+export function loader() {
+  return redirect("/dashboard");
+}

@@ -1,0 +1,65 @@
+import { requireUser } from "@server/auth/guards";
+import { getDb } from "@server/db/connection";
+import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
+import { Link } from "react-router";
+import { OrderList } from "~/components/account/order-list";
+import { formatPence } from "~/lib/money";
+import type { Route } from "./+types/dashboard.overview";
+
+/** Seed spec §9: the overview shows the 4 most recent orders. */
+const RECENT_ORDERS = 4;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  if (user.role === "admin") return { role: "admin" as const, fullName: user.fullName };
+  const db = await getDb();
+  const [recent, totals] = await Promise.all([
+    listCustomerOrders(db, user.id, RECENT_ORDERS),
+    customerOrderTotals(db, user.id),
+  ]);
+  return { role: "customer" as const, fullName: user.fullName, recent, totals };
+}
+
+export default function Overview({ loaderData }: Route.ComponentProps) {
+  if (loaderData.role === "admin") {
+    return (
+      <section>
+        <h1 className="text-3xl font-bold tracking-tight">Admin Overview</h1>
+        <p className="mt-2 text-ink-muted">Welcome back, {loaderData.fullName}.</p>
+      </section>
+    );
+  }
+  const { recent, totals } = loaderData;
+  return (
+    <section>
+      <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
+      <p className="mt-2 text-lg text-ink-muted">Welcome back, {loaderData.fullName}.</p>
+      <dl className="mt-8 grid gap-4 sm:grid-cols-2">
+        <div className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft">
+          <dt className="text-sm text-ink-muted">Total orders</dt>
+          <dd className="mt-1 text-2xl font-bold" data-testid="order-count">
+            {totals.count}
+          </dd>
+        </div>
+        <div className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft">
+          <dt className="text-sm text-ink-muted">Total spent</dt>
+          <dd className="mt-1 text-2xl font-bold" data-testid="order-total">
+            {formatPence(totals.totalPence)}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-10 mb-4 flex items-baseline justify-between">
+        <h2 className="text-xl font-semibold">Recent orders</h2>
+        {totals.count > RECENT_ORDERS ? (
+          <Link
+            to="/dashboard/orders"
+            className="text-sm font-semibold text-brand-strong hover:underline"
+          >
+            See all orders
+          </Link>
+        ) : null}
+      </div>
+      <OrderList orders={recent} empty="No recent orders found." />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+// Orders (DESIGN §4, §5). Every amount is integer pence, VAT included; items are snapshots, so a
+// later price or name change never alters an old order. Deleting an account keeps its orders
+// (user_id becomes null, the customer fields are anonymised by the account service).
+
+export const orderStatuses = [
+  "pending",
+  "paid",
+  "fulfilled",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    discountPence: integer("discount_pence").notNull().default(0),
+    shippingPence: integer("shipping_pence").notNull().default(0),
+    vatPence: integer("vat_pence").notNull(),
+    totalPence: integer("total_pence").notNull(),
+    customerFullName: text("customer_full_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    shippingAddress: text("shipping_address").notNull(),
+    notes: text("notes"),
+    paymentProvider: text("payment_provider"),
+    providerIntentId: text("provider_intent_id").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("orders_user_id_created_at_idx").on(table.userId, table.createdAt),
+    check(
+      "orders_amounts_non_negative",
+      sql`${table.subtotalPence} >= 0 and ${table.discountPence} >= 0 and ${table.shippingPence} >= 0 and ${table.vatPence} >= 0 and ${table.totalPence} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    variantId: text("variant_id").notNull(),
+    productName: text("product_name").notNull(),
+    variantName: text("variant_name").notNull(),
+    unitPricePence: integer("unit_price_pence").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    index("order_items_order_id_idx").on(table.orderId),
+    check("order_items_quantity_positive", sql`${table.quantity} > 0`),
+    check("order_items_unit_price_non_negative", sql`${table.unitPricePence} >= 0`),
+  ],
+);

@@ -1,0 +1,78 @@
+import type { Page } from "@playwright/test";
+import { expectToast } from "./cart-fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+// The customer dashboard with the demo customer (seeded in demo mode with two past orders), and
+// the admin's landing page.
+
+async function logInAs(page: Page, email: string, password: string) {
+  await gotoHydrated(page, "/login");
+  const panel = page.getByRole("tabpanel");
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password").fill(password);
+  await panel.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+test.describe("customer dashboard", () => {
+  test("overview, orders, details and an unknown section", async ({ page }) => {
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+    await expect(page.getByTestId("order-count")).toHaveText("2");
+    await expect(page.getByTestId("order-total")).toHaveText("£118.46");
+    const recent = page.getByRole("main").getByRole("article");
+    await expect(recent).toHaveCount(2);
+    // Newest first.
+    await expect(recent.first()).toContainText("Complete Smile Bundle");
+    await expect(recent.first()).not.toContainText("Default");
+
+    const nav = page.getByRole("navigation", { name: "Account" });
+    await nav.getByRole("link", { name: "Orders" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/orders$/);
+    const orders = page.getByRole("main").getByRole("article");
+    await expect(orders).toHaveCount(2);
+    await expect(orders.nth(1)).toContainText("Whitening Strips (Single Kit)");
+    await expect(orders.nth(1)).toContainText("Delivered");
+    await expect(orders.nth(1)).toContainText("£53.47");
+
+    await nav.getByRole("link", { name: "Details" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/details$/);
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("Email")).toHaveValue("customer@example.com");
+    await main.getByLabel("Full name").fill("Demo Customer Renamed");
+    await main.getByLabel("Phone").fill("+44 7700 900456");
+    await main.getByRole("button", { name: "Save Details" }).click();
+    await expectToast(page, "Details Updated!");
+    await page.reload();
+    await expect(main.getByLabel("Full name")).toHaveValue("Demo Customer Renamed");
+    await expect(main.getByLabel("Phone")).toHaveValue("+44 7700 900456");
+    // Put it back for the other tests.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await main.getByLabel("Full name").fill("Demo Customer");
+    await main.getByRole("button", { name: "Save Details" }).click();
+    await expectToast(page, "Details Updated!");
+
+    await page.goto("/dashboard/no-such-section");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an admin lands on the admin overview", async ({ page }) => {
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
+  });
+
+  test("every dashboard page and form sends a guest to log in first", async ({ page }) => {
+    for (const path of ["/dashboard", "/dashboard/orders", "/dashboard/details"]) {
+      await page.goto(path);
+      const login = `/login?${new URLSearchParams({ redirectTo: path })}`;
+      await expect(page).toHaveURL((url) => url.pathname + url.search === login);
+    }
+    const post = await page.request.post("/dashboard/details", {
+      form: { fullName: "Intruder", phone: "" },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(302);
+    expect(post.headers().location).toMatch(/^\/login\?redirectTo=/);
+  });
+});
