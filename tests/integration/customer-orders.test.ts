@@ -1,0 +1,94 @@
+import { ensureAccount } from "@server/auth/accounts";
+import { createAuth } from "@server/auth/auth";
+import { getProfile, updateProfile } from "@server/auth/profile";
+import { orderItems, orders } from "@server/db/schema/orders";
+import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
+import { describe, expect, it } from "vitest";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+describe.each(testDrivers)("a customer's orders and details on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  async function customer(email: string) {
+    const auth = createAuth({
+      db: db(),
+      baseUrl: "http://shop.test",
+      secret: "integration-test-secret-of-32-characters!",
+      shopName: "Gleam",
+      supportEmail: "hello@example.com",
+      sendEmail: async () => {},
+      attemptsPerMinute: 5,
+    });
+    const { userId } = await ensureAccount(auth, db(), {
+      email,
+      password: "password-123",
+      fullName: email,
+      role: "customer",
+    });
+    return userId;
+  }
+
+  async function order(userId: string, id: string, totalPence: number, daysAgo: number) {
+    await db()
+      .insert(orders)
+      .values({
+        id,
+        userId,
+        status: "paid",
+        subtotalPence: totalPence,
+        vatPence: Math.round(totalPence / 6),
+        totalPence,
+        customerFullName: "X",
+        customerEmail: "x@example.com",
+        customerPhone: "0",
+        shippingAddress: "1 Street",
+        createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+      });
+    await db().insert(orderItems).values({
+      orderId: id,
+      productId: "prod2",
+      variantId: "prod2-75ml",
+      productName: "Whitening Toothpaste",
+      variantName: "75 ml",
+      unitPricePence: totalPence,
+      quantity: 1,
+    });
+  }
+
+  it("lists only the customer's own orders, newest first, with items, and totals them", async () => {
+    const ada = await customer("ada@example.com");
+    const bob = await customer("bob@example.com");
+    for (let i = 1; i <= 5; i++) await order(ada, `ada-${i}`, 1000 * i, 10 - i);
+    await order(bob, "bob-1", 99_999, 0);
+
+    const recent = await listCustomerOrders(db(), ada, 4);
+    expect(recent.map((row) => row.id)).toEqual(["ada-5", "ada-4", "ada-3", "ada-2"]);
+    expect(recent[0]?.items).toEqual([
+      {
+        productName: "Whitening Toothpaste",
+        variantName: "75 ml",
+        quantity: 1,
+        unitPricePence: 5000,
+      },
+    ]);
+    expect(await customerOrderTotals(db(), ada)).toEqual({ count: 5, totalPence: 15_000 });
+    expect((await listCustomerOrders(db(), bob)).map((row) => row.id)).toEqual(["bob-1"]);
+    expect(await customerOrderTotals(db(), "nobody")).toEqual({ count: 0, totalPence: 0 });
+    expect(await listCustomerOrders(db(), "nobody")).toEqual([]);
+  });
+
+  it("saves the customer's details and only theirs", async () => {
+    const ada = await customer("ada@example.com");
+    const bob = await customer("bob@example.com");
+    await updateProfile(db(), ada, { fullName: "Ada King", phone: "+44 7700 900123" });
+    expect(await getProfile(db(), ada)).toEqual({
+      fullName: "Ada King",
+      email: "ada@example.com",
+      phone: "+44 7700 900123",
+    });
+    expect(await getProfile(db(), bob)).toMatchObject({ fullName: "bob@example.com", phone: "" });
+    await updateProfile(db(), ada, { fullName: "Ada King", phone: "" });
+    expect((await getProfile(db(), ada))?.phone).toBe("");
+  });
+});
