@@ -19,6 +19,7 @@ export default [
     index("routes/dashboard.overview.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),
     route("details", "routes/dashboard.details.tsx"),
+    route("settings", "routes/dashboard.settings.tsx"),
     route("*", "routes/dashboard.other.tsx"),
   ]),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),

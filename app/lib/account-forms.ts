@@ -47,3 +47,13 @@ export const detailsForm = z.object({
     .max(30)
     .regex(/^[+\d\s()-]*$/, "Please enter a phone number using digits, spaces, + ( ) or -."),
 });
+
+export const changePasswordForm = z.object({
+  currentPassword: password,
+  newPassword,
+});
+
+export const deleteAccountForm = z.object({
+  password,
+  confirm: z.literal("on", "Please tick the box to confirm."),
+});

@@ -162,3 +162,20 @@ export async function resetPasswordAndSignIn(
   }
   return signInWithPassword(caller, { email, password: input.newPassword });
 }
+
+/** Changes the password after checking the current one; other sessions are signed out. */
+export async function changePassword(
+  caller: Caller,
+  input: { currentPassword: string; newPassword: string },
+): Promise<AuthResult> {
+  const result = await callAuth(
+    "/change-password",
+    { ...input, revokeOtherSessions: true },
+    caller,
+  );
+  if (result.status === 200) return { ok: true, setCookies: result.setCookies };
+  return failure(result.status, result.json, {
+    INVALID_PASSWORD: "Your current password is not correct.",
+    PASSWORD_TOO_SHORT: "Password must be at least 8 characters.",
+  });
+}

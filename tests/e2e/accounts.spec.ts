@@ -71,6 +71,7 @@ test.describe("accounts", () => {
     page,
     consoleProblems,
   }) => {
+    test.slow();
     const email = uniqueEmail("ada");
     await signUp(page, email);
     await expectToast(
@@ -152,6 +153,7 @@ test.describe("accounts", () => {
   test("a forgotten password is reset through the emailed link, which then stops working", async ({
     page,
   }) => {
+    test.slow();
     const email = uniqueEmail("forgetful");
     await signUp(page, email);
     await expectToast(page, "Sign up successful!");
@@ -194,6 +196,45 @@ test.describe("accounts", () => {
     await dialog.getByLabel("Email").fill(uniqueEmail("ghost"));
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
     await expectToast(page, "Password Reset Email Sent");
+  });
+
+  test("settings: change the password, then delete the account", async ({ page }) => {
+    // A whole account's life in one test: sign-up, mailbox, two log-ins, deletion.
+    test.slow();
+    const email = uniqueEmail("settings");
+    await signUp(page, email);
+    await expectToast(page, "Sign up successful!");
+    await page.goto(await mailboxLink(page, email, /Confirm your email/));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+    await page
+      .getByRole("navigation", { name: "Account" })
+      .getByRole("link", { name: "Settings" })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    const main = page.getByRole("main");
+    await main.getByLabel("Current password").fill("correct-horse-1");
+    await main.getByLabel("New password").fill("changed-horse-2");
+    await main.getByRole("button", { name: "Save Settings" }).click();
+    await expectToast(page, "Settings Saved!");
+
+    await logOut(page);
+    await expectToast(page, "Logged out successfully!");
+    await logIn(page, email, "changed-horse-2");
+    await expectToast(page, "Login Successful!");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+    await page.goto("/dashboard/settings");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await main.getByLabel("Password", { exact: true }).fill("changed-horse-2");
+    await main.getByRole("checkbox").check();
+    await main.getByRole("button", { name: "Delete My Account" }).click();
+    await expectToast(page, "Account deleted");
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
   });
 
   test("the log-in page is accessible", async ({ page }) => {

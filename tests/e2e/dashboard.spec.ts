@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectToast } from "./cart-fixtures";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, isPhone, test } from "./fixtures";
 
 // The customer dashboard with the demo customer (seeded in demo mode with two past orders), and
 // the admin's landing page.
@@ -19,6 +19,10 @@ test.describe("customer dashboard", () => {
   test("overview, orders, details and an unknown section", async ({ page }) => {
     await logInAs(page, "customer@example.com", "customer-password-1");
     await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+    // The header's dashboard icon is for wide screens; phones have the menu's Dashboard link.
+    const headerDashboard = page.getByRole("banner").getByRole("link", { name: "Dashboard" });
+    if (isPhone(page)) await expect(headerDashboard).toBeHidden();
+    else await expect(headerDashboard).toBeVisible();
     await expect(page.getByTestId("order-count")).toHaveText("2");
     await expect(page.getByTestId("order-total")).toHaveText("£118.46");
     const recent = page.getByRole("main").getByRole("article");
@@ -26,6 +30,10 @@ test.describe("customer dashboard", () => {
     // Newest first.
     await expect(recent.first()).toContainText("Complete Smile Bundle");
     await expect(recent.first()).not.toContainText("Default");
+    // Nothing wider than the screen (the section links scroll within their own row on phones).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
 
     const nav = page.getByRole("navigation", { name: "Account" });
     await nav.getByRole("link", { name: "Orders" }).click();

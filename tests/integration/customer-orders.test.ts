@@ -1,5 +1,6 @@
 import { ensureAccount } from "@server/auth/accounts";
 import { createAuth } from "@server/auth/auth";
+import { deleteAccount } from "@server/auth/delete-account";
 import { getProfile, updateProfile } from "@server/auth/profile";
 import { orderItems, orders } from "@server/db/schema/orders";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
@@ -90,5 +91,56 @@ describe.each(testDrivers)("a customer's orders and details on %s", (driver) => 
     expect(await getProfile(db(), bob)).toMatchObject({ fullName: "bob@example.com", phone: "" });
     await updateProfile(db(), ada, { fullName: "Ada King", phone: "" });
     expect((await getProfile(db(), ada))?.phone).toBe("");
+  });
+});
+
+describe.each(testDrivers)("deleting an account on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  it("needs the password, keeps the orders without personal details and removes the user", async () => {
+    const auth = createAuth({
+      db: db(),
+      baseUrl: "http://shop.test",
+      secret: "integration-test-secret-of-32-characters!",
+      shopName: "Gleam",
+      supportEmail: "hello@example.com",
+      sendEmail: async () => {},
+      attemptsPerMinute: 5,
+    });
+    const { userId } = await ensureAccount(auth, db(), {
+      email: "leaving@example.com",
+      password: "password-123",
+      fullName: "Leaving Customer",
+      role: "customer",
+    });
+    await db().insert(orders).values({
+      id: "kept-order",
+      userId,
+      status: "delivered",
+      subtotalPence: 1499,
+      vatPence: 250,
+      totalPence: 1499,
+      customerFullName: "Leaving Customer",
+      customerEmail: "leaving@example.com",
+      customerPhone: "07700 900123",
+      shippingAddress: "1 Private Road",
+    });
+
+    expect(await deleteAccount(auth, db(), userId, "wrong-password")).toBe(false);
+    expect(await getProfile(db(), userId)).not.toBeNull();
+
+    expect(await deleteAccount(auth, db(), userId, "password-123")).toBe(true);
+    expect(await getProfile(db(), userId)).toBeNull();
+    const [kept] = await db().select().from(orders);
+    expect(kept).toMatchObject({
+      id: "kept-order",
+      userId: null,
+      totalPence: 1499,
+      customerFullName: "Deleted customer",
+      customerEmail: "deleted@invalid",
+      customerPhone: "",
+    });
+    expect(kept?.shippingAddress).not.toContain("Private");
   });
 });

@@ -6,7 +6,7 @@ import { useLogout } from "./use-logout";
 export function AccountActions() {
   const logout = useLogout();
   const iconButton =
-    "inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-mint/60";
+    "size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-mint/60";
   return (
     <>
       <Link
@@ -20,7 +20,7 @@ export function AccountActions() {
         type="button"
         onClick={() => void logout()}
         aria-label="Log out"
-        className={iconButton}
+        className={`${iconButton} inline-flex`}
       >
         <LogOut className="size-5" aria-hidden="true" />
       </button>

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Package, UserRound } from "lucide-react";
+import { LayoutDashboard, LogOut, Package, Settings, UserRound } from "lucide-react";
 import { NavLink } from "react-router";
 import { cn } from "~/lib/class-names";
 import { useLogout } from "./use-logout";
@@ -7,6 +7,7 @@ const links = [
   { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
   { to: "/dashboard/orders", label: "Orders", icon: Package, end: false },
   { to: "/dashboard/details", label: "Details", icon: UserRound, end: false },
+  { to: "/dashboard/settings", label: "Settings", icon: Settings, end: false },
 ];
 
 /** The dashboard's sections (seed spec §2, Customer dashboard) and Log out. */
@@ -15,7 +16,7 @@ export function DashboardNav({ fullName }: { fullName: string }) {
   const item =
     "flex shrink-0 items-center gap-3 rounded-full px-4 py-2.5 text-sm font-medium transition-colors";
   return (
-    <nav aria-label="Account" className="lg:sticky lg:top-24 lg:self-start">
+    <nav aria-label="Account" className="min-w-0 lg:sticky lg:top-24 lg:self-start">
       <p className="mb-3 hidden truncate px-4 text-sm text-ink-muted lg:block">{fullName}</p>
       <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:px-0">
         {links.map(({ to, label, icon: Icon, end }) => (

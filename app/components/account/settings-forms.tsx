@@ -1,0 +1,130 @@
+import { useRef } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { MIN_PASSWORD } from "~/lib/account-forms";
+import { showToast } from "~/lib/toast";
+import { useAccountForm } from "./use-account-form";
+
+function ChangePasswordForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, busy } = useAccountForm("change-password", (result) => {
+    if (result.ok) {
+      void showToast("Settings Saved!", { description: "Your password has been changed." });
+      form.current?.reset();
+    } else {
+      void showToast("Settings not saved", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      aria-labelledby="password-heading"
+      className="space-y-5 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
+    >
+      <h2 id="password-heading" className="text-lg font-semibold">
+        Change password
+      </h2>
+      <input type="hidden" name="intent" value="change-password" />
+      <div className="space-y-2">
+        <Label htmlFor="current-password">Current password</Label>
+        <Input
+          id="current-password"
+          name="currentPassword"
+          type="password"
+          required
+          autoComplete="current-password"
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="settings-new-password">New password</Label>
+        <Input
+          id="settings-new-password"
+          name="newPassword"
+          type="password"
+          required
+          minLength={MIN_PASSWORD}
+          autoComplete="new-password"
+        />
+        <p className="text-sm text-ink-muted">
+          At least {MIN_PASSWORD} characters. Your other devices will be logged out.
+        </p>
+      </div>
+      <Button type="submit" disabled={busy}>
+        Save Settings
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function DeleteAccountForm() {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { fetcher, busy } = useAccountForm("delete-account", (result) => {
+    if (result.ok) {
+      void showToast("Account deleted", {
+        description:
+          "Your account has been deleted. Your past orders are kept without your details.",
+      });
+      navigate("/");
+      void revalidator.revalidate();
+    } else {
+      void showToast("Account not deleted", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      aria-labelledby="delete-heading"
+      className="space-y-5 rounded-[var(--radius-card)] border border-coral/40 bg-white p-6 shadow-soft"
+    >
+      <h2 id="delete-heading" className="text-lg font-semibold text-coral-strong">
+        Delete account
+      </h2>
+      <p className="text-sm text-ink-muted">
+        This removes your account and your details. Orders you placed stay in our records, without
+        your name or address, as the law requires us to keep them.
+      </p>
+      <input type="hidden" name="intent" value="delete-account" />
+      <div className="space-y-2">
+        <Label htmlFor="delete-password">Password</Label>
+        <Input
+          id="delete-password"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+        />
+      </div>
+      <label className="flex items-center gap-3 text-sm">
+        <input type="checkbox" name="confirm" required className="size-4 accent-coral-strong" />I
+        understand this cannot be undone.
+      </label>
+      <Button
+        type="submit"
+        disabled={busy}
+        className="bg-coral-strong hover:bg-coral-strong/90 focus-visible:outline-coral-strong"
+      >
+        Delete My Account
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** Settings: change the password (then 'Settings Saved!') and delete the account. */
+export function SettingsForms() {
+  return (
+    <div className="max-w-xl space-y-8">
+      <ChangePasswordForm />
+      <DeleteAccountForm />
+    </div>
+  );
+}
