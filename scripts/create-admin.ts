@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { ensureAccount } from "@server/auth/accounts";
 import { createAuth } from "@server/auth/auth";
 import { openDatabase } from "@server/db/client";
+import { configuredDatabase } from "@server/db/connection";
 import { queueEmail } from "@server/email/outbox";
 import { env } from "@server/env";
 import { z } from "zod";
@@ -30,11 +31,7 @@ async function main() {
   if (!parsed.success) {
     throw new Error(`${z.prettifyError(parsed.error)}\n${usage}`);
   }
-  const handle = await openDatabase(
-    env.DATABASE_URL
-      ? { driver: "postgres", url: env.DATABASE_URL }
-      : { driver: "pglite", dataDir: env.DATA_DIR },
-  );
+  const handle = await openDatabase(configuredDatabase());
   try {
     await handle.migrate();
     const auth = createAuth({

@@ -1,4 +1,5 @@
 import { openDatabase } from "@server/db/client";
+import { configuredDatabase } from "@server/db/connection";
 import { seedCatalog } from "@server/db/seed/seed-catalog";
 import { env } from "@server/env";
 
@@ -6,11 +7,7 @@ import { env } from "@server/env";
 // On PGlite, stop the server first (one process per data folder; the lock file enforces it).
 
 async function main() {
-  const handle = await openDatabase(
-    env.DATABASE_URL
-      ? { driver: "postgres", url: env.DATABASE_URL }
-      : { driver: "pglite", dataDir: env.DATA_DIR },
-  );
+  const handle = await openDatabase(configuredDatabase());
   try {
     await handle.migrate();
     await seedCatalog(handle.db);

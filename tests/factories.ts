@@ -1,5 +1,8 @@
+import { createAuth } from "@server/auth/auth";
 import type { Database } from "@server/db/database";
 import { products, productVariants } from "@server/db/schema/catalog";
+import type { EmailKind } from "@server/db/schema/email";
+import type { OutgoingEmail } from "@server/email/transport";
 
 let sequence = 0;
 
@@ -56,4 +59,20 @@ export async function createProduct(db: Database, input: ProductInput = {}) {
   }
   if (!product) throw new Error("product insert returned nothing");
   return product;
+}
+
+/** better-auth on a test database, as the shop configures it; emails go to `sendEmail`. */
+export function createTestAuth(
+  db: Database,
+  sendEmail: (kind: EmailKind, message: OutgoingEmail) => Promise<void> = async () => {},
+) {
+  return createAuth({
+    db,
+    baseUrl: "http://shop.test",
+    secret: "integration-test-secret-of-32-characters!",
+    shopName: "Gleam",
+    supportEmail: "hello@example.com",
+    sendEmail,
+    attemptsPerMinute: 5,
+  });
 }

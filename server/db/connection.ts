@@ -1,6 +1,6 @@
 import { env } from "../env";
 import { logger } from "../logger";
-import { type DatabaseHandle, openDatabase } from "./client";
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "./client";
 import type { Database } from "./database";
 import { seedCatalogIfEmpty } from "./seed/seed-catalog";
 
@@ -10,12 +10,15 @@ const globalKey = Symbol.for("gleam.database");
 type GlobalWithDatabase = typeof globalThis & { [globalKey]?: Promise<DatabaseHandle> };
 const store = globalThis as GlobalWithDatabase;
 
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export function configuredDatabase(): DatabaseOptions {
+  return env.DATABASE_URL
+    ? { driver: "postgres", url: env.DATABASE_URL }
+    : { driver: "pglite", dataDir: env.DATA_DIR };
+}
+
 async function startDatabase(): Promise<DatabaseHandle> {
-  const handle = await openDatabase(
-    env.DATABASE_URL
-      ? { driver: "postgres", url: env.DATABASE_URL }
-      : { driver: "pglite", dataDir: env.DATA_DIR },
-  );
+  const handle = await openDatabase(configuredDatabase());
   await handle.migrate();
   if (env.SHOP_MODE === "demo") {
     const seeded = await seedCatalogIfEmpty(handle.db);

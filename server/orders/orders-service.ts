@@ -1,22 +1,10 @@
 import { and, count, desc, eq, sum } from "drizzle-orm";
+import type { OrderView } from "../../app/lib/order-types";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
 
 // A customer's own orders (seed spec §2, Customer dashboard). Every function takes the user id and
 // filters by it: one customer never sees another's orders.
-
-export type OrderView = {
-  id: string;
-  status: string;
-  totalPence: number;
-  createdAt: Date;
-  items: Array<{
-    productName: string;
-    variantName: string;
-    quantity: number;
-    unitPricePence: number;
-  }>;
-};
 
 /** Newest first, with items; `limit` for the overview's most recent ones. */
 export async function listCustomerOrders(

@@ -46,6 +46,15 @@ async function signUp(page: Page, email: string, password = "correct-horse-1") {
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
+/** A new account, verified through the mailbox link, signed in on its dashboard. */
+async function signUpAndVerify(page: Page, email: string) {
+  await signUp(page, email);
+  await expectToast(page, "Sign up successful!");
+  await page.goto(await mailboxLink(page, email, /Confirm your email/));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
 async function logIn(page: Page, email: string, password: string) {
   await gotoHydrated(page, "/login");
   const panel = page.getByRole("tabpanel");
@@ -126,11 +135,7 @@ test.describe("accounts", () => {
     consoleProblems,
   }) => {
     const email = uniqueEmail("known");
-    await signUp(page, email);
-    await expectToast(page, "Sign up successful!");
-    await page.goto(await mailboxLink(page, email, /Confirm your email/));
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await signUpAndVerify(page, email);
     await logOut(page);
     await expectToast(page, "Logged out successfully!");
 
@@ -155,11 +160,7 @@ test.describe("accounts", () => {
   }) => {
     test.slow();
     const email = uniqueEmail("forgetful");
-    await signUp(page, email);
-    await expectToast(page, "Sign up successful!");
-    await page.goto(await mailboxLink(page, email, /Confirm your email/));
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await signUpAndVerify(page, email);
     await logOut(page);
     await expectToast(page, "Logged out successfully!");
 
@@ -202,11 +203,7 @@ test.describe("accounts", () => {
     // A whole account's life in one test: sign-up, mailbox, two log-ins, deletion.
     test.slow();
     const email = uniqueEmail("settings");
-    await signUp(page, email);
-    await expectToast(page, "Sign up successful!");
-    await page.goto(await mailboxLink(page, email, /Confirm your email/));
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await signUpAndVerify(page, email);
 
     await page
       .getByRole("navigation", { name: "Account" })

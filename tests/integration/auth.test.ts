@@ -1,8 +1,9 @@
-import { CLIENT_IP_HEADER, createAuth } from "@server/auth/auth";
+import { type Auth, CLIENT_IP_HEADER } from "@server/auth/auth";
 import { accounts, users } from "@server/db/schema/auth";
 import type { OutgoingEmail } from "@server/email/transport";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createTestAuth } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 const BASE = "http://shop.test";
@@ -10,7 +11,7 @@ const BASE = "http://shop.test";
 describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
   const database = useTestDatabase(driver);
   const sent: OutgoingEmail[] = [];
-  let auth: ReturnType<typeof createAuth>;
+  let auth: Auth;
   let ipCounter = 0;
   /** Each test speaks from its own address, so rate limits never leak between tests. */
   let ip = "";
@@ -18,16 +19,8 @@ describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
   beforeEach(() => {
     ip = `10.0.0.${++ipCounter}`;
     sent.length = 0;
-    auth = createAuth({
-      db: database.db(),
-      baseUrl: BASE,
-      secret: "integration-test-secret-of-32-characters!",
-      shopName: "Gleam",
-      supportEmail: "hello@example.com",
-      sendEmail: async (_kind, message) => {
-        sent.push(message);
-      },
-      attemptsPerMinute: 5,
+    auth = createTestAuth(database.db(), async (_kind, message) => {
+      sent.push(message);
     });
   });
 

@@ -1,10 +1,10 @@
 import { ensureAccount } from "@server/auth/accounts";
-import { createAuth } from "@server/auth/auth";
 import { deleteAccount } from "@server/auth/delete-account";
 import { getProfile, updateProfile } from "@server/auth/profile";
 import { orderItems, orders } from "@server/db/schema/orders";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { describe, expect, it } from "vitest";
+import { createTestAuth } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 describe.each(testDrivers)("a customer's orders and details on %s", (driver) => {
@@ -12,15 +12,7 @@ describe.each(testDrivers)("a customer's orders and details on %s", (driver) => 
   const db = () => database.db();
 
   async function customer(email: string) {
-    const auth = createAuth({
-      db: db(),
-      baseUrl: "http://shop.test",
-      secret: "integration-test-secret-of-32-characters!",
-      shopName: "Gleam",
-      supportEmail: "hello@example.com",
-      sendEmail: async () => {},
-      attemptsPerMinute: 5,
-    });
+    const auth = createTestAuth(db());
     const { userId } = await ensureAccount(auth, db(), {
       email,
       password: "password-123",
@@ -99,15 +91,7 @@ describe.each(testDrivers)("deleting an account on %s", (driver) => {
   const db = () => database.db();
 
   it("needs the password, keeps the orders without personal details and removes the user", async () => {
-    const auth = createAuth({
-      db: db(),
-      baseUrl: "http://shop.test",
-      secret: "integration-test-secret-of-32-characters!",
-      shopName: "Gleam",
-      supportEmail: "hello@example.com",
-      sendEmail: async () => {},
-      attemptsPerMinute: 5,
-    });
+    const auth = createTestAuth(db());
     const { userId } = await ensureAccount(auth, db(), {
       email: "leaving@example.com",
       password: "password-123",

@@ -1,19 +1,7 @@
 import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
-
-export type OrderRow = {
-  id: string;
-  status: string;
-  totalPence: number;
-  createdAt: Date;
-  items: Array<{
-    productName: string;
-    variantName: string;
-    quantity: number;
-    unitPricePence: number;
-  }>;
-};
+import type { OrderView } from "~/lib/order-types";
 
 const statusLabels: Record<string, string> = {
   pending: "Pending",
@@ -25,7 +13,7 @@ const statusLabels: Record<string, string> = {
 };
 
 /** Orders, newest first, each with its items, status and total; `empty` when there are none. */
-export function OrderList({ orders, empty }: { orders: OrderRow[]; empty: string }) {
+export function OrderList({ orders, empty }: { orders: OrderView[]; empty: string }) {
   if (orders.length === 0) {
     return (
       <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">

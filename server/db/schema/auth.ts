@@ -1,16 +1,9 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
 
 // The tables better-auth owns (DESIGN §4), in the shop's naming. The JS keys are better-auth's
 // field names; the SQL names are ours. The user carries the seed's profile: role, full name
 // (better-auth's `name`), avatar URL (its `image`) and email.
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-};
 
 export const userRoles = ["customer", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];

@@ -1,0 +1,16 @@
+// Orders as the dashboard shows them: produced by server/orders, shown by app/components/account.
+
+export type OrderItemView = {
+  productName: string;
+  variantName: string;
+  quantity: number;
+  unitPricePence: number;
+};
+
+export type OrderView = {
+  id: string;
+  status: string;
+  totalPence: number;
+  createdAt: Date;
+  items: OrderItemView[];
+};
