@@ -1,9 +1,8 @@
 // How the cart is kept in the browser's localStorage: one key, a versioned shape checked with Zod
 // on every read, so a cart written by an older release, another site or a hand edit is never
-// trusted as is. Zod's "mini" build: this runs in every page's first script, where the full
-// build would add ~25 kB.
+// trusted as is (Zod, from browser-zod.ts).
 
-import { z } from "zod/mini";
+import { z } from "./browser-zod";
 import type { CartLine, CartProduct } from "./cart-rules";
 
 export const CART_STORAGE_KEY = "gleam.cart";

@@ -10,6 +10,10 @@ export const test = base.extend<{ consoleProblems: string[] }>({
   consoleProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
+      // A Content-Security-Policy violation is not always printed to the console: report it.
+      await page.addInitScript(
+        `document.addEventListener("securitypolicyviolation", (event) => console.error("CSP violation: " + event.violatedDirective + " " + event.blockedURI + " " + event.sourceFile));`,
+      );
       page.on("console", (message) => {
         if (message.type() !== "error" && message.type() !== "warning") return;
         // Chromium reports a 404 *document* as a console error; tests that visit a missing page

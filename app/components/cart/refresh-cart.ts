@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import { z } from "~/lib/browser-zod";
 import { reconcileLines } from "~/lib/cart-rules";
 import { cartProductSchema } from "~/lib/cart-storage";
 import { showToast } from "~/lib/toast";

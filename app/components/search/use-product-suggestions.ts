@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { z } from "zod/mini";
+import { z } from "~/lib/browser-zod";
 import { normalizeSearchText } from "~/lib/search-text";
 
 /** How many products the search box lists. */
