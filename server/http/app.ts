@@ -3,11 +3,13 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Logger } from "../logger";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 import { isFilePath } from "./request-paths";
+import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import "./load-context";
 
@@ -17,6 +19,8 @@ export type HttpAppOptions = {
   clientDir: string;
   logger: Logger;
   https: boolean;
+  /** The shop's public origin (BASE_URL): state-changing requests must come from it. */
+  publicOrigin: string;
   stripe: boolean;
   /** Resolves when the database answers; used by /healthz. */
   pingDatabase: () => Promise<void>;
@@ -61,6 +65,7 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.use(compress());
+  app.use(sameOriginOnly(options.publicOrigin));
 
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
@@ -148,6 +153,8 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.onError((error, c) => {
+    // Refusals a middleware decided on (403 from the same-origin check) are answers, not faults.
+    if (error instanceof HTTPException) return error.getResponse();
     options.logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.text("Internal Server Error", 500);
   });

@@ -35,6 +35,7 @@ async function main() {
     clientDir,
     logger,
     https: env.BASE_URL.startsWith("https://"),
+    publicOrigin: new URL(env.BASE_URL).origin,
     stripe: env.stripeConfigured,
     pingDatabase: () => database.ping(),
     isDraining: () => draining,

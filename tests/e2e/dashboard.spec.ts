@@ -1,19 +1,9 @@
-import type { Page } from "@playwright/test";
+import { logInAs } from "./account-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, gotoHydrated, isPhone, test } from "./fixtures";
 
 // The customer dashboard with the demo customer (seeded in demo mode with two past orders), and
 // the admin's landing page.
-
-async function logInAs(page: Page, email: string, password: string) {
-  await gotoHydrated(page, "/login");
-  const panel = page.getByRole("tabpanel");
-  await panel.getByLabel("Email").fill(email);
-  await panel.getByLabel("Password").fill(password);
-  await panel.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
 
 test.describe("customer dashboard", () => {
   test("overview, orders, details and an unknown section", async ({ page }) => {
@@ -65,6 +55,18 @@ test.describe("customer dashboard", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("a form posted from another site is refused and changes nothing", async ({ page }) => {
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    const post = await page.request.post("/dashboard/details", {
+      form: { fullName: "Forged Name", phone: "" },
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(403);
+    await gotoHydrated(page, "/dashboard/details");
+    await expect(page.getByRole("main").getByLabel("Full name")).not.toHaveValue("Forged Name");
+  });
+
   test("an admin lands on the admin overview", async ({ page }) => {
     await logInAs(page, "admin@example.com", "admin-password-1");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
@@ -78,6 +80,7 @@ test.describe("customer dashboard", () => {
     }
     const post = await page.request.post("/dashboard/details", {
       form: { fullName: "Intruder", phone: "" },
+      headers: { Origin: new URL(page.url()).origin },
       maxRedirects: 0,
     });
     expect(post.status()).toBe(302);
