@@ -1,5 +1,7 @@
 import { getSessionUser } from "@server/auth/session";
+import { getDb } from "@server/db/connection";
 import { publicConfig } from "@server/env";
+import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -26,11 +28,13 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const now = new Date();
   const user = await getSessionUser(request);
+  const wishlist = user ? await wishlistProductIds(await getDb(), user.id) : [];
   return {
     config: publicConfig(),
     year: yearInShopTimeZone(now),
     today: formatLongDate(now),
     signedIn: user !== null,
+    wishlist,
   };
 }
 

@@ -1,8 +1,11 @@
-import { createAuth } from "@server/auth/auth";
+import { CLIENT_IP_HEADER, createAuth } from "@server/auth/auth";
+import { getAuth } from "@server/auth/session";
 import type { Database } from "@server/db/database";
 import { products, productVariants } from "@server/db/schema/catalog";
 import type { EmailKind } from "@server/db/schema/email";
 import type { OutgoingEmail } from "@server/email/transport";
+import { env } from "@server/env";
+import { expect } from "vitest";
 
 let sequence = 0;
 
@@ -75,4 +78,25 @@ export function createTestAuth(
     sendEmail,
     attemptsPerMinute: 5,
   });
+}
+
+/** Signs in through the process-wide better-auth (as the routes see it); gives the session cookie. */
+export async function sessionCookie(email: string, password: string): Promise<string> {
+  const auth = await getAuth();
+  const response = await auth.handler(
+    new Request(`${env.BASE_URL}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: env.BASE_URL,
+        [CLIENT_IP_HEADER]: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }

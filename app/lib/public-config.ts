@@ -21,6 +21,8 @@ export type RootData = {
   today: string;
   /** Whether the visitor has a session: decides where the cart's checkout button leads. */
   signedIn: boolean;
+  /** The ids of the products the signed-in customer saved; empty for guests. */
+  wishlist: string[];
 };
 
 type MatchLike = { id: string; data?: unknown } | undefined;

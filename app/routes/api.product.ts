@@ -22,4 +22,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed();

@@ -39,4 +39,4 @@ export async function loader({ request }: Route.LoaderArgs) {
   return jsonWithETag(request, { products: products.map(toApiProduct) });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed();

@@ -24,4 +24,4 @@ export async function loader({ request }: Route.LoaderArgs) {
   return jsonWithETag(request, { variants });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed();

@@ -1,9 +1,10 @@
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { OrderList } from "~/components/account/order-list";
 import { formatPence } from "~/lib/money";
+import type { RootData } from "~/lib/public-config";
 import type { Route } from "./+types/dashboard.overview";
 
 /** Seed spec §9: the overview shows the 4 most recent orders. */
@@ -21,6 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
+  // The saved products come with every page (the hearts need them): no second query here.
+  const root = useRouteLoaderData<RootData>("root");
   if (loaderData.role === "admin") {
     return (
       <section>
@@ -30,11 +33,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
     );
   }
   const { recent, totals } = loaderData;
+  const savedCount = root?.wishlist.length ?? 0;
   return (
     <section>
       <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
       <p className="mt-2 text-lg text-ink-muted">Welcome back, {loaderData.fullName}.</p>
-      <dl className="mt-8 grid gap-4 sm:grid-cols-2">
+      <dl className="mt-8 grid gap-4 sm:grid-cols-3">
         <div className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft">
           <dt className="text-sm text-ink-muted">Total orders</dt>
           <dd className="mt-1 text-2xl font-bold" data-testid="order-count">
@@ -45,6 +49,19 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <dt className="text-sm text-ink-muted">Total spent</dt>
           <dd className="mt-1 text-2xl font-bold" data-testid="order-total">
             {formatPence(totals.totalPence)}
+          </dd>
+        </div>
+        <div className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft">
+          <dt className="text-sm text-ink-muted">Wishlist</dt>
+          <dd className="mt-1 text-2xl font-bold">
+            <Link
+              to="/dashboard/wishlist"
+              className="hover:text-brand"
+              aria-label={`Wishlist: ${savedCount} saved`}
+              data-testid="wishlist-count"
+            >
+              {savedCount}
+            </Link>
           </dd>
         </div>
       </dl>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { CatalogProduct, ProductDetail, ProductSummary } from "../../app/lib/catalog-types";
 import { normalizeSearchText } from "../../app/lib/search-text";
 import type { Database } from "../db/database";
@@ -125,6 +125,20 @@ export async function listProducts(db: Database): Promise<ProductSummary[]> {
 /** The newest products for the home page's featured block. */
 export async function listFeaturedProducts(db: Database, count = 3): Promise<ProductSummary[]> {
   return (await findProducts(db, { limit: count, offset: 0 })).map(toSummary);
+}
+
+/** The products on sale among `ids`, in no particular order (unknown or withdrawn ids are left out). */
+export async function listProductSummaries(
+  db: Database,
+  ids: readonly string[],
+): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query.products.findMany({
+    columns: summaryColumns,
+    where: and(eq(products.active, true), inArray(products.id, [...ids])),
+    with: { variants: { columns: variantColumns, orderBy: variantOrder } },
+  });
+  return rows.map((row) => toSummary(row));
 }
 
 /** The search page's results: name matches first, then description matches, newest first. */

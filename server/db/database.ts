@@ -4,8 +4,9 @@ import * as catalog from "./schema/catalog";
 import * as email from "./schema/email";
 import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
+import * as wishlist from "./schema/wishlist";
 
-export const schema = { ...catalog, ...relations, ...auth, ...email, ...ordersSchema };
+export const schema = { ...catalog, ...relations, ...auth, ...email, ...ordersSchema, ...wishlist };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

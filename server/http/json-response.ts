@@ -38,9 +38,9 @@ export function jsonError(status: number, error: string): Response {
   return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-/** The read-only API's answer to any method but GET and HEAD. */
-export function methodNotAllowed(): Response {
+/** The answer to a method the route does not take; `allow` lists those it does. */
+export function methodNotAllowed(allow = "GET, HEAD"): Response {
   const response = jsonError(405, "Method not allowed.");
-  response.headers.set("Allow", "GET, HEAD");
+  response.headers.set("Allow", allow);
   return response;
 }

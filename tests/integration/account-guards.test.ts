@@ -1,5 +1,4 @@
 import { demoAccounts, ensureAccount, seedDemoAccounts } from "@server/auth/accounts";
-import { CLIENT_IP_HEADER } from "@server/auth/auth";
 import { requireAdmin, requireUser } from "@server/auth/guards";
 import { getAuth } from "@server/auth/session";
 import { setDatabaseHandle } from "@server/db/connection";
@@ -7,6 +6,7 @@ import { users } from "@server/db/schema/auth";
 import { env } from "@server/env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { sessionCookie } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Accounts the shop makes itself, and the guards every protected loader and action uses, on the
@@ -17,27 +17,6 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
   const db = () => database.db();
   beforeEach(() => setDatabaseHandle(database.handle()));
   afterAll(() => setDatabaseHandle(undefined));
-
-  /** Signs in through better-auth's handler and gives the session cookie. */
-  async function sessionCookie(email: string, password: string): Promise<string> {
-    const auth = await getAuth();
-    const response = await auth.handler(
-      new Request(`${env.BASE_URL}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Origin: env.BASE_URL,
-          [CLIENT_IP_HEADER]: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-        },
-        body: JSON.stringify({ email, password }),
-      }),
-    );
-    expect(response.status).toBe(200);
-    return response.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
-  }
 
   const page = (cookie?: string) =>
     new Request(`${env.BASE_URL}/dashboard/orders?page=2`, {

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Package, Settings, UserRound } from "lucide-react";
+import { Heart, LayoutDashboard, LogOut, Package, Settings, UserRound } from "lucide-react";
 import { NavLink } from "react-router";
 import { cn } from "~/lib/class-names";
 import { useLogout } from "./use-logout";
@@ -7,6 +7,7 @@ const links = [
   { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
   { to: "/dashboard/orders", label: "Orders", icon: Package, end: false },
   { to: "/dashboard/details", label: "Details", icon: UserRound, end: false },
+  { to: "/dashboard/wishlist", label: "Wishlist", icon: Heart, end: false },
   { to: "/dashboard/settings", label: "Settings", icon: Settings, end: false },
 ];
 

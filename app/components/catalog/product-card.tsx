@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { addToCart } from "~/components/cart/add-to-cart";
+import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { toCartProduct } from "~/lib/cart-rules";
 import type { ProductSummary } from "~/lib/catalog-types";
 import { showToast } from "~/lib/toast";
@@ -45,6 +46,7 @@ export function ProductCard({
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift">
       {product.saleVariant ? <SaleBadge className="absolute top-3 left-3 z-10" /> : null}
+      <WishlistButton product={product} className="absolute top-3 right-3 z-10 size-10" />
       <Link
         to={`/product/${product.id}`}
         className="block overflow-hidden"

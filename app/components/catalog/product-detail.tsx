@@ -2,6 +2,7 @@ import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";
+import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { canAddToCart, toCartProduct } from "~/lib/cart-rules";
 import type { ProductDetail as Product } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
@@ -86,14 +87,18 @@ export function ProductDetail({ product }: { product: Product }) {
                 onChange={setQuantity}
                 max={variant.stockQuantity}
               />
-              <AddToCartButton
-                size="lg"
-                className="flex-1 sm:flex-none"
-                disabled={!canAddToCart(variant, requested)}
-                onClick={() => {
-                  if (addToCart(toCartProduct(product, variant), quantity)) setQuantity(1);
-                }}
-              />
+              {/* The button and the heart keep together: on a phone they share the next row. */}
+              <div className="flex min-w-56 flex-1 gap-3 sm:flex-none">
+                <AddToCartButton
+                  size="lg"
+                  className="flex-1"
+                  disabled={!canAddToCart(variant, requested)}
+                  onClick={() => {
+                    if (addToCart(toCartProduct(product, variant), quantity)) setQuantity(1);
+                  }}
+                />
+                <WishlistButton product={product} className="size-12" />
+              </div>
             </div>
             {/* One line, so the cart's count arriving after hydration moves nothing. */}
             <div className="flex flex-wrap items-baseline gap-x-3">
@@ -104,7 +109,10 @@ export function ProductDetail({ product }: { product: Product }) {
             </div>
           </div>
         ) : (
-          <AddToCartButton size="lg" className="self-start" disabled />
+          <div className="flex items-center gap-4">
+            <AddToCartButton size="lg" disabled />
+            <WishlistButton product={product} className="size-12" />
+          </div>
         )}
 
         <ul className="space-y-2 rounded-[var(--radius-card)] bg-brand-soft p-5 text-sm">

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { timestamps } from "./columns";
 
 // Orders (DESIGN §4, §5). Every amount is integer pence, VAT included; items are snapshots, so a
 // later price or name change never alters an old order. Deleting an account keeps its orders
@@ -36,11 +37,7 @@ export const orders = pgTable(
     notes: text("notes"),
     paymentProvider: text("payment_provider"),
     providerIntentId: text("provider_intent_id").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps,
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (table) => [

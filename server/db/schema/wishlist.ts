@@ -1,0 +1,23 @@
+import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { products } from "./catalog";
+import { timestamps } from "./columns";
+
+// Products a customer saved with a heart (DESIGN §8: a real wishlist instead of the seed's static
+// one). One row per customer and product; both sides deleting take the row with them.
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    index("wishlist_items_user_id_created_at_idx").on(table.userId, table.createdAt),
+  ],
+);
