@@ -4,6 +4,7 @@ import { EXPIRED_RESET_LINK } from "../../app/lib/account-forms";
 import { getDb } from "../db/connection";
 import { users, verifications } from "../db/schema/auth";
 import { env } from "../env";
+import { ACCOUNT_THROTTLED } from "./account-throttle";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getAuth } from "./session";
 
@@ -47,7 +48,11 @@ function failure(
   json: { code?: string; message?: string } | null,
   messages: Record<string, string>,
 ): AuthResult {
-  if (status === 429) return { ok: false, status, code: "RATE_LIMITED", message: TOO_MANY };
+  if (status === 429) {
+    // The per-account limit says how long; better-auth's per-address one does not.
+    const message = json?.message === ACCOUNT_THROTTLED ? ACCOUNT_THROTTLED : TOO_MANY;
+    return { ok: false, status, code: "RATE_LIMITED", message };
+  }
   const code = json?.code;
   const message = (code && messages[code]) || json?.message || SOMETHING_WRONG;
   return { ok: false, status, code, message };

@@ -1,10 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "../db/database";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
 import type { EmailKind } from "../db/schema/email";
 import { passwordResetEmail, verificationEmail } from "../email/templates";
 import type { OutgoingEmail } from "../email/transport";
+import { ACCOUNT_THROTTLED, clearSignInAttempts, countSignInAttempt } from "./account-throttle";
 
 // better-auth on the shop's own database (DESIGN §2, §6): email and password, email verification,
 // password reset, sessions in the database behind http-only cookies, and its rate limiter with
@@ -28,6 +30,20 @@ export type AuthOptions = {
   attemptsPerMinute: number;
 };
 
+/** Sign-in attempts one account takes in 15 minutes, from all addresses together. */
+export function accountAttemptsPerWindow(attemptsPerMinute: number): number {
+  return attemptsPerMinute * 2;
+}
+
+const SIGN_IN = "/sign-in/email";
+
+function emailOf(body: unknown): string | null {
+  if (body && typeof body === "object" && "email" in body && typeof body.email === "string") {
+    return body.email;
+  }
+  return null;
+}
+
 export function createAuth(options: AuthOptions) {
   const brand = {
     shopName: options.shopName,
@@ -35,6 +51,7 @@ export function createAuth(options: AuthOptions) {
     supportEmail: options.supportEmail,
   };
   const perMinute = { window: 60, max: options.attemptsPerMinute };
+  const perAccount = accountAttemptsPerWindow(options.attemptsPerMinute);
   return betterAuth({
     appName: options.shopName,
     baseURL: options.baseUrl,
@@ -75,6 +92,19 @@ export function createAuth(options: AuthOptions) {
       sendVerificationEmail: async ({ user, url }) => {
         await options.sendEmail("verification", verificationEmail(brand, user, url));
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const email = ctx.path === SIGN_IN ? emailOf(ctx.body) : null;
+        if (!email) return;
+        if ((await countSignInAttempt(options.db, email)) > perAccount) {
+          throw new APIError("TOO_MANY_REQUESTS", { message: ACCOUNT_THROTTLED });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const email = ctx.path === SIGN_IN ? emailOf(ctx.body) : null;
+        if (email && ctx.context.newSession) await clearSignInAttempts(options.db, email);
+      }),
     },
     rateLimit: {
       enabled: true,

@@ -143,6 +143,35 @@ describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
 
+  it("limits sign-in attempts per account across addresses, and a success clears the count", async () => {
+    await signUp("carol@example.com");
+    await verify("carol@example.com");
+    const attempt = async (password: string) => {
+      ip = `10.8.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+      return call("/sign-in/email", { body: { email: "Carol@Example.com", password } });
+    };
+    // createTestAuth allows 5 a minute per address: 10 per account in 15 minutes.
+    for (let tries = 0; tries < 9; tries++)
+      expect((await attempt("wrong-password")).status).toBe(401);
+    // The tenth is right: it signs in, and the count starts again.
+    expect((await attempt("correct-horse-1")).status).toBe(200);
+    const statuses: number[] = [];
+    for (let tries = 0; tries < 12; tries++)
+      statuses.push((await attempt("wrong-password")).status);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const refused = await attempt("correct-horse-1");
+    expect(refused.status).toBe(429);
+    expect(refused.json?.message).toBe(
+      "Too many sign-in attempts for this account. Please try again in 15 minutes.",
+    );
+    // Another account is not held back.
+    const other = await call("/sign-in/email", {
+      body: { email: "someone-else@example.com", password: "wrong-password" },
+    });
+    expect(other.status).toBe(401);
+  });
+
   it("resets a forgotten password through the emailed link, and ends other sessions", async () => {
     await signUp();
     await verify();
