@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { includedVatPence, priceOrder, roundHalfUp } from "./pricing";
+
+const flat = { shippingFlatRatePence: 399 };
+
+describe("roundHalfUp", () => {
+  it("rounds halves up and everything else to the nearest penny", () => {
+    expect(roundHalfUp(45, 10, 100)).toBe(5); // 4.5 -> 5
+    expect(roundHalfUp(44, 10, 100)).toBe(4); // 4.4 -> 4
+    expect(roundHalfUp(46, 10, 100)).toBe(5); // 4.6 -> 5
+    expect(roundHalfUp(3, 1, 2)).toBe(2); // 1.5 -> 2
+    expect(roundHalfUp(0, 10, 100)).toBe(0);
+  });
+
+  it("is exact where floating point is not", () => {
+    // 1.005 pounds x 100 is 100.49999... in floating point; in integers 201 x 1/2 is 100.5 -> 101.
+    expect(roundHalfUp(201, 1, 2)).toBe(101);
+    expect(roundHalfUp(7_999_999, 10, 100)).toBe(800_000);
+  });
+});
+
+describe("includedVatPence", () => {
+  it("is the 20/120 share of a VAT-inclusive amount, half up", () => {
+    expect(includedVatPence(1200)).toBe(200);
+    expect(includedVatPence(1499)).toBe(250); // 249.83
+    expect(includedVatPence(3)).toBe(1); // 0.5 -> 1
+    expect(includedVatPence(2)).toBe(0); // 0.33
+    expect(includedVatPence(0)).toBe(0);
+  });
+
+  it("refuses fractions and negatives", () => {
+    expect(() => includedVatPence(10.5)).toThrow(RangeError);
+    expect(() => includedVatPence(-1)).toThrow(RangeError);
+  });
+});
+
+describe("priceOrder", () => {
+  it("charges the flat shipping rate up to £50 and nothing over it", () => {
+    const under = priceOrder([{ unitPricePence: 1499, quantity: 2 }], {
+      firstOrder: false,
+      ...flat,
+    });
+    expect(under).toEqual({
+      subtotalPence: 2998,
+      discountPence: 0,
+      shippingPence: 399,
+      vatPence: includedVatPence(3397),
+      totalPence: 3397,
+    });
+    const exactly = priceOrder([{ unitPricePence: 2500, quantity: 2 }], {
+      firstOrder: false,
+      ...flat,
+    });
+    expect(exactly.shippingPence).toBe(399);
+    expect(exactly.totalPence).toBe(5399);
+    const over = priceOrder([{ unitPricePence: 5001, quantity: 1 }], {
+      firstOrder: false,
+      ...flat,
+    });
+    expect(over.shippingPence).toBe(0);
+    expect(over.totalPence).toBe(5001);
+  });
+
+  it("takes 10% off a first order and decides shipping on the discounted subtotal", () => {
+    // £54.98 less £5.50 is £49.48: not over £50, so shipping is charged.
+    const first = priceOrder(
+      [
+        { unitPricePence: 3999, quantity: 1 },
+        { unitPricePence: 1499, quantity: 1 },
+      ],
+      { firstOrder: true, ...flat },
+    );
+    expect(first.subtotalPence).toBe(5498);
+    expect(first.discountPence).toBe(550); // 549.8 -> 550
+    expect(first.shippingPence).toBe(399);
+    expect(first.totalPence).toBe(5498 - 550 + 399);
+    expect(first.vatPence).toBe(includedVatPence(first.totalPence));
+
+    const big = priceOrder([{ unitPricePence: 7998, quantity: 1 }], { firstOrder: true, ...flat });
+    expect(big).toMatchObject({ discountPence: 800, shippingPence: 0, totalPence: 7198 });
+  });
+
+  it("rounds the discount half up", () => {
+    const half = priceOrder([{ unitPricePence: 45, quantity: 1 }], { firstOrder: true, ...flat });
+    expect(half.discountPence).toBe(5);
+  });
+
+  it("prices an empty order at nothing and refuses bad amounts", () => {
+    expect(priceOrder([], { firstOrder: true, ...flat })).toEqual({
+      subtotalPence: 0,
+      discountPence: 0,
+      shippingPence: 0,
+      vatPence: 0,
+      totalPence: 0,
+    });
+    expect(() =>
+      priceOrder([{ unitPricePence: 9.99, quantity: 1 }], { firstOrder: false, ...flat }),
+    ).toThrow(RangeError);
+    expect(() =>
+      priceOrder([{ unitPricePence: 999, quantity: -1 }], { firstOrder: false, ...flat }),
+    ).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,76 @@
+// How an order is priced: one module, used by the checkout page to show the lines and by the
+// server to decide what is charged (DESIGN §5). Everything is integer pence; prices include VAT.
+//
+// Rounding, written down once:
+// - The first-order discount is 10% of the subtotal, rounded half up to the penny (£0.05 off
+//   £0.45 is 4.5p: 5p).
+// - Shipping is free when the subtotal after the discount is over £50 (strictly: £50.00 exactly
+//   pays shipping, as "free shipping on orders over £50" says); otherwise the flat rate.
+// - The total is subtotal - discount + shipping.
+// - VAT is included in every price (standard rate 20%): the VAT portion of a total is
+//   total x 20/120, rounded half up to the penny. It is shown, never added.
+
+export const FIRST_ORDER_DISCOUNT_PERCENT = 10;
+export const FREE_SHIPPING_OVER_PENCE = 5000;
+export const VAT_RATE_PERCENT = 20;
+export const DEFAULT_SHIPPING_FLAT_RATE_PENCE = 399;
+
+export type PricedLine = { unitPricePence: number; quantity: number };
+
+export type PricingOptions = {
+  /** The customer has no earlier paid order: the first-order discount applies. */
+  firstOrder: boolean;
+  /** Shipping charged when the order does not ship free. */
+  shippingFlatRatePence: number;
+};
+
+export type OrderPricing = {
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  /** The VAT included in the total (not added to it). */
+  vatPence: number;
+  totalPence: number;
+};
+
+/** a x numerator / denominator, rounded half up; all non-negative integers. */
+export function roundHalfUp(amount: number, numerator: number, denominator: number): number {
+  // In integers: (2an + d) / 2d, floored, is a x n / d rounded half up, with no float error.
+  return Math.floor((2 * amount * numerator + denominator) / (2 * denominator));
+}
+
+function assertWholePence(value: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${what} must be a whole, non-negative number, got ${value}`);
+  }
+}
+
+/** The VAT portion of a VAT-inclusive amount. */
+export function includedVatPence(grossPence: number): number {
+  assertWholePence(grossPence, "an amount");
+  return roundHalfUp(grossPence, VAT_RATE_PERCENT, 100 + VAT_RATE_PERCENT);
+}
+
+export function priceOrder(lines: readonly PricedLine[], options: PricingOptions): OrderPricing {
+  assertWholePence(options.shippingFlatRatePence, "the shipping rate");
+  let subtotalPence = 0;
+  for (const line of lines) {
+    assertWholePence(line.unitPricePence, "a unit price");
+    assertWholePence(line.quantity, "a quantity");
+    subtotalPence += line.unitPricePence * line.quantity;
+  }
+  const discountPence = options.firstOrder
+    ? roundHalfUp(subtotalPence, FIRST_ORDER_DISCOUNT_PERCENT, 100)
+    : 0;
+  const discounted = subtotalPence - discountPence;
+  const shippingPence =
+    lines.length === 0 || discounted > FREE_SHIPPING_OVER_PENCE ? 0 : options.shippingFlatRatePence;
+  const totalPence = discounted + shippingPence;
+  return {
+    subtotalPence,
+    discountPence,
+    shippingPence,
+    vatPence: includedVatPence(totalPence),
+    totalPence,
+  };
+}
