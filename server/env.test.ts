@@ -122,6 +122,9 @@ describe("publicConfig", () => {
       [
         "baseUrl",
         "demoMode",
+        "paymentProvider",
+        "shippingFlatRatePence",
+        "stripePublishableKey",
         "shopName",
         "social",
         "supportEmail",
@@ -130,5 +133,20 @@ describe("publicConfig", () => {
       ].sort(),
     );
     expect(JSON.stringify(config)).not.toContain("secret");
+  });
+
+  it("gives the browser Stripe's publishable key, never the secret ones", () => {
+    const config = publicConfig(
+      parseEnv({
+        STRIPE_SECRET_KEY: "sk_test_hidden",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_shown",
+        STRIPE_WEBHOOK_SECRET: "whsec_hidden",
+      }),
+    );
+    expect(config).toMatchObject({
+      paymentProvider: "stripe",
+      stripePublishableKey: "pk_test_shown",
+    });
+    expect(JSON.stringify(config)).not.toMatch(/sk_test|whsec/);
   });
 });

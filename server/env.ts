@@ -91,6 +91,26 @@ const schema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000).default(5),
   ),
+  /** Shipping on orders that do not ship free (pence; VAT included). */
+  SHIPPING_FLAT_RATE_PENCE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(10_000).default(399),
+  ),
+  /** Minutes an unpaid order holds its stock before it is cancelled. */
+  PENDING_ORDER_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+  ),
+  /** Orders a customer may start per minute (checkout submits). */
+  CHECKOUT_ATTEMPTS_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(10),
+  ),
   /** Trust X-Forwarded-For for the client address: only behind a proxy that sets it. */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
 });
@@ -214,6 +234,10 @@ export function publicConfig(config: Env = env): PublicConfig {
     shopName: config.SHOP_NAME,
     baseUrl: config.BASE_URL,
     demoMode: config.SHOP_MODE === "demo",
+    paymentProvider: config.PAYMENT_PROVIDER,
+    stripePublishableKey:
+      config.PAYMENT_PROVIDER === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    shippingFlatRatePence: config.SHIPPING_FLAT_RATE_PENCE,
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     whatsappNumber: config.WHATSAPP_NUMBER,

@@ -1,6 +1,7 @@
 import { CLIENT_IP_HEADER, createAuth } from "@server/auth/auth";
 import { getAuth } from "@server/auth/session";
 import type { Database } from "@server/db/database";
+import { users } from "@server/db/schema/auth";
 import { products, productVariants } from "@server/db/schema/catalog";
 import type { EmailKind } from "@server/db/schema/email";
 import type { OutgoingEmail } from "@server/email/transport";
@@ -99,4 +100,11 @@ export async function sessionCookie(email: string, password: string): Promise<st
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
+}
+
+/** A customer row without a password (for services that only need a user id). */
+export async function createCustomer(db: Database, email = `customer-${++sequence}@example.com`) {
+  const id = crypto.randomUUID();
+  await db.insert(users).values({ id, name: email, email, emailVerified: true });
+  return id;
 }

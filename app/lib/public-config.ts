@@ -3,6 +3,12 @@ export type PublicConfig = {
   shopName: string;
   baseUrl: string;
   demoMode: boolean;
+  /** Who takes card payments: the offline test provider or Stripe. */
+  paymentProvider: "test" | "stripe";
+  /** Stripe's publishable key (meant for browsers), when Stripe takes payments. */
+  stripePublishableKey: string | null;
+  /** What an order that does not ship free pays for shipping. */
+  shippingFlatRatePence: number;
   supportEmail: string;
   supportPhone: string;
   whatsappNumber: string;

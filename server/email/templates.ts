@@ -4,7 +4,7 @@ import type { OutgoingEmail } from "./transport";
 // The shop's emails, HTML and plain text, in the brand's look (../shared/BRAND.md): white card on
 // paper, teal button, Inter or the system sans. Inline styles: mail clients ignore stylesheets.
 
-type Brand = { shopName: string; baseUrl: string; supportEmail: string };
+export type Brand = { shopName: string; baseUrl: string; supportEmail: string };
 
 function escapeHtml(text: string): string {
   return text

@@ -48,7 +48,11 @@ async function freshPostgresDatabase(base: string): Promise<string> {
   return databaseUrl(base, name);
 }
 
-export type TestDatabaseOptions = { onQuery?: (query: string) => void };
+export type TestDatabaseOptions = {
+  onQuery?: (query: string) => void;
+  /** PostgreSQL pool size (default 4). */
+  maxConnections?: number;
+};
 
 export async function openTestDatabase(
   driver: DatabaseDriver,
@@ -59,7 +63,7 @@ export async function openTestDatabase(
     const handle = await openDatabase({
       driver: "postgres",
       url: await freshPostgresDatabase(postgresUrl),
-      maxConnections: 4,
+      maxConnections: options.maxConnections ?? 4,
       onQuery: options.onQuery,
     });
     await handle.migrate();

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 
@@ -35,13 +45,27 @@ export const orders = pgTable(
     customerPhone: text("customer_phone").notNull(),
     shippingAddress: text("shipping_address").notNull(),
     notes: text("notes"),
+    currency: text("currency").notNull().default("gbp"),
     paymentProvider: text("payment_provider"),
     providerIntentId: text("provider_intent_id").unique(),
+    /**
+     * The cart and details this order was made from, hashed: the same submit repeated while the
+     * order is pending finds it instead of making a second one.
+     */
+    checkoutKey: text("checkout_key"),
+    /** The last payment attempt's failure, as the provider put it (a declined card). */
+    paymentError: text("payment_error"),
+    /** Money arrived for an order that could not take it (cancelled, or a wrong amount). */
+    refundDue: boolean("refund_due").notNull().default(false),
     ...timestamps,
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (table) => [
     index("orders_user_id_created_at_idx").on(table.userId, table.createdAt),
+    index("orders_status_created_at_idx").on(table.status, table.createdAt),
+    uniqueIndex("orders_pending_checkout_key_idx")
+      .on(table.userId, table.checkoutKey)
+      .where(sql`${table.status} = 'pending'`),
     check(
       "orders_amounts_non_negative",
       sql`${table.subtotalPence} >= 0 and ${table.discountPence} >= 0 and ${table.shippingPence} >= 0 and ${table.vatPence} >= 0 and ${table.totalPence} >= 0`,
@@ -69,5 +93,32 @@ export const orderItems = pgTable(
     index("order_items_order_id_idx").on(table.orderId),
     check("order_items_quantity_positive", sql`${table.quantity} > 0`),
     check("order_items_unit_price_non_negative", sql`${table.unitPricePence} >= 0`),
+  ],
+);
+
+export const paymentEventOutcomes = ["applied", "ignored", "flagged"] as const;
+
+/**
+ * Every payment confirmation the shop has acted on, one row per provider event: a replayed webhook
+ * finds its row and changes nothing (DESIGN §5).
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    provider: text("provider").notNull(),
+    providerEventId: text("provider_event_id").notNull(),
+    type: text("type").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** What the event did: applied to the order, ignored (stale or irrelevant), flagged for review. */
+    outcome: text("outcome", { enum: paymentEventOutcomes }).notNull(),
+    detail: jsonb("detail"),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("payment_events_provider_event_idx").on(table.provider, table.providerEventId),
+    index("payment_events_order_id_idx").on(table.orderId),
   ],
 );

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+// What the checkout sends (DESIGN §5 point 1): variant ids and quantities only, never a price, and
+// the customer's details. The browser requires the fields; the server checks them again here.
+
+export const MAX_CHECKOUT_LINES = 100;
+export const MAX_LINE_QUANTITY = 999;
+
+const text = (label: string, max: number) =>
+  z
+    .string(`Please enter your ${label}.`)
+    .trim()
+    .min(1, `Please enter your ${label}.`)
+    .max(max, `Your ${label} is too long (at most ${max} characters).`);
+
+export const customerDetailsSchema = z.object({
+  fullName: text("full name", 100),
+  email: z
+    .email("Please enter a valid email address.")
+    .max(254)
+    .transform((value) => value.toLowerCase()),
+  phone: z
+    .string("Please enter your phone number.")
+    .trim()
+    .regex(/^\+?[\d\s()-]{7,20}$/, "Please enter a valid phone number.")
+    .refine((value) => value.replace(/\D/g, "").length >= 7, "Please enter a valid phone number."),
+  shippingAddress: text("shipping address", 500),
+  notes: z
+    .string()
+    .trim()
+    .max(1000, "Your notes are too long (at most 1000 characters).")
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
+
+export const checkoutRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        variantId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Unknown product variant."),
+        quantity: z
+          .number()
+          .int("Quantities must be whole numbers.")
+          .min(1, "Quantities must be at least 1.")
+          .max(MAX_LINE_QUANTITY, `Quantities must be at most ${MAX_LINE_QUANTITY}.`),
+      }),
+      "Your cart is empty",
+    )
+    .min(1, "Your cart is empty")
+    .max(MAX_CHECKOUT_LINES, `A cart holds at most ${MAX_CHECKOUT_LINES} lines.`),
+  customerDetails: customerDetailsSchema,
+});
+
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** The same variant on two lines is one line with both quantities. */
+export function mergeLines(
+  items: CheckoutRequest["items"],
+): Array<{ variantId: string; quantity: number }> {
+  const merged = new Map<string, number>();
+  for (const item of items)
+    merged.set(item.variantId, (merged.get(item.variantId) ?? 0) + item.quantity);
+  return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
+}

@@ -1,0 +1,237 @@
+import { createHash } from "node:crypto";
+import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { notEnoughStockMessage } from "../../app/lib/cart-rules";
+import { type CheckoutRequest, mergeLines } from "../../app/lib/checkout-input";
+import { type OrderPricing, priceOrder } from "../../app/lib/pricing";
+import type { Database } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
+import { products, productVariants } from "../db/schema/catalog";
+import { orderItems, orders } from "../db/schema/orders";
+import { DomainError } from "../errors";
+import { cancelPendingOrder } from "../orders/cancel-order";
+import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
+import { countAttempt } from "../rate-limit/attempt-counter";
+
+// Starting a checkout (DESIGN §5 points 1-2): the server prices the cart from the database, reserves
+// the stock and records the order `pending` in one transaction, then asks the payment provider for
+// an intent. Nothing the browser says about prices is read.
+
+export const PAYMENT_INTENT_FAILED = "Failed to create payment intent.";
+export const VARIANT_UNAVAILABLE = "One of the products in your cart is no longer available.";
+const TOO_MANY_CHECKOUTS = "Too many checkout attempts. Please wait a minute and try again.";
+
+export type CheckoutSettings = {
+  shippingFlatRatePence: number;
+  attemptsPerMinute: number;
+};
+
+export type CheckoutResult = {
+  orderId: string;
+  clientSecret: string;
+  totalPence: number;
+  pricing: OrderPricing;
+  /** True when the same submit had already made this order. */
+  reused: boolean;
+};
+
+/** The cart and details, hashed: the same submit gives the same key. */
+function checkoutKey(userId: string, request: CheckoutRequest): string {
+  const lines = mergeLines(request.items).sort((a, b) => a.variantId.localeCompare(b.variantId));
+  return createHash("sha256")
+    .update(JSON.stringify([userId, lines, request.customerDetails]))
+    .digest("base64url");
+}
+
+function pricingOf(order: typeof orders.$inferSelect): OrderPricing {
+  return {
+    subtotalPence: order.subtotalPence,
+    discountPence: order.discountPence,
+    shippingPence: order.shippingPence,
+    vatPence: order.vatPence,
+    totalPence: order.totalPence,
+  };
+}
+
+/** The pending order an identical submit made (the expiry job cancels it when its time is up). */
+async function findPendingOrder(db: Database, userId: string, key: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), eq(orders.checkoutKey, key), eq(orders.status, "pending")),
+    )
+    .limit(1);
+  return order;
+}
+
+/** Prices the cart, reserves its stock and records the order, all or nothing. */
+async function createPendingOrder(
+  db: Database,
+  userId: string,
+  request: CheckoutRequest,
+  key: string,
+  provider: PaymentProvider["name"],
+  settings: CheckoutSettings,
+) {
+  // A fixed order of locks (by variant id) so two checkouts never wait on each other in a circle.
+  const lines = mergeLines(request.items).sort((a, b) => a.variantId.localeCompare(b.variantId));
+  return db.transaction(async (tx) => {
+    const variants = await tx
+      .select({
+        id: productVariants.id,
+        name: productVariants.name,
+        pricePence: productVariants.pricePence,
+        productId: products.id,
+        productName: products.name,
+        active: products.active,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(
+        inArray(
+          productVariants.id,
+          lines.map((line) => line.variantId),
+        ),
+      );
+    const byId = new Map(variants.map((variant) => [variant.id, variant]));
+    const priced = lines.map((line) => {
+      const variant = byId.get(line.variantId);
+      if (!variant?.active) throw new DomainError("CONFLICT", VARIANT_UNAVAILABLE);
+      return { ...line, variant };
+    });
+
+    const [earlierPaid] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
+      .limit(1);
+    const pricing = priceOrder(
+      priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
+      { firstOrder: !earlierPaid, shippingFlatRatePence: settings.shippingFlatRatePence },
+    );
+
+    for (const line of priced) {
+      // One conditional update per line: it takes the row lock, so concurrent checkouts queue
+      // here and each sees the stock the one before it left. Never below zero.
+      const [reserved] = await tx
+        .update(productVariants)
+        .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${line.quantity}` })
+        .where(
+          and(
+            eq(productVariants.id, line.variantId),
+            gte(productVariants.stockQuantity, line.quantity),
+          ),
+        )
+        .returning({ stockQuantity: productVariants.stockQuantity });
+      if (!reserved) {
+        const [current] = await tx
+          .select({ stockQuantity: productVariants.stockQuantity })
+          .from(productVariants)
+          .where(eq(productVariants.id, line.variantId));
+        throw new DomainError(
+          "OUT_OF_STOCK",
+          notEnoughStockMessage(line.variant.productName, current?.stockQuantity ?? 0),
+        );
+      }
+    }
+
+    const details = request.customerDetails;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        status: "pending",
+        ...pricing,
+        customerFullName: details.fullName,
+        customerEmail: details.email,
+        customerPhone: details.phone,
+        shippingAddress: details.shippingAddress,
+        notes: details.notes ?? null,
+        paymentProvider: provider,
+        checkoutKey: key,
+      })
+      .returning();
+    if (!order) throw new Error("the order insert returned nothing");
+    await tx.insert(orderItems).values(
+      priced.map((line) => ({
+        orderId: order.id,
+        productId: line.variant.productId,
+        variantId: line.variantId,
+        productName: line.variant.productName,
+        variantName: line.variant.name,
+        unitPricePence: line.variant.pricePence,
+        quantity: line.quantity,
+      })),
+    );
+    return order;
+  });
+}
+
+/** The provider's intent for an order: the same order always gets the same intent. */
+async function intentFor(
+  db: Database,
+  provider: PaymentProvider,
+  order: typeof orders.$inferSelect,
+) {
+  try {
+    const intent = await provider.createIntent({
+      orderId: order.id,
+      amountPence: order.totalPence,
+      currency: "gbp",
+      customerEmail: order.customerEmail,
+      idempotencyKey: `order-${order.id}`,
+    });
+    if (order.providerIntentId !== intent.intentId) {
+      await db
+        .update(orders)
+        .set({ providerIntentId: intent.intentId })
+        .where(eq(orders.id, order.id));
+    }
+    return intent;
+  } catch (error) {
+    // No intent, no way to pay: the order lets its stock go at once instead of at expiry.
+    await db.transaction((tx) => cancelPendingOrder(tx, order.id, PAYMENT_INTENT_FAILED));
+    const message = error instanceof PaymentProviderError ? error.message : PAYMENT_INTENT_FAILED;
+    throw new DomainError("UNAVAILABLE", message);
+  }
+}
+
+/**
+ * Starts paying for a cart: an order `pending` with its stock reserved, and the provider's intent.
+ * The same submit repeated while that order is pending gives the same order and intent.
+ */
+export async function startCheckout(
+  db: Database,
+  provider: PaymentProvider,
+  input: { userId: string; request: CheckoutRequest },
+  settings: CheckoutSettings,
+  now = new Date(),
+): Promise<CheckoutResult> {
+  const { userId, request } = input;
+  const attempts = await countAttempt(db, `checkout:${userId}`, 60_000, now.getTime());
+  if (attempts > settings.attemptsPerMinute) {
+    throw new DomainError("RATE_LIMITED", TOO_MANY_CHECKOUTS);
+  }
+  const key = checkoutKey(userId, request);
+
+  let order = await findPendingOrder(db, userId, key);
+  const reused = order !== undefined;
+  if (!order) {
+    try {
+      order = await createPendingOrder(db, userId, request, key, provider.name, settings);
+    } catch (error) {
+      // The same submit, twice at the same moment: the other one made the order.
+      if (!isUniqueViolation(error, "orders_pending_checkout_key_idx")) throw error;
+      order = await findPendingOrder(db, userId, key);
+      if (!order) throw error;
+    }
+  }
+  const intent = await intentFor(db, provider, order);
+  return {
+    orderId: order.id,
+    clientSecret: intent.clientSecret,
+    totalPence: order.totalPence,
+    pricing: pricingOf(order),
+    reused,
+  };
+}

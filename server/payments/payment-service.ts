@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { orderItems, orders, paymentEvents } from "../db/schema/orders";
+import { queueEmail } from "../email/outbox";
+import { type Brand, orderConfirmationEmail } from "../email/templates";
+import type { ProviderName } from "./provider";
+
+// What a verified payment confirmation does to an order (DESIGN §5 point 4). Only these functions
+// mark an order paid, failed or refunded, and only from the provider's own word: the test
+// provider's endpoint or a signature-checked Stripe webhook. Each event is recorded once
+// (payment_events), in the same transaction as its effect, so a replayed or late event finds its
+// row and changes nothing.
+
+export type PaymentEvent = {
+  provider: ProviderName;
+  /** The provider's id for this event: the same id is acted on once. */
+  eventId: string;
+  type: string;
+  intentId: string;
+};
+
+export type EventResult =
+  | { outcome: "duplicate" }
+  | { outcome: "applied" | "ignored" | "flagged"; orderId: string | null; reason?: string };
+
+type Tx = Database;
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Records the event and, if it is new, runs `apply` with the order it concerns (locked until the
+ * transaction ends), then stores what happened.
+ */
+async function handleOnce(
+  db: Database,
+  event: PaymentEvent,
+  apply: (
+    tx: Tx,
+    order: OrderRow,
+  ) => Promise<{ outcome: "applied" | "ignored" | "flagged"; reason?: string }>,
+): Promise<EventResult> {
+  return db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: event.provider,
+        providerEventId: event.eventId,
+        type: event.type,
+        outcome: "ignored",
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded) return { outcome: "duplicate" };
+
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.providerIntentId, event.intentId))
+      .for("update");
+    const result = order
+      ? await apply(tx, order)
+      : { outcome: "ignored" as const, reason: "no order has this payment intent" };
+    await tx
+      .update(paymentEvents)
+      .set({
+        orderId: order?.id ?? null,
+        outcome: result.outcome,
+        detail: result.reason ? { reason: result.reason } : null,
+      })
+      .where(eq(paymentEvents.id, recorded.id));
+    return { ...result, orderId: order?.id ?? null };
+  });
+}
+
+/**
+ * The money arrived. A pending order with the right amount and currency becomes `paid` and its
+ * confirmation email is queued; money for a cancelled order, or the wrong amount, is flagged for
+ * a refund; an order already paid is left as it is.
+ */
+export function recordPaymentSucceeded(
+  db: Database,
+  event: PaymentEvent & { amountPence: number; currency: string },
+  brand: Brand,
+  now = new Date(),
+): Promise<EventResult> {
+  return handleOnce(db, event, async (tx, order) => {
+    const currency = event.currency.toLowerCase();
+    if (order.status === "cancelled") {
+      await tx.update(orders).set({ refundDue: true }).where(eq(orders.id, order.id));
+      return { outcome: "flagged", reason: "payment for a cancelled order: refund due" };
+    }
+    if (order.status !== "pending")
+      return { outcome: "ignored", reason: `order already ${order.status}` };
+    if (event.amountPence !== order.totalPence || currency !== order.currency) {
+      const reason = `received ${event.amountPence} ${currency}, expected ${order.totalPence} ${order.currency}`;
+      await tx
+        .update(orders)
+        .set({ refundDue: true, paymentError: `Payment amount mismatch: ${reason}.` })
+        .where(eq(orders.id, order.id));
+      return { outcome: "flagged", reason };
+    }
+    await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, paymentError: null })
+      .where(eq(orders.id, order.id));
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.productName);
+    await queueEmail(
+      tx,
+      "order-confirmation",
+      orderConfirmationEmail(brand, order.customerEmail, {
+        orderId: order.id,
+        customerName: order.customerFullName,
+        items: items.map((item) => ({
+          name: item.productName,
+          variantName: item.variantName,
+          quantity: item.quantity,
+          unitPricePence: item.unitPricePence,
+        })),
+        subtotalPence: order.subtotalPence,
+        discountPence: order.discountPence,
+        shippingPence: order.shippingPence,
+        vatPence: order.vatPence,
+        totalPence: order.totalPence,
+        shippingAddress: order.shippingAddress,
+      }),
+    );
+    return { outcome: "applied" };
+  });
+}
+
+/** A payment attempt failed (a declined card): the order stays pending for another card. */
+export function recordPaymentFailed(
+  db: Database,
+  event: PaymentEvent & { message: string },
+): Promise<EventResult> {
+  return handleOnce(db, event, async (tx, order) => {
+    if (order.status !== "pending")
+      return { outcome: "ignored", reason: `order already ${order.status}` };
+    await tx.update(orders).set({ paymentError: event.message }).where(eq(orders.id, order.id));
+    return { outcome: "applied" };
+  });
+}
+
+/** Money went back to the customer: a fully refunded paid order becomes `refunded`. */
+export function recordRefund(
+  db: Database,
+  event: PaymentEvent & { amountRefundedPence: number },
+): Promise<EventResult> {
+  return handleOnce(db, event, async (tx, order) => {
+    const refundable =
+      order.status === "paid" || order.status === "fulfilled" || order.status === "delivered";
+    if (!refundable) return { outcome: "ignored", reason: `order is ${order.status}` };
+    if (event.amountRefundedPence < order.totalPence) {
+      return { outcome: "flagged", reason: `partial refund of ${event.amountRefundedPence}` };
+    }
+    await tx
+      .update(orders)
+      .set({ status: "refunded", refundDue: false })
+      .where(eq(orders.id, order.id));
+    return { outcome: "applied" };
+  });
+}

@@ -1,0 +1,34 @@
+// The one interface every payment provider sits behind (DESIGN §5): the offline test provider
+// and Stripe. The checkout asks it for a payment intent once the order exists; what the shopper's
+// card then does comes back as a verified confirmation (the test provider's endpoint, or Stripe's
+// signed webhooks), never from the browser's word.
+
+export type ProviderName = "test" | "stripe";
+
+export type IntentRequest = {
+  orderId: string;
+  amountPence: number;
+  currency: "gbp";
+  customerEmail: string;
+  /** The same key gives the same intent: a retried request never makes a second one. */
+  idempotencyKey: string;
+};
+
+export type CreatedIntent = {
+  intentId: string;
+  /** Handed to the browser, which confirms the payment with it. */
+  clientSecret: string;
+};
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createIntent(request: IntentRequest): Promise<CreatedIntent>;
+}
+
+/** The provider could not be reached or refused the request; `message` is safe to show. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}
