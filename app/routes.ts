@@ -13,6 +13,8 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("shipping-returns", "routes/shipping-returns.tsx"),
   route("search", "routes/search.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("success", "routes/success.tsx"),
   route("login", "routes/login.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx", [
@@ -27,6 +29,8 @@ export default [
   route("api/products", "routes/api.products.ts"),
   route("api/products/:id", "routes/api.product.ts"),
   route("api/variants", "routes/api.variants.ts"),
+  route("api/checkout/payment-intent", "routes/api.checkout.payment-intent.ts"),
+  route("api/payments/test/confirm", "routes/api.payments.test.confirm.ts"),
   route("api/wishlist", "routes/api.wishlist.ts"),
   route("api/wishlist/:productId", "routes/api.wishlist-item.ts"),
   route("api/*", "routes/api.not-found.ts"),

@@ -123,7 +123,6 @@ describe("publicConfig", () => {
         "baseUrl",
         "demoMode",
         "paymentProvider",
-        "shippingFlatRatePence",
         "stripePublishableKey",
         "shopName",
         "social",

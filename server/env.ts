@@ -237,7 +237,6 @@ export function publicConfig(config: Env = env): PublicConfig {
     paymentProvider: config.PAYMENT_PROVIDER,
     stripePublishableKey:
       config.PAYMENT_PROVIDER === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    shippingFlatRatePence: config.SHIPPING_FLAT_RATE_PENCE,
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     whatsappNumber: config.WHATSAPP_NUMBER,

@@ -8,6 +8,7 @@ export const errorCodes = [
   "CONFLICT",
   "OUT_OF_STOCK",
   "RATE_LIMITED",
+  "PAYMENT_FAILED",
   "UNAVAILABLE",
 ] as const;
 
@@ -21,6 +22,8 @@ const statusByCode: Record<ErrorCode, number> = {
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
   RATE_LIMITED: 429,
+  /** The card was refused (declined, no funds): 402 Payment Required, as card APIs answer. */
+  PAYMENT_FAILED: 402,
   UNAVAILABLE: 503,
 };
 

@@ -7,8 +7,6 @@ export type PublicConfig = {
   paymentProvider: "test" | "stripe";
   /** Stripe's publishable key (meant for browsers), when Stripe takes payments. */
   stripePublishableKey: string | null;
-  /** What an order that does not ship free pays for shipping. */
-  shippingFlatRatePence: number;
   supportEmail: string;
   supportPhone: string;
   whatsappNumber: string;

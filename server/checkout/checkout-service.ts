@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { notEnoughStockMessage } from "../../app/lib/cart-rules";
 import { type CheckoutRequest, mergeLines } from "../../app/lib/checkout-input";
 import { type OrderPricing, priceOrder } from "../../app/lib/pricing";
@@ -9,6 +9,7 @@ import { products, productVariants } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import { cancelPendingOrder } from "../orders/cancel-order";
+import { hasPaidOrder } from "../orders/orders-service";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
 
@@ -100,14 +101,12 @@ async function createPendingOrder(
       return { ...line, variant };
     });
 
-    const [earlierPaid] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
-      .limit(1);
     const pricing = priceOrder(
       priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
-      { firstOrder: !earlierPaid, shippingFlatRatePence: settings.shippingFlatRatePence },
+      {
+        firstOrder: !(await hasPaidOrder(tx, userId)),
+        shippingFlatRatePence: settings.shippingFlatRatePence,
+      },
     );
 
     for (const line of priced) {

@@ -9,6 +9,7 @@ import { closeDatabase, getDatabaseHandle } from "../db/connection";
 import { startEmailDelivery, stopEmailDelivery } from "../email/mailer";
 import { env } from "../env";
 import { logger } from "../logger";
+import { startOrderExpiry } from "../orders/expire-orders";
 import { createHttpApp } from "./app";
 import { PageCache } from "./page-cache";
 
@@ -27,6 +28,11 @@ async function main() {
     if (created > 0) logger.info({ accounts: created }, "seeded the demo accounts");
   }
   await startEmailDelivery();
+  const orderExpiry = startOrderExpiry(database.db, {
+    pendingMinutes: env.PENDING_ORDER_MINUTES,
+    intervalMs: 60_000,
+    logger,
+  });
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 
   let draining = false;
@@ -73,6 +79,7 @@ async function main() {
       server.close(async () => {
         try {
           await stopEmailDelivery();
+          await orderExpiry.stop();
           await closeDatabase();
           logger.info("shut down cleanly");
           process.exit(0);

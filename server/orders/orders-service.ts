@@ -1,10 +1,19 @@
-import { and, count, desc, eq, sum } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, sum } from "drizzle-orm";
 import type { OrderView } from "../../app/lib/order-types";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
 
 // A customer's own orders (seed spec §2, Customer dashboard). Every function takes the user id and
-// filters by it: one customer never sees another's orders.
+// filters by it: one customer never sees another's orders. An order counts once it is paid: a
+// checkout left unpaid (pending, then cancelled at expiry) is not an order the customer placed.
+
+const placed = (userId: string) => and(eq(orders.userId, userId), isNotNull(orders.paidAt));
+
+/** Has the customer paid for an order before? If not, the next is their first (10% off). */
+export async function hasPaidOrder(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(placed(userId)).limit(1);
+  return row !== undefined;
+}
 
 /** Newest first, with items; `limit` for the overview's most recent ones. */
 export async function listCustomerOrders(
@@ -14,7 +23,7 @@ export async function listCustomerOrders(
 ): Promise<OrderView[]> {
   return db.query.orders.findMany({
     columns: { id: true, status: true, totalPence: true, createdAt: true },
-    where: eq(orders.userId, userId),
+    where: placed(userId),
     orderBy: [desc(orders.createdAt), desc(orders.id)],
     limit,
     with: {
@@ -34,6 +43,17 @@ export async function customerOrderTotals(
   const [row] = await db
     .select({ count: count(), totalPence: sum(orders.totalPence) })
     .from(orders)
-    .where(and(eq(orders.userId, userId)));
+    .where(placed(userId));
   return { count: row?.count ?? 0, totalPence: Number(row?.totalPence ?? 0) };
+}
+
+/** One of the customer's own orders, whatever its status; null for anyone else's. */
+export async function findCustomerOrder(db: Database, userId: string, orderId: string) {
+  if (orderId.length > 64) return null;
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status, totalPence: orders.totalPence })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return order ?? null;
 }

@@ -77,7 +77,8 @@ export async function openCart(page: Page) {
 }
 
 export async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  if (description) await expect(toast).toContainText(description);
+  let toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  // Toasts stack: the one with this description (an earlier one may carry the same title).
+  if (description) toast = toast.filter({ hasText: description });
+  await expect(toast.first()).toBeVisible();
 }

@@ -1,0 +1,188 @@
+import { Loader2, Lock } from "lucide-react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { useCartLines } from "~/components/cart/cart-store";
+import { refreshCartFromShop } from "~/components/cart/refresh-cart";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { formatPence } from "~/lib/money";
+import { priceOrder } from "~/lib/pricing";
+import { showToast } from "~/lib/toast";
+import { OrderSummary } from "./order-summary";
+import {
+  type CheckoutDetails,
+  confirmTestCard,
+  createPaymentIntent,
+  PaymentFailure,
+  UNEXPECTED,
+} from "./pay-for-cart";
+import { TestCardFields } from "./test-card-fields";
+
+export type CheckoutProfile = { fullName: string; email: string; phone: string };
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/**
+ * /checkout: the customer's details, the order summary priced as the server will price it, and
+ * the card form. The cart lives in the browser: until it is read, the summary waits; an empty cart
+ * goes back to /store.
+ */
+export function CheckoutForm({
+  profile,
+  firstOrder,
+  shippingFlatRatePence,
+}: {
+  profile: CheckoutProfile;
+  firstOrder: boolean;
+  shippingFlatRatePence: number;
+}) {
+  const navigate = useNavigate();
+  const lines = useCartLines();
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setReady(true);
+    // The server's prices and stock win: re-check the stored cart once on arrival.
+    const controller = new AbortController();
+    refreshCartFromShop(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) console.error("Checking the cart failed.", error);
+    });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (ready && lines.length === 0 && !busy) navigate("/store", { replace: true });
+  }, [ready, lines.length, busy, navigate]);
+
+  const pricing = useMemo(
+    () =>
+      priceOrder(
+        lines.map((line) => ({ unitPricePence: line.pricePence, quantity: line.quantity })),
+        { firstOrder, shippingFlatRatePence },
+      ),
+    [lines, firstOrder, shippingFlatRatePence],
+  );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || lines.length === 0) return;
+    const form = new FormData(event.currentTarget);
+    const notes = text(form, "notes");
+    const details: CheckoutDetails = {
+      fullName: text(form, "fullName"),
+      email: text(form, "email"),
+      phone: text(form, "phone"),
+      shippingAddress: text(form, "shippingAddress"),
+      ...(notes ? { notes } : {}),
+    };
+    setBusy(true);
+    try {
+      const { clientSecret } = await createPaymentIntent(lines, details);
+      const { orderId } = await confirmTestCard(clientSecret, {
+        number: text(form, "cardNumber"),
+        expiry: text(form, "cardExpiry"),
+        cvc: text(form, "cardCvc"),
+      });
+      // The success page clears the cart (seed spec §2) and shows the order.
+      navigate(`/success?${new URLSearchParams({ order: orderId })}`, { state: { orderId } });
+    } catch (error) {
+      const description = error instanceof PaymentFailure ? error.message : UNEXPECTED;
+      if (!(error instanceof PaymentFailure)) console.error("Checkout failed.", error);
+      void showToast("Payment Failed", { description, tone: "error" });
+      // Stock changed under the cart: bring it up to date so the shopper sees what is left.
+      if (error instanceof PaymentFailure && error.status === 409) void refreshCartFromShop();
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
+      <form
+        onSubmit={(event) => void submit(event)}
+        className="space-y-8 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft sm:p-8"
+        aria-busy={busy}
+      >
+        <fieldset className="space-y-4" disabled={busy}>
+          <legend className="text-lg font-semibold">Contact and delivery</legend>
+          <div className="space-y-2">
+            <Label htmlFor="checkout-name">Full name</Label>
+            <Input
+              id="checkout-name"
+              name="fullName"
+              required
+              maxLength={100}
+              autoComplete="name"
+              defaultValue={profile.fullName}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="checkout-email">Email</Label>
+              <Input
+                id="checkout-email"
+                name="email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="email"
+                defaultValue={profile.email}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="checkout-phone">Phone</Label>
+              <Input
+                id="checkout-phone"
+                name="phone"
+                type="tel"
+                required
+                maxLength={20}
+                autoComplete="tel"
+                defaultValue={profile.phone}
+              />
+            </div>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="checkout-address">Shipping address</Label>
+            <Textarea
+              id="checkout-address"
+              name="shippingAddress"
+              required
+              maxLength={500}
+              autoComplete="street-address"
+              className="min-h-24"
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="checkout-notes">
+              Notes <span className="font-normal text-ink-muted">(optional)</span>
+            </Label>
+            <Textarea id="checkout-notes" name="notes" maxLength={1000} className="min-h-20" />
+          </div>
+        </fieldset>
+
+        <TestCardFields disabled={busy} />
+
+        <Button type="submit" size="lg" className="w-full" disabled={busy || !ready}>
+          {busy ? (
+            <>
+              <Loader2 className="animate-spin" aria-hidden="true" />
+              Processing…
+            </>
+          ) : (
+            <>
+              <Lock aria-hidden="true" />
+              {ready && lines.length > 0 ? `Pay ${formatPence(pricing.totalPence)}` : "Pay"}
+            </>
+          )}
+        </Button>
+      </form>
+      <OrderSummary lines={ready ? lines : null} pricing={ready ? pricing : null} />
+    </div>
+  );
+}

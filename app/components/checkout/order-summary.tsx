@@ -1,0 +1,78 @@
+import { ProductImage } from "~/components/catalog/product-image";
+import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "~/lib/cart-rules";
+import { formatPence } from "~/lib/money";
+import type { OrderPricing } from "~/lib/pricing";
+
+/** The cart as it will be charged: its lines and the pricing lines (DESIGN §5). */
+export function OrderSummary({
+  lines,
+  pricing,
+}: {
+  lines: CartLine[] | null;
+  pricing: OrderPricing | null;
+}) {
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      className="self-start rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft lg:sticky lg:top-24"
+    >
+      <h2 id="summary-heading" className="text-lg font-semibold">
+        Order summary
+      </h2>
+      {lines === null || pricing === null ? (
+        <p className="mt-4 text-sm text-ink-muted" aria-live="polite">
+          Loading your cart…
+        </p>
+      ) : (
+        <>
+          <ul className="mt-4 divide-y divide-line">
+            {lines.map((line) => (
+              <li key={line.variantId} className="flex items-center gap-3 py-3">
+                <div className="w-14 shrink-0 overflow-hidden rounded-lg border border-line">
+                  <ProductImage src={line.imageUrl} alt="" />
+                </div>
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-medium">{line.name}</p>
+                  <p className="text-ink-muted">
+                    {line.variantName === DEFAULT_VARIANT_NAME ? "" : `${line.variantName} · `}
+                    Qty {line.quantity}
+                  </p>
+                </div>
+                <span className="text-sm font-medium">{formatPence(lineTotalPence(line))}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatPence(pricing.subtotalPence)}</dd>
+            </div>
+            {pricing.discountPence > 0 ? (
+              <div className="flex justify-between text-brand-strong">
+                <dt>First-order discount (10%)</dt>
+                <dd>−{formatPence(pricing.discountPence)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between">
+              <dt>Shipping</dt>
+              <dd>{pricing.shippingPence === 0 ? "Free" : formatPence(pricing.shippingPence)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-line pt-3 text-base font-bold">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{formatPence(pricing.totalPence)}</dd>
+            </div>
+            <div className="flex justify-between text-ink-muted">
+              <dt>Including VAT (20%)</dt>
+              <dd>{formatPence(pricing.vatPence)}</dd>
+            </div>
+          </dl>
+          {pricing.shippingPence > 0 ? (
+            <p className="mt-4 rounded-xl bg-brand-soft p-3 text-sm text-brand-strong">
+              Free UK shipping on orders over £50.
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { CartLine } from "~/lib/cart-rules";
+
+// The browser's part of paying (DESIGN §5 points 1 and 3): send the cart's variant ids and
+// quantities with the details, then confirm the card with the provider. The server decides
+// everything else; these calls only carry its answers back.
+
+export const UNEXPECTED = "An unexpected error occurred.";
+
+export type CheckoutDetails = {
+  fullName: string;
+  email: string;
+  phone: string;
+  shippingAddress: string;
+  notes?: string;
+};
+
+export class PaymentFailure extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status the shop answered with (409: the stock changed). */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "PaymentFailure";
+  }
+}
+
+async function postJson(url: string, body: unknown): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new PaymentFailure(
+      "We could not reach the shop. Check your connection and try again.",
+      0,
+    );
+  }
+  let json: unknown = null;
+  try {
+    json = await response.json();
+  } catch {
+    // An answer without JSON: only its status is known.
+  }
+  if (!response.ok) {
+    const error =
+      json && typeof json === "object" && "error" in json && typeof json.error === "string"
+        ? json.error
+        : UNEXPECTED;
+    throw new PaymentFailure(error, response.status);
+  }
+  return json;
+}
+
+function field(json: unknown, name: string): string {
+  const value = json && typeof json === "object" ? (json as Record<string, unknown>)[name] : null;
+  if (typeof value !== "string") throw new PaymentFailure(UNEXPECTED, 200);
+  return value;
+}
+
+/** Creates the order and its payment intent: the seed's create-payment-intent. */
+export async function createPaymentIntent(lines: CartLine[], details: CheckoutDetails) {
+  const json = await postJson("/api/checkout/payment-intent", {
+    items: lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    customerDetails: details,
+  });
+  return { clientSecret: field(json, "clientSecret"), orderId: field(json, "orderId") };
+}
+
+/** The offline test provider's card confirmation. */
+export async function confirmTestCard(
+  clientSecret: string,
+  card: { number: string; expiry: string; cvc: string },
+) {
+  const json = await postJson("/api/payments/test/confirm", { clientSecret, card });
+  return { orderId: field(json, "orderId") };
+}

@@ -1,0 +1,46 @@
+import { requireUser } from "@server/auth/guards";
+import { getProfile } from "@server/auth/profile";
+import { getDb } from "@server/db/connection";
+import { env } from "@server/env";
+import { hasPaidOrder } from "@server/orders/orders-service";
+import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { routeMeta } from "~/lib/seo";
+import type { Route } from "./+types/checkout";
+
+// /checkout (seed spec §2): signed-in customers only (a guest goes to /login and comes back).
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const db = await getDb();
+  const [profile, paidBefore] = await Promise.all([
+    getProfile(db, user.id),
+    hasPaidOrder(db, user.id),
+  ]);
+  return {
+    profile: profile ?? { fullName: user.fullName, email: user.email, phone: "" },
+    firstOrder: !paidBefore,
+    shippingFlatRatePence: env.SHIPPING_FLAT_RATE_PENCE,
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return routeMeta(matches, () => ({
+    title: "Checkout",
+    description: "Pay for your order securely.",
+    path: "/checkout",
+    noindex: true,
+  }));
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+      <h1 className="mb-8 text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+      <CheckoutForm
+        profile={loaderData.profile}
+        firstOrder={loaderData.firstOrder}
+        shippingFlatRatePence={loaderData.shippingFlatRatePence}
+      />
+    </div>
+  );
+}

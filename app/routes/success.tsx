@@ -1,0 +1,87 @@
+import { getSessionUser } from "@server/auth/session";
+import { getDb } from "@server/db/connection";
+import { findCustomerOrder } from "@server/orders/orders-service";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { cartStore } from "~/components/cart/cart-store";
+import { buttonVariants } from "~/components/ui/button";
+import { formatPence } from "~/lib/money";
+import { routeMeta } from "~/lib/seo";
+import type { Route } from "./+types/success";
+
+// /success (seed spec §2): 'Thank You', the order id, the confirmation-email note, links on. The
+// order comes from navigation state or `?order=`, shown only to the customer it belongs to.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const orderId = new URL(request.url).searchParams.get("order");
+  if (!orderId) return { order: null };
+  const user = await getSessionUser(request);
+  const order = user ? await findCustomerOrder(await getDb(), user.id, orderId) : null;
+  return {
+    order: order ? { id: order.id, status: order.status, totalPence: order.totalPence } : null,
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return routeMeta(matches, () => ({
+    title: "Thank you for your order",
+    description: "Your order is confirmed.",
+    path: "/success",
+    noindex: true,
+  }));
+}
+
+function stateOrderId(state: unknown): string | null {
+  if (
+    state &&
+    typeof state === "object" &&
+    "orderId" in state &&
+    typeof state.orderId === "string"
+  ) {
+    return state.orderId;
+  }
+  return null;
+}
+
+export default function Success({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const orderId = loaderData.order?.id ?? stateOrderId(location.state);
+
+  useEffect(() => {
+    cartStore.clear();
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6 lg:py-24">
+      <CheckCircle2 className="mx-auto size-14 text-brand" aria-hidden="true" />
+      <h1 className="mt-6 text-4xl font-bold tracking-tight">Thank You</h1>
+      <p className="mt-4 text-lg text-ink-muted">Your order has been placed.</p>
+      {orderId ? (
+        <p className="mt-6 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft">
+          Order number{" "}
+          <span className="font-mono font-semibold" data-testid="order-id">
+            {orderId}
+          </span>
+          {loaderData.order ? (
+            <span className="block text-sm text-ink-muted">
+              {formatPence(loaderData.order.totalPence)} ·{" "}
+              {loaderData.order.status === "paid" ? "Paid" : "Payment being confirmed"}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      <p className="mt-6 text-ink-muted">
+        A confirmation email with your order details is on its way to you.
+      </p>
+      <div className="mt-10 flex flex-wrap justify-center gap-4">
+        <Link to="/store" className={buttonVariants()}>
+          Continue Shopping
+        </Link>
+        <Link to="/dashboard" className={buttonVariants({ variant: "secondary" })}>
+          View Your Orders
+        </Link>
+      </div>
+    </div>
+  );
+}

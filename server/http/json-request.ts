@@ -1,0 +1,33 @@
+import type { z } from "zod";
+import { DomainError } from "../errors";
+
+/** The most a JSON request body may hold: a full cart with details is a few kilobytes. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * A JSON request body checked with `schema`; anything else is a DomainError (400, with the first
+ * problem's message).
+ */
+export async function readJsonBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<z.infer<T>> {
+  if (!/^application\/json\b/i.test(request.headers.get("Content-Type") ?? "")) {
+    throw new DomainError("BAD_REQUEST", "Send the request as application/json.");
+  }
+  const text = await request.text();
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+    throw new DomainError("BAD_REQUEST", "The request is too large.");
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new DomainError("BAD_REQUEST", "The request body is not valid JSON.");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new DomainError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Invalid request.");
+  }
+  return parsed.data;
+}

@@ -1,0 +1,119 @@
+import type { Page } from "@playwright/test";
+import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
+import {
+  bundle,
+  expectBadge,
+  expectToast,
+  storeCart,
+  storedCart,
+  toothpaste,
+} from "./cart-fixtures";
+import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
+
+// Checkout with the offline test provider: a new customer's first order (10% off), a declined
+// card, and the redirects. Each paying test signs up its own customer.
+
+async function fillDetails(page: Page) {
+  const main = page.getByRole("main");
+  await main.getByLabel("Phone").fill("+44 7700 900123");
+  await main.getByLabel("Shipping address").fill("1 Analytical Row, London N1 1AA");
+}
+
+async function fillCard(page: Page, number: string) {
+  const main = page.getByRole("main");
+  await main.getByLabel("Card number").fill(number);
+  await main.getByLabel("Expiry").fill("12 / 34");
+  await main.getByLabel("CVC").fill("123");
+}
+
+test.describe("checkout", () => {
+  test("a guest is sent to log in first, and comes back", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  });
+
+  test("an empty cart goes back to the store", async ({ page }) => {
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/store$/);
+  });
+
+  test("pay with 4242: paid order, empty cart, the order in the dashboard and the mailbox", async ({
+    page,
+  }) => {
+    test.slow();
+    const email = uniqueEmail("buyer");
+    await signUpAndVerify(page, email);
+    await storeCart(page, [toothpaste, { ...bundle, quantity: 1 }]);
+    await gotoHydrated(page, "/checkout");
+
+    const summary = page.getByRole("region", { name: "Order summary" });
+    // £14.99 + £64.99 = £79.98; 10% off the first order is £8.00; £71.98 ships free.
+    await expect(summary).toContainText("£79.98");
+    await expect(summary).toContainText("First-order discount (10%)");
+    await expect(summary).toContainText("−£8.00");
+    await expect(summary).toContainText("Free");
+    await expect(page.getByTestId("checkout-total")).toHaveText("£71.98");
+    await expect(page.getByText("Test mode - no real payment")).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("Full name")).toHaveValue("Ada Lovelace");
+    await expect(main.getByLabel("Email")).toHaveValue(email);
+    await expectNoSeriousA11yViolations(page);
+
+    await fillDetails(page);
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay £71.98" }).click();
+
+    await expect(page).toHaveURL(/\/success\?order=/);
+    await expect(page.getByRole("heading", { level: 1, name: "Thank You" })).toBeVisible();
+    const orderId = (await page.getByTestId("order-id").textContent()) ?? "";
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(page.getByText("£71.98 · Paid")).toBeVisible();
+    await expectBadge(page, 0);
+    expect(await storedCart(page)).toEqual([]);
+
+    await page.getByRole("link", { name: "View Your Orders" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const order = page.getByRole("article", { name: `Order ${orderId}` });
+    await expect(order).toContainText("Paid");
+    await expect(order).toContainText("£71.98");
+
+    // The confirmation email, delivered in the background.
+    const message = page
+      .getByRole("article")
+      .filter({ hasText: email })
+      .filter({ has: page.getByRole("heading", { name: `Your Gleam order ${orderId}` }) });
+    await expect(async () => {
+      await page.goto("/dev/mailbox");
+      await expect(message).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(message).toContainText("1 Analytical Row");
+  });
+
+  test("a declined card shows 'Payment Failed' and places no order", async ({
+    page,
+    consoleProblems,
+  }) => {
+    test.slow();
+    await signUpAndVerify(page, uniqueEmail("declined"));
+    await storeCart(page, [toothpaste]);
+    await gotoHydrated(page, "/checkout");
+    // A first order: £14.99 less £1.50, plus £3.99 shipping.
+    await expect(page.getByTestId("checkout-total")).toHaveText("£17.48");
+    await fillDetails(page);
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay £17.48" }).click();
+    await expectToast(page, "Payment Failed", "Your card was declined.");
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("button", { name: "Pay £17.48" })).toBeEnabled();
+
+    // Insufficient funds, same order: still no payment.
+    await fillCard(page, "4000 0000 0000 9995");
+    await page.getByRole("button", { name: "Pay £17.48" }).click();
+    await expectToast(page, "Payment Failed", "Your card has insufficient funds.");
+    expectOnly(consoleProblems, /status of 402/);
+
+    await gotoHydrated(page, "/dashboard/orders");
+    await expect(page.getByText("You haven't placed any orders yet.")).toBeVisible();
+  });
+});
