@@ -8,8 +8,13 @@ export type SecurityHeaderOptions = {
   stripe: boolean;
 };
 
-const stripeScriptHosts = ["https://js.stripe.com"];
-const stripeFrameHosts = ["https://js.stripe.com", "https://hooks.stripe.com"];
+// As Stripe documents them for Stripe.js and the Payment Element.
+const stripeScriptHosts = ["https://js.stripe.com", "https://*.js.stripe.com"];
+const stripeFrameHosts = [
+  "https://js.stripe.com",
+  "https://*.js.stripe.com",
+  "https://hooks.stripe.com",
+];
 const stripeConnectHosts = ["https://api.stripe.com"];
 
 export function contentSecurityPolicy({ nonce, https, stripe }: SecurityHeaderOptions): string {

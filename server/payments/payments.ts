@@ -1,11 +1,13 @@
 import { env } from "../env";
 import type { PaymentProvider } from "./provider";
+import { createStripeProvider, type StripeProvider } from "./stripe-provider";
 import { createTestProvider, type TestProvider } from "./test-provider";
 
-// The process-wide payment provider, as the configuration picks it (DESIGN §7): the offline test
-// provider unless Stripe is configured.
+// The process-wide payment provider, as the configuration picks it (DESIGN §7): Stripe when its
+// keys are set, otherwise the offline test provider (demo mode, or chosen explicitly in live mode).
 
 let testProvider: TestProvider | undefined;
+let stripeProvider: StripeProvider | undefined;
 
 /** The test provider; only while it is the configured one. */
 export function getTestProvider(): TestProvider | null {
@@ -14,15 +16,21 @@ export function getTestProvider(): TestProvider | null {
   return testProvider;
 }
 
-export function getPaymentProvider(): PaymentProvider {
-  const provider = getTestProvider();
-  if (!provider) {
-    // The Stripe adapter is not built yet: refuse rather than pretend to take money.
-    throw new Error("PAYMENT_PROVIDER=stripe is not supported yet");
-  }
-  return provider;
+/** The Stripe adapter; only while Stripe is the configured provider. */
+export function getStripeProvider(): StripeProvider | null {
+  if (env.PAYMENT_PROVIDER !== "stripe") return null;
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (!secretKey || !webhookSecret) return null;
+  stripeProvider ??= createStripeProvider({ secretKey, webhookSecret });
+  return stripeProvider;
 }
 
+export function getPaymentProvider(): PaymentProvider {
+  const provider = getStripeProvider() ?? getTestProvider();
+  // env.ts refuses to start without one of them; this is the same rule, stated where it is used.
+  if (!provider) throw new Error("no payment provider is configured");
+  return provider;
+}
 export const checkoutSettings = () => ({
   shippingFlatRatePence: env.SHIPPING_FLAT_RATE_PENCE,
   attemptsPerMinute: env.CHECKOUT_ATTEMPTS_PER_MINUTE,

@@ -41,6 +41,8 @@ describe("the test card network", () => {
       message: "Your card's security code is invalid.",
     });
     // A real card number is never charged by the test provider.
-    expect(chargeTestCard(card("5555 5555 5555 4444"), now)).toMatchObject({ code: "card_declined" });
+    expect(chargeTestCard(card("5555 5555 5555 4444"), now)).toMatchObject({
+      code: "card_declined",
+    });
   });
 });

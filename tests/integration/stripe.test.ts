@@ -1,0 +1,219 @@
+import { startCheckout } from "@server/checkout/checkout-service";
+import { emailOutbox } from "@server/db/schema/email";
+import { orders, paymentEvents } from "@server/db/schema/orders";
+import { createStripeProvider, type StripeProvider } from "@server/payments/stripe-provider";
+import { receiveStripeWebhook } from "@server/payments/stripe-webhook";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutRequestSchema } from "../../app/lib/checkout-input";
+import { createCustomer, createProduct } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
+
+// The Stripe adapter with the real SDK against a local stand-in for Stripe's API, and webhooks
+// signed with the SDK's own test helper. Nothing here reaches Stripe.
+
+const WEBHOOK_SECRET = "whsec_integration_test_secret";
+const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
+const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000 };
+const signer = new Stripe("sk_test_signer_only");
+
+describe.each(testDrivers)("Stripe on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+  let standIn: StripeStandIn;
+  let stripe: StripeProvider;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    stripe = createStripeProvider({
+      secretKey: "sk_test_stand_in",
+      webhookSecret: WEBHOOK_SECRET,
+      api: { host: "127.0.0.1", port: standIn.port, protocol: "http" },
+    });
+  });
+  afterAll(async () => {
+    await standIn.close();
+  });
+
+  async function checkout() {
+    const userId = await createCustomer(db());
+    await createProduct(db(), {
+      name: "Strips",
+      variants: [{ id: `strips-${userId}`, pricePence: 3999, stockQuantity: 5 }],
+    });
+    const request = checkoutRequestSchema.parse({
+      items: [{ variantId: `strips-${userId}`, quantity: 1 }],
+      customerDetails: {
+        fullName: "Ada Lovelace",
+        email: "ada@example.com",
+        phone: "07700 900123",
+        shippingAddress: "1 Analytical Row",
+      },
+    });
+    return startCheckout(db(), stripe, { userId, request }, settings);
+  }
+
+  function webhook(event: object, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify(event);
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+    return receiveStripeWebhook(db(), stripe, payload, signature, brand);
+  }
+
+  const intentEvent = (id: string, type: string, intentId: string, extra: object = {}) => ({
+    id,
+    object: "event",
+    type,
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: intentId, object: "payment_intent", ...extra } },
+  });
+
+  it("creates a GBP PaymentIntent in pence with the order id, idempotently", async () => {
+    const result = await checkout();
+    const call = standIn.requests.findLast((request) => request.path === "/v1/payment_intents");
+    // £39.99 less 10% (£4.00) plus £3.99 shipping.
+    expect(call?.form.get("amount")).toBe(String(3999 - 400 + 399));
+    expect(call?.form.get("currency")).toBe("gbp");
+    expect(call?.form.get("metadata[order_id]")).toBe(result.orderId);
+    expect(call?.idempotencyKey).toBe(`order-${result.orderId}`);
+    expect(result.clientSecret).toMatch(/^pi_standin_\d+_secret_/);
+    const [order] = await db().select().from(orders).where(eq(orders.id, result.orderId));
+    expect(order).toMatchObject({ paymentProvider: "stripe", status: "pending" });
+    expect(order?.providerIntentId).toMatch(/^pi_standin_/);
+  });
+
+  it("marks paid from a signed payment_intent.succeeded, once, with the amount Stripe holds", async () => {
+    const { orderId, totalPence } = await checkout();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const intentId = order?.providerIntentId ?? "";
+    const intent = standIn.intents.get(intentId);
+    if (!intent) throw new Error("no intent at the stand-in");
+    Object.assign(intent, { status: "succeeded", amount_received: totalPence });
+
+    const event = intentEvent("evt_paid_1", "payment_intent.succeeded", intentId);
+    expect(await webhook(event)).toEqual({ status: 200, body: { received: true } });
+    expect(await webhook(event)).toEqual({ status: 200, body: { received: true } });
+    const [paid] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(paid).toMatchObject({ status: "paid" });
+    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.providerEventId, "evt_paid_1")),
+    ).toHaveLength(1);
+
+    // A failure event delivered late: Stripe says the intent succeeded, so it changes nothing.
+    await webhook(
+      intentEvent("evt_failed_late", "payment_intent.payment_failed", intentId, {
+        last_payment_error: { message: "Your card was declined." },
+      }),
+    );
+    const [still] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(still).toMatchObject({ status: "paid", paymentError: null });
+
+    await webhook({
+      id: "evt_refund",
+      object: "event",
+      type: "charge.refunded",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: "ch_1",
+          object: "charge",
+          payment_intent: intentId,
+          amount_refunded: totalPence,
+        },
+      },
+    });
+    const [refunded] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(refunded?.status).toBe("refunded");
+  });
+
+  it("keeps a failed payment's order pending with the reason", async () => {
+    const { orderId } = await checkout();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const intentId = order?.providerIntentId ?? "";
+    await webhook(
+      intentEvent("evt_failed", "payment_intent.payment_failed", intentId, {
+        last_payment_error: { message: "Your card has insufficient funds." },
+      }),
+    );
+    const [failed] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(failed).toMatchObject({
+      status: "pending",
+      paymentError: "Your card has insufficient funds.",
+    });
+  });
+
+  it("flags a payment whose amount is not the order's", async () => {
+    const { orderId } = await checkout();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const intentId = order?.providerIntentId ?? "";
+    const intent = standIn.intents.get(intentId);
+    if (!intent) throw new Error("no intent at the stand-in");
+    Object.assign(intent, { status: "succeeded", amount_received: 100 });
+    await webhook(intentEvent("evt_short", "payment_intent.succeeded", intentId));
+    const [flagged] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(flagged).toMatchObject({ status: "pending", refundDue: true });
+  });
+
+  it("refuses a wrong or missing signature with 400 and records nothing", async () => {
+    const { orderId } = await checkout();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const event = intentEvent(
+      "evt_forged",
+      "payment_intent.succeeded",
+      order?.providerIntentId ?? "",
+    );
+    expect(await webhook(event, "whsec_someone_else")).toEqual({
+      status: 400,
+      body: { error: "Invalid signature." },
+    });
+    const payload = JSON.stringify(event);
+    expect(await receiveStripeWebhook(db(), stripe, payload, null, brand)).toMatchObject({
+      status: 400,
+    });
+    // A valid signature over a different body.
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect(
+      await receiveStripeWebhook(
+        db(),
+        stripe,
+        payload.replace("evt_forged", "evt_other"),
+        signature,
+        brand,
+      ),
+    ).toMatchObject({ status: 400 });
+    expect(await db().select().from(paymentEvents)).toEqual([]);
+  });
+
+  it("cancels the order and frees its stock when Stripe cannot be reached", async () => {
+    const unreachable = createStripeProvider({
+      secretKey: "sk_live_not_accepted_by_the_stand_in",
+      webhookSecret: WEBHOOK_SECRET,
+      api: { host: "127.0.0.1", port: standIn.port, protocol: "http" },
+    });
+    const userId = await createCustomer(db());
+    await createProduct(db(), { variants: [{ id: "pen", stockQuantity: 2 }] });
+    const request = checkoutRequestSchema.parse({
+      items: [{ variantId: "pen", quantity: 1 }],
+      customerDetails: {
+        fullName: "Ada",
+        email: "ada@example.com",
+        phone: "07700 900123",
+        shippingAddress: "1 Analytical Row",
+      },
+    });
+    await expect(
+      startCheckout(db(), unreachable, { userId, request }, settings),
+    ).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+      message: "Failed to create payment intent.",
+    });
+    const [order] = await db().select().from(orders);
+    expect(order?.status).toBe("cancelled");
+  });
+});

@@ -1,0 +1,104 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A local HTTP server answering the few Stripe API calls the shop makes, so the real `stripe` SDK
+// can be pointed at it (its host/port/protocol options) and tested offline.
+
+export type StandInIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  receipt_email: string | null;
+  last_payment_error: { message: string } | null;
+};
+
+export type StripeStandIn = {
+  port: number;
+  intents: Map<string, StandInIntent>;
+  /** Every request: method, path, idempotency key, form fields. */
+  requests: Array<{
+    method: string;
+    path: string;
+    idempotencyKey: string | null;
+    form: URLSearchParams;
+  }>;
+  close(): Promise<void>;
+};
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const intents = new Map<string, StandInIntent>();
+  const byIdempotencyKey = new Map<string, StandInIntent>();
+  const requests: StripeStandIn["requests"] = [];
+  let counter = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => {
+      raw += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
+      const form = new URLSearchParams(raw);
+      requests.push({ method: req.method ?? "", path, idempotencyKey, form });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, {
+          "Content-Type": "application/json",
+          "Request-Id": `req_${counter}`,
+        });
+        res.end(JSON.stringify(body));
+      };
+      if (!req.headers.authorization?.startsWith("Bearer sk_test_")) {
+        send(401, {
+          error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+        });
+        return;
+      }
+      if (req.method === "POST" && path === "/v1/payment_intents") {
+        const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (known) return send(200, known);
+        counter++;
+        const intent: StandInIntent = {
+          id: `pi_standin_${counter}`,
+          object: "payment_intent",
+          amount: Number(form.get("amount")),
+          amount_received: 0,
+          currency: form.get("currency") ?? "",
+          status: "requires_payment_method",
+          client_secret: `pi_standin_${counter}_secret_${counter}`,
+          metadata: { order_id: form.get("metadata[order_id]") ?? "" },
+          receipt_email: form.get("receipt_email"),
+          last_payment_error: null,
+        };
+        intents.set(intent.id, intent);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
+        return send(200, intent);
+      }
+      const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+      if (req.method === "GET" && match?.[1]) {
+        const intent = intents.get(match[1]);
+        if (intent) return send(200, intent);
+        return send(404, {
+          error: { type: "invalid_request_error", message: "No such payment_intent" },
+        });
+      }
+      send(404, {
+        error: {
+          type: "invalid_request_error",
+          message: `Unrecognized request URL (${req.method}: ${path})`,
+        },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    intents,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
