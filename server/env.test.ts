@@ -122,8 +122,6 @@ describe("publicConfig", () => {
       [
         "baseUrl",
         "demoMode",
-        "paymentProvider",
-        "stripePublishableKey",
         "shopName",
         "social",
         "supportEmail",
@@ -132,20 +130,5 @@ describe("publicConfig", () => {
       ].sort(),
     );
     expect(JSON.stringify(config)).not.toContain("secret");
-  });
-
-  it("gives the browser Stripe's publishable key, never the secret ones", () => {
-    const config = publicConfig(
-      parseEnv({
-        STRIPE_SECRET_KEY: "sk_test_hidden",
-        STRIPE_PUBLISHABLE_KEY: "pk_test_shown",
-        STRIPE_WEBHOOK_SECRET: "whsec_hidden",
-      }),
-    );
-    expect(config).toMatchObject({
-      paymentProvider: "stripe",
-      stripePublishableKey: "pk_test_shown",
-    });
-    expect(JSON.stringify(config)).not.toMatch(/sk_test|whsec/);
   });
 });

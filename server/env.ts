@@ -234,9 +234,6 @@ export function publicConfig(config: Env = env): PublicConfig {
     shopName: config.SHOP_NAME,
     baseUrl: config.BASE_URL,
     demoMode: config.SHOP_MODE === "demo",
-    paymentProvider: config.PAYMENT_PROVIDER,
-    stripePublishableKey:
-      config.PAYMENT_PROVIDER === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     whatsappNumber: config.WHATSAPP_NUMBER,

@@ -3,10 +3,6 @@ export type PublicConfig = {
   shopName: string;
   baseUrl: string;
   demoMode: boolean;
-  /** Who takes card payments: the offline test provider or Stripe. */
-  paymentProvider: "test" | "stripe";
-  /** Stripe's publishable key (meant for browsers), when Stripe takes payments. */
-  stripePublishableKey: string | null;
   supportEmail: string;
   supportPhone: string;
   whatsappNumber: string;

@@ -20,6 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     profile: profile ?? { fullName: user.fullName, email: user.email, phone: "" },
     firstOrder: !paidBefore,
     shippingFlatRatePence: env.SHIPPING_FLAT_RATE_PENCE,
+    stripePublishableKey:
+      env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
   };
 }
 
@@ -40,6 +42,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         profile={loaderData.profile}
         firstOrder={loaderData.firstOrder}
         shippingFlatRatePence={loaderData.shippingFlatRatePence}
+        stripePublishableKey={loaderData.stripePublishableKey}
       />
     </div>
   );

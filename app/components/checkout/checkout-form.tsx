@@ -1,5 +1,5 @@
 import { Loader2, Lock } from "lucide-react";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useCartLines } from "~/components/cart/cart-store";
 import { refreshCartFromShop } from "~/components/cart/refresh-cart";
@@ -18,7 +18,23 @@ import {
   PaymentFailure,
   UNEXPECTED,
 } from "./pay-for-cart";
+import type { PaymentMethod } from "./payment-method";
 import { TestCardFields } from "./test-card-fields";
+
+// Stripe's code is fetched only when Stripe takes the payment.
+const StripePayment = lazy(() => import("./stripe-payment"));
+
+/** The offline test provider: the card fields of this form, confirmed by the shop's endpoint. */
+const testCardMethod: PaymentMethod = {
+  async check() {},
+  async confirm({ clientSecret, form }) {
+    await confirmTestCard(clientSecret, {
+      number: text(form, "cardNumber"),
+      expiry: text(form, "cardExpiry"),
+      cvc: text(form, "cardCvc"),
+    });
+  },
+};
 
 export type CheckoutProfile = { fullName: string; email: string; phone: string };
 
@@ -36,11 +52,15 @@ export function CheckoutForm({
   profile,
   firstOrder,
   shippingFlatRatePence,
+  stripePublishableKey,
 }: {
   profile: CheckoutProfile;
   firstOrder: boolean;
   shippingFlatRatePence: number;
+  /** Set when Stripe takes payments; otherwise the offline test provider does. */
+  stripePublishableKey: string | null;
 }) {
+  const stripeMethod = useRef<PaymentMethod | null>(null);
   const navigate = useNavigate();
   const lines = useCartLines();
   const [ready, setReady] = useState(false);
@@ -83,12 +103,12 @@ export function CheckoutForm({
     };
     setBusy(true);
     try {
-      const { clientSecret } = await createPaymentIntent(lines, details);
-      const { orderId } = await confirmTestCard(clientSecret, {
-        number: text(form, "cardNumber"),
-        expiry: text(form, "cardExpiry"),
-        cvc: text(form, "cardCvc"),
-      });
+      const method = stripePublishableKey ? stripeMethod.current : testCardMethod;
+      if (!method)
+        throw new PaymentFailure("The payment form is still loading. Please try again.", 0);
+      await method.check();
+      const { clientSecret, orderId } = await createPaymentIntent(lines, details);
+      await method.confirm({ clientSecret, orderId, details, form });
       // The success page clears the cart (seed spec §2) and shows the order.
       navigate(`/success?${new URLSearchParams({ order: orderId })}`, { state: { orderId } });
     } catch (error) {
@@ -166,7 +186,22 @@ export function CheckoutForm({
           </div>
         </fieldset>
 
-        <TestCardFields disabled={busy} />
+        {stripePublishableKey ? (
+          <fieldset className="space-y-4" disabled={busy}>
+            <legend className="text-lg font-semibold">Payment</legend>
+            <Suspense
+              fallback={<p className="text-sm text-ink-muted">Loading the payment form…</p>}
+            >
+              <StripePayment
+                publishableKey={stripePublishableKey}
+                totalPence={pricing.totalPence}
+                method={stripeMethod}
+              />
+            </Suspense>
+          </fieldset>
+        ) : (
+          <TestCardFields disabled={busy} />
+        )}
 
         <Button type="submit" size="lg" className="w-full" disabled={busy || !ready}>
           {busy ? (
