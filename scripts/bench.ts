@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { benchCheckout } from "./bench-checkout";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 import { measureSuggestionLatency } from "./suggestion-latency";
 
@@ -8,7 +9,8 @@ import { measureSuggestionLatency } from "./suggestion-latency";
 // warm-up).
 // It reports; it does not gate. Run twice: with the page cache as shipped (decision record 001),
 // and with it off, so the cost of a full render with its database queries is visible too. Each run
-// ends with the search box's time from typing to suggestions, in Chromium.
+// ends with the search box's time from typing to suggestions, in Chromium. Then the checkout:
+// BENCH_CHECKOUT_USERS customers (default 20) buying and paying at once (scripts/bench-checkout.ts).
 
 const routes = [
   "/",
@@ -78,6 +80,19 @@ async function main() {
     } finally {
       await server.stop();
     }
+  }
+  const checkoutServer = await startBuiltServer(
+    { LOG_LEVEL: "info", AUTH_ATTEMPTS_PER_MINUTE: "10000", CHECKOUT_ATTEMPTS_PER_MINUTE: "10000" },
+    { captureOutput: false },
+  );
+  try {
+    report.checkout = await benchCheckout(
+      checkoutServer,
+      Number(process.env.BENCH_CHECKOUT_USERS ?? 20),
+      duration,
+    );
+  } finally {
+    await checkoutServer.stop();
   }
   console.log(JSON.stringify(report, null, 2));
 }

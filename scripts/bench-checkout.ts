@@ -1,0 +1,149 @@
+import type { BuiltServer } from "./built-server";
+
+// The checkout under load: many customers at once each create an order (POST
+// /api/checkout/payment-intent) and pay it with the test card (POST /api/payments/test/confirm),
+// again and again, until the variant's stock is gone or the time is up. Reports orders per second
+// and the latency of one whole checkout, and checks that no unit was sold twice: paid orders plus
+// orders still pending plus the stock left must equal the stock at the start.
+
+const VARIANT = "prod2-75ml";
+
+type Session = { cookie: string };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
+}
+
+async function stockOf(base: string): Promise<number> {
+  const response = await fetch(`${base}/api/variants?ids=${VARIANT}`);
+  const body = (await response.json()) as { variants: Array<{ stockQuantity: number }> };
+  const stock = body.variants[0]?.stockQuantity;
+  if (stock === undefined) throw new Error(`no variant ${VARIANT}`);
+  return stock;
+}
+
+/** Signs up `count` customers and verifies each through the dev mailbox's link (which signs in). */
+async function customers(base: string, origin: string, count: number): Promise<Session[]> {
+  const run = Date.now();
+  const emails = Array.from({ length: count }, (_, index) => `bench-${run}-${index}@example.com`);
+  for (const email of emails) {
+    const response = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ email, password: "bench-password-1", name: "Bench Customer" }),
+    });
+    if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
+  }
+  const sessions: Session[] = [];
+  for (let attempt = 0; attempt < 50 && sessions.length < count; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const html = await (await fetch(`${base}/dev/mailbox`)).text();
+    sessions.length = 0;
+    for (const email of emails) {
+      const block = html.split(email)[1] ?? "";
+      const link = /href="(http[^"]*verify-email[^"]*)"/.exec(block)?.[1]?.replaceAll("&amp;", "&");
+      if (link) sessions.push({ cookie: link });
+    }
+  }
+  if (sessions.length < count) throw new Error("the verification emails did not all arrive");
+  return Promise.all(
+    sessions.map(async ({ cookie: link }) => {
+      const response = await fetch(link, { redirect: "manual" });
+      const cookie = response.headers
+        .getSetCookie()
+        .map((value) => value.split(";")[0])
+        .join("; ");
+      if (!cookie.includes("session_token")) throw new Error("verification did not sign in");
+      return { cookie };
+    }),
+  );
+}
+
+export async function benchCheckout(server: BuiltServer, concurrency: number, seconds: number) {
+  const base = server.url;
+  // The origin the server is configured with (BASE_URL): better-auth checks it.
+  const origin = `http://localhost:${server.port}`;
+  const sessions = await customers(base, origin, concurrency);
+  const startingStock = await stockOf(base);
+  const latencies: number[] = [];
+  let paid = 0;
+  let pending = 0;
+  let soldOut = 0;
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+
+  await Promise.all(
+    sessions.map(async (session, index) => {
+      const headers = { "Content-Type": "application/json", Origin: origin, Cookie: session.cookie };
+      while (performance.now() < deadline) {
+        const begin = performance.now();
+        const created = await fetch(`${base}/api/checkout/payment-intent`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            items: [{ variantId: VARIANT, quantity: 1 }],
+            customerDetails: {
+              fullName: "Bench Customer",
+              email: `bench-${index}@example.com`,
+              phone: "07700 900123",
+              shippingAddress: `${index} Bench Street, London`,
+              // Each order its own: an identical submit would find the same pending order.
+              notes: `order ${latencies.length + failures + soldOut}-${Math.random()}`,
+            },
+          }),
+        });
+        if (created.status === 409) {
+          soldOut++;
+          return;
+        }
+        if (!created.ok) {
+          failures++;
+          continue;
+        }
+        const { clientSecret } = (await created.json()) as { clientSecret: string };
+        pending++;
+        const confirmed = await fetch(`${base}/api/payments/test/confirm`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            clientSecret,
+            card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+          }),
+        });
+        if (!confirmed.ok) {
+          failures++;
+          continue;
+        }
+        pending--;
+        paid++;
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  const remainingStock = await stockOf(base);
+  latencies.sort((a, b) => a - b);
+  return {
+    concurrency,
+    variant: VARIANT,
+    seconds: Math.round(elapsedSeconds * 10) / 10,
+    paidOrders: paid,
+    ordersPerSecond: Math.round((paid / elapsedSeconds) * 10) / 10,
+    checkoutLatencyMs: {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+    },
+    refusedSoldOut: soldOut,
+    failures,
+    stock: {
+      start: startingStock,
+      remaining: remainingStock,
+      heldByPendingOrders: pending,
+      accountedFor: paid + pending + remainingStock === startingStock,
+    },
+  };
+}
