@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { action as paymentIntent } from "../../app/routes/api.checkout.payment-intent";
 import { action as confirm } from "../../app/routes/api.payments.test.confirm";
+import { loader as successLoader } from "../../app/routes/success";
 import { createProduct, sessionCookie } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -154,6 +155,20 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
     });
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ status: "paid", totalPence: 2648, paymentError: null });
+
+    // /success?order= shows the order to its owner only.
+    const success = (cookie: string) =>
+      (successLoader as unknown as (args: { request: Request }) => Promise<{ order: unknown }>)({
+        request: new Request(`${env.BASE_URL}/success?order=${orderId}`, {
+          headers: { Cookie: cookie },
+        }),
+      });
+    expect((await success(cookie)).order).toEqual({
+      id: orderId,
+      status: "paid",
+      totalPence: 2648,
+    });
+    expect((await success(stranger)).order).toBeNull();
   });
 
   it("answers 409 with the spec's message when stock runs out", async () => {
