@@ -77,7 +77,11 @@ export async function benchCheckout(server: BuiltServer, concurrency: number, se
 
   await Promise.all(
     sessions.map(async (session, index) => {
-      const headers = { "Content-Type": "application/json", Origin: origin, Cookie: session.cookie };
+      const headers = {
+        "Content-Type": "application/json",
+        Origin: origin,
+        Cookie: session.cookie,
+      };
       while (performance.now() < deadline) {
         const begin = performance.now();
         const created = await fetch(`${base}/api/checkout/payment-intent`, {

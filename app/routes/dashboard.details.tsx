@@ -3,8 +3,8 @@ import { getProfile, updateProfile } from "@server/auth/profile";
 import { getDb } from "@server/db/connection";
 import { data } from "react-router";
 import { DetailsForm } from "~/components/account/details-form";
+import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
 import { detailsForm } from "~/lib/account-forms";
-import type { AccountActionResult } from "~/lib/account-results";
 import type { Route } from "./+types/dashboard.details";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,15 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = detailsForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data<AccountActionResult>(
-      { intent: "details", ok: false, message: parsed.error.issues[0]?.message },
-      { status: 400 },
-    );
-  }
+  const form = Object.fromEntries(await request.formData());
+  const parsed = parseAccountForm(detailsForm, form, "details");
+  if (!parsed.ok) return parsed.answer;
   await updateProfile(await getDb(), user.id, parsed.data);
-  return data<AccountActionResult>({ intent: "details", ok: true });
+  return accountAnswer({ intent: "details", ok: true });
 }
 
 export default function Details({ loaderData }: Route.ComponentProps) {

@@ -6,10 +6,10 @@ import {
   signUpWithPassword,
 } from "@server/auth/auth-client";
 import { getSessionUser } from "@server/auth/session";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { LoginPanel } from "~/components/account/login-panel";
+import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
 import { emailForm, safeRedirectPath, signInForm, signUpForm } from "~/lib/account-forms";
-import type { AccountActionResult } from "~/lib/account-results";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -27,73 +27,46 @@ export function meta({ matches }: Route.MetaArgs) {
   }));
 }
 
-function withCookies(result: AccountActionResult, setCookies: string[], status = 200) {
-  const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-  return data(result, { status, headers });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const caller: Caller = {
     cookie: request.headers.get("Cookie"),
     clientAddress: context.clientAddress,
   };
-  const intent = form.intent;
+  const intent = typeof form.intent === "string" ? form.intent : "unknown";
 
   if (intent === "sign-in") {
-    const parsed = signInForm.safeParse(form);
-    if (!parsed.success) {
-      return data<AccountActionResult>(
-        { intent, ok: false, message: parsed.error.issues[0]?.message ?? "Please check the form." },
-        { status: 400 },
-      );
-    }
+    const parsed = parseAccountForm(signInForm, form, intent);
+    if (!parsed.ok) return parsed.answer;
     const result = await signInWithPassword(caller, parsed.data);
-    if (result.ok) return withCookies({ intent, ok: true }, result.setCookies);
-    return data<AccountActionResult>(
+    if (result.ok) return accountAnswer({ intent, ok: true }, { setCookies: result.setCookies });
+    return accountAnswer(
       { intent, ok: false, message: result.message, code: result.code, email: parsed.data.email },
       { status: result.status },
     );
   }
 
   if (intent === "sign-up") {
-    const parsed = signUpForm.safeParse(form);
-    if (!parsed.success) {
-      return data<AccountActionResult>(
-        { intent, ok: false, message: parsed.error.issues[0]?.message ?? "Please check the form." },
-        { status: 400 },
-      );
-    }
+    const parsed = parseAccountForm(signUpForm, form, intent);
+    if (!parsed.ok) return parsed.answer;
     const result = await signUpWithPassword(caller, parsed.data);
-    if (result.ok) return data<AccountActionResult>({ intent, ok: true });
-    return data<AccountActionResult>(
+    if (result.ok) return accountAnswer({ intent, ok: true });
+    return accountAnswer(
       { intent, ok: false, message: result.message, code: result.code },
       { status: result.status },
     );
   }
 
   if (intent === "forgot-password" || intent === "resend-verification") {
-    const parsed = emailForm.safeParse(form);
-    if (!parsed.success) {
-      return data<AccountActionResult>(
-        { intent, ok: false, message: parsed.error.issues[0]?.message ?? "Please check the form." },
-        { status: 400 },
-      );
-    }
+    const parsed = parseAccountForm(emailForm, form, intent);
+    if (!parsed.ok) return parsed.answer;
     const send = intent === "forgot-password" ? requestPasswordReset : resendVerificationEmail;
     const result = await send(caller, parsed.data.email);
-    if (result.ok) return data<AccountActionResult>({ intent, ok: true });
-    return data<AccountActionResult>(
-      { intent, ok: false, message: result.message },
-      { status: result.status },
-    );
+    if (result.ok) return accountAnswer({ intent, ok: true });
+    return accountAnswer({ intent, ok: false, message: result.message }, { status: result.status });
   }
 
-  return data<AccountActionResult>(
-    { intent: "unknown", ok: false, message: "Something went wrong" },
-    { status: 400 },
-  );
+  return accountAnswer({ intent: "unknown", ok: false, message: "Something went wrong" });
 }
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {

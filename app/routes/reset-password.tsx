@@ -1,9 +1,9 @@
 import { resetPasswordAndSignIn } from "@server/auth/auth-client";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ResetPasswordForm } from "~/components/account/reset-password-form";
 import { buttonVariants } from "~/components/ui/button";
+import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
 import { EXPIRED_RESET_LINK, resetPasswordForm } from "~/lib/account-forms";
-import type { AccountActionResult } from "~/lib/account-results";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -26,26 +26,24 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data<AccountActionResult>(
-      { intent: "reset-password", ok: false, message: parsed.error.issues[0]?.message },
-      { status: 400 },
-    );
-  }
+  const intent = "reset-password";
+  const parsed = parseAccountForm(
+    resetPasswordForm,
+    Object.fromEntries(await request.formData()),
+    intent,
+  );
+  if (!parsed.ok) return parsed.answer;
   const result = await resetPasswordAndSignIn(
     { cookie: request.headers.get("Cookie"), clientAddress: context.clientAddress },
     { token: parsed.data.token, newPassword: parsed.data.password },
   );
   if (!result.ok) {
-    return data<AccountActionResult>(
-      { intent: "reset-password", ok: false, message: result.message, code: result.code },
+    return accountAnswer(
+      { intent, ok: false, message: result.message, code: result.code },
       { status: result.status },
     );
   }
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  return data<AccountActionResult>({ intent: "reset-password", ok: true }, { headers });
+  return accountAnswer({ intent, ok: true }, { setCookies: result.setCookies });
 }
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
