@@ -1,8 +1,10 @@
-import { requireUser } from "@server/auth/guards";
+import { requireAdmin, requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
+import { listRefundDueOrders } from "@server/orders/admin-orders";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { Link, useRouteLoaderData } from "react-router";
 import { OrderList } from "~/components/account/order-list";
+import { RefundDueList } from "~/components/admin/refund-due-list";
 import { formatPence } from "~/lib/money";
 import type { RootData } from "~/lib/public-config";
 import type { Route } from "./+types/dashboard.overview";
@@ -12,7 +14,14 @@ const RECENT_ORDERS = 4;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  if (user.role === "admin") return { role: "admin" as const, fullName: user.fullName };
+  if (user.role === "admin") {
+    const admin = await requireAdmin(request);
+    return {
+      role: "admin" as const,
+      fullName: admin.fullName,
+      refundDue: await listRefundDueOrders(await getDb()),
+    };
+  }
   const db = await getDb();
   const [recent, totals] = await Promise.all([
     listCustomerOrders(db, user.id, RECENT_ORDERS),
@@ -29,6 +38,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <section>
         <h1 className="text-3xl font-bold tracking-tight">Admin Overview</h1>
         <p className="mt-2 text-ink-muted">Welcome back, {loaderData.fullName}.</p>
+        <RefundDueList orders={loaderData.refundDue} />
       </section>
     );
   }

@@ -70,6 +70,7 @@ test.describe("customer dashboard", () => {
   test("an admin lands on the admin overview", async ({ page }) => {
     await logInAs(page, "admin@example.com", "admin-password-1");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Payments to refund" })).toBeVisible();
   });
 
   test("every dashboard page and form sends a guest to log in first", async ({ page }) => {

@@ -3,6 +3,7 @@ import { productVariants } from "@server/db/schema/catalog";
 import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
+import { listRefundDueOrders } from "@server/orders/admin-orders";
 import { expirePendingOrders } from "@server/orders/expire-orders";
 import {
   recordPaymentFailed,
