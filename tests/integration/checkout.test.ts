@@ -289,6 +289,10 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
       paidAt: null,
     });
     expect(await db().select().from(emailOutbox)).toEqual([]);
+    // The admin overview lists it to refund.
+    expect(await listRefundDueOrders(db())).toEqual([
+      expect.objectContaining({ id: orderId, status: "cancelled", paymentProvider: "test" }),
+    ]);
   });
 
   it("expires only orders pending past the cut-off, releasing their stock", async () => {
