@@ -22,13 +22,21 @@ describe.each(testDrivers)("a customer's orders and details on %s", (driver) => 
     return userId;
   }
 
-  async function order(userId: string, id: string, totalPence: number, daysAgo: number) {
+  async function order(
+    userId: string,
+    id: string,
+    totalPence: number,
+    daysAgo: number,
+    status: "paid" | "pending" | "cancelled" = "paid",
+  ) {
+    const createdAt = new Date(Date.now() - daysAgo * 86_400_000);
     await db()
       .insert(orders)
       .values({
         id,
         userId,
-        status: "paid",
+        status,
+        paidAt: status === "paid" ? createdAt : null,
         subtotalPence: totalPence,
         vatPence: Math.round(totalPence / 6),
         totalPence,
@@ -36,7 +44,7 @@ describe.each(testDrivers)("a customer's orders and details on %s", (driver) => 
         customerEmail: "x@example.com",
         customerPhone: "0",
         shippingAddress: "1 Street",
-        createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+        createdAt,
       });
     await db().insert(orderItems).values({
       orderId: id,
@@ -54,6 +62,9 @@ describe.each(testDrivers)("a customer's orders and details on %s", (driver) => 
     const bob = await customer("bob@example.com");
     for (let i = 1; i <= 5; i++) await order(ada, `ada-${i}`, 1000 * i, 10 - i);
     await order(bob, "bob-1", 99_999, 0);
+    // A checkout never paid (still pending, or cancelled at expiry) is not an order placed.
+    await order(ada, "ada-unpaid", 50_000, 0, "pending");
+    await order(ada, "ada-expired", 60_000, 0, "cancelled");
 
     const recent = await listCustomerOrders(db(), ada, 4);
     expect(recent.map((row) => row.id)).toEqual(["ada-5", "ada-4", "ada-3", "ada-2"]);
