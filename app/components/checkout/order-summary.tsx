@@ -14,7 +14,7 @@ export function OrderSummary({
   return (
     <section
       aria-labelledby="summary-heading"
-      className="self-start rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft lg:sticky lg:top-24"
+      className="order-first self-start rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft lg:sticky lg:top-24 lg:order-last"
     >
       <h2 id="summary-heading" className="text-lg font-semibold">
         Order summary
