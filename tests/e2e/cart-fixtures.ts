@@ -17,6 +17,21 @@ export const toothpaste: CartLine = {
   quantity: 1,
 };
 
+/**
+ * The one variant no other test counts the stock of: the checkout tests buy it (paid and pending
+ * orders take stock from the shared demo catalogue for the rest of the run).
+ */
+export const toothpasteTriple: CartLine = {
+  productId: "prod2",
+  name: "Whitening Toothpaste",
+  imageUrl: "/images/products/whitening-toothpaste.svg",
+  variantId: "prod2-3x75ml",
+  variantName: "3 x 75 ml",
+  pricePence: 3999,
+  stockQuantity: 60,
+  quantity: 1,
+};
+
 export const bundle: CartLine = {
   productId: "prod4",
   name: "Complete Smile Bundle",

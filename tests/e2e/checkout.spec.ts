@@ -1,13 +1,6 @@
 import type { Page } from "@playwright/test";
 import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
-import {
-  bundle,
-  expectBadge,
-  expectToast,
-  storeCart,
-  storedCart,
-  toothpaste,
-} from "./cart-fixtures";
+import { expectBadge, expectToast, storeCart, storedCart, toothpasteTriple } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
 
 // Checkout with the offline test provider: a new customer's first order (10% off), a declined
@@ -44,11 +37,11 @@ test.describe("checkout", () => {
     test.slow();
     const email = uniqueEmail("buyer");
     await signUpAndVerify(page, email);
-    await storeCart(page, [toothpaste, { ...bundle, quantity: 1 }]);
+    await storeCart(page, [{ ...toothpasteTriple, quantity: 2 }]);
     await gotoHydrated(page, "/checkout");
 
     const summary = page.getByRole("region", { name: "Order summary" });
-    // £14.99 + £64.99 = £79.98; 10% off the first order is £8.00; £71.98 ships free.
+    // 2 x £39.99 = £79.98; 10% off the first order is £8.00; £71.98 ships free.
     await expect(summary).toContainText("£79.98");
     await expect(summary).toContainText("First-order discount (10%)");
     await expect(summary).toContainText("−£8.00");
@@ -96,20 +89,20 @@ test.describe("checkout", () => {
   }) => {
     test.slow();
     await signUpAndVerify(page, uniqueEmail("declined"));
-    await storeCart(page, [toothpaste]);
+    await storeCart(page, [toothpasteTriple]);
     await gotoHydrated(page, "/checkout");
-    // A first order: £14.99 less £1.50, plus £3.99 shipping.
-    await expect(page.getByTestId("checkout-total")).toHaveText("£17.48");
+    // A first order: £39.99 less £4.00, plus £3.99 shipping.
+    await expect(page.getByTestId("checkout-total")).toHaveText("£39.98");
     await fillDetails(page);
     await fillCard(page, "4000 0000 0000 0002");
-    await page.getByRole("button", { name: "Pay £17.48" }).click();
+    await page.getByRole("button", { name: "Pay £39.98" }).click();
     await expectToast(page, "Payment Failed", "Your card was declined.");
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByRole("button", { name: "Pay £17.48" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Pay £39.98" })).toBeEnabled();
 
     // Insufficient funds, same order: still no payment.
     await fillCard(page, "4000 0000 0000 9995");
-    await page.getByRole("button", { name: "Pay £17.48" }).click();
+    await page.getByRole("button", { name: "Pay £39.98" }).click();
     await expectToast(page, "Payment Failed", "Your card has insufficient funds.");
     expectOnly(consoleProblems, /status of 402/);
 
