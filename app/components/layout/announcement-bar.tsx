@@ -23,7 +23,8 @@ export function AnnouncementBar() {
             key={message}
             className="absolute inset-0 flex items-center justify-center px-4 opacity-0 motion-reduce:hidden motion-reduce:first:flex motion-reduce:first:opacity-100"
             style={{
-              animation: "announcement-cycle 12s linear infinite",
+              animation:
+                "announcement-slide 12s linear infinite, announcement-show 12s step-end infinite",
               animationDelay: cycleDelays[index],
             }}
           >
