@@ -1,5 +1,6 @@
 import { requireApiUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
+import { deliverQueuedEmailSoon } from "@server/email/mailer";
 import { answerApi } from "@server/http/api-errors";
 import { readJsonBody } from "@server/http/json-request";
 import { jsonError, methodNotAllowed } from "@server/http/json-response";
@@ -34,6 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
       { userId: user.id, ...body },
       emailBrand(),
     );
+    // The confirmation email was queued with the payment: send it now, not at the next round.
+    deliverQueuedEmailSoon();
     return Response.json(
       { status: "succeeded", orderId },
       { headers: { "Cache-Control": "no-store" } },

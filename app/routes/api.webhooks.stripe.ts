@@ -1,4 +1,5 @@
 import { getDb } from "@server/db/connection";
+import { deliverQueuedEmailSoon } from "@server/email/mailer";
 import { jsonError, methodNotAllowed } from "@server/http/json-response";
 import { emailBrand, getStripeProvider } from "@server/payments/payments";
 import { receiveStripeWebhook } from "@server/payments/stripe-webhook";
@@ -16,6 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
     request.headers.get("Stripe-Signature"),
     emailBrand(),
   );
+  if (status === 200) deliverQueuedEmailSoon();
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 

@@ -27,6 +27,11 @@ export async function sendEmail(kind: EmailKind, message: OutgoingEmail): Promis
   worker?.kick();
 }
 
+/** Delivers what was queued inside a transaction that has now committed, without waiting for the next round. */
+export function deliverQueuedEmailSoon(): void {
+  worker?.kick();
+}
+
 export async function startEmailDelivery(): Promise<void> {
   worker ??= startOutboxWorker(await getDb(), transportFromEnv(), logger);
 }
