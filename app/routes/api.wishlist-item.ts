@@ -1,6 +1,6 @@
 import { requireApiUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
-import { DomainError, httpStatusFor } from "@server/errors";
+import { answerApi } from "@server/http/api-errors";
 import { jsonError, methodNotAllowed } from "@server/http/json-response";
 import { removeFromWishlist, saveToWishlist } from "@server/wishlist/wishlist-service";
 import { z } from "zod";
@@ -19,18 +19,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireApiUser(request);
   const parsed = productId.safeParse(params.productId);
   if (!parsed.success) return jsonError(404, "Product not found.");
-  const db = await getDb();
-  try {
+  return answerApi("The wishlist could not be updated.", async () => {
+    const db = await getDb();
     if (method === "PUT") await saveToWishlist(db, user.id, parsed.data);
     else await removeFromWishlist(db, user.id, parsed.data);
-  } catch (error) {
-    if (error instanceof DomainError) return jsonError(httpStatusFor(error.code), error.message);
-    throw error;
-  }
-  return Response.json(
-    { productId: parsed.data, saved: method === "PUT" },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+    return Response.json(
+      { productId: parsed.data, saved: method === "PUT" },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  });
 }
 
 export const loader = () => methodNotAllowed(ALLOW);

@@ -1,8 +1,8 @@
 import { requireUser } from "@server/auth/guards";
 import { getProfile } from "@server/auth/profile";
 import { getDb } from "@server/db/connection";
-import { env } from "@server/env";
 import { hasPaidOrder } from "@server/orders/orders-service";
+import { checkoutSettings, stripePublishableKey } from "@server/payments/payments";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -19,9 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     profile: profile ?? { fullName: user.fullName, email: user.email, phone: "" },
     firstOrder: !paidBefore,
-    shippingFlatRatePence: env.SHIPPING_FLAT_RATE_PENCE,
-    stripePublishableKey:
-      env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    shippingFlatRatePence: checkoutSettings().shippingFlatRatePence,
+    stripePublishableKey: stripePublishableKey(),
   };
 }
 

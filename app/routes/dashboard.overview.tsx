@@ -1,4 +1,4 @@
-import { requireAdmin, requireUser } from "@server/auth/guards";
+import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { listRefundDueOrders } from "@server/orders/admin-orders";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
@@ -14,11 +14,11 @@ const RECENT_ORDERS = 4;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // The role comes from the session just read: no second guard call (and session lookup) needed.
   if (user.role === "admin") {
-    const admin = await requireAdmin(request);
     return {
       role: "admin" as const,
-      fullName: admin.fullName,
+      fullName: user.fullName,
       refundDue: await listRefundDueOrders(await getDb()),
     };
   }

@@ -31,6 +31,11 @@ export function getPaymentProvider(): PaymentProvider {
   if (!provider) throw new Error("no payment provider is configured");
   return provider;
 }
+/** Stripe's publishable key (meant for browsers) while Stripe takes payments; otherwise null. */
+export function stripePublishableKey(): string | null {
+  return env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
+}
+
 export const checkoutSettings = () => ({
   shippingFlatRatePence: env.SHIPPING_FLAT_RATE_PENCE,
   attemptsPerMinute: env.CHECKOUT_ATTEMPTS_PER_MINUTE,

@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";
 
@@ -25,8 +25,7 @@ export function DetailsForm({
       method="post"
       className="max-w-xl space-y-5 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
     >
-      <div className="space-y-2">
-        <Label htmlFor="details-name">Full name</Label>
+      <Field id="details-name" label="Full name">
         <Input
           id="details-name"
           name="fullName"
@@ -35,9 +34,8 @@ export function DetailsForm({
           autoComplete="name"
           defaultValue={profile.fullName}
         />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="details-email">Email</Label>
+      </Field>
+      <Field id="details-email" label="Email" hint="To change your email address, contact us.">
         <Input
           id="details-email"
           type="email"
@@ -45,12 +43,8 @@ export function DetailsForm({
           readOnly
           aria-describedby="details-email-hint"
         />
-        <p id="details-email-hint" className="text-sm text-ink-muted">
-          To change your email address, contact us.
-        </p>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="details-phone">Phone</Label>
+      </Field>
+      <Field id="details-phone" label="Phone">
         <Input
           id="details-phone"
           name="phone"
@@ -59,7 +53,7 @@ export function DetailsForm({
           autoComplete="tel"
           defaultValue={profile.phone}
         />
-      </div>
+      </Field>
       <Button type="submit" disabled={busy}>
         Save Details
       </Button>

@@ -4,8 +4,8 @@ import { useNavigate } from "react-router";
 import { useCartLines } from "~/components/cart/cart-store";
 import { refreshCartFromShop } from "~/components/cart/refresh-cart";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { formatPence } from "~/lib/money";
 import { priceOrder } from "~/lib/pricing";
@@ -130,8 +130,7 @@ export function CheckoutForm({
       >
         <fieldset className="space-y-4" disabled={busy}>
           <legend className="text-lg font-semibold">Contact and delivery</legend>
-          <div className="space-y-2">
-            <Label htmlFor="checkout-name">Full name</Label>
+          <Field id="checkout-name" label="Full name">
             <Input
               id="checkout-name"
               name="fullName"
@@ -140,10 +139,9 @@ export function CheckoutForm({
               autoComplete="name"
               defaultValue={profile.fullName}
             />
-          </div>
+          </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="checkout-email">Email</Label>
+            <Field id="checkout-email" label="Email">
               <Input
                 id="checkout-email"
                 name="email"
@@ -153,9 +151,8 @@ export function CheckoutForm({
                 autoComplete="email"
                 defaultValue={profile.email}
               />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="checkout-phone">Phone</Label>
+            </Field>
+            <Field id="checkout-phone" label="Phone">
               <Input
                 id="checkout-phone"
                 name="phone"
@@ -165,10 +162,9 @@ export function CheckoutForm({
                 autoComplete="tel"
                 defaultValue={profile.phone}
               />
-            </div>
+            </Field>
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="checkout-address">Shipping address</Label>
+          <Field id="checkout-address" label="Shipping address">
             <Textarea
               id="checkout-address"
               name="shippingAddress"
@@ -177,13 +173,17 @@ export function CheckoutForm({
               autoComplete="street-address"
               className="min-h-24"
             />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="checkout-notes">
-              Notes <span className="font-normal text-ink-muted">(optional)</span>
-            </Label>
+          </Field>
+          <Field
+            id="checkout-notes"
+            label={
+              <>
+                Notes <span className="font-normal text-ink-muted">(optional)</span>
+              </>
+            }
+          >
             <Textarea id="checkout-notes" name="notes" maxLength={1000} className="min-h-20" />
-          </div>
+          </Field>
         </fieldset>
 
         {stripePublishableKey ? (

@@ -1,6 +1,6 @@
 import { FlaskConical } from "lucide-react";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 
 /** The offline test provider's card form (DESIGN §5 point 3): no real card is ever charged. */
 export function TestCardFields({ disabled }: { disabled: boolean }) {
@@ -14,8 +14,7 @@ export function TestCardFields({ disabled }: { disabled: boolean }) {
           expiry and any CVC.
         </span>
       </p>
-      <div className="space-y-2">
-        <Label htmlFor="card-number">Card number</Label>
+      <Field id="card-number" label="Card number">
         <Input
           id="card-number"
           name="cardNumber"
@@ -25,10 +24,9 @@ export function TestCardFields({ disabled }: { disabled: boolean }) {
           placeholder="1234 1234 1234 1234"
           maxLength={23}
         />
-      </div>
+      </Field>
       <div className="grid grid-cols-2 gap-4">
-        <div className="space-y-2">
-          <Label htmlFor="card-expiry">Expiry</Label>
+        <Field id="card-expiry" label="Expiry">
           <Input
             id="card-expiry"
             name="cardExpiry"
@@ -38,9 +36,8 @@ export function TestCardFields({ disabled }: { disabled: boolean }) {
             placeholder="MM / YY"
             maxLength={9}
           />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="card-cvc">CVC</Label>
+        </Field>
+        <Field id="card-cvc" label="CVC">
           <Input
             id="card-cvc"
             name="cardCvc"
@@ -50,7 +47,7 @@ export function TestCardFields({ disabled }: { disabled: boolean }) {
             placeholder="123"
             maxLength={4}
           />
-        </div>
+        </Field>
       </div>
     </fieldset>
   );
