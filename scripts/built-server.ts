@@ -6,8 +6,7 @@ import { join } from "node:path";
 // Starts the production build (build/server/index.js) as a child process: used by the benchmark,
 // the Lighthouse audit and the server lifecycle tests.
 
-const root = join(import.meta.dirname, "..");
-const entry = join(root, "build", "server", "index.js");
+const projectRoot = join(import.meta.dirname, "..");
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,8 +35,15 @@ export type BuiltServer = {
 
 export async function startBuiltServer(
   env: Record<string, string> = {},
-  options: { waitForHealth?: boolean; captureOutput?: boolean } = {},
+  options: {
+    waitForHealth?: boolean;
+    captureOutput?: boolean;
+    /** The folder holding build/ and node_modules/ (default: this project). */
+    root?: string;
+  } = {},
 ): Promise<BuiltServer> {
+  const root = options.root ?? projectRoot;
+  const entry = join(root, "build", "server", "index.js");
   if (!existsSync(entry))
     throw new Error("build/server/index.js is missing: run `npm run build` first");
   const port = env.PORT ? Number(env.PORT) : await freePort();
