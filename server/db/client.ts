@@ -31,9 +31,21 @@ type CommonOptions = {
 
 export type DatabaseOptions = CommonOptions &
   (
-    | { driver: "postgres"; url: string; maxConnections?: number }
+    | {
+        driver: "postgres";
+        url: string;
+        maxConnections?: number;
+        /**
+         * Called when PostgreSQL ends an idle pooled connection (a restart, a failover, an idle
+         * timeout). The pool drops that connection and opens a new one when next needed.
+         */
+        onConnectionError?: (error: Error) => void;
+      }
     | { driver: "pglite"; dataDir: string; loadDataDir?: Blob }
   );
+
+/** How long a request waits for a connection before it fails (never forever: DESIGN §7). */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** An arbitrary constant, so concurrent instances run migrations one at a time. */
 const MIGRATION_LOCK_KEY = 7_020_419;
@@ -58,7 +70,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
     });
+    // Without a listener, an idle connection ended by the server is an unhandled 'error' event,
+    // which ends the whole process (STACK-NOTES pitfall 14).
+    const { onConnectionError } = options;
+    pool.on("error", (error) => onConnectionError?.(error));
     const db: Database = drizzleNodePostgres(pool, { schema, logger });
     return {
       db,

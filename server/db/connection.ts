@@ -13,20 +13,56 @@ const store = globalThis as GlobalWithDatabase;
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
 export function configuredDatabase(): DatabaseOptions {
   return env.DATABASE_URL
-    ? { driver: "postgres", url: env.DATABASE_URL }
+    ? {
+        driver: "postgres",
+        url: env.DATABASE_URL,
+        onConnectionError: (error) =>
+          logger.warn({ err: error }, "database connection lost; the pool reconnects when needed"),
+      }
     : { driver: "pglite", dataDir: env.DATA_DIR };
 }
 
 async function startDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase(configuredDatabase());
-  await handle.migrate();
-  if (env.SHOP_MODE === "demo") {
-    const seeded = await seedCatalogIfEmpty(handle.db);
-    if (seeded)
-      logger.info({ products: seeded }, "seeded the demo catalogue into an empty database");
+  try {
+    await handle.migrate();
+    if (env.SHOP_MODE === "demo") {
+      const seeded = await seedCatalogIfEmpty(handle.db);
+      if (seeded)
+        logger.info({ products: seeded }, "seeded the demo catalogue into an empty database");
+    }
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
   }
   logger.info({ driver: handle.driver }, "database ready");
   return handle;
+}
+
+const FIRST_RETRY_MS = 500;
+const LONGEST_RETRY_MS = 15_000;
+
+/**
+ * The process-wide database once it answers. A PostgreSQL server that cannot be reached yet (it
+ * starts after the shop, or is restarting) is tried again with a growing pause, for as long as it
+ * takes: the caller answers 503 meanwhile. The embedded database has no such state: its failure
+ * (a folder in use, a disk error) is thrown at once.
+ */
+export async function waitForDatabase(): Promise<DatabaseHandle> {
+  let delay = FIRST_RETRY_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getDatabaseHandle();
+    } catch (error) {
+      if (configuredDatabase().driver !== "postgres") throw error;
+      logger.warn(
+        { err: error, attempt, retryInMs: delay },
+        "database not reachable at start; trying again",
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, LONGEST_RETRY_MS);
+    }
+  }
 }
 
 export function getDatabaseHandle(): Promise<DatabaseHandle> {

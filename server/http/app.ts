@@ -22,6 +22,8 @@ export type HttpAppOptions = {
   /** The shop's public origin (BASE_URL): state-changing requests must come from it. */
   publicOrigin: string;
   stripe: boolean;
+  /** False until the database is ready: everything but static files answers 503 meanwhile. */
+  isReady?: () => boolean;
   /** Resolves when the database answers; used by /healthz. */
   pingDatabase: () => Promise<void>;
   /** True once shutdown has begun: health checks fail and connections are not kept alive. */
@@ -71,6 +73,7 @@ export function createHttpApp(options: HttpAppOptions) {
     c.header("Cache-Control", "no-store");
     // A load balancer stops sending traffic here while in-flight requests finish.
     if (options.isDraining?.()) return c.json({ status: "draining" }, 503);
+    if (options.isReady && !options.isReady()) return c.json({ status: "starting" }, 503);
     try {
       await withTimeout(options.pingDatabase(), HEALTH_TIMEOUT_MS);
       return c.json({ status: "ok" });
@@ -103,6 +106,19 @@ export function createHttpApp(options: HttpAppOptions) {
     if (isFilePath(c.req.path)) return publicFiles(c, next);
     return next();
   });
+
+  const { isReady } = options;
+  if (isReady) {
+    app.use(async (c, next) => {
+      if (isReady()) return next();
+      c.header("Cache-Control", "no-store");
+      c.header("Retry-After", "5");
+      if (c.req.path.startsWith("/api/")) {
+        return c.json({ error: "The shop is starting. Please try again in a moment." }, 503);
+      }
+      return c.html(startingPage, 503);
+    });
+  }
 
   const clientAddress = (c: Context): string | null => {
     const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
@@ -161,6 +177,17 @@ export function createHttpApp(options: HttpAppOptions) {
 
   return app;
 }
+
+/** Shown while the database is not ready yet: no database, no React, nothing that could fail. */
+const startingPage = `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>We'll be right back</title></head>
+<body style="font-family:system-ui,sans-serif;color:#0f172a;background:#fafaf9;margin:0;padding:15vh 24px;text-align:center">
+<h1 style="font-size:28px;margin:0 0 12px">We'll be right back</h1>
+<p style="font-size:18px;margin:0">The shop is starting. Please try again in a moment.</p>
+</body>
+</html>`;
 
 function withoutConditionals(request: Request): Request {
   const plain = new Request(request);

@@ -5,7 +5,8 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { demoAccounts, seedDemoAccounts } from "../auth/accounts";
 import { getAuth } from "../auth/session";
-import { closeDatabase, getDatabaseHandle } from "../db/connection";
+import type { DatabaseHandle } from "../db/client";
+import { closeDatabase, waitForDatabase } from "../db/connection";
 import { startEmailDelivery, stopEmailDelivery } from "../email/mailer";
 import { env } from "../env";
 import { logger } from "../logger";
@@ -21,20 +22,11 @@ const PAGE_CACHE_ENTRIES = 500;
 
 async function main() {
   const build = (await import("virtual:react-router/server-build")) as ServerBuild;
-  const database = await getDatabaseHandle();
-  const auth = await getAuth();
-  if (env.SHOP_MODE === "demo") {
-    const created = await seedDemoAccounts(auth, database.db);
-    if (created > 0) logger.info({ accounts: created }, "seeded the demo accounts");
-  }
-  await startEmailDelivery();
-  const orderExpiry = startOrderExpiry(database.db, {
-    pendingMinutes: env.PENDING_ORDER_MINUTES,
-    intervalMs: 60_000,
-    logger,
-  });
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 
+  // The server listens at once and answers 503 until the database is ready, so a database that
+  // starts after the shop (or is restarting) delays the shop instead of stopping it.
+  let database: DatabaseHandle | undefined;
   let draining = false;
   const app = createHttpApp({
     build,
@@ -43,9 +35,13 @@ async function main() {
     https: env.BASE_URL.startsWith("https://"),
     publicOrigin: new URL(env.BASE_URL).origin,
     stripe: env.stripeConfigured,
-    pingDatabase: () => database.ping(),
+    isReady: () => database !== undefined,
+    pingDatabase: async () => {
+      if (!database) throw new Error("the database is not ready yet");
+      await database.ping();
+    },
     isDraining: () => draining,
-    handleAuth: (request) => auth.handler(request),
+    handleAuth: async (request) => (await getAuth()).handler(request),
     trustProxy: env.TRUST_PROXY,
     pageCache:
       env.PAGE_CACHE_TTL_SECONDS > 0
@@ -59,12 +55,26 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
   server.once("listening", () => {
     logger.info({ port: env.PORT, host: env.HOST, mode: env.SHOP_MODE }, "server listening");
-    printBanner();
   });
   server.once("error", (error) => {
     logger.fatal({ err: error }, "server failed to start");
     process.exit(1);
   });
+
+  const ready = await waitForDatabase();
+  const auth = await getAuth();
+  if (env.SHOP_MODE === "demo") {
+    const created = await seedDemoAccounts(auth, ready.db);
+    if (created > 0) logger.info({ accounts: created }, "seeded the demo accounts");
+  }
+  await startEmailDelivery();
+  const orderExpiry = startOrderExpiry(ready.db, {
+    pendingMinutes: env.PENDING_ORDER_MINUTES,
+    intervalMs: 60_000,
+    logger,
+  });
+  database = ready;
+  printBanner();
 
   const stop = (signal: NodeJS.Signals) => {
     if (draining) return;

@@ -1,0 +1,101 @@
+import pg from "pg";
+import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/built-server";
+import { expect, test } from "./fixtures";
+import { TcpProxy } from "./tcp-proxy";
+
+// The server on PostgreSQL when the database is not there yet, drops its connections, or goes away
+// for a while (DESIGN §7: a lost connection is logged and retried, never fatal). The database is
+// reached through a relay the test can cut. PostgreSQL only: these faults do not exist for the
+// embedded database, so the suite is defined only when TEST_DATABASE_URL names a server.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+async function status(url: string): Promise<number> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(10_000) })).status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Polls until `url` answers `expected`; fails with the last status after `timeoutMs`. */
+async function waitForStatus(url: string, expected: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = await status(url);
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(last, `${url} answered ${last}, waited for ${expected}`).toBe(expected);
+}
+
+if (postgresUrl) {
+  test.describe("database faults on PostgreSQL", () => {
+    test.describe.configure({ mode: "serial", timeout: 150_000 });
+
+    test("a database that is not there yet, dropped connections and an outage are survived", async () => {
+      const target = new URL(postgresUrl);
+      const databaseName = "gleam_e2e_database_faults";
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.query(`create database ${databaseName}`);
+
+      const proxy = new TcpProxy(await freePort(), {
+        host: target.hostname,
+        port: Number(target.port || 5432),
+      });
+      const viaProxy = new URL(postgresUrl);
+      viaProxy.hostname = "127.0.0.1";
+      viaProxy.port = String(proxy.port);
+      viaProxy.pathname = `/${databaseName}`;
+
+      let server: BuiltServer | undefined;
+      try {
+        // 1. The database does not answer at start: the server waits for it instead of exiting,
+        // and says so (503) meanwhile.
+        server = await startBuiltServer(
+          { DATABASE_URL: viaProxy.toString(), SHOP_MODE: "demo", LOG_LEVEL: "info" },
+          { waitForHealth: false },
+        );
+        await waitForStatus(`${server.url}/healthz`, 503);
+        const starting = await fetch(`${server.url}/store`);
+        expect(starting.status).toBe(503);
+        expect(starting.headers.get("Retry-After")).toBeTruthy();
+        expect(await starting.text()).toContain("Please try again in a moment");
+        expect(server.child.exitCode).toBeNull();
+
+        await proxy.start();
+        await waitForStatus(`${server.url}/healthz`, 200, 60_000);
+        expect(await status(`${server.url}/store`)).toBe(200);
+
+        // 2. PostgreSQL ends every connection of the shop (a restart, a failover, an idle
+        // timeout): the process lives on and the next requests are answered.
+        const { rows } = await admin.query(
+          "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          [databaseName],
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(server.child.exitCode).toBeNull();
+        await waitForStatus(`${server.url}/healthz`, 200);
+        expect(await status(`${server.url}/product/prod1`)).toBe(200);
+
+        // 3. The database goes away for a while: health checks fail, then recover by themselves.
+        await proxy.stop();
+        await waitForStatus(`${server.url}/healthz`, 503);
+        expect(server.child.exitCode).toBeNull();
+        await proxy.start();
+        await waitForStatus(`${server.url}/healthz`, 200);
+        expect(await status(`${server.url}/store`)).toBe(200);
+        expect(server.output()).toContain("database connection lost");
+        expect(server.output()).not.toContain("Unhandled 'error' event");
+      } finally {
+        await server?.stop();
+        await proxy.stop();
+        await admin.query(`drop database if exists ${databaseName} with (force)`);
+        await admin.end();
+      }
+    });
+  });
+}
