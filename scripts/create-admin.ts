@@ -1,10 +1,9 @@
 import { parseArgs } from "node:util";
 import { ensureAccount } from "@server/auth/accounts";
-import { createAuth } from "@server/auth/auth";
+import { createAuthFromEnv } from "@server/auth/session";
 import { openDatabase } from "@server/db/client";
 import { configuredDatabase } from "@server/db/connection";
 import { queueEmail } from "@server/email/outbox";
-import { env } from "@server/env";
 import { z } from "zod";
 import { signUpForm } from "../app/lib/account-forms";
 
@@ -34,16 +33,8 @@ async function main() {
   const handle = await openDatabase(configuredDatabase());
   try {
     await handle.migrate();
-    const auth = createAuth({
-      db: handle.db,
-      baseUrl: env.BASE_URL,
-      secret: env.authSecret,
-      shopName: env.SHOP_NAME,
-      supportEmail: env.SUPPORT_EMAIL,
-      sendEmail: async (kind, message) => {
-        await queueEmail(handle.db, kind, message);
-      },
-      attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
+    const auth = createAuthFromEnv(handle.db, async (kind, message) => {
+      await queueEmail(handle.db, kind, message);
     });
     const { result } = await ensureAccount(
       auth,

@@ -107,6 +107,34 @@ describe("parseEnv", () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_1" })[0]).toMatch(/set all three or none/);
   });
 
+  it("names the shop's own origins: the public one first, the loopback ones only in demo mode", () => {
+    expect(parseEnv({ PORT: "4000" }).shopOrigins).toEqual([
+      "http://localhost:4000",
+      "http://127.0.0.1:4000",
+      "http://[::1]:4000",
+    ]);
+    expect(parseEnv({ BASE_URL: "https://shop.example/" }).shopOrigins[0]).toBe(
+      "https://shop.example",
+    );
+    const live = parseEnv({
+      SHOP_MODE: "live",
+      BASE_URL: "https://shop.example",
+      PAYMENT_PROVIDER: "test",
+      MAIL_TRANSPORT: "dev-mailbox",
+      BETTER_AUTH_SECRET: "a-live-secret-of-at-least-32-characters",
+    });
+    expect(live.shopOrigins).toEqual(["https://shop.example"]);
+  });
+
+  it("reads TRUST_PROXY as a number of proxy hops", () => {
+    expect(parseEnv({}).trustProxyHops).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "false" }).trustProxyHops).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "true" }).trustProxyHops).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
+    expect(problemsOf({ TRUST_PROXY: "yes" })[0]).toMatch(/^TRUST_PROXY: must be false, true/);
+    expect(problemsOf({ TRUST_PROXY: "11" })[0]).toMatch(/^TRUST_PROXY: /);
+  });
+
   it("validates SMTP_URL", () => {
     expect(problemsOf({ SMTP_URL: "http://mail" })[0]).toMatch(/^SMTP_URL: /);
     expect(parseEnv({ SMTP_URL: "smtp://localhost:2525" }).MAIL_TRANSPORT).toBe("smtp");

@@ -111,8 +111,18 @@ const schema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000).default(10),
   ),
-  /** Trust X-Forwarded-For for the client address: only behind a proxy that sets it. */
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  /**
+   * How many proxies in front of the shop append to X-Forwarded-For: `false` (0, none: the
+   * connecting address is the client), `true` (1) or a number of hops.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(true|false|[0-9]|10)$/, "must be false, true or a number of proxy hops (0-10)")
+      .default("false")
+      .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value))),
+  ),
 });
 
 type RawEnv = z.infer<typeof schema>;
@@ -122,10 +132,16 @@ export type Env = Omit<
   "SHOP_MODE" | "BASE_URL" | "PAYMENT_PROVIDER" | "MAIL_TRANSPORT" | "MAIL_FROM" | "TRUST_PROXY"
 > & {
   SHOP_MODE: "demo" | "live";
+  /**
+   * The origins that are the shop's own (DESIGN §6), the public one first: every origin gate (the
+   * shop's, React Router's, better-auth's) uses this one list.
+   */
+  shopOrigins: string[];
+  /** Proxies in front that append to X-Forwarded-For (0: the connecting address is the client). */
+  trustProxyHops: number;
   /** Signs session cookies and tokens: BETTER_AUTH_SECRET, or SESSION_SECRET. */
   authSecret: string;
   MAIL_FROM: string;
-  TRUST_PROXY: boolean;
   BASE_URL: string;
   PAYMENT_PROVIDER: "stripe" | "test";
   MAIL_TRANSPORT: "smtp" | "dev-mailbox";
@@ -208,10 +224,28 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     PAYMENT_PROVIDER: paymentProvider,
     MAIL_TRANSPORT: mailTransport,
     MAIL_FROM: raw.MAIL_FROM ?? `${raw.SHOP_NAME} <${raw.SUPPORT_EMAIL}>`,
-    TRUST_PROXY: raw.TRUST_PROXY === "true",
+    shopOrigins: shopOrigins(baseUrl, mode, raw.PORT),
+    trustProxyHops: raw.TRUST_PROXY,
     authSecret,
     stripeConfigured,
   };
+}
+
+/**
+ * The public origin, and in demo mode the loopback addresses at the same port: the demo shop is
+ * opened at http://localhost:3000 and http://127.0.0.1:3000 alike. Only loopback names, never the
+ * Host header a request brings: a page on another site whose name was pointed at this machine
+ * (DNS rebinding) must not count as the shop.
+ */
+function shopOrigins(baseUrl: string, mode: "demo" | "live", port: number): string[] {
+  const origins = [new URL(baseUrl).origin];
+  if (mode === "demo") {
+    for (const host of ["localhost", "127.0.0.1", "[::1]"]) {
+      const origin = `http://${host}:${port}`;
+      if (!origins.includes(origin)) origins.push(origin);
+    }
+  }
+  return origins;
 }
 
 function loadEnvOrExit(): Env {

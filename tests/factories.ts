@@ -73,6 +73,7 @@ export function createTestAuth(
   return createAuth({
     db,
     baseUrl: "http://shop.test",
+    trustedOrigins: ["http://shop.test"],
     secret: "integration-test-secret-of-32-characters!",
     shopName: "Gleam",
     supportEmail: "hello@example.com",

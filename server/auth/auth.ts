@@ -20,6 +20,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 export type AuthOptions = {
   db: Database;
   baseUrl: string;
+  /** The shop's own origins (env.shopOrigins): the one rule every origin gate uses. */
+  trustedOrigins: string[];
   secret: string;
   shopName: string;
   supportEmail: string;
@@ -57,7 +59,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: "/api/auth",
     secret: options.secret,
-    trustedOrigins: [options.baseUrl],
+    trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(options.db, {
       provider: "pg",
       schema: {

@@ -3,26 +3,32 @@ import type { Database } from "../db/database";
 import type { UserRole } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
-import { type Auth, createAuth } from "./auth";
+import { type Auth, type AuthOptions, createAuth } from "./auth";
 
 // The process-wide auth instance, built on first use with the shared database and mailer.
 
 // One per database handle, so tests that hand the routes their own database get their own.
 const instances = new WeakMap<Database, Auth>();
 
+/** better-auth as the configuration sets it up, on `db`, queueing its emails with `queue`. */
+export function createAuthFromEnv(db: Database, queue: AuthOptions["sendEmail"] = sendEmail): Auth {
+  return createAuth({
+    db,
+    baseUrl: env.BASE_URL,
+    trustedOrigins: env.shopOrigins,
+    secret: env.authSecret,
+    shopName: env.SHOP_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    sendEmail: queue,
+    attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
+  });
+}
+
 export async function getAuth(): Promise<Auth> {
   const db = await getDb();
   let auth = instances.get(db);
   if (!auth) {
-    auth = createAuth({
-      db,
-      baseUrl: env.BASE_URL,
-      secret: env.authSecret,
-      shopName: env.SHOP_NAME,
-      supportEmail: env.SUPPORT_EMAIL,
-      sendEmail,
-      attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
-    });
+    auth = createAuthFromEnv(db);
     instances.set(db, auth);
   }
   return auth;

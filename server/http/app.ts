@@ -7,9 +7,10 @@ import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Logger } from "../logger";
+import { clientAddress } from "./client-address";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 import { isFilePath } from "./request-paths";
-import { sameOriginOnly } from "./same-origin";
+import { onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import "./load-context";
 
@@ -19,8 +20,8 @@ export type HttpAppOptions = {
   clientDir: string;
   logger: Logger;
   https: boolean;
-  /** The shop's public origin (BASE_URL): state-changing requests must come from it. */
-  publicOrigin: string;
+  /** The shop's own origins, the public one first (env.shopOrigins): the one origin rule. */
+  origins: string[];
   stripe: boolean;
   /** False until the database is ready: everything but static files answers 503 meanwhile. */
   isReady?: () => boolean;
@@ -32,8 +33,8 @@ export type HttpAppOptions = {
   pageCache?: PageCache;
   /** better-auth's handler, mounted at /api/auth. */
   handleAuth?: (request: Request) => Promise<Response>;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /** Proxies in front that append to X-Forwarded-For (0: trust none of it). */
+  trustProxyHops?: number;
 };
 
 type AppEnv = { Variables: { cspNonce: string } };
@@ -67,7 +68,7 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.use(compress());
-  app.use(sameOriginOnly(options.publicOrigin));
+  app.use(sameOriginOnly(options.origins));
 
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
@@ -120,28 +121,32 @@ export function createHttpApp(options: HttpAppOptions) {
     });
   }
 
-  const clientAddress = (c: Context): string | null => {
-    const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
-    if (options.trustProxy && forwarded) return forwarded;
-    return getConnInfo(c).remote.address ?? null;
-  };
+  const addressOf = (c: Context): string | null =>
+    clientAddress(
+      c.req.header("X-Forwarded-For"),
+      getConnInfo(c).remote.address ?? null,
+      options.trustProxyHops ?? 0,
+    );
+  // Handlers see the request on one of the shop's own origins (never http://<proxy's Host>).
+  const shopRequest = (c: Context) => onHandlingOrigin(c.req.raw, options.origins);
 
   const { handleAuth } = options;
   if (handleAuth) {
     app.all("/api/auth/*", (c) => {
       // The rate limiter counts per client address: it gets the connecting address from here,
       // never a header the client could set itself.
-      const headers = new Headers(c.req.raw.headers);
+      const request = shopRequest(c);
+      const headers = new Headers(request.headers);
       headers.delete(CLIENT_IP_HEADER);
-      const address = clientAddress(c);
+      const address = addressOf(c);
       if (address) headers.set(CLIENT_IP_HEADER, address);
       const init: RequestInit & { duplex?: "half" } = {
-        method: c.req.method,
+        method: request.method,
         headers,
-        body: c.req.raw.body,
+        body: request.body,
         duplex: "half",
       };
-      return handleAuth(new Request(c.req.raw.url, init));
+      return handleAuth(new Request(request.url, init));
     });
   }
 
@@ -149,7 +154,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all("*", async (c) => {
     const nonce = c.get("cspNonce");
     if (!pageCache || !isCacheableRequest(c.req.raw, c.req.path)) {
-      return handleRequest(c.req.raw, { cspNonce: nonce, clientAddress: clientAddress(c) });
+      return handleRequest(shopRequest(c), { cspNonce: nonce, clientAddress: addressOf(c) });
     }
     const url = new URL(c.req.url);
     const { response, state } = await pageCache.serve(
@@ -158,7 +163,7 @@ export function createHttpApp(options: HttpAppOptions) {
       // Rendered unconditionally so the full answer is stored; the cache answers If-None-Match.
       // Cached pages are the same for everyone: they get no client address.
       () =>
-        handleRequest(withoutConditionals(c.req.raw), {
+        handleRequest(withoutConditionals(shopRequest(c)), {
           cspNonce: NONCE_PLACEHOLDER,
           clientAddress: null,
         }),

@@ -3,7 +3,7 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The nonce the Content-Security-Policy of this response allows for inline scripts. */
     cspNonce: string;
-    /** The connecting client's address (X-Forwarded-For's first only with TRUST_PROXY). */
+    /** The connecting client's address (from X-Forwarded-For only behind the TRUST_PROXY hops). */
     clientAddress: string | null;
   }
 }

@@ -33,7 +33,7 @@ async function main() {
     clientDir,
     logger,
     https: env.BASE_URL.startsWith("https://"),
-    publicOrigin: new URL(env.BASE_URL).origin,
+    origins: env.shopOrigins,
     stripe: env.stripeConfigured,
     isReady: () => database !== undefined,
     pingDatabase: async () => {
@@ -42,7 +42,7 @@ async function main() {
     },
     isDraining: () => draining,
     handleAuth: async (request) => (await getAuth()).handler(request),
-    trustProxy: env.TRUST_PROXY,
+    trustProxyHops: env.trustProxyHops,
     pageCache:
       env.PAGE_CACHE_TTL_SECONDS > 0
         ? new PageCache({
