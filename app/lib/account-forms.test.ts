@@ -12,6 +12,26 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/\\evil.example")).toBe("/dashboard");
     expect(safeRedirectPath(null)).toBe("/dashboard");
   });
+
+  it("refuses what a browser would drop to reach another site, and control characters", () => {
+    // Browsers drop tabs and line breaks from URLs: "/\t/evil.example" is "//evil.example".
+    for (const value of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r/x",
+      "/\u0000",
+      "/\u2028",
+      "/ /x",
+    ]) {
+      expect(safeRedirectPath(value), JSON.stringify(value)).toBe("/dashboard");
+    }
+    expect(safeRedirectPath(`/${"a".repeat(3000)}`)).toBe("/dashboard");
+  });
+
+  it("keeps the query and encodes what needs encoding", () => {
+    expect(safeRedirectPath("/dashboard/orders?page=2#top")).toBe("/dashboard/orders?page=2#top");
+    expect(safeRedirectPath("/search?q=caf\u00e9")).toBe("/search?q=caf%C3%A9");
+  });
 });
 
 describe("signUpForm", () => {

@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { personName } from "./form-fields";
+import { MAX_PASSWORD, MIN_PASSWORD } from "./password-rules";
 
 // The account forms' fields, checked by the browser (required, email type, minlength) and again by
 // the server with these schemas.
-
-export const MIN_PASSWORD = 8;
-export const MAX_PASSWORD = 128;
 
 const email = z
   .email("Please enter a valid email address.")
@@ -18,7 +17,7 @@ const newPassword = z
 
 export const signInForm = z.object({ email, password });
 export const signUpForm = z.object({
-  fullName: z.string().trim().min(1, "Please enter your full name.").max(100),
+  fullName: personName,
   email,
   password: newPassword,
 });
@@ -31,16 +30,33 @@ export const resetPasswordForm = z.object({
 export const EXPIRED_RESET_LINK =
   "This password reset link has expired or has already been used. Please ask for a new one.";
 
-/** Where to go after logging in: only a path on this site, never another site. */
+/** Whitespace, control characters and backslashes: browsers drop or rewrite them in URLs. */
+const UNSAFE_IN_REDIRECT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/;
+/** Any origin will do: a path is resolved against it and must stay on it. */
+const PROBE_ORIGIN = "https://shop.invalid";
+
+/**
+ * Where to go after logging in: only a path on this site, never another site. The value is read
+ * as a URL on the shop's own origin (as a browser would) and refused if it leaves it, or if it
+ * holds characters a browser drops (`/%09/evil.example` becomes `//evil.example`).
+ */
 export function safeRedirectPath(value: unknown, fallback = "/dashboard"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//"))
+  if (typeof value !== "string" || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || UNSAFE_IN_REDIRECT.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
     return fallback;
-  if (value.startsWith("/\\")) return fallback;
-  return value;
+  }
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export const detailsForm = z.object({
-  fullName: z.string().trim().min(1, "Please enter your full name.").max(100),
+  fullName: personName,
   phone: z
     .string()
     .trim()

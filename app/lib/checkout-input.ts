@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { personName, requiredText } from "./form-fields";
+import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
 
 // What the checkout sends (DESIGN §5 point 1): variant ids and quantities only, never a price, and
 // the customer's details. The browser requires the fields; the server checks them again here.
@@ -6,15 +8,8 @@ import { z } from "zod";
 export const MAX_CHECKOUT_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
 
-const text = (label: string, max: number) =>
-  z
-    .string(`Please enter your ${label}.`)
-    .trim()
-    .min(1, `Please enter your ${label}.`)
-    .max(max, `Your ${label} is too long (at most ${max} characters).`);
-
 export const customerDetailsSchema = z.object({
-  fullName: text("full name", 100),
+  fullName: personName,
   email: z
     .email("Please enter a valid email address.")
     .max(254)
@@ -24,11 +19,12 @@ export const customerDetailsSchema = z.object({
     .trim()
     .regex(/^\+?[\d\s()-]{7,20}$/, "Please enter a valid phone number.")
     .refine((value) => value.replace(/\D/g, "").length >= 7, "Please enter a valid phone number."),
-  shippingAddress: text("shipping address", 500),
+  shippingAddress: requiredText("shipping address", 500, { multiline: true }),
   notes: z
     .string()
     .trim()
     .max(1000, "Your notes are too long (at most 1000 characters).")
+    .refine((value) => !hasControlCharacters(value, { multiline: true }), NO_CONTROL_CHARACTERS)
     .optional()
     .transform((value) => value || undefined),
 });

@@ -14,9 +14,13 @@ import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const params = new URL(request.url).searchParams;
+  const redirectTo = safeRedirectPath(params.get("redirectTo"));
   if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  // A verification link lands here; better-auth adds `error` when its token was bad or expired.
+  let verification: "confirmed" | "failed" | null = null;
+  if (params.get("verified") === "1") verification = params.get("error") ? "failed" : "confirmed";
+  return { redirectTo, verification };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -70,5 +74,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  return <LoginPanel redirectTo={loaderData.redirectTo} />;
+  return <LoginPanel redirectTo={loaderData.redirectTo} verification={loaderData.verification} />;
 }

@@ -3,8 +3,8 @@ import type { Database } from "../db/database";
 import { clearAttempts, countAttempt } from "../rate-limit/attempt-counter";
 
 // Sign-in attempts counted per account, whatever address they come from: better-auth's limiter
-// counts per address, which a guesser spreading attempts over many addresses slips past. The
-// counter is keyed by the email's hash (never the email); a successful sign-in clears it.
+// counts per address, which a guesser spreading attempts over many addresses slips past. Counters
+// are keyed by the email's hash (never the email); a successful sign-in clears its counter.
 
 export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
@@ -12,16 +12,29 @@ export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_THROTTLED =
   "Too many sign-in attempts for this account. Please try again in 15 minutes.";
 
-function keyFor(email: string): string {
+function keyFor(purpose: string, email: string): string {
   const digest = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
-  return `account-sign-in:${digest}`;
+  return `${purpose}:${digest}`;
 }
 
 /** Counts one attempt for `email`; gives the attempts in the current window, this one included. */
 export function countSignInAttempt(db: Database, email: string, now = Date.now()) {
-  return countAttempt(db, keyFor(email), ACCOUNT_WINDOW_MS, now);
+  return countAttempt(db, keyFor("account-sign-in", email), ACCOUNT_WINDOW_MS, now);
 }
 
 export function clearSignInAttempts(db: Database, email: string) {
-  return clearAttempts(db, keyFor(email));
+  return clearAttempts(db, keyFor("account-sign-in", email));
+}
+
+// Emails one address receives (verification and reset links), whoever asks and from however many
+// client addresses: a victim's inbox is not a tool for flooding.
+
+export const RECIPIENT_WINDOW_MS = 60 * 60 * 1000;
+export const EMAILS_PER_RECIPIENT = 3;
+export const RECIPIENT_THROTTLED =
+  "Too many emails have been sent to this address. Please try again later.";
+
+/** Counts one account email for `email`; gives the count in the current hour, this one included. */
+export function countEmailToRecipient(db: Database, email: string, now = Date.now()) {
+  return countAttempt(db, keyFor("account-email-to", email), RECIPIENT_WINDOW_MS, now);
 }

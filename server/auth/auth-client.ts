@@ -4,7 +4,7 @@ import { EXPIRED_RESET_LINK } from "../../app/lib/account-forms";
 import { getDb } from "../db/connection";
 import { users, verifications } from "../db/schema/auth";
 import { env } from "../env";
-import { ACCOUNT_THROTTLED } from "./account-throttle";
+import { ACCOUNT_THROTTLED, RECIPIENT_THROTTLED } from "./account-throttle";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getAuth } from "./session";
 
@@ -20,6 +20,8 @@ export type AuthResult =
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const SOMETHING_WRONG = "Something went wrong";
+/** Where a verification link lands: the log-in page, which says the address is confirmed. */
+const VERIFIED_CALLBACK = "/login?verified=1";
 
 async function callAuth(path: string, body: unknown, caller: Caller) {
   const auth = await getAuth();
@@ -49,8 +51,10 @@ function failure(
   messages: Record<string, string>,
 ): AuthResult {
   if (status === 429) {
-    // The per-account limit says how long; better-auth's per-address one does not.
-    const message = json?.message === ACCOUNT_THROTTLED ? ACCOUNT_THROTTLED : TOO_MANY;
+    // The shop's own limits (per account, per recipient) say what they are; better-auth's
+    // per-address one does not.
+    const ownMessages = [ACCOUNT_THROTTLED, RECIPIENT_THROTTLED];
+    const message = ownMessages.find((own) => own === json?.message) ?? TOO_MANY;
     return { ok: false, status, code: "RATE_LIMITED", message };
   }
   const code = json?.code;
@@ -75,14 +79,26 @@ export async function signUpWithPassword(
   input: { fullName: string; email: string; password: string },
 ): Promise<AuthResult> {
   // The seed spec tells a visitor when an address is taken; better-auth, with verification on,
-  // answers as if it worked. The rate limit on sign-up bounds how fast anyone can probe.
+  // answers a registered address as if it worked (and sends nothing). So the address is looked up
+  // first, but the answer comes after better-auth's rate limiter has counted the attempt: past the
+  // limit, a registered address gets the same 429 as any other, and probing stays slow.
   const db = await getDb();
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.email.toLowerCase()))
     .limit(1);
-  if (existing) {
+  const result = await callAuth(
+    "/sign-up/email",
+    {
+      name: input.fullName,
+      email: input.email,
+      password: input.password,
+      callbackURL: VERIFIED_CALLBACK,
+    },
+    caller,
+  );
+  if (result.status === 200 && existing) {
     return {
       ok: false,
       status: 409,
@@ -90,16 +106,6 @@ export async function signUpWithPassword(
       message: "This email address is already in use.",
     };
   }
-  const result = await callAuth(
-    "/sign-up/email",
-    {
-      name: input.fullName,
-      email: input.email,
-      password: input.password,
-      callbackURL: "/dashboard",
-    },
-    caller,
-  );
   if (result.status === 200) return { ok: true, setCookies: result.setCookies };
   return failure(result.status, result.json, {
     PASSWORD_TOO_SHORT: "Password must be at least 8 characters.",
@@ -122,7 +128,7 @@ export async function requestPasswordReset(caller: Caller, email: string): Promi
 export async function resendVerificationEmail(caller: Caller, email: string): Promise<AuthResult> {
   const result = await callAuth(
     "/send-verification-email",
-    { email, callbackURL: "/dashboard" },
+    { email, callbackURL: VERIFIED_CALLBACK },
     caller,
   );
   if (result.status === 200) return { ok: true, setCookies: [] };

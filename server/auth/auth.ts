@@ -1,21 +1,40 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { personName } from "../../app/lib/form-fields";
+import { MAX_PASSWORD, MIN_PASSWORD } from "../../app/lib/password-rules";
 import type { Database } from "../db/database";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
 import type { EmailKind } from "../db/schema/email";
 import { passwordResetEmail, verificationEmail } from "../email/templates";
 import type { OutgoingEmail } from "../email/transport";
-import { ACCOUNT_THROTTLED, clearSignInAttempts, countSignInAttempt } from "./account-throttle";
+import {
+  ACCOUNT_THROTTLED,
+  clearSignInAttempts,
+  countEmailToRecipient,
+  countSignInAttempt,
+  EMAILS_PER_RECIPIENT,
+  RECIPIENT_THROTTLED,
+} from "./account-throttle";
 
 // better-auth on the shop's own database (DESIGN §2, §6): email and password, email verification,
 // password reset, sessions in the database behind http-only cookies, and its rate limiter with
 // its counters in the database, so every instance shares them.
 
+/**
+ * better-auth's endpoints a browser reaches itself: the emailed links and log out. The shop's pages
+ * call the others (sign in, sign up, reset, change password) in-process with their own checks, so
+ * the HTTP layer answers 404 for everything else under /api/auth.
+ */
+export function isPublicAuthEndpoint(method: string, path: string): boolean {
+  if (method === "GET" || method === "HEAD") {
+    return path === "/api/auth/verify-email" || /^\/api\/auth\/reset-password\/[^/]+$/.test(path);
+  }
+  return method === "POST" && path === "/api/auth/sign-out";
+}
+
 /** The header the HTTP layer sets to the connecting client's address (never the client's own). */
 export const CLIENT_IP_HEADER = "x-gleam-client-ip";
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 export type AuthOptions = {
   db: Database;
@@ -38,11 +57,41 @@ export function accountAttemptsPerWindow(attemptsPerMinute: number): number {
 }
 
 const SIGN_IN = "/sign-in/email";
+const SIGN_UP = "/sign-up/email";
+const UPDATE_USER = "/update-user";
+/**
+ * Endpoints that email a link to the address in their body on request, as often as asked. A
+ * sign-up emails an address once at most (the account then exists), so it is not counted.
+ */
+const EMAILING = new Set(["/request-password-reset", "/send-verification-email"]);
+const MAX_EMAIL_LENGTH = 254;
+
+function field(body: unknown, name: string): unknown {
+  return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
+}
 
 function emailOf(body: unknown): string | null {
-  if (body && typeof body === "object" && "email" in body && typeof body.email === "string") {
-    return body.email;
+  const email = field(body, "email");
+  return typeof email === "string" ? email : null;
+}
+
+/**
+ * The shop's own rules for what better-auth's endpoints take from a visitor (the same as the
+ * shop's forms): a real name without links or markup, a sane email, no avatar URL from outside.
+ * better-auth checks passwords itself (minPasswordLength, maxPasswordLength).
+ */
+function refusedInput(path: string, body: unknown): string | null {
+  if (path !== SIGN_UP && path !== UPDATE_USER) return null;
+  const name = field(body, "name");
+  if (path === SIGN_UP || name !== undefined) {
+    const parsed = personName.safeParse(name);
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? "Please check your name.";
   }
+  const email = field(body, "email");
+  if (typeof email === "string" && email.length > MAX_EMAIL_LENGTH) {
+    return "Please enter a valid email address.";
+  }
+  if (field(body, "image") != null) return "A profile picture cannot be set here.";
   return null;
 }
 
@@ -78,7 +127,8 @@ export function createAuth(options: AuthOptions) {
     },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
+      minPasswordLength: MIN_PASSWORD,
+      maxPasswordLength: MAX_PASSWORD,
       requireEmailVerification: true,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
@@ -89,7 +139,10 @@ export function createAuth(options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Opening a verification link never signs anyone in: a link someone else sent would
+      // otherwise replace the visitor's own session with theirs (login CSRF). The link's page
+      // asks to log in instead.
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         await options.sendEmail("verification", verificationEmail(brand, user, url));
@@ -97,10 +150,18 @@ export function createAuth(options: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const email = ctx.path === SIGN_IN ? emailOf(ctx.body) : null;
+        const refused = refusedInput(ctx.path, ctx.body);
+        if (refused) throw new APIError("BAD_REQUEST", { message: refused });
+        const email = emailOf(ctx.body);
         if (!email) return;
-        if ((await countSignInAttempt(options.db, email)) > perAccount) {
+        if (ctx.path === SIGN_IN && (await countSignInAttempt(options.db, email)) > perAccount) {
           throw new APIError("TOO_MANY_REQUESTS", { message: ACCOUNT_THROTTLED });
+        }
+        if (
+          EMAILING.has(ctx.path) &&
+          (await countEmailToRecipient(options.db, email)) > EMAILS_PER_RECIPIENT
+        ) {
+          throw new APIError("TOO_MANY_REQUESTS", { message: RECIPIENT_THROTTLED });
         }
       }),
       after: createAuthMiddleware(async (ctx) => {

@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { CLIENT_IP_HEADER } from "../auth/auth";
+import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import type { Logger } from "../logger";
 import { clientAddress } from "./client-address";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
@@ -133,6 +133,9 @@ export function createHttpApp(options: HttpAppOptions) {
   const { handleAuth } = options;
   if (handleAuth) {
     app.all("/api/auth/*", (c) => {
+      if (!isPublicAuthEndpoint(c.req.method, c.req.path)) {
+        return c.json({ error: "Not found." }, 404, { "Cache-Control": "no-store" });
+      }
       // The rate limiter counts per client address: it gets the connecting address from here,
       // never a header the client could set itself.
       const request = shopRequest(c);

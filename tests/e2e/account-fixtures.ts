@@ -34,13 +34,19 @@ export async function signUp(page: Page, email: string, password = "correct-hors
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
-/** A new account, verified through the mailbox link, signed in on its dashboard. */
-export async function signUpAndVerify(page: Page, email: string) {
-  await signUp(page, email);
+/**
+ * A new account, verified through the mailbox link (which confirms the address and asks to log in:
+ * it never signs anyone in), then logged in on its dashboard.
+ */
+export async function signUpAndVerify(page: Page, email: string, password = "correct-horse-1") {
+  await signUp(page, email, password);
   await expectToast(page, "Sign up successful!");
   await page.goto(await mailboxLink(page, email, /Confirm your email/));
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "email address is confirmed" }),
+  ).toBeVisible();
+  await logInAs(page, email, password);
 }
 
 export async function logIn(page: Page, email: string, password: string) {

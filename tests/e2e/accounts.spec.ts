@@ -1,5 +1,6 @@
 import {
   logIn,
+  logInAs,
   logOut,
   mailboxLink,
   signUp,
@@ -52,9 +53,14 @@ test.describe("accounts", () => {
     );
     expectOnly(consoleProblems, REFUSED);
 
+    // The link confirms the address and asks to log in: it signs no one in by itself.
     const link = await mailboxLink(page, email, /Confirm your email/);
     await page.goto(link);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/login\?verified=1$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "email address is confirmed" }),
+    ).toBeVisible();
+    await logInAs(page, email, "correct-horse-1");
     await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
     await expect(page.getByText("No recent orders found.")).toBeVisible();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

@@ -57,3 +57,33 @@ test.describe("catalogue API over HTTP", () => {
     expect((await response.json()).variants).toHaveLength(1);
   });
 });
+
+test.describe("better-auth over HTTP", () => {
+  test("only the emailed links and log out are reachable; the rest is the pages' own business", async ({
+    request,
+    baseURL,
+  }) => {
+    const origin = { Origin: baseURL ?? "" };
+    for (const path of [
+      "/api/auth/sign-up/email",
+      "/api/auth/update-user",
+      "/api/auth/sign-in/email",
+    ]) {
+      const response = await request.post(path, {
+        data: { name: "A".repeat(10_000), email: "x@example.com", password: "long-enough-1" },
+        headers: origin,
+      });
+      expect(response.status(), path).toBe(404);
+    }
+    expect((await request.get("/api/auth/get-session")).status()).toBe(404);
+    // A verification link with a bad token still lands on the shop's own page.
+    const link = await request.get(
+      "/api/auth/verify-email?token=bad&callbackURL=%2Flogin%3Fverified%3D1",
+      {
+        maxRedirects: 0,
+      },
+    );
+    expect(link.status()).toBe(302);
+    expect(link.headers().location).toMatch(/^\/login\?verified=1&error=/);
+  });
+});

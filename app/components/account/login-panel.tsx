@@ -6,7 +6,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs } from "~/components/ui/tabs";
-import { MIN_PASSWORD } from "~/lib/account-forms";
+import { MIN_PASSWORD } from "~/lib/password-rules";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";
 
@@ -197,8 +197,18 @@ function ForgotPasswordDialog({
   );
 }
 
-/** /login: tabs 'Log In' and 'Sign Up' and the forgotten-password dialog (seed spec §2). */
-export function LoginPanel({ redirectTo }: { redirectTo: string }) {
+/**
+ * /login: tabs 'Log In' and 'Sign Up' and the forgotten-password dialog (seed spec §2).
+ * `verification` when a verification link sent the visitor here: the link confirms the address but
+ * signs no one in (someone else's link must never replace the visitor's session).
+ */
+export function LoginPanel({
+  redirectTo,
+  verification,
+}: {
+  redirectTo: string;
+  verification: "confirmed" | "failed" | null;
+}) {
   const [tab, setTab] = useState("log-in");
   const [forgotOpen, setForgotOpen] = useState(false);
   return (
@@ -212,6 +222,16 @@ export function LoginPanel({ redirectTo }: { redirectTo: string }) {
             ? "Log in to check out and follow your orders."
             : "Get 10% off your first order."}
         </p>
+        {verification ? (
+          <p
+            role="status"
+            className="mb-6 rounded-[var(--radius-card)] border border-line bg-brand-soft p-4 text-sm"
+          >
+            {verification === "confirmed"
+              ? "Your email address is confirmed. Please log in to continue."
+              : "This confirmation link has expired or has already been used. Log in to get a new one."}
+          </p>
+        ) : null}
         <Tabs
           label="Log in or sign up"
           value={tab}

@@ -3,7 +3,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { MIN_PASSWORD } from "~/lib/account-forms";
+import { MIN_PASSWORD } from "~/lib/password-rules";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";
 
