@@ -1,6 +1,7 @@
 import { requireUser } from "@server/auth/guards";
 import { getProfile, updateProfile } from "@server/auth/profile";
 import { getDb } from "@server/db/connection";
+import { readForm } from "@server/http/form-request";
 import { data } from "react-router";
 import { DetailsForm } from "~/components/account/details-form";
 import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const parsed = parseAccountForm(detailsForm, form, "details");
   if (!parsed.ok) return parsed.answer;
   await updateProfile(await getDb(), user.id, parsed.data);

@@ -3,6 +3,7 @@ import { deleteAccount } from "@server/auth/delete-account";
 import { requireUser } from "@server/auth/guards";
 import { getAuth } from "@server/auth/session";
 import { getDb } from "@server/db/connection";
+import { readForm } from "@server/http/form-request";
 import { SettingsForms } from "~/components/account/settings-forms";
 import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
 import { changePasswordForm, deleteAccountForm } from "~/lib/account-forms";
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
 
   if (form.intent === "change-password") {
     const parsed = parseAccountForm(changePasswordForm, form, "change-password");

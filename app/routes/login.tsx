@@ -6,6 +6,7 @@ import {
   signUpWithPassword,
 } from "@server/auth/auth-client";
 import { getSessionUser } from "@server/auth/session";
+import { readForm } from "@server/http/form-request";
 import { redirect } from "react-router";
 import { LoginPanel } from "~/components/account/login-panel";
 import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
@@ -32,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const caller: Caller = {
     cookie: request.headers.get("Cookie"),
     clientAddress: context.clientAddress,

@@ -1,4 +1,5 @@
 import { resetPasswordAndSignIn } from "@server/auth/auth-client";
+import { readForm } from "@server/http/form-request";
 import { Link } from "react-router";
 import { ResetPasswordForm } from "~/components/account/reset-password-form";
 import { buttonVariants } from "~/components/ui/button";
@@ -27,11 +28,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const intent = "reset-password";
-  const parsed = parseAccountForm(
-    resetPasswordForm,
-    Object.fromEntries(await request.formData()),
-    intent,
-  );
+  const parsed = parseAccountForm(resetPasswordForm, await readForm(request), intent);
   if (!parsed.ok) return parsed.answer;
   const result = await resetPasswordAndSignIn(
     { cookie: request.headers.get("Cookie"), clientAddress: context.clientAddress },

@@ -4,6 +4,7 @@ import type { UserRole } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
 import { type Auth, type AuthOptions, createAuth } from "./auth";
+import { hasSessionCookie } from "./session-cookie";
 
 // The process-wide auth instance, built on first use with the shared database and mailer.
 
@@ -45,7 +46,7 @@ export type SessionUser = {
 
 /** The signed-in user of a request, or null; reads the session cookie through better-auth. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("Cookie")) return null;
+  if (!hasSessionCookie(request.headers.get("Cookie"))) return null;
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;

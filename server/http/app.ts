@@ -2,12 +2,15 @@ import { randomBytes } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
+import { hasSessionCookie } from "../auth/session-cookie";
 import type { Logger } from "../logger";
 import { clientAddress } from "./client-address";
+import { MAX_BODY_BYTES } from "./json-request";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 import { isFilePath } from "./request-paths";
 import { onHandlingOrigin, sameOriginOnly } from "./same-origin";
@@ -40,6 +43,9 @@ export type HttpAppOptions = {
 type AppEnv = { Variables: { cspNonce: string } };
 
 const HEALTH_TIMEOUT_MS = 2000;
+const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
+/** Stripe's events are JSON documents of a few kilobytes; this leaves a wide margin. */
+const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<AppEnv>();
@@ -68,6 +74,22 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.use(compress());
+  // Bodies are limited before anything reads them (DESIGN §6): by Content-Length at once, or by
+  // counting a chunked body up to the limit. Stripe's events may be larger than a form.
+  const limitBody = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        c.json({ error: "The request is too large." }, 413, {
+          "Cache-Control": "no-store",
+          // The rest of the body is drained briefly, then the connection closes: say so, so the
+          // client does not send its next request on it.
+          Connection: "close",
+        }),
+    });
+  const formLimit = limitBody(MAX_BODY_BYTES);
+  const webhookLimit = limitBody(MAX_WEBHOOK_BODY_BYTES);
+  app.use((c, next) => (c.req.path === STRIPE_WEBHOOK_PATH ? webhookLimit : formLimit)(c, next));
   app.use(sameOriginOnly(options.origins));
 
   app.get("/healthz", async (c) => {
@@ -157,23 +179,27 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all("*", async (c) => {
     const nonce = c.get("cspNonce");
     if (!pageCache || !isCacheableRequest(c.req.raw, c.req.path)) {
-      return handleRequest(shopRequest(c), { cspNonce: nonce, clientAddress: addressOf(c) });
+      const response = await handleRequest(shopRequest(c), {
+        cspNonce: nonce,
+        clientAddress: addressOf(c),
+      });
+      return withCachingRules(response, hasSessionCookie(c.req.header("Cookie")));
     }
     const url = new URL(c.req.url);
     const { response, state } = await pageCache.serve(
       url.pathname + url.search,
       nonce,
       // Rendered unconditionally so the full answer is stored; the cache answers If-None-Match.
-      // Cached pages are the same for everyone: they get no client address.
+      // Cached pages are the same for everyone: they get no client address and no cookies.
       () =>
-        handleRequest(withoutConditionals(shopRequest(c)), {
+        handleRequest(anonymousCopy(shopRequest(c)), {
           cspNonce: NONCE_PLACEHOLDER,
           clientAddress: null,
         }),
       c.req.header("If-None-Match") ?? null,
     );
     response.headers.set("X-Page-Cache", state);
-    return response;
+    return withCachingRules(response, false);
   });
 
   app.onError((error, c) => {
@@ -197,10 +223,35 @@ const startingPage = `<!doctype html>
 </body>
 </html>`;
 
-function withoutConditionals(request: Request): Request {
+/** The request as any visitor without a session would send it: for a page everyone may share. */
+function anonymousCopy(request: Request): Request {
   const plain = new Request(request);
   plain.headers.delete("If-None-Match");
+  plain.headers.delete("Cookie");
   return plain;
+}
+
+/**
+ * A page's HTML depends on the session cookie, so caches must key on it (`Vary: Cookie`), and
+ * anything rendered for a signed-in visitor is theirs alone: never stored by a browser's back
+ * button cache, a proxy or a CDN (`private, no-store`).
+ */
+function withCachingRules(response: Response, personal: boolean): Response {
+  const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+  if (!html && !personal) return response;
+  const apply = (headers: Headers) => {
+    if (html) headers.append("Vary", "Cookie");
+    if (personal) headers.set("Cache-Control", "private, no-store");
+  };
+  try {
+    apply(response.headers);
+    return response;
+  } catch {
+    // Some responses (Response.redirect) have immutable headers: answer with a copy.
+    const copy = new Response(response.body, response);
+    apply(copy.headers);
+    return copy;
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,8 +1,11 @@
 import type { z } from "zod";
 import { DomainError } from "../errors";
 
-/** The most a JSON request body may hold: a full cart with details is a few kilobytes. */
-const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The most a request body may hold (JSON here; every body at the HTTP layer, before it is read):
+ * a full cart with details, or any of the shop's forms, is a few kilobytes.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * A JSON request body checked with `schema`; anything else is a DomainError (400, with the first

@@ -137,6 +137,29 @@ describe("PageCache with JSON", () => {
   });
 });
 
+describe("the nonce in stored pages", () => {
+  it("goes only where the shop wrote it, never into text a visitor typed", async () => {
+    const cache = new PageCache({ ttlMs: 1000, maxEntries: 10 });
+    // React escapes quotes in text and attributes: a typed placeholder can never look like the
+    // attribute the shop writes.
+    const typed = `<p>You searched for ${NONCE_PLACEHOLDER}</p><input value="${NONCE_PLACEHOLDER}">`;
+    const render = async () => html(`<script nonce="${NONCE_PLACEHOLDER}">x</script>${typed}`);
+    for (const state of ["MISS", "HIT"]) {
+      const { response, state: served } = await cache.serve("/search?q=x", "n0nce", render);
+      expect(served).toBe(state);
+      const body = await response.text();
+      expect(body).toContain('<script nonce="n0nce">');
+      expect(body).toContain(typed);
+      expect(body.split("n0nce")).toHaveLength(2);
+    }
+  });
+
+  it("is not guessable: a fresh one per process", () => {
+    expect(NONCE_PLACEHOLDER).toMatch(/^gleam-nonce-[0-9a-f]{24}$/);
+    expect(NONCE_PLACEHOLDER).not.toBe("__gleam_csp_nonce_4d7c1f__");
+  });
+});
+
 describe("isCacheableRequest", () => {
   const request = (init?: RequestInit) => new Request("http://shop.test/store", init);
 
@@ -144,8 +167,15 @@ describe("isCacheableRequest", () => {
     expect(isCacheableRequest(request(), "/store")).toBe(true);
   });
 
+  it("accepts a visitor whose cookies hold no session", () => {
+    expect(isCacheableRequest(request({ headers: { Cookie: "consent=yes" } }), "/store")).toBe(
+      true,
+    );
+  });
+
   it("refuses anything that may be personal or is not a page", () => {
-    expect(isCacheableRequest(request({ headers: { Cookie: "session=1" } }), "/store")).toBe(false);
+    const session = { Cookie: "consent=yes; better-auth.session_token=abc.def" };
+    expect(isCacheableRequest(request({ headers: session }), "/store")).toBe(false);
     expect(isCacheableRequest(request({ headers: { Authorization: "Bearer x" } }), "/store")).toBe(
       false,
     );

@@ -3,16 +3,25 @@
 //
 // Rendering a page costs milliseconds of CPU; serving a stored copy costs microseconds. Pages are
 // stored with a placeholder where each response's CSP nonce goes, and the placeholder is replaced
-// per response, so every response still carries its own nonce. Only plain GETs without cookies
-// are cached (a signed-in visitor always gets a fresh render), only 200 HTML responses without
-// Set-Cookie are stored, and entries live for a few seconds: prices and stock on a page may be that
-// much behind the database, never more; checkout always re-reads them. The catalogue API is the
-// same for every caller, so it is cached whoever asks; its ETag is honoured on hits too.
+// per response, so every response still carries its own nonce. Only plain GETs without a session
+// are cached (a signed-in visitor always gets a fresh render; other cookies change nothing and are
+// not shown to the render), only 200 HTML responses without Set-Cookie are stored, and entries
+// live for a few seconds: prices and stock on a page may be that much behind the database, never
+// more; checkout always re-reads them. The catalogue API is the same for every caller, so it is
+// cached whoever asks; its ETag is honoured on hits too.
 
+import { randomBytes } from "node:crypto";
+import { hasSessionCookie } from "../auth/session-cookie";
 import { matchesETag } from "./json-response";
 import { isFilePath } from "./request-paths";
 
-export const NONCE_PLACEHOLDER = "__gleam_csp_nonce_4d7c1f__";
+/**
+ * Where the nonce goes in a stored page. Random per process, and only ever replaced inside the
+ * attribute the shop itself writes (`nonce="..."`): text a visitor typed (a search for this very
+ * string) is escaped by React, never matches, and never receives the live nonce.
+ */
+export const NONCE_PLACEHOLDER = `gleam-nonce-${randomBytes(12).toString("hex")}`;
+const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
 
 export type CachedPage = {
   status: number;
@@ -143,7 +152,7 @@ function toResponse(page: CachedPage, nonce: string, ifNoneMatch: string | null)
       headers: page.headers.filter(([name]) => name.toLowerCase() !== "content-type"),
     });
   }
-  return new Response(page.body.replaceAll(NONCE_PLACEHOLDER, nonce), {
+  return new Response(page.body.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`), {
     status: page.status,
     headers: page.headers,
   });
@@ -153,14 +162,14 @@ function toResponse(page: CachedPage, nonce: string, ifNoneMatch: string | null)
 const PUBLIC_API = /^\/api\/products(\/[^/]+)?$/;
 
 /**
- * Anonymous page views (GET, no cookie, no file extension, nothing under /api) and the public
- * catalogue API whoever asks.
+ * Anonymous page views (GET, no session cookie, no file extension, nothing under /api) and the
+ * public catalogue API whoever asks.
  */
 export function isCacheableRequest(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
   if (PUBLIC_API.test(path)) return true;
   return (
-    !request.headers.has("Cookie") &&
+    !hasSessionCookie(request.headers.get("Cookie")) &&
     !request.headers.has("Authorization") &&
     !path.startsWith("/api/") &&
     !isFilePath(path)

@@ -1,4 +1,43 @@
+import { request as httpRequest } from "node:http";
+import { logInAs } from "./account-fixtures";
 import { expect, test } from "./fixtures";
+
+/** A POST through node:http, with or without a Content-Length (chunked). */
+function postRaw(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  { chunked = false } = {},
+): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      {
+        method: "POST",
+        // A new connection each time: a refused body's connection is closed after the answer.
+        agent: false,
+        headers: chunked
+          ? headers
+          : { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        // The status is the answer; the server may close before the whole body is sent.
+        response.resume();
+        response.on("error", () => {});
+        resolve({ status: response.statusCode ?? 0 });
+      },
+    );
+    request.on("error", reject);
+    if (chunked) {
+      for (let offset = 0; offset < body.length; offset += 16 * 1024) {
+        request.write(body.slice(offset, offset + 16 * 1024));
+      }
+      request.end();
+    } else {
+      request.end(body);
+    }
+  });
+}
 
 // HTTP behaviour of the server; the viewport does not matter, so this runs in one project.
 test.describe("HTTP server", () => {
@@ -47,14 +86,92 @@ test.describe("HTTP server", () => {
     expect(response.headers()["cache-control"]).toBe("no-store");
   });
 
-  test("anonymous pages come from the page cache, never a visitor with cookies", async ({
+  test("anonymous pages come from the page cache; only a session bypasses it", async ({
     request,
   }) => {
     await request.get("/about");
     const cached = await request.get("/about");
     expect(cached.headers()["x-page-cache"]).toBe("HIT");
-    const personal = await request.get("/about", { headers: { Cookie: "session=abc" } });
-    expect(personal.headers()["x-page-cache"]).toBeUndefined();
+    expect(cached.headers().vary ?? "").toMatch(/Cookie/i);
+    // Cookies that are not a session (a consent banner's, an analytics id) change nothing.
+    const otherCookie = await request.get("/about", { headers: { Cookie: "consent=yes; _ga=1" } });
+    expect(otherCookie.headers()["x-page-cache"]).toBe("HIT");
+    const session = await request.get("/about", {
+      headers: { Cookie: "better-auth.session_token=abc.def" },
+    });
+    expect(session.headers()["x-page-cache"]).toBeUndefined();
+  });
+
+  test("a page rendered for a signed-in visitor is private and never stored", async ({ page }) => {
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    for (const path of ["/", "/store", "/dashboard"]) {
+      const response = await page.request.get(path);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+      expect(response.headers().vary ?? "", path).toMatch(/Cookie/i);
+      expect(response.headers()["x-page-cache"], path).toBeUndefined();
+    }
+  });
+
+  test("text a visitor typed never receives the page's nonce", async ({ request }) => {
+    // The placeholder cached pages once used for the nonce, typed into a search.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await request.get("/search?q=__gleam_csp_nonce_4d7c1f__");
+      const nonce = /'nonce-([^']+)'/.exec(
+        response.headers()["content-security-policy"] ?? "",
+      )?.[1];
+      expect(nonce).toBeTruthy();
+      const html = await response.text();
+      const everywhere = html.split(nonce ?? "").length - 1;
+      const inAttributes = html.split(`nonce="${nonce}"`).length - 1;
+      expect(inAttributes).toBeGreaterThan(0);
+      expect(everywhere).toBe(inAttributes);
+    }
+  });
+
+  test("bodies over the limit are refused with 413 before they are read", async ({ baseURL }) => {
+    const origin = baseURL ?? "";
+    const big = "a".repeat(200 * 1024);
+    for (const path of ["/login", "/api/auth/sign-in/email", "/api/checkout/payment-intent"]) {
+      const response = await postRaw(`${origin}${path}`, big, {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: origin,
+      });
+      expect(response.status, path).toBe(413);
+    }
+    // Without a Content-Length (chunked), the count stops at the limit.
+    const chunked = await postRaw(`${origin}/login`, big, { Origin: origin }, { chunked: true });
+    expect(chunked.status).toBe(413);
+    // Stripe's webhook has its own, larger limit.
+    const webhook = await postRaw(
+      `${origin}/api/webhooks/stripe`,
+      `{"x":"${"a".repeat(300 * 1024)}"}`,
+      {
+        "Content-Type": "application/json",
+      },
+    );
+    expect(webhook.status).not.toBe(413);
+    const hugeWebhook = await postRaw(
+      `${origin}/api/webhooks/stripe`,
+      "a".repeat(2 * 1024 * 1024),
+      {
+        "Content-Type": "application/json",
+      },
+    );
+    expect(hugeWebhook.status).toBe(413);
+  });
+
+  test("page forms answer 415 to a JSON or text body, never 500", async ({ request, baseURL }) => {
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ intent: "sign-in", email: "a@b.co", password: "x" })],
+      ["text/plain", "intent=sign-in"],
+    ] as const) {
+      const response = await request.post("/login", {
+        headers: { "Content-Type": type, Origin: baseURL ?? "" },
+        data: body,
+        maxRedirects: 0,
+      });
+      expect(response.status(), type).toBe(415);
+    }
   });
 
   test("every page answers with a complete document (readable without JavaScript)", async ({
