@@ -106,6 +106,14 @@ const schema = z.object({
       .max(24 * 60)
       .default(30),
   ),
+  /**
+   * Units one order may hold in all (each variant has its own limit too, default 10). A customer
+   * has one open order at a time, so this bounds the stock one account can hold.
+   */
+  MAX_UNITS_PER_ORDER: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(30),
+  ),
   /** Orders a customer may start per minute (checkout submits). */
   CHECKOUT_ATTEMPTS_PER_MINUTE: z.preprocess(
     emptyToUndefined,

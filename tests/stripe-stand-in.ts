@@ -17,9 +17,19 @@ export type StandInIntent = {
   last_payment_error: { message: string } | null;
 };
 
+export type StandInRefund = {
+  id: string;
+  object: "refund";
+  payment_intent: string;
+  amount: number;
+};
+
 export type StripeStandIn = {
   port: number;
   intents: Map<string, StandInIntent>;
+  refunds: StandInRefund[];
+  /** While true, every call answers 500, as Stripe does during an outage. */
+  down: boolean;
   /** Every request: method, path, idempotency key, form fields. */
   requests: Array<{
     method: string;
@@ -32,6 +42,8 @@ export type StripeStandIn = {
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
+  const refunds: StandInRefund[] = [];
+  const refundsByKey = new Map<string, StandInRefund>();
   const byIdempotencyKey = new Map<string, StandInIntent>();
   const requests: StripeStandIn["requests"] = [];
   let counter = 0;
@@ -52,6 +64,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
         res.end(JSON.stringify(body));
       };
+      if (standIn.down) {
+        send(500, { error: { type: "api_error", message: "Stripe is having a bad day." } });
+        return;
+      }
       if (!req.headers.authorization?.startsWith("Bearer sk_test_")) {
         send(401, {
           error: { type: "invalid_request_error", message: "Invalid API Key provided" },
@@ -86,6 +102,46 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           error: { type: "invalid_request_error", message: "No such payment_intent" },
         });
       }
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+      if (req.method === "POST" && cancel?.[1]) {
+        const intent = intents.get(cancel[1]);
+        if (!intent) {
+          return send(404, {
+            error: { type: "invalid_request_error", message: "No such payment_intent" },
+          });
+        }
+        if (intent.status === "succeeded" || intent.status === "processing") {
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        }
+        intent.status = "canceled";
+        return send(200, intent);
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+        if (known) return send(200, known);
+        const intent = intents.get(form.get("payment_intent") ?? "");
+        if (intent?.status !== "succeeded") {
+          return send(400, {
+            error: { type: "invalid_request_error", message: "This PaymentIntent has no charge." },
+          });
+        }
+        counter++;
+        const refund: StandInRefund = {
+          id: `re_standin_${counter}`,
+          object: "refund",
+          payment_intent: intent.id,
+          amount: intent.amount_received,
+        };
+        refunds.push(refund);
+        if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+        return send(200, refund);
+      }
       send(404, {
         error: {
           type: "invalid_request_error",
@@ -95,10 +151,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
+  const standIn: StripeStandIn = {
     port: (server.address() as AddressInfo).port,
     intents,
+    refunds,
+    down: false,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return standIn;
 }

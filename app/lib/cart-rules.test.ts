@@ -26,6 +26,7 @@ const pen: CartProduct = {
   variantName: "Single Pen",
   pricePence: 2499,
   stockQuantity: 5,
+  maxPerOrder: 10,
 };
 
 const paste: CartProduct = {
@@ -35,7 +36,8 @@ const paste: CartProduct = {
   variantId: "prod2-75ml",
   variantName: "Default",
   pricePence: 1499,
-  stockQuantity: 200,
+  stockQuantity: 20,
+  maxPerOrder: 10,
 };
 
 function line(product: CartProduct, quantity: number): CartLine {
@@ -47,10 +49,12 @@ function added(result: ReturnType<typeof addLine>): CartLine[] {
   return result.lines;
 }
 
+const stocked = (stockQuantity: number, maxPerOrder = 10) => ({ stockQuantity, maxPerOrder });
+
 describe("canAddToCart", () => {
   it("allows a quantity within stock", () => {
-    expect(canAddToCart({ stockQuantity: 5 }, 1)).toBe(true);
-    expect(canAddToCart({ stockQuantity: 5 }, 5)).toBe(true);
+    expect(canAddToCart(stocked(5), 1)).toBe(true);
+    expect(canAddToCart(stocked(5), 5)).toBe(true);
   });
 
   it("refuses without a variant", () => {
@@ -59,16 +63,21 @@ describe("canAddToCart", () => {
   });
 
   it("refuses when the variant is out of stock", () => {
-    expect(canAddToCart({ stockQuantity: 0 }, 1)).toBe(false);
+    expect(canAddToCart(stocked(0), 1)).toBe(false);
   });
 
   it("refuses more than the stock", () => {
-    expect(canAddToCart({ stockQuantity: 2 }, 3)).toBe(false);
+    expect(canAddToCart(stocked(2), 3)).toBe(false);
+  });
+
+  it("refuses more than one order may take, however much stock there is", () => {
+    expect(canAddToCart(stocked(20), 10)).toBe(true);
+    expect(canAddToCart(stocked(20), 11)).toBe(false);
   });
 
   it("refuses a quantity below one or not whole", () => {
-    expect(canAddToCart({ stockQuantity: 5 }, 0)).toBe(false);
-    expect(canAddToCart({ stockQuantity: 5 }, 1.5)).toBe(false);
+    expect(canAddToCart(stocked(5), 0)).toBe(false);
+    expect(canAddToCart(stocked(5), 1.5)).toBe(false);
   });
 });
 
@@ -96,6 +105,19 @@ describe("addLine", () => {
     expect(addLine([], { ...pen, stockQuantity: 0 }, 1)).toEqual({
       ok: false,
       error: "Not enough stock for Whitening Pen. Only 0 left.",
+    });
+  });
+
+  it("refuses an add beyond what one order may take, before looking at the stock", () => {
+    // The published stock of a well-stocked variant is the band (20), not the real figure: only
+    // the per-order limit may refuse here.
+    expect(addLine([line(paste, 9)], paste, 2)).toEqual({
+      ok: false,
+      error: "You can buy at most 10 of Whitening Toothpaste in one order.",
+    });
+    expect(addLine([], paste, 25)).toEqual({
+      ok: false,
+      error: "You can buy at most 10 of Whitening Toothpaste in one order.",
     });
   });
 
@@ -140,6 +162,14 @@ describe("setLineQuantity", () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain("capped at 5");
   });
 
+  it("caps a quantity above what one order may take, with a console warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(setLineQuantity([line(paste, 1)], paste.variantId, 15)).toEqual([line(paste, 10)]);
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      "At most 10 of Whitening Toothpaste per order",
+    );
+  });
+
   it("does not warn within the stock", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     setLineQuantity([line(pen, 1)], pen.variantId, 5);
@@ -173,7 +203,13 @@ describe("toCartProduct", () => {
     expect(
       toCartProduct(
         { id: "prod3", name: "Whitening Pen", imageUrl: pen.imageUrl },
-        { id: "prod3-single", name: "Single Pen", pricePence: 2499, stockQuantity: 5 },
+        {
+          id: "prod3-single",
+          name: "Single Pen",
+          pricePence: 2499,
+          stockQuantity: 5,
+          maxPerOrder: 10,
+        },
       ),
     ).toEqual(pen);
   });
@@ -196,6 +232,14 @@ describe("reconcileLines", () => {
     const { lines, changes } = reconcileLines([line(pen, 4)], [{ ...pen, stockQuantity: 2 }]);
     expect(lines).toEqual([{ ...pen, stockQuantity: 2, quantity: 2 }]);
     expect(changes).toEqual(["Only 2 of Whitening Pen (Single Pen) left: your quantity is now 2."]);
+  });
+
+  it("lowers a quantity above a new per-order limit and says so", () => {
+    const { lines, changes } = reconcileLines([line(paste, 8)], [{ ...paste, maxPerOrder: 6 }]);
+    expect(lines).toEqual([{ ...paste, maxPerOrder: 6, quantity: 6 }]);
+    expect(changes).toEqual([
+      "You can buy at most 6 of Whitening Toothpaste in one order: your quantity is now 6.",
+    ]);
   });
 
   it("removes a sold-out or vanished variant and says so", () => {

@@ -2,6 +2,7 @@
 // functions over a list of lines: no storage, no React, no network.
 
 import { formatPence } from "./money";
+import { perOrderLimitMessage, purchaseLimit } from "./stock-levels";
 
 /** One line of the cart: a variant and how many (seed spec §3, "Cart item"). */
 export type CartLine = {
@@ -11,7 +12,10 @@ export type CartLine = {
   variantId: string;
   variantName: string;
   pricePence: number;
+  /** As the shop publishes it: exact below the stock band (app/lib/stock-levels.ts). */
   stockQuantity: number;
+  /** The most one order may take of this variant. */
+  maxPerOrder: number;
   quantity: number;
 };
 
@@ -21,7 +25,13 @@ export type CartProduct = Omit<CartLine, "quantity">;
 /** The cart's view of a product's variant, from the catalogue's data. */
 export function toCartProduct(
   product: { id: string; name: string; imageUrl: string },
-  variant: { id: string; name: string; pricePence: number; stockQuantity: number },
+  variant: {
+    id: string;
+    name: string;
+    pricePence: number;
+    stockQuantity: number;
+    maxPerOrder: number;
+  },
 ): CartProduct {
   return {
     productId: product.id,
@@ -31,6 +41,7 @@ export function toCartProduct(
     variantName: variant.name,
     pricePence: variant.pricePence,
     stockQuantity: variant.stockQuantity,
+    maxPerOrder: variant.maxPerOrder,
   };
 }
 
@@ -39,16 +50,19 @@ export type CartResult = { ok: true; lines: CartLine[] } | { ok: false; error: s
 /** The variant name the seed hides in the cart when a product has only one option. */
 export const DEFAULT_VARIANT_NAME = "Default";
 
-type StockedVariant = { stockQuantity: number };
+type StockedVariant = { stockQuantity: number; maxPerOrder: number };
 
-/** Add to Cart is disabled with no variant, with no stock, or when more are asked for than there are. */
+/**
+ * Add to Cart is disabled with no variant, with no stock, or when more are asked for than there
+ * are or than one order may take.
+ */
 export function canAddToCart(
   variant: StockedVariant | null | undefined,
   quantity: number,
 ): boolean {
   if (!variant) return false;
   if (variant.stockQuantity <= 0) return false;
-  return Number.isInteger(quantity) && quantity >= 1 && quantity <= variant.stockQuantity;
+  return Number.isInteger(quantity) && quantity >= 1 && quantity <= purchaseLimit(variant);
 }
 
 export function notEnoughStockMessage(productName: string, left: number): string {
@@ -57,8 +71,10 @@ export function notEnoughStockMessage(productName: string, left: number): string
 
 /**
  * Adds `quantity` of a variant; a variant already in the cart has its quantity increased. An add
- * that would take the line above the stock is refused as a whole. The line takes the product's
- * latest price and stock.
+ * that would take the line above what one order may take, or above the stock, is refused as a
+ * whole. The line takes the product's latest price and stock. The per-order limit is checked
+ * first: above the stock band the published stock is not the real one, and only the limit (always
+ * below the band) can truthfully refuse such an add.
  */
 export function addLine(
   lines: readonly CartLine[],
@@ -70,6 +86,9 @@ export function addLine(
   }
   const existing = lines.find((line) => line.variantId === product.variantId);
   const wanted = (existing?.quantity ?? 0) + quantity;
+  if (wanted > product.maxPerOrder) {
+    return { ok: false, error: perOrderLimitMessage(product.name, product.maxPerOrder) };
+  }
   if (wanted > product.stockQuantity) {
     return { ok: false, error: notEnoughStockMessage(product.name, product.stockQuantity) };
   }
@@ -87,8 +106,9 @@ export function removeLine(lines: readonly CartLine[], variantId: string): CartL
 }
 
 /**
- * Sets a line's quantity: 0 or less removes the line; more than the stock is capped at the stock
- * with a console warning (seed spec §4). An unknown variant leaves the cart as it is.
+ * Sets a line's quantity: 0 or less removes the line; more than the stock (or than one order may
+ * take) is capped there with a console warning (seed spec §4). An unknown variant leaves the cart
+ * as it is.
  */
 export function setLineQuantity(
   lines: readonly CartLine[],
@@ -97,15 +117,18 @@ export function setLineQuantity(
 ): CartLine[] {
   const whole = Math.trunc(quantity);
   if (!Number.isFinite(whole) || whole <= 0) return removeLine(lines, variantId);
-  return lines.map((line) => {
-    if (line.variantId !== variantId) return line;
-    if (whole > line.stockQuantity) {
+  return lines.flatMap((line) => {
+    if (line.variantId !== variantId) return [line];
+    const limit = purchaseLimit(line);
+    if (whole > limit) {
       console.warn(
-        `Only ${line.stockQuantity} of ${line.name} in stock: quantity capped at ${line.stockQuantity}.`,
+        limit < line.maxPerOrder
+          ? `Only ${line.stockQuantity} of ${line.name} in stock: quantity capped at ${limit}.`
+          : `At most ${limit} of ${line.name} per order: quantity capped at ${limit}.`,
       );
-      return { ...line, quantity: line.stockQuantity };
+      return limit > 0 ? [{ ...line, quantity: limit }] : [];
     }
-    return { ...line, quantity: whole };
+    return [{ ...line, quantity: whole }];
   });
 }
 
@@ -160,9 +183,14 @@ export function reconcileLines(
       );
     }
     let quantity = line.quantity;
-    if (quantity > variant.stockQuantity) {
-      quantity = variant.stockQuantity;
-      changes.push(`Only ${quantity} of ${label} left: your quantity is now ${quantity}.`);
+    const limit = purchaseLimit(variant);
+    if (quantity > limit) {
+      quantity = limit;
+      changes.push(
+        limit < variant.maxPerOrder
+          ? `Only ${quantity} of ${label} left: your quantity is now ${quantity}.`
+          : `You can buy at most ${quantity} of ${label} in one order: your quantity is now ${quantity}.`,
+      );
     }
     next.push({ ...line, ...variant, quantity });
   }

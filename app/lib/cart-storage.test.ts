@@ -19,7 +19,8 @@ const line: CartLine = {
   variantId: "prod1-single",
   variantName: "Single Kit",
   pricePence: 3999,
-  stockQuantity: 120,
+  stockQuantity: 20,
+  maxPerOrder: 10,
   quantity: 2,
 };
 

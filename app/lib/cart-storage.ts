@@ -4,6 +4,7 @@
 
 import { z } from "./browser-zod";
 import type { CartLine, CartProduct } from "./cart-rules";
+import { DEFAULT_MAX_PER_ORDER, STOCK_BAND } from "./stock-levels";
 
 export const CART_STORAGE_KEY = "gleam.cart";
 export const CART_STORAGE_VERSION = 1;
@@ -22,7 +23,12 @@ export const cartProductSchema = z.object({
   variantName: z.string().check(z.maxLength(300)),
   pricePence: count,
   stockQuantity: count,
-}) satisfies z.ZodMiniType<CartProduct>;
+  // Carts saved before per-order limits existed have none: the default, until the next re-check.
+  maxPerOrder: z._default(
+    z.int().check(z.minimum(1), z.maximum(STOCK_BAND)),
+    DEFAULT_MAX_PER_ORDER,
+  ),
+}) satisfies z.ZodMiniType<CartProduct, unknown>;
 
 const storedLine = z.extend(cartProductSchema, {
   quantity: z.int().check(z.minimum(1), z.maximum(1_000_000)),

@@ -6,7 +6,10 @@ export type VariantView = {
   pricePence: number;
   /** A genuine former price, or null. */
   compareAtPricePence: number | null;
+  /** As the public sees it: exact below the stock band, the band above (app/lib/stock-levels.ts). */
   stockQuantity: number;
+  /** The most one order may take. */
+  maxPerOrder: number;
 };
 
 /** A product on sale with every variant, as lists and the JSON API read it. */

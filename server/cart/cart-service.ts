@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { CurrentVariant } from "../../app/lib/cart-rules";
+import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 
@@ -7,8 +8,9 @@ import { products, productVariants } from "../db/schema/catalog";
 export const MAX_CART_LINES = 100;
 
 /**
- * The current price and stock of the given variants, for re-checking a cart (one query). Variants
- * that no longer exist, or whose product is off sale, are simply absent.
+ * The current price, stock (as the public sees it, in bands) and per-order limit of the given
+ * variants, for re-checking a cart (one query). Variants that no longer exist, or whose product is
+ * off sale, are simply absent.
  */
 export async function getCurrentVariants(
   db: Database,
@@ -16,7 +18,7 @@ export async function getCurrentVariants(
 ): Promise<CurrentVariant[]> {
   const ids = [...new Set(variantIds)];
   if (ids.length === 0) return [];
-  return db
+  const rows = await db
     .select({
       productId: products.id,
       name: products.name,
@@ -25,8 +27,10 @@ export async function getCurrentVariants(
       variantName: productVariants.name,
       pricePence: productVariants.pricePence,
       stockQuantity: productVariants.stockQuantity,
+      maxPerOrder: productVariants.maxPerOrder,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(inArray(productVariants.id, ids), eq(products.active, true)));
+  return rows.map((row) => ({ ...row, stockQuantity: publicStock(row.stockQuantity) }));
 }

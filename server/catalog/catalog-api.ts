@@ -13,7 +13,9 @@ export type ApiProduct = {
     name: string;
     pricePence: number;
     compareAtPricePence: number | null;
+    /** Exact below the stock band (20); the band itself means "that many or more". */
     stockQuantity: number;
+    maxPerOrder: number;
   }>;
 };
 
@@ -31,6 +33,7 @@ export function toApiProduct(product: CatalogProduct): ApiProduct {
       pricePence: variant.pricePence,
       compareAtPricePence: variant.compareAtPricePence,
       stockQuantity: variant.stockQuantity,
+      maxPerOrder: variant.maxPerOrder,
     })),
   };
 }

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { CatalogProduct, ProductDetail, ProductSummary } from "../../app/lib/catalog-types";
+import type {
+  CatalogProduct,
+  ProductDetail,
+  ProductSummary,
+  VariantView,
+} from "../../app/lib/catalog-types";
 import { normalizeSearchText } from "../../app/lib/search-text";
+import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
@@ -18,7 +24,13 @@ const variantColumns = {
   pricePence: true,
   compareAtPricePence: true,
   stockQuantity: true,
+  maxPerOrder: true,
 } as const;
+
+/** A variant as the public sees it: stock in bands (DESIGN §6). */
+function publicVariant(variant: VariantView): VariantView {
+  return { ...variant, stockQuantity: publicStock(variant.stockQuantity) };
+}
 
 const summaryColumns = {
   id: true,
@@ -105,6 +117,7 @@ export async function findProducts(
   return rows.map((row) => ({
     ...row,
     descriptionHtml: renderProductDescription(row.descriptionHtml).html,
+    variants: row.variants.map(publicVariant),
   }));
 }
 
@@ -138,7 +151,7 @@ export async function listProductSummaries(
     where: and(eq(products.active, true), inArray(products.id, [...ids])),
     with: { variants: { columns: variantColumns, orderBy: variantOrder } },
   });
-  return rows.map((row) => toSummary(row));
+  return rows.map((row) => toSummary({ ...row, variants: row.variants.map(publicVariant) }));
 }
 
 /** The search page's results: name matches first, then description matches, newest first. */
@@ -152,7 +165,12 @@ export async function getProduct(db: Database, id: string): Promise<ProductDetai
   const row = await statements(db).product.execute({ id });
   if (!row) throw new DomainError("NOT_FOUND", "Product not found.");
   const { html, text } = renderProductDescription(row.descriptionHtml);
-  return { ...row, descriptionHtml: html, descriptionText: text };
+  return {
+    ...row,
+    descriptionHtml: html,
+    descriptionText: text,
+    variants: row.variants.map(publicVariant),
+  };
 }
 
 /** Ids and last change of every product on sale, for the sitemap. */

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { notEnoughStockMessage } from "../../app/lib/cart-rules";
 import { type CheckoutRequest, mergeLines } from "../../app/lib/checkout-input";
 import { type OrderPricing, priceOrder } from "../../app/lib/pricing";
+import { perOrderLimitMessage } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
+import { users } from "../db/schema/auth";
 import { products, productVariants } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
 import { DomainError } from "../errors";
@@ -20,11 +22,23 @@ import { countAttempt } from "../rate-limit/attempt-counter";
 export const PAYMENT_INTENT_FAILED = "Failed to create payment intent.";
 export const VARIANT_UNAVAILABLE = "One of the products in your cart is no longer available.";
 const TOO_MANY_CHECKOUTS = "Too many checkout attempts. Please wait a minute and try again.";
+export const ORDER_REPLACED = "Replaced by a newer checkout.";
+/** What one card payment may take: Stripe's own ceiling (£999,999.99), well inside an int4. */
+export const MAX_ORDER_TOTAL_PENCE = 99_999_999;
+const ORDER_TOO_LARGE = "This order is too large to pay for online. Please contact us to place it.";
 
 export type CheckoutSettings = {
   shippingFlatRatePence: number;
   attemptsPerMinute: number;
+  /**
+   * Units one order may hold in all. With one open order per customer this is also the most stock
+   * one account can hold at a time (DESIGN §6).
+   */
+  maxUnitsPerOrder: number;
 };
+
+const tooManyUnits = (max: number) =>
+  `An order can hold at most ${max} items. Please remove some from your cart.`;
 
 export type CheckoutResult = {
   orderId: string;
@@ -53,7 +67,7 @@ function pricingOf(order: typeof orders.$inferSelect): OrderPricing {
   };
 }
 
-/** The pending order an identical submit made (the expiry job cancels it when its time is up). */
+/** The pending order an identical submit made (a customer has one open order at most). */
 async function findPendingOrder(db: Database, userId: string, key: string) {
   const [order] = await db
     .select()
@@ -65,7 +79,11 @@ async function findPendingOrder(db: Database, userId: string, key: string) {
   return order;
 }
 
-/** Prices the cart, reserves its stock and records the order, all or nothing. */
+/**
+ * Prices the cart, reserves its stock and records the order, all or nothing. The customer's other
+ * open order (a changed cart, another tab) is cancelled first in the same transaction, its stock
+ * returned: one account holds one order's worth of stock at most.
+ */
 async function createPendingOrder(
   db: Database,
   userId: string,
@@ -76,12 +94,33 @@ async function createPendingOrder(
 ) {
   // A fixed order of locks (by variant id) so two checkouts never wait on each other in a circle.
   const lines = mergeLines(request.items).sort((a, b) => a.variantId.localeCompare(b.variantId));
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (units > settings.maxUnitsPerOrder) {
+    throw new DomainError("BAD_REQUEST", tooManyUnits(settings.maxUnitsPerOrder));
+  }
   return db.transaction(async (tx) => {
+    // The customer's row, locked: their checkouts take turns, so "one open order" and "one
+    // first-order discount" are decided on what the one before left. Orders go to the account's
+    // own (verified) address, never one typed into the form.
+    const [customer] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!customer) throw new DomainError("UNAUTHENTICATED", "Authentication required.");
+
+    const open = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+    for (const order of open) await cancelPendingOrder(tx, order.id, ORDER_REPLACED);
+
     const variants = await tx
       .select({
         id: productVariants.id,
         name: productVariants.name,
         pricePence: productVariants.pricePence,
+        maxPerOrder: productVariants.maxPerOrder,
         productId: products.id,
         productName: products.name,
         active: products.active,
@@ -98,16 +137,23 @@ async function createPendingOrder(
     const priced = lines.map((line) => {
       const variant = byId.get(line.variantId);
       if (!variant?.active) throw new DomainError("CONFLICT", VARIANT_UNAVAILABLE);
+      if (line.quantity > variant.maxPerOrder) {
+        throw new DomainError(
+          "BAD_REQUEST",
+          perOrderLimitMessage(variant.productName, variant.maxPerOrder),
+        );
+      }
       return { ...line, variant };
     });
 
+    const firstOrder = !(await hasPaidOrder(tx, userId)) && !(await holdsDiscount(tx, userId));
     const pricing = priceOrder(
       priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
-      {
-        firstOrder: !(await hasPaidOrder(tx, userId)),
-        shippingFlatRatePence: settings.shippingFlatRatePence,
-      },
+      { firstOrder, shippingFlatRatePence: settings.shippingFlatRatePence },
     );
+    if (pricing.totalPence > MAX_ORDER_TOTAL_PENCE) {
+      throw new DomainError("BAD_REQUEST", ORDER_TOO_LARGE);
+    }
 
     for (const line of priced) {
       // One conditional update per line: it takes the row lock, so concurrent checkouts queue
@@ -141,8 +187,9 @@ async function createPendingOrder(
         userId,
         status: "pending",
         ...pricing,
+        firstOrderDiscount: pricing.discountPence > 0,
         customerFullName: details.fullName,
-        customerEmail: details.email,
+        customerEmail: customer.email,
         customerPhone: details.phone,
         shippingAddress: details.shippingAddress,
         notes: details.notes ?? null,
@@ -164,6 +211,22 @@ async function createPendingOrder(
     );
     return order;
   });
+}
+
+/** Does another order of the customer's, open or paid, hold the first-order discount? */
+async function holdsDiscount(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.firstOrderDiscount, true),
+        ne(orders.status, "cancelled"),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The provider's intent for an order: the same order always gets the same intent. */
@@ -219,10 +282,12 @@ export async function startCheckout(
     try {
       order = await createPendingOrder(db, userId, request, key, provider.name, settings);
     } catch (error) {
-      // The same submit, twice at the same moment: the other one made the order.
-      if (!isUniqueViolation(error, "orders_pending_checkout_key_idx")) throw error;
+      // Checkouts of one customer take turns on their row; should two still meet at the database's
+      // own rule (one open order), the same submit finds the order the other one made.
+      if (!isUniqueViolation(error, "orders_one_pending_per_user_idx")) throw error;
       order = await findPendingOrder(db, userId, key);
-      if (!order) throw error;
+      if (!order)
+        throw new DomainError("CONFLICT", "Another checkout is in progress. Please try again.");
     }
   }
   const intent = await intentFor(db, provider, order);

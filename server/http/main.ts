@@ -11,6 +11,8 @@ import { startEmailDelivery, stopEmailDelivery } from "../email/mailer";
 import { env } from "../env";
 import { logger } from "../logger";
 import { startOrderExpiry } from "../orders/expire-orders";
+import { startPaymentTasks } from "../payments/payment-tasks";
+import { providerNamed } from "../payments/payments";
 import { createHttpApp } from "./app";
 import { PageCache } from "./page-cache";
 
@@ -73,6 +75,10 @@ async function main() {
     intervalMs: 60_000,
     logger,
   });
+  const paymentTasks = startPaymentTasks(ready.db, providerNamed, {
+    intervalMs: 30_000,
+    logger,
+  });
   database = ready;
   printBanner();
 
@@ -90,6 +96,7 @@ async function main() {
         try {
           await stopEmailDelivery();
           await orderExpiry.stop();
+          await paymentTasks.stop();
           await closeDatabase();
           logger.info("shut down cleanly");
           process.exit(0);

@@ -26,6 +26,7 @@ export async function seedDemoOrders(db: Database, user: { id: string; email: st
       status: "delivered",
       subtotalPence: 5498,
       discountPence: 550,
+      firstOrderDiscount: true,
       shippingPence: 399,
       totalPence: 5347,
       vatPence: 891,

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orderItems, orders, paymentEvents } from "../db/schema/orders";
 import { queueEmail } from "../email/outbox";
 import { type Brand, orderConfirmationEmail } from "../email/templates";
+import { queuePaymentTask } from "./payment-tasks";
 import type { ProviderName } from "./provider";
 
 // What a verified payment confirmation does to an order (DESIGN §5 point 4). Only these functions
@@ -71,10 +72,22 @@ async function handleOnce(
   });
 }
 
+/** Has the customer another paid order? Then this one's first-order discount was not theirs. */
+async function paidBefore(tx: Tx, order: OrderRow): Promise<string | null> {
+  if (!order.userId) return null;
+  const [other] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, order.userId), isNotNull(orders.paidAt), ne(orders.id, order.id)))
+    .limit(1);
+  return other?.id ?? null;
+}
+
 /**
  * The money arrived. A pending order with the right amount and currency becomes `paid` and its
- * confirmation email is queued; money for a cancelled order, or the wrong amount, is flagged for
- * a refund; an order already paid is left as it is.
+ * confirmation email is queued. Money for a cancelled order is refunded automatically (a
+ * background task); the wrong amount, or a first-order discount the customer already had, is
+ * flagged for a refund; an order already paid is left as it is.
  */
 export function recordPaymentSucceeded(
   db: Database,
@@ -86,7 +99,13 @@ export function recordPaymentSucceeded(
     const currency = event.currency.toLowerCase();
     if (order.status === "cancelled") {
       await tx.update(orders).set({ refundDue: true }).where(eq(orders.id, order.id));
-      return { outcome: "flagged", reason: "payment for a cancelled order: refund due" };
+      await queuePaymentTask(tx, {
+        orderId: order.id,
+        kind: "refund",
+        provider: event.provider,
+        intentId: event.intentId,
+      });
+      return { outcome: "flagged", reason: "payment for a cancelled order: refunding it" };
     }
     if (order.status !== "pending")
       return { outcome: "ignored", reason: `order already ${order.status}` };
@@ -95,6 +114,15 @@ export function recordPaymentSucceeded(
       await tx
         .update(orders)
         .set({ refundDue: true, paymentError: `Payment amount mismatch: ${reason}.` })
+        .where(eq(orders.id, order.id));
+      return { outcome: "flagged", reason };
+    }
+    const earlier = order.firstOrderDiscount ? await paidBefore(tx, order) : null;
+    if (earlier) {
+      const reason = `first-order discount already used by order ${earlier}`;
+      await tx
+        .update(orders)
+        .set({ refundDue: true, paymentError: "The first-order discount was already used." })
         .where(eq(orders.id, order.id));
       return { outcome: "flagged", reason };
     }

@@ -25,6 +25,20 @@ export function getStripeProvider(): StripeProvider | null {
   return stripeProvider;
 }
 
+/**
+ * The provider an order was made with, by name, for the background tasks that follow up on it
+ * (cancel an intent, refund). The test provider is always at hand: its follow-ups are no-ops, and
+ * orders made with it in staging may outlive a switch to Stripe.
+ */
+export function providerNamed(name: string): PaymentProvider | null {
+  if (name === "stripe") return getStripeProvider();
+  if (name === "test") {
+    testProvider ??= createTestProvider(env.authSecret);
+    return testProvider;
+  }
+  return null;
+}
+
 export function getPaymentProvider(): PaymentProvider {
   const provider = getStripeProvider() ?? getTestProvider();
   // env.ts refuses to start without one of them; this is the same rule, stated where it is used.
@@ -39,6 +53,7 @@ export function stripePublishableKey(): string | null {
 export const checkoutSettings = () => ({
   shippingFlatRatePence: env.SHIPPING_FLAT_RATE_PENCE,
   attemptsPerMinute: env.CHECKOUT_ATTEMPTS_PER_MINUTE,
+  maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,
 });
 
 export const emailBrand = () => ({

@@ -20,9 +20,20 @@ export type CreatedIntent = {
   clientSecret: string;
 };
 
+/** What became of an intent the shop asked to cancel. */
+export type IntentCancellation = "cancelled" | "succeeded";
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
+  /**
+   * Makes an intent unpayable (its order was cancelled). "succeeded" when the money was taken
+   * before the cancellation got there: the shop then refunds it. Throws while the outcome is not
+   * known yet (the provider unreachable, or the payment still processing): try again later.
+   */
+  cancelIntent(intentId: string): Promise<IntentCancellation>;
+  /** Gives a succeeded intent's money back in full; the same key never refunds twice. */
+  refundIntent(intentId: string, idempotencyKey: string): Promise<void>;
 }
 
 /** The provider could not be reached or refused the request; `message` is safe to show. */

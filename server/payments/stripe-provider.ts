@@ -54,6 +54,23 @@ export function createStripeProvider(options: StripeOptions) {
       }
     },
 
+    async cancelIntent(intentId: string) {
+      const intent = await stripe.paymentIntents.retrieve(intentId);
+      if (intent.status === "succeeded") return "succeeded" as const;
+      if (intent.status === "canceled") return "cancelled" as const;
+      if (intent.status === "processing") {
+        throw new PaymentProviderError("The payment is still being processed.");
+      }
+      // Should the customer's payment win the race to this call, Stripe refuses the cancel and the
+      // next try finds the intent succeeded.
+      await stripe.paymentIntents.cancel(intentId, { cancellation_reason: "abandoned" });
+      return "cancelled" as const;
+    },
+
+    async refundIntent(intentId: string, idempotencyKey: string) {
+      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+    },
+
     /** The intent as Stripe has it now (events may arrive late or out of order). */
     async retrieveIntent(intentId: string): Promise<IntentState> {
       const intent = await stripe.paymentIntents.retrieve(intentId);

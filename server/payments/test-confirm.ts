@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema/orders";
+import { orders, paymentEvents } from "../db/schema/orders";
 import type { Brand } from "../email/templates";
 import { DomainError } from "../errors";
+import { cancelPendingOrder } from "../orders/cancel-order";
+import { countAttempt } from "../rate-limit/attempt-counter";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 import { type CardInput, chargeTestCard } from "./test-card";
 import type { TestProvider } from "./test-provider";
@@ -13,6 +14,23 @@ import type { TestProvider } from "./test-provider";
 // same recording as a Stripe webhook.
 
 export const ORDER_NOT_PAYABLE = "This order is no longer awaiting payment.";
+
+// Card testing (trying stolen numbers until one works) is slowed per customer and per order: a
+// few confirmations a minute, and an order given up after a few declines (its stock returned).
+export const CARD_ATTEMPTS_PER_MINUTE = 10;
+export const DECLINES_PER_ORDER = 5;
+const TOO_MANY_CARD_ATTEMPTS = "Too many payment attempts. Please wait a minute and try again.";
+export const TOO_MANY_DECLINES =
+  "Too many declined payment attempts: this order was cancelled. Please check out again.";
+const FAILED = "payment_intent.payment_failed";
+
+async function declinesOf(db: Database, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ declines: count() })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.type, FAILED)));
+  return row?.declines ?? 0;
+}
 
 export async function confirmTestPayment(
   db: Database,
@@ -32,16 +50,25 @@ export async function confirmTestPayment(
   if (!order) throw new DomainError("NOT_FOUND", "Unknown payment.");
   if (order.status === "paid") return { orderId: order.id };
   if (order.status !== "pending") throw new DomainError("CONFLICT", ORDER_NOT_PAYABLE);
+  const attempts = await countAttempt(db, `card:${input.userId}`, 60_000, now.getTime());
+  if (attempts > CARD_ATTEMPTS_PER_MINUTE) {
+    throw new DomainError("RATE_LIMITED", TOO_MANY_CARD_ATTEMPTS);
+  }
 
   const outcome = chargeTestCard(input.card, now);
   const event = { provider: "test" as const, intentId };
   if (outcome.status === "failed") {
+    // Numbered per order, so an order records DECLINES_PER_ORDER declines at most.
+    const decline = (await declinesOf(db, order.id)) + 1;
     await recordPaymentFailed(db, {
       ...event,
-      eventId: `${intentId}:failed:${randomUUID()}`,
-      type: "payment_intent.payment_failed",
+      eventId: `${intentId}:failed:${decline}`,
+      type: FAILED,
       message: outcome.message,
     });
+    if (decline >= DECLINES_PER_ORDER) {
+      await db.transaction((tx) => cancelPendingOrder(tx, order.id, TOO_MANY_DECLINES));
+    }
     throw new DomainError("PAYMENT_FAILED", outcome.message);
   }
   const result = await recordPaymentSucceeded(

@@ -21,6 +21,12 @@ export function createTestProvider(secret: string): PaymentProvider & {
         createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 24);
       return { intentId, clientSecret: `${intentId}_secret_${sign(intentId)}` };
     },
+    // Its intents hold no money and no state: an order that is not pending cannot be confirmed
+    // (test-confirm.ts), so cancelling is already done, and there is nothing to give back.
+    async cancelIntent() {
+      return "cancelled" as const;
+    },
+    async refundIntent() {},
     intentForClientSecret(clientSecret: string): string | null {
       const match = /^(test_pi_[0-9a-f]{24})_secret_([A-Za-z0-9_-]+)$/.exec(clientSecret);
       if (!match?.[1] || !match[2]) return null;

@@ -4,7 +4,7 @@ import { CART_STORAGE_KEY, serializeCart } from "../../app/lib/cart-storage";
 import { expect } from "./fixtures";
 
 // Cart lines of the demo catalogue (server/db/seed/catalog-data.ts), for tests that start with
-// something in the cart.
+// something in the cart. Stock as the shop publishes it: exact below 20, 20 above.
 
 export const toothpaste: CartLine = {
   productId: "prod2",
@@ -13,7 +13,8 @@ export const toothpaste: CartLine = {
   variantId: "prod2-75ml",
   variantName: "75 ml",
   pricePence: 1499,
-  stockQuantity: 200,
+  stockQuantity: 20,
+  maxPerOrder: 10,
   quantity: 1,
 };
 
@@ -28,7 +29,8 @@ export const toothpasteTriple: CartLine = {
   variantId: "prod2-3x75ml",
   variantName: "3 x 75 ml",
   pricePence: 3999,
-  stockQuantity: 60,
+  stockQuantity: 20,
+  maxPerOrder: 10,
   quantity: 1,
 };
 
@@ -39,7 +41,8 @@ export const bundle: CartLine = {
   variantId: "prod4-default",
   variantName: "Default",
   pricePence: 6499,
-  stockQuantity: 35,
+  stockQuantity: 20,
+  maxPerOrder: 10,
   quantity: 1,
 };
 
@@ -50,7 +53,8 @@ export const twinPens: CartLine = {
   variantId: "prod3-twin",
   variantName: "Twin Pack",
   pricePence: 4499,
-  stockQuantity: 25,
+  stockQuantity: 6,
+  maxPerOrder: 10,
   quantity: 1,
 };
 

@@ -80,14 +80,17 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
             name: "Single Kit",
             pricePence: 3999,
             compareAtPricePence: null,
-            stockQuantity: 120,
+            // 120 in stock: published as the band (20), never the exact figure.
+            stockQuantity: 20,
+            maxPerOrder: 10,
           },
           {
             id: "strips-2",
             name: "Two-Kit",
             pricePence: 7998,
             compareAtPricePence: null,
-            stockQuantity: 40,
+            stockQuantity: 20,
+            maxPerOrder: 10,
           },
         ],
       });
@@ -172,6 +175,7 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
           pricePence: 4499,
           compareAtPricePence: 4998,
           stockQuantity: 10,
+          maxPerOrder: 10,
         },
       ]);
     });

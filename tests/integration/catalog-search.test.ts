@@ -116,6 +116,22 @@ describe.each(testDrivers)("cart re-check on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
 
+  it("publishes stock in bands: exact below 20, 20 above", async () => {
+    await createProduct(db(), {
+      variants: [
+        { id: "plenty", stockQuantity: 500 },
+        { id: "few", stockQuantity: 7 },
+      ],
+    });
+    const variants = await getCurrentVariants(db(), ["plenty", "few"]);
+    expect(
+      Object.fromEntries(variants.map((variant) => [variant.variantId, variant.stockQuantity])),
+    ).toEqual({
+      plenty: 20,
+      few: 7,
+    });
+  });
+
   it("gives the current price and stock of the asked variants on sale, nothing else", async () => {
     await createProduct(db(), {
       id: "pen",
@@ -136,6 +152,7 @@ describe.each(testDrivers)("cart re-check on %s", (driver) => {
         variantName: "Single",
         pricePence: 2499,
         stockQuantity: 4,
+        maxPerOrder: 10,
       },
     ]);
     expect(await getCurrentVariants(db(), [])).toEqual([]);

@@ -49,6 +49,7 @@ describe.each(testDrivers)("catalogue on %s", (driver) => {
         pricePence: 500,
         compareAtPricePence: null,
         stockQuantity: 10,
+        maxPerOrder: 10,
       });
       expect(list[1]?.excerpt).toBe("A product made for tests.");
     });

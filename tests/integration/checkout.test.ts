@@ -18,7 +18,7 @@ import { checkoutRequestSchema } from "../../app/lib/checkout-input";
 import { createCustomer, createProduct } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000 };
+const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
 const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
 const details = {
   fullName: "Ada Lovelace",
@@ -158,7 +158,9 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
       settings,
     );
     expect(changed.orderId).not.toBe(first.orderId);
-    expect(await stockOf("v")).toBe(7);
+    // One open order per customer: the first is cancelled and its unit returned.
+    expect(await orderRow(first.orderId)).toMatchObject({ status: "cancelled" });
+    expect(await stockOf("v")).toBe(8);
   });
 
   it("gives the first-order discount once, and ships free only over £50", async () => {
@@ -224,7 +226,9 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
     expect(order.paymentError).toBeNull();
     const emails = await db().select().from(emailOutbox);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ kind: "order-confirmation", toAddress: "ada@example.com" });
+    // To the account's own address (createCustomer's), not the one typed into the form.
+    expect(emails[0]).toMatchObject({ kind: "order-confirmation", toAddress: order.customerEmail });
+    expect(order.customerEmail).toMatch(/^customer-\d+@example\.com$/);
     expect(emails[0]?.text).toContain(orderId);
     expect(emails[0]?.text).toContain("1 Analytical Row");
     // Each event once: evt-1 (applied), evt-2 and evt-3 (ignored).

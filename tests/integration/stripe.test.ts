@@ -1,6 +1,9 @@
 import { startCheckout } from "@server/checkout/checkout-service";
 import { emailOutbox } from "@server/db/schema/email";
-import { orders, paymentEvents } from "@server/db/schema/orders";
+import { orders, paymentEvents, paymentTasks } from "@server/db/schema/orders";
+import { logger } from "@server/logger";
+import { expirePendingOrders } from "@server/orders/expire-orders";
+import { runDuePaymentTasks } from "@server/payments/payment-tasks";
 import { createStripeProvider, type StripeProvider } from "@server/payments/stripe-provider";
 import { receiveStripeWebhook } from "@server/payments/stripe-webhook";
 import { eq } from "drizzle-orm";
@@ -16,7 +19,7 @@ import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
 const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
-const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000 };
+const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
 const signer = new Stripe("sk_test_signer_only");
 
 describe.each(testDrivers)("Stripe on %s", (driver) => {
@@ -188,6 +191,109 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
       ),
     ).toMatchObject({ status: 400 });
     expect(await db().select().from(paymentEvents)).toEqual([]);
+  });
+
+  const tasks = (now = new Date()) =>
+    runDuePaymentTasks(db(), (name) => (name === "stripe" ? stripe : null), logger, now);
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+  it("cancels an expired order's PaymentIntent, retrying while Stripe is down", async () => {
+    const { orderId } = await checkout();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const intentId = order?.providerIntentId ?? "";
+    expect(await expirePendingOrders(db(), later(1))).toBe(1);
+
+    standIn.down = true;
+    try {
+      expect(await tasks()).toEqual({ done: 0, retried: 1, failed: 0 });
+    } finally {
+      standIn.down = false;
+    }
+    expect(standIn.intents.get(intentId)?.status).toBe("requires_payment_method");
+    const [waiting] = await db()
+      .select()
+      .from(paymentTasks)
+      .where(eq(paymentTasks.orderId, orderId));
+    expect(waiting).toMatchObject({ kind: "cancel-intent", status: "pending", attempts: 1 });
+    // Not before its retry time; then it goes through.
+    expect(await tasks()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(await tasks(later(2))).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(standIn.intents.get(intentId)?.status).toBe("canceled");
+    const [done] = await db().select().from(paymentTasks).where(eq(paymentTasks.orderId, orderId));
+    expect(done).toMatchObject({ status: "done" });
+  });
+
+  it("refunds, once, a payment that succeeds after its order expired", async () => {
+    const { orderId, totalPence } = await checkout();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const intentId = order?.providerIntentId ?? "";
+    expect(await expirePendingOrders(db(), later(1))).toBe(1);
+    // The customer's card went through before the cancellation reached Stripe.
+    const intent = standIn.intents.get(intentId);
+    if (!intent) throw new Error("no intent at the stand-in");
+    Object.assign(intent, { status: "succeeded", amount_received: totalPence });
+    await webhook(intentEvent("evt_late_payment", "payment_intent.succeeded", intentId));
+    const [flagged] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(flagged).toMatchObject({ status: "cancelled", refundDue: true });
+
+    // The cancel finds the money taken; the refund (queued by the webhook and by the cancel
+    // alike) is made once.
+    await tasks();
+    await tasks();
+    expect(standIn.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
+    const refundCalls = standIn.requests.filter((request) => request.path === "/v1/refunds");
+    expect(refundCalls.at(-1)?.idempotencyKey).toBe(`refund-order-${orderId}`);
+    const [refunded] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(refunded).toMatchObject({
+      status: "cancelled",
+      refundDue: false,
+      paymentError: "Refunded automatically: the payment arrived after the order was cancelled.",
+    });
+    expect(await db().select().from(emailOutbox)).toEqual([]);
+  });
+
+  it("cancels the PaymentIntent of an order a newer checkout replaced", async () => {
+    const userId = await createCustomer(db());
+    await createProduct(db(), {
+      variants: [
+        { id: "a", stockQuantity: 5 },
+        { id: "b", stockQuantity: 5 },
+      ],
+    });
+    const details = {
+      fullName: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "07700 900123",
+      shippingAddress: "1 Analytical Row",
+    };
+    const first = await startCheckout(
+      db(),
+      stripe,
+      {
+        userId,
+        request: checkoutRequestSchema.parse({
+          items: [{ variantId: "a", quantity: 1 }],
+          customerDetails: details,
+        }),
+      },
+      settings,
+    );
+    await startCheckout(
+      db(),
+      stripe,
+      {
+        userId,
+        request: checkoutRequestSchema.parse({
+          items: [{ variantId: "b", quantity: 1 }],
+          customerDetails: details,
+        }),
+      },
+      settings,
+    );
+    const [replaced] = await db().select().from(orders).where(eq(orders.id, first.orderId));
+    expect(replaced?.status).toBe("cancelled");
+    await tasks();
+    expect(standIn.intents.get(replaced?.providerIntentId ?? "")?.status).toBe("canceled");
   });
 
   it("cancels the order and frees its stock when Stripe cannot be reached", async () => {

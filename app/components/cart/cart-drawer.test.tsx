@@ -24,7 +24,8 @@ const line: CartLine = {
   variantId: "prod2-75ml",
   variantName: "75 ml",
   pricePence: 1499,
-  stockQuantity: 200,
+  stockQuantity: 20,
+  maxPerOrder: 10,
   quantity: 2,
 };
 

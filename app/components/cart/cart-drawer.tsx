@@ -6,6 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Sheet } from "~/components/ui/sheet";
 import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "~/lib/cart-rules";
 import { formatPence } from "~/lib/money";
+import { purchaseLimit } from "~/lib/stock-levels";
 import { showToast } from "~/lib/toast";
 import { cartStore, useCart } from "./cart-store";
 import { refreshCartFromShop } from "./refresh-cart";
@@ -139,7 +140,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
           <QuantityStepper
             size="sm"
             min={0}
-            max={line.stockQuantity}
+            max={purchaseLimit(line)}
             value={line.quantity}
             itemName={label}
             onChange={(quantity) => cartStore.setQuantity(line.variantId, quantity)}

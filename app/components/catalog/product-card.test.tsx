@@ -14,6 +14,7 @@ const variant = {
   pricePence: 1499,
   compareAtPricePence: null,
   stockQuantity: 2,
+  maxPerOrder: 10,
 };
 
 const product: ProductCardData = {

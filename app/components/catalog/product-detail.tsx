@@ -6,6 +6,7 @@ import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { canAddToCart, toCartProduct } from "~/lib/cart-rules";
 import type { ProductDetail as Product } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
+import { purchaseLimit } from "~/lib/stock-levels";
 import { AddToCartButton } from "./add-to-cart-button";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
@@ -24,7 +25,8 @@ export function ProductDetail({ product }: { product: Product }) {
   const variant = product.variants.find((candidate) => candidate.id === variantId);
   const hasChoice = product.variants.length > 1;
   const inCart = useCartLines().find((line) => line.variantId === variantId)?.quantity ?? 0;
-  // What the shopper would have after this add: the cart's rule refuses more than the stock.
+  // What the shopper would have after this add: the cart's rule refuses more than the stock, or
+  // than one order may take.
   const requested = quantity + inCart;
 
   return (
@@ -85,7 +87,7 @@ export function ProductDetail({ product }: { product: Product }) {
               <QuantityStepper
                 value={quantity}
                 onChange={setQuantity}
-                max={variant.stockQuantity}
+                max={purchaseLimit(variant)}
               />
               {/* The button and the heart keep together: on a phone they share the next row. */}
               <div className="flex min-w-56 flex-1 gap-3 sm:flex-none">
@@ -102,7 +104,7 @@ export function ProductDetail({ product }: { product: Product }) {
             </div>
             {/* One line, so the cart's count arriving after hydration moves nothing. */}
             <div className="flex flex-wrap items-baseline gap-x-3">
-              <StockHint stock={variant.stockQuantity} requested={requested} />
+              <StockHint variant={variant} requested={requested} />
               {inCart > 0 ? (
                 <p className="text-sm text-ink-muted">{inCart} already in your cart.</p>
               ) : null}

@@ -20,7 +20,8 @@ const product: ProductSummary = {
     name: "75 ml",
     pricePence: 1499,
     compareAtPricePence: null,
-    stockQuantity: 200,
+    stockQuantity: 20,
+    maxPerOrder: 10,
   },
   saleVariant: null,
 };

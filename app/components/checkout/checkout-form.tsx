@@ -141,12 +141,18 @@ export function CheckoutForm({
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="checkout-email" label="Email">
+            <Field
+              id="checkout-email"
+              label="Email"
+              hint="Your order emails go to your account's address."
+            >
               <Input
                 id="checkout-email"
                 name="email"
                 type="email"
                 required
+                readOnly
+                aria-describedby="checkout-email-hint"
                 maxLength={254}
                 autoComplete="email"
                 defaultValue={profile.email}

@@ -34,12 +34,19 @@ export const productVariants = pgTable(
     /** A genuine former price; only then may a SALE badge show (DESIGN §8). */
     compareAtPricePence: integer("compare_at_price_pence"),
     stockQuantity: integer("stock_quantity").notNull().default(0),
+    /**
+     * The most one order may take (DESIGN §8): so no one customer can hold a product's whole
+     * stock. At most the public stock band (app/lib/stock-levels.ts), so a banded stock figure
+     * never lowers what may be bought.
+     */
+    maxPerOrder: integer("max_per_order").notNull().default(10),
     ...timestamps,
   },
   (table) => [
     index("product_variants_product_id_created_at_idx").on(table.productId, table.createdAt),
     check("product_variants_price_pence_non_negative", sql`${table.pricePence} >= 0`),
     check("product_variants_stock_quantity_non_negative", sql`${table.stockQuantity} >= 0`),
+    check("product_variants_max_per_order_range", sql`${table.maxPerOrder} between 1 and 20`),
     check(
       "product_variants_compare_at_above_price",
       sql`${table.compareAtPricePence} is null or ${table.compareAtPricePence} > ${table.pricePence}`,

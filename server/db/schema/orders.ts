@@ -57,15 +57,25 @@ export const orders = pgTable(
     paymentError: text("payment_error"),
     /** Money arrived for an order that could not take it (cancelled, or a wrong amount). */
     refundDue: boolean("refund_due").notNull().default(false),
+    /**
+     * This order claims the customer's first-order discount: one open or paid claim per customer,
+     * enforced by a unique index (a cancelled order gives its claim back).
+     */
+    firstOrderDiscount: boolean("first_order_discount").notNull().default(false),
     ...timestamps,
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (table) => [
     index("orders_user_id_created_at_idx").on(table.userId, table.createdAt),
     index("orders_status_created_at_idx").on(table.status, table.createdAt),
-    uniqueIndex("orders_pending_checkout_key_idx")
-      .on(table.userId, table.checkoutKey)
+    // One open (pending) order per customer: a new checkout replaces the last, so no account
+    // holds more stock than one order may take.
+    uniqueIndex("orders_one_pending_per_user_idx")
+      .on(table.userId)
       .where(sql`${table.status} = 'pending'`),
+    uniqueIndex("orders_one_first_order_discount_idx")
+      .on(table.userId)
+      .where(sql`${table.firstOrderDiscount} and ${table.status} <> 'cancelled'`),
     check(
       "orders_amounts_non_negative",
       sql`${table.subtotalPence} >= 0 and ${table.discountPence} >= 0 and ${table.shippingPence} >= 0 and ${table.vatPence} >= 0 and ${table.totalPence} >= 0`,
@@ -120,5 +130,39 @@ export const paymentEvents = pgTable(
   (table) => [
     uniqueIndex("payment_events_provider_event_idx").on(table.provider, table.providerEventId),
     index("payment_events_order_id_idx").on(table.orderId),
+  ],
+);
+
+export const paymentTaskKinds = ["cancel-intent", "refund"] as const;
+export type PaymentTaskKind = (typeof paymentTaskKinds)[number];
+export const paymentTaskStatuses = ["pending", "done", "failed"] as const;
+
+/**
+ * Calls to the payment provider that must happen after an order changed, and must not be lost if
+ * the provider is down at that moment (DESIGN §5 point 5): cancel the intent of an order that was
+ * cancelled, refund money that arrived for one anyway. Written in the order's transaction, carried
+ * out in the background with retries (server/payments/payment-tasks.ts); one per order and kind.
+ */
+export const paymentTasks = pgTable(
+  "payment_tasks",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: paymentTaskKinds }).notNull(),
+    provider: text("provider").notNull(),
+    intentId: text("intent_id").notNull(),
+    status: text("status", { enum: paymentTaskStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("payment_tasks_order_kind_idx").on(table.orderId, table.kind),
+    index("payment_tasks_due_idx").on(table.status, table.nextAttemptAt),
   ],
 );

@@ -69,7 +69,8 @@ export const seedProducts: SeedProduct[] = [
         name: "Twin Pack",
         pricePence: 4499,
         compareAtPricePence: 4998,
-        stockQuantity: 25,
+        // Low on purpose: the demo shows 'N in stock!' and the shop's stock limits on one product.
+        stockQuantity: 6,
       },
     ],
   },

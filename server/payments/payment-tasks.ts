@@ -1,0 +1,169 @@
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { orders, type PaymentTaskKind, paymentTasks } from "../db/schema/orders";
+import type { Logger } from "../logger";
+import type { PaymentProvider } from "./provider";
+
+// Calls to the payment provider that follow a change to an order (DESIGN §5 point 5): the intent
+// of a cancelled order is cancelled, and money that arrived for one anyway is refunded. Each is
+// written in the order's own transaction and carried out here, in the background, retried with a
+// growing delay while the provider is down. Rows are claimed with FOR UPDATE SKIP LOCKED and a
+// lease, so several instances never make the same call at once (and the provider's idempotency
+// keys make a repeat after a crash harmless).
+
+/** After this many failed attempts a task stops, and a refund stays on the admin's list. */
+export const MAX_TASK_ATTEMPTS = 10;
+const BATCH = 20;
+/** A claimed task not reported back within this time (a crash) is tried again. */
+const LEASE_MS = 5 * 60_000;
+
+export const REFUNDED_AUTOMATICALLY =
+  "Refunded automatically: the payment arrived after the order was cancelled.";
+
+export function taskRetryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
+}
+
+export type PaymentTaskInput = {
+  orderId: string;
+  kind: PaymentTaskKind;
+  provider: string;
+  intentId: string;
+};
+
+/** Queues a task in the caller's transaction; a task already queued for the order is kept. */
+export async function queuePaymentTask(tx: Database, task: PaymentTaskInput): Promise<void> {
+  await tx.insert(paymentTasks).values(task).onConflictDoNothing();
+}
+
+async function claimDue(db: Database, now: Date) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: paymentTasks.id })
+      .from(paymentTasks)
+      .where(and(eq(paymentTasks.status, "pending"), lte(paymentTasks.nextAttemptAt, now)))
+      .orderBy(asc(paymentTasks.nextAttemptAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(paymentTasks)
+      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS), updatedAt: now })
+      .where(
+        inArray(
+          paymentTasks.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+type Task = Awaited<ReturnType<typeof claimDue>>[number];
+
+async function perform(db: Database, provider: PaymentProvider, task: Task, now: Date) {
+  if (task.kind === "cancel-intent") {
+    const outcome = await provider.cancelIntent(task.intentId);
+    await db.transaction(async (tx) => {
+      if (outcome === "succeeded") {
+        // The money was taken before the cancellation reached the provider: give it back.
+        await tx.update(orders).set({ refundDue: true }).where(eq(orders.id, task.orderId));
+        await queuePaymentTask(tx, { ...task, kind: "refund" });
+      }
+      await markDone(tx, task.id, now);
+    });
+    return;
+  }
+  await provider.refundIntent(task.intentId, `refund-order-${task.orderId}`);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({ refundDue: false, paymentError: REFUNDED_AUTOMATICALLY })
+      .where(eq(orders.id, task.orderId));
+    await markDone(tx, task.id, now);
+  });
+}
+
+function markDone(tx: Database, id: string, now: Date) {
+  return tx
+    .update(paymentTasks)
+    .set({ status: "done", lastError: null, updatedAt: now })
+    .where(eq(paymentTasks.id, id));
+}
+
+/**
+ * Carries out the tasks due now with the provider each was made with (`providerFor` gives it, or
+ * null when that provider is no longer configured: the task waits). Returns what happened.
+ */
+export async function runDuePaymentTasks(
+  db: Database,
+  providerFor: (name: string) => PaymentProvider | null,
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<{ done: number; retried: number; failed: number }> {
+  const claimed = await claimDue(db, now);
+  const result = { done: 0, retried: 0, failed: 0 };
+  for (const task of claimed) {
+    try {
+      const provider = providerFor(task.provider);
+      if (!provider) throw new Error(`the ${task.provider} payment provider is not configured`);
+      await perform(db, provider, task, now);
+      result.done++;
+    } catch (error) {
+      const attempts = task.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = attempts >= MAX_TASK_ATTEMPTS;
+      await db
+        .update(paymentTasks)
+        .set({
+          attempts,
+          lastError: message.slice(0, 1000),
+          status: failed ? "failed" : "pending",
+          nextAttemptAt: new Date(now.getTime() + taskRetryDelayMs(attempts)),
+          updatedAt: now,
+        })
+        .where(eq(paymentTasks.id, task.id));
+      if (failed) result.failed++;
+      else result.retried++;
+      logger[failed ? "error" : "warn"](
+        { err: error, taskId: task.id, orderId: task.orderId, kind: task.kind, attempts },
+        failed ? "payment task gave up" : "payment task failed; will retry",
+      );
+    }
+  }
+  return result;
+}
+
+export type PaymentTaskWorker = { stop(): Promise<void>; kick(): void };
+
+/** Runs the due tasks every `intervalMs` (and at once when kicked) until stopped. */
+export function startPaymentTasks(
+  db: Database,
+  providerFor: (name: string) => PaymentProvider | null,
+  options: { intervalMs: number; logger: Logger },
+): PaymentTaskWorker {
+  let running: Promise<void> | undefined;
+  const round = () => {
+    running ??= (async () => {
+      try {
+        for (let batch = await runDuePaymentTasks(db, providerFor, options.logger); ; ) {
+          if (batch.done + batch.retried + batch.failed < BATCH) break;
+          batch = await runDuePaymentTasks(db, providerFor, options.logger);
+        }
+      } catch (error) {
+        options.logger.error({ err: error }, "payment tasks round failed");
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+  const timer = setInterval(round, options.intervalMs);
+  timer.unref();
+  return {
+    kick: round,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
