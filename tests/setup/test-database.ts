@@ -52,6 +52,8 @@ export type TestDatabaseOptions = {
   onQuery?: (query: string) => void;
   /** PostgreSQL pool size (default 4). */
   maxConnections?: number;
+  /** false: an empty database, no migrations applied (for tests of the migrations themselves). */
+  migrated?: boolean;
 };
 
 export async function openTestDatabase(
@@ -66,13 +68,13 @@ export async function openTestDatabase(
       maxConnections: options.maxConnections ?? 4,
       onQuery: options.onQuery,
     });
-    await handle.migrate();
+    if (options.migrated !== false) await handle.migrate();
     return handle;
   }
   return openDatabase({
     driver: "pglite",
     dataDir: "memory://",
-    loadDataDir: await migratedPgliteTemplate(),
+    loadDataDir: options.migrated === false ? undefined : await migratedPgliteTemplate(),
     onQuery: options.onQuery,
   });
 }

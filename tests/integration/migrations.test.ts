@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { DatabaseHandle } from "@server/db/client";
+import { migrationsFolder } from "@server/db/client";
+import type { Database } from "@server/db/database";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDrivers } from "../setup/test-database";
+
+// The committed migrations applied one file at a time, with data written in between, as a shop
+// that was running before a release would have it: a migration that reshapes rules (0005: one open
+// order per customer, one first-order discount claim) must fold existing rows into those rules
+// instead of failing on them.
+
+function statementsOf(file: string): string[] {
+  return readFileSync(join(migrationsFolder(), file), "utf8")
+    .split("--> statement-breakpoint")
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}
+
+const files = readdirSync(migrationsFolder())
+  .filter((file) => file.endsWith(".sql"))
+  .sort();
+
+async function applyUpTo(db: Database, prefix: string) {
+  for (const file of files.filter((name) => name.slice(0, 4) <= prefix)) {
+    for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
+  }
+}
+
+async function apply(db: Database, prefix: string) {
+  const file = files.find((name) => name.startsWith(prefix));
+  if (!file) throw new Error(`no migration ${prefix}`);
+  for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
+}
+
+describe.each(testDrivers)("migrations on %s", (driver) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(driver, { migrated: false });
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("0005 keeps each customer's newest open order, returns the others' stock and keeps one discount claim", async () => {
+    const db = handle.db;
+    await applyUpTo(db, "0004");
+    // One statement per call: PGlite runs one statement at a time.
+    for (const statement of [
+      `insert into users (id, full_name, email, email_verified) values ('u1', 'Ada', 'ada@example.com', true)`,
+      `insert into products (id, slug, name, description_html, image_url, image_alt)
+        values ('p', 'p', 'Pen', '<p>x</p>', '/i.svg', 'A pen')`,
+      `insert into product_variants (id, product_id, name, price_pence, stock_quantity)
+        values ('v', 'p', 'Default', 1000, 7)`,
+      `insert into orders (id, user_id, status, subtotal_pence, discount_pence, vat_pence, total_pence,
+          customer_full_name, customer_email, customer_phone, shipping_address, payment_provider,
+          provider_intent_id, created_at, checkout_key, paid_at)
+        values
+          ('paid-1', 'u1', 'paid', 1000, 100, 150, 900, 'Ada', 'ada@example.com', '1', 'x', 'stripe', 'pi_0', now() - interval '9 minutes', 'k0', now()),
+          ('open-old', 'u1', 'pending', 1000, 100, 150, 900, 'Ada', 'ada@example.com', '1', 'x', 'stripe', 'pi_1', now() - interval '2 minutes', 'k1', null),
+          ('open-new', 'u1', 'pending', 2000, 200, 300, 1800, 'Ada', 'ada@example.com', '1', 'x', 'stripe', 'pi_2', now() - interval '1 minute', 'k2', null)`,
+      `insert into order_items (id, order_id, product_id, variant_id, product_name, variant_name, unit_price_pence, quantity)
+        values ('i1', 'open-old', 'p', 'v', 'Pen', 'Default', 1000, 1),
+               ('i2', 'open-new', 'p', 'v', 'Pen', 'Default', 1000, 2)`,
+    ]) {
+      await db.execute(sql.raw(statement));
+    }
+    await apply(db, "0005");
+
+    const orders = await db.execute(
+      sql.raw("select id, status, first_order_discount from orders order by id"),
+    );
+    expect(orders.rows).toEqual([
+      { id: "open-new", status: "pending", first_order_discount: false },
+      { id: "open-old", status: "cancelled", first_order_discount: false },
+      { id: "paid-1", status: "paid", first_order_discount: true },
+    ]);
+    const stock = await db.execute(sql.raw("select stock_quantity from product_variants"));
+    expect(stock.rows).toEqual([{ stock_quantity: 8 }]);
+    const tasks = await db.execute(sql.raw("select order_id, kind, intent_id from payment_tasks"));
+    expect(tasks.rows).toEqual([
+      { order_id: "open-old", kind: "cancel-intent", intent_id: "pi_1" },
+    ]);
+    // Every later migration applies on top.
+    for (const file of files.filter((name) => name.slice(0, 4) > "0005")) {
+      for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
+    }
+  });
+});
