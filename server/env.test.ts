@@ -16,7 +16,8 @@ describe("parseEnv", () => {
     const env = parseEnv({});
     expect(env.SHOP_MODE).toBe("demo");
     expect(env.PORT).toBe(3000);
-    expect(env.HOST).toBe("0.0.0.0");
+    // The demo shop publishes its accounts and secret: it listens on this machine only.
+    expect(env.HOST).toBe("127.0.0.1");
     expect(env.DATA_DIR).toBe("./data");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.BASE_URL).toBe("http://localhost:3000");
@@ -93,6 +94,9 @@ describe("parseEnv", () => {
 
   it("uses Stripe when all three keys are set, and never the test provider then", () => {
     const keys = {
+      SHOP_MODE: "live",
+      BETTER_AUTH_SECRET: "a-live-secret-of-at-least-32-characters",
+      MAIL_TRANSPORT: "dev-mailbox",
       STRIPE_SECRET_KEY: "sk_test_1",
       STRIPE_PUBLISHABLE_KEY: "pk_test_1",
       STRIPE_WEBHOOK_SECRET: "whsec_1",
@@ -104,7 +108,41 @@ describe("parseEnv", () => {
   });
 
   it("refuses a partial set of Stripe keys", () => {
-    expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_1" })[0]).toMatch(/set all three or none/);
+    expect(problemsOf({ SHOP_MODE: "live", STRIPE_SECRET_KEY: "sk_test_1" })[0]).toMatch(
+      /set all three or none/,
+    );
+  });
+
+  it("refuses Stripe keys in demo mode: the demo shop takes no real payments", () => {
+    const problems = problemsOf({
+      STRIPE_SECRET_KEY: "sk_live_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    });
+    expect(problems).toContainEqual(expect.stringMatching(/^STRIPE_SECRET_KEY: demo mode/));
+  });
+
+  it("listens on this machine only in demo mode, unless a public demo is asked for", () => {
+    for (const host of ["127.0.0.1", "localhost", "::1", "127.0.0.2"]) {
+      expect(parseEnv({ HOST: host }).HOST).toBe(host);
+    }
+    for (const host of ["0.0.0.0", "::", "192.168.1.20", "shop.example"]) {
+      expect(problemsOf({ HOST: host })[0]).toMatch(/^HOST: demo mode publishes/);
+    }
+    const allowed = parseEnv({ HOST: "0.0.0.0", ALLOW_PUBLIC_DEMO: "true" });
+    expect(allowed.HOST).toBe("0.0.0.0");
+    expect(allowed.publicDemo).toBe(true);
+    expect(parseEnv({}).publicDemo).toBe(false);
+  });
+
+  it("listens on every interface by default in live mode", () => {
+    const live = parseEnv({
+      SHOP_MODE: "live",
+      PAYMENT_PROVIDER: "test",
+      MAIL_TRANSPORT: "dev-mailbox",
+      BETTER_AUTH_SECRET: "a-live-secret-of-at-least-32-characters",
+    });
+    expect(live.HOST).toBe("0.0.0.0");
   });
 
   it("names the shop's own origins: the public one first, the loopback ones only in demo mode", () => {

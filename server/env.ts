@@ -26,7 +26,14 @@ const schema = z.object({
     z.enum(["development", "production", "test"]).default("development"),
   ),
   PORT: port,
-  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default("0.0.0.0")),
+  /** Default: 127.0.0.1 in demo mode (this machine only), 0.0.0.0 in live mode. */
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /**
+   * Serve the demo shop on a HOST other machines can reach. The demo publishes its accounts'
+   * passwords and its session secret and shows every email at /dev/mailbox: only for a demo that
+   * holds nothing of value.
+   */
+  ALLOW_PUBLIC_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   BASE_URL: optionalUrl,
   SHOP_MODE: z.preprocess(emptyToUndefined, z.enum(["demo", "live"]).optional()),
   DATABASE_URL: z.preprocess(
@@ -137,9 +144,19 @@ type RawEnv = z.infer<typeof schema>;
 
 export type Env = Omit<
   RawEnv,
-  "SHOP_MODE" | "BASE_URL" | "PAYMENT_PROVIDER" | "MAIL_TRANSPORT" | "MAIL_FROM" | "TRUST_PROXY"
+  | "SHOP_MODE"
+  | "BASE_URL"
+  | "PAYMENT_PROVIDER"
+  | "MAIL_TRANSPORT"
+  | "MAIL_FROM"
+  | "TRUST_PROXY"
+  | "HOST"
+  | "ALLOW_PUBLIC_DEMO"
 > & {
   SHOP_MODE: "demo" | "live";
+  HOST: string;
+  /** Demo mode on an address other machines can reach (ALLOW_PUBLIC_DEMO): warn loudly. */
+  publicDemo: boolean;
   /**
    * The origins that are the shop's own (DESIGN §6), the public one first: every origin gate (the
    * shop's, React Router's, better-auth's) uses this one list.
@@ -178,6 +195,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const mode = raw.SHOP_MODE ?? (raw.DATABASE_URL ? "live" : "demo");
   const stripeKeys = [raw.STRIPE_SECRET_KEY, raw.STRIPE_PUBLISHABLE_KEY, raw.STRIPE_WEBHOOK_SECRET];
   const stripeConfigured = stripeKeys.every(Boolean);
+  if (mode === "demo" && stripeKeys.some(Boolean)) {
+    problems.push(
+      "STRIPE_SECRET_KEY: demo mode takes no real payments and publishes its accounts: unset the STRIPE_* keys, or set SHOP_MODE=live",
+    );
+  }
+
+  const host = raw.HOST ?? (mode === "demo" ? "127.0.0.1" : "0.0.0.0");
+  const publicDemo = mode === "demo" && !isLoopbackHost(host);
+  if (publicDemo && raw.ALLOW_PUBLIC_DEMO !== "true") {
+    problems.push(
+      `HOST: demo mode publishes its accounts' passwords, its session secret and every email (/dev/mailbox), so it listens on this machine only (127.0.0.1 or localhost); ${host} reaches other machines. Set SHOP_MODE=live for a real shop, or ALLOW_PUBLIC_DEMO=true for a demo that holds nothing of value`,
+    );
+  }
   if (stripeKeys.some(Boolean) && !stripeConfigured) {
     problems.push(
       "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none",
@@ -225,9 +255,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (problems.length > 0) throw new ConfigError(problems);
 
   const baseUrl = (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  const { ALLOW_PUBLIC_DEMO: _allowPublicDemo, ...settings } = raw;
   return {
-    ...raw,
+    ...settings,
     SHOP_MODE: mode,
+    HOST: host,
+    publicDemo,
     BASE_URL: baseUrl,
     PAYMENT_PROVIDER: paymentProvider,
     MAIL_TRANSPORT: mailTransport,
@@ -237,6 +270,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret,
     stripeConfigured,
   };
+}
+
+/** An address only this machine can reach. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 /**

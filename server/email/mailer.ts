@@ -18,7 +18,7 @@ let worker: OutboxWorker | undefined;
 export function transportFromEnv(): MailTransport {
   if (env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL)
     return smtpTransport(env.SMTP_URL, env.MAIL_FROM);
-  return devMailboxTransport(logger);
+  return devMailboxTransport(logger, { printLinks: env.SHOP_MODE === "demo" });
 }
 
 /** Queues a message; it is delivered by the background worker, never in the caller's request. */

@@ -21,15 +21,24 @@ export function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-/** Demo mode: nothing leaves the machine; the links are printed so a developer can follow them. */
-export function devMailboxTransport(logger: Logger): MailTransport {
+/**
+ * Nothing leaves the machine. In demo mode (`printLinks`) the message's links are printed so a
+ * developer can follow them; a live shop that chose the dev mailbox for staging never prints
+ * them, because a reset link in a log is a way into an account.
+ */
+export function devMailboxTransport(
+  logger: Logger,
+  { printLinks }: { printLinks: boolean },
+): MailTransport {
   return {
     name: "dev-mailbox",
     async send(message) {
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      const links = printLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
       logger.info(
         { to: message.to, subject: message.subject, links },
-        "dev mailbox: message delivered (see /dev/mailbox)",
+        printLinks
+          ? "dev mailbox: message delivered (see /dev/mailbox)"
+          : "dev mailbox: message kept, not sent (MAIL_TRANSPORT=dev-mailbox)",
       );
     },
   };

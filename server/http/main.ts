@@ -81,6 +81,12 @@ async function main() {
   });
   database = ready;
   printBanner();
+  if (env.publicDemo) {
+    logger.warn(
+      { host: env.HOST },
+      "DEMO MODE ON A PUBLIC ADDRESS (ALLOW_PUBLIC_DEMO=true): the demo accounts' passwords, the session secret and every email are public",
+    );
+  }
 
   const stop = (signal: NodeJS.Signals) => {
     if (draining) return;
@@ -132,6 +138,15 @@ function printBanner() {
       lines.push(`    ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
     }
     lines.push(`  Emails land in the dev mailbox: ${env.BASE_URL}/dev/mailbox`);
+    if (env.publicDemo) {
+      lines.push(
+        "",
+        "  !!! WARNING: this demo shop listens on a public address (ALLOW_PUBLIC_DEMO=true).",
+        "  !!! Anyone who reaches it can log in as the demo admin, read every email at",
+        "  !!! /dev/mailbox (password reset links included) and forge sessions: the demo",
+        "  !!! secret is in the source code. Never use it for real customers or real data.",
+      );
+    }
   }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }

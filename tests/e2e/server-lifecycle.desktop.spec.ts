@@ -84,6 +84,31 @@ test.describe("server lifecycle", () => {
     expect(bad.output()).toMatch(/BASE_URL: /);
   });
 
+  test("demo mode refuses a public address unless asked, and then warns loudly", async () => {
+    const refused = await startBuiltServer({ HOST: "0.0.0.0" }, { waitForHealth: false });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain("HOST: demo mode publishes");
+
+    const allowed = await startBuiltServer({ HOST: "0.0.0.0", ALLOW_PUBLIC_DEMO: "true" });
+    try {
+      expect(allowed.output()).toContain("WARNING: this demo shop listens on a public address");
+      expect((await fetch(`${allowed.url}/healthz`)).status).toBe(200);
+    } finally {
+      await allowed.stop();
+    }
+
+    const withStripe = await startBuiltServer(
+      {
+        STRIPE_SECRET_KEY: "sk_live_x",
+        STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+      },
+      { waitForHealth: false },
+    );
+    expect(await withStripe.exited).toBe(1);
+    expect(withStripe.output()).toContain("demo mode takes no real payments");
+  });
+
   test("live mode refuses to start without real payment and email settings", async () => {
     const live = await startBuiltServer({ SHOP_MODE: "live" }, { waitForHealth: false });
     expect(await live.exited).toBe(1);

@@ -29,6 +29,12 @@ async function applyUpTo(db: Database, prefix: string) {
   }
 }
 
+/** The rows a query gives: both drivers answer `{ rows }` (Drizzle types it per driver). */
+async function rowsOf(db: Database, query: string): Promise<unknown[]> {
+  const result = (await db.execute(sql.raw(query))) as unknown as { rows: unknown[] };
+  return result.rows;
+}
+
 async function apply(db: Database, prefix: string) {
   const file = files.find((name) => name.startsWith(prefix));
   if (!file) throw new Error(`no migration ${prefix}`);
@@ -69,18 +75,17 @@ describe.each(testDrivers)("migrations on %s", (driver) => {
     }
     await apply(db, "0005");
 
-    const orders = await db.execute(
-      sql.raw("select id, status, first_order_discount from orders order by id"),
-    );
-    expect(orders.rows).toEqual([
+    expect(
+      await rowsOf(db, "select id, status, first_order_discount from orders order by id"),
+    ).toEqual([
       { id: "open-new", status: "pending", first_order_discount: false },
       { id: "open-old", status: "cancelled", first_order_discount: false },
       { id: "paid-1", status: "paid", first_order_discount: true },
     ]);
-    const stock = await db.execute(sql.raw("select stock_quantity from product_variants"));
-    expect(stock.rows).toEqual([{ stock_quantity: 8 }]);
-    const tasks = await db.execute(sql.raw("select order_id, kind, intent_id from payment_tasks"));
-    expect(tasks.rows).toEqual([
+    expect(await rowsOf(db, "select stock_quantity from product_variants")).toEqual([
+      { stock_quantity: 8 },
+    ]);
+    expect(await rowsOf(db, "select order_id, kind, intent_id from payment_tasks")).toEqual([
       { order_id: "open-old", kind: "cancel-intent", intent_id: "pi_1" },
     ]);
     // Every later migration applies on top.
