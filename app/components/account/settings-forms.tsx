@@ -108,11 +108,7 @@ function DeleteAccountForm() {
         <input type="checkbox" name="confirm" required className="size-4 accent-coral-strong" />I
         understand this cannot be undone.
       </label>
-      <Button
-        type="submit"
-        disabled={busy}
-        className="bg-coral-strong hover:bg-coral-strong/90 focus-visible:outline-coral-strong"
-      >
+      <Button type="submit" variant="destructive" disabled={busy}>
         Delete My Account
       </Button>
     </fetcher.Form>

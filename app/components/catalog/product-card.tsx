@@ -46,7 +46,7 @@ export function ProductCard({
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift">
       {product.saleVariant ? <SaleBadge className="absolute top-3 left-3 z-10" /> : null}
-      <WishlistButton product={product} className="absolute top-3 right-3 z-10 size-10" />
+      <WishlistButton product={product} size="icon-sm" className="absolute top-3 right-3 z-10" />
       <Link
         to={`/product/${product.id}`}
         className="block overflow-hidden"

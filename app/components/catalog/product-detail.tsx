@@ -99,7 +99,7 @@ export function ProductDetail({ product }: { product: Product }) {
                     if (addToCart(toCartProduct(product, variant), quantity)) setQuantity(1);
                   }}
                 />
-                <WishlistButton product={product} className="size-12" />
+                <WishlistButton product={product} size="icon-lg" />
               </div>
             </div>
             {/* One line, so the cart's count arriving after hydration moves nothing. */}
@@ -113,7 +113,7 @@ export function ProductDetail({ product }: { product: Product }) {
         ) : (
           <div className="flex items-center gap-4">
             <AddToCartButton size="lg" disabled />
-            <WishlistButton product={product} className="size-12" />
+            <WishlistButton product={product} size="icon-lg" />
           </div>
         )}
 

@@ -177,7 +177,7 @@ export function CheckoutForm({
               required
               maxLength={500}
               autoComplete="street-address"
-              className="min-h-24"
+              height="md"
             />
           </Field>
           <Field
@@ -188,7 +188,7 @@ export function CheckoutForm({
               </>
             }
           >
-            <Textarea id="checkout-notes" name="notes" maxLength={1000} className="min-h-20" />
+            <Textarea id="checkout-notes" name="notes" maxLength={1000} height="sm" />
           </Field>
         </fieldset>
 

@@ -9,21 +9,24 @@ import { useWishlist } from "./use-wishlist";
  */
 export function WishlistButton({
   product,
+  size = "icon",
   className,
 }: {
   product: { id: string; name: string };
+  size?: "icon-sm" | "icon" | "icon-lg";
+  /** Placement only (position, margins): the look comes from the button's variants. */
   className?: string;
 }) {
   const { saved, setSaved } = useWishlist(product);
   return (
     <Button
-      variant="secondary"
-      size="icon"
+      variant={saved ? "accent" : "secondary"}
+      size={size}
       aria-pressed={saved}
       aria-label={`Save to wishlist: ${product.name}`}
       title={saved ? "Saved to your wishlist" : "Save to your wishlist"}
       onClick={() => void setSaved(!saved)}
-      className={cn(saved && "border-coral text-coral-strong hover:text-coral-strong", className)}
+      className={className}
     >
       <Heart aria-hidden="true" className={cn(saved && "fill-current")} />
     </Button>

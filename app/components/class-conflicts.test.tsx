@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ProductDetail as ProductDetailData } from "~/lib/catalog-types";
+import type { RootData } from "~/lib/public-config";
+import { conflictsIn } from "../../tests/class-conflicts";
+import { SettingsForms } from "./account/settings-forms";
+import { ProductCard } from "./catalog/product-card";
+import { ProductDetail } from "./catalog/product-detail";
+import { CheckoutForm } from "./checkout/checkout-form";
+
+// Classes a page passes to a primitive must never fight the primitive's own (decision record
+// 003: no class merger, so which one wins depends on the stylesheet's order). Each case the
+// review found, rendered as the shop renders it.
+
+vi.mock("~/lib/toast", () => ({ showToast: vi.fn(async () => {}) }));
+
+const variant = {
+  id: "prod3-single",
+  name: "Single Pen",
+  pricePence: 2499,
+  compareAtPricePence: null,
+  stockQuantity: 20,
+  maxPerOrder: 10,
+};
+
+const product: ProductDetailData = {
+  id: "prod3",
+  slug: "whitening-pen",
+  name: "Whitening Pen",
+  imageUrl: "/images/products/whitening-pen.svg",
+  imageAlt: "A pen",
+  createdAt: new Date("2026-01-01T00:00:00Z"),
+  updatedAt: new Date("2026-01-01T00:00:00Z"),
+  descriptionHtml: "<p>A pen.</p>",
+  descriptionText: "A pen.",
+  variants: [variant],
+};
+
+function rootData(wishlist: string[]): RootData {
+  return {
+    config: {
+      shopName: "Gleam",
+      baseUrl: "http://localhost:3000",
+      demoMode: true,
+      supportEmail: "hello@example.com",
+      supportPhone: "+44 20 7946 0321",
+      whatsappNumber: "447700900123",
+      social: { instagram: "", facebook: "", tiktok: "" },
+    },
+    year: 2026,
+    today: "23 November 2026",
+    signedIn: true,
+    wishlist,
+  };
+}
+
+async function renderPage(Page: ComponentType, { saved = false } = {}) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => rootData(saved ? [product.id] : []),
+      Component: () => (
+        <main>
+          <Page />
+        </main>
+      ),
+    },
+  ]);
+  render(<Stub />);
+  return screen.findByRole("main");
+}
+
+afterEach(() => {
+  cleanup();
+});
+
+describe("classes given to primitives", () => {
+  it("a saved wishlist heart shows the saved colours, on a card and on the product page", async () => {
+    for (const saved of [false, true]) {
+      const card = await renderPage(
+        () => <ProductCard product={{ ...product, saleVariant: null, defaultVariant: variant }} />,
+        { saved },
+      );
+      expect(conflictsIn(card)).toEqual([]);
+      const heart = screen.getByRole("button", { name: "Save to wishlist: Whitening Pen" });
+      expect(heart.getAttribute("aria-pressed")).toBe(String(saved));
+      expect(heart.className.includes("border-coral")).toBe(saved);
+      cleanup();
+
+      const page = await renderPage(() => <ProductDetail product={product} />, { saved });
+      expect(conflictsIn(page)).toEqual([]);
+      cleanup();
+    }
+  });
+
+  it("a card's heart and the product page's heart keep their own sizes", async () => {
+    const card = await renderPage(() => (
+      <ProductCard product={{ ...product, saleVariant: null, defaultVariant: variant }} />
+    ));
+    expect(screen.getByRole("button", { name: /^Save to wishlist/ }).className).toMatch(
+      /\bsize-10\b/,
+    );
+    expect(conflictsIn(card)).toEqual([]);
+    cleanup();
+    await renderPage(() => <ProductDetail product={product} />);
+    expect(screen.getByRole("button", { name: /^Save to wishlist/ }).className).toMatch(
+      /\bsize-12\b/,
+    );
+  });
+
+  it("the checkout's textareas keep the heights the form gives them", async () => {
+    const form = await renderPage(() => (
+      <CheckoutForm
+        profile={{ fullName: "Ada", email: "ada@example.com", phone: "" }}
+        firstOrder
+        shippingFlatRatePence={399}
+        stripePublishableKey={null}
+      />
+    ));
+    expect(conflictsIn(form)).toEqual([]);
+    expect(screen.getByLabelText("Shipping address").className).toMatch(/\bmin-h-24\b/);
+    expect(screen.getByLabelText(/Notes/).className).toMatch(/\bmin-h-20\b/);
+  });
+
+  it("the account's destructive button is red through its own variant", async () => {
+    const settings = await renderPage(SettingsForms);
+    expect(conflictsIn(settings)).toEqual([]);
+    expect(screen.getByRole("button", { name: "Delete My Account" }).className).toMatch(
+      /\bbg-coral-strong\b/,
+    );
+  });
+});
