@@ -11,10 +11,9 @@ describe("conflictingClasses", () => {
       "size-11 / size-10",
     ]);
     expect(conflictingClasses("w-full min-h-32 py-3 min-h-24")).toEqual(["min-h-32 / min-h-24"]);
-    expect(conflictingClasses("bg-brand hover:bg-brand-strong bg-coral-strong hover:bg-coral-strong/90")).toEqual([
-      "bg-brand / bg-coral-strong",
-      "hover:bg-brand-strong / hover:bg-coral-strong/90",
-    ]);
+    expect(
+      conflictingClasses("bg-brand hover:bg-brand-strong bg-coral-strong hover:bg-coral-strong/90"),
+    ).toEqual(["bg-brand / bg-coral-strong", "hover:bg-brand-strong / hover:bg-coral-strong/90"]);
     expect(conflictingClasses("text-ink hover:text-brand text-coral-strong")).toEqual([
       "text-ink / text-coral-strong",
     ]);

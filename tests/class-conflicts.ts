@@ -5,7 +5,8 @@
 // offer variants instead, and component tests check rendered markup with this.
 
 const TEXT_SIZES = /^(xs|sm|base|lg|xl|[2-9]xl)$/;
-const TEXT_OTHER = /^(left|center|right|justify|start|end|wrap|nowrap|balance|pretty|ellipsis|clip)$/;
+const TEXT_OTHER =
+  /^(left|center|right|justify|start|end|wrap|nowrap|balance|pretty|ellipsis|clip)$/;
 const BORDER_WIDTH_OR_STYLE =
   /^(\d+|x|y|t|b|l|r|s|e|x-\d+|y-\d+|t-\d+|b-\d+|l-\d+|r-\d+|solid|dashed|dotted|double|hidden|none|collapse|separate)$/;
 const OUTLINE_OTHER = /^(\d+|offset-.*|none|dashed|dotted|double|solid|hidden)$/;
