@@ -27,9 +27,6 @@ export const resetPasswordForm = z.object({
   password: newPassword,
 });
 
-export const EXPIRED_RESET_LINK =
-  "This password reset link has expired or has already been used. Please ask for a new one.";
-
 /** Whitespace, control characters and backslashes: browsers drop or rewrite them in URLs. */
 const UNSAFE_IN_REDIRECT =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { ResetPasswordForm } from "~/components/account/reset-password-form";
 import { buttonVariants } from "~/components/ui/button";
 import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
-import { EXPIRED_RESET_LINK, resetPasswordForm } from "~/lib/account-forms";
+import { resetPasswordForm } from "~/lib/account-forms";
+import { EXPIRED_RESET_LINK } from "~/lib/account-results";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 

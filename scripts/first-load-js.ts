@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+// What a page makes the browser download as JavaScript before it is interactive: the scripts its
+// HTML preloads and imports (React Router writes them into the page). Code loaded later on
+// demand (the search palette, Stripe's form) is not counted. Sizes are gzipped, as sent.
+
+/**
+ * The product page's budget, in gzipped bytes: what it ships today (134.7 kB, November 2026) plus
+ * a little room. Raise it only on purpose, in the commit that needs it, saying why.
+ */
+export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 138 * 1024;
+
+/** The script paths a page's HTML preloads or imports, each once. */
+export function firstLoadScripts(html: string): string[] {
+  const paths = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) {
+    if (match[1]) paths.add(match[1]);
+  }
+  for (const match of html.matchAll(/\bimport(?:\(|\s[^"]*from\s)"([^"]+\.js)"/g)) {
+    if (match[1]) paths.add(match[1]);
+  }
+  return [...paths];
+}
+
+export type ScriptSize = { path: string; gzipBytes: number };
+
+/** Each script's gzipped size, read from the built client folder. */
+export function scriptSizes(clientDir: string, paths: readonly string[]): ScriptSize[] {
+  return paths.map((path) => ({
+    path,
+    gzipBytes: gzipSync(readFileSync(join(clientDir, path))).length,
+  }));
+}
+
+/** Null within the budget; otherwise what to say, naming the largest scripts. */
+export function budgetProblem(sizes: readonly ScriptSize[], budget: number): string | null {
+  const total = sizes.reduce((sum, size) => sum + size.gzipBytes, 0);
+  if (total <= budget) return null;
+  const largest = [...sizes]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .slice(0, 4)
+    .map((size) => `${size.path} ${(size.gzipBytes / 1024).toFixed(1)} kB`)
+    .join(", ");
+  return `first-load JavaScript is ${(total / 1024).toFixed(1)} kB gzipped, over the budget of ${(budget / 1024).toFixed(1)} kB (largest: ${largest})`;
+}
