@@ -12,6 +12,7 @@ import { emailOutbox } from "@server/db/schema/email";
 import { env } from "@server/env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { action as detailsAction } from "../../app/routes/dashboard.details";
 import { loader as loginLoader } from "../../app/routes/login";
 import { sessionCookie } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -187,6 +188,30 @@ describe.each(testDrivers)("account abuse on %s", (driver) => {
       expect(result.ok, fullName).toBe(false);
       expect(result.ok ? 200 : result.status).toBe(400);
     }
+  });
+
+  it("answers a NUL byte in the details with 400 and saves nothing", async () => {
+    await seedDemoAccounts(await getAuth(), db());
+    const cookie = await sessionCookie("customer@example.com", "customer-password-1");
+    const request = new Request(`${env.BASE_URL}/dashboard/details`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ fullName: "Ada\u0000", phone: "" }),
+    });
+    const answer = (await detailsAction({ request } as Parameters<typeof detailsAction>[0])) as {
+      init: ResponseInit | null;
+      data: { ok: boolean; message?: string };
+    };
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      message: "Please remove the special characters from this field.",
+    });
+    const [customer] = await db()
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.email, "customer@example.com"));
+    expect(customer?.name).toBe("Demo Customer");
   });
 
   it("opening someone else's verification link never replaces the visitor's own session", async () => {

@@ -95,6 +95,22 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
       cookie,
     );
     expect(badQuantity.status).toBe(400);
+    // PostgreSQL refuses a NUL byte in text: it must never reach it (a 500 before).
+    await createProduct(db(), { variants: [{ id: "v", stockQuantity: 3 }] });
+    for (const field of ["fullName", "shippingAddress", "notes"]) {
+      const withNul = await intent(
+        {
+          items: [{ variantId: "v", quantity: 1 }],
+          customerDetails: { ...customerDetails, [field]: "Ada\u0000Lovelace" },
+        },
+        cookie,
+      );
+      expect(withNul.status, field).toBe(400);
+      expect(await withNul.json()).toEqual({
+        error: "Please remove the special characters from this field.",
+      });
+    }
+    expect(await db().select().from(orders)).toEqual([]);
   });
 
   it("pays with 4242 after a decline, and never takes a client's price", async () => {
