@@ -4,8 +4,10 @@ import type { Database } from "@server/db/database";
 import { users } from "@server/db/schema/auth";
 import { products, productVariants } from "@server/db/schema/catalog";
 import type { EmailKind } from "@server/db/schema/email";
+import { orders } from "@server/db/schema/orders";
 import type { OutgoingEmail } from "@server/email/transport";
 import { env } from "@server/env";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 
 let sequence = 0;
@@ -108,4 +110,20 @@ export async function createCustomer(db: Database, email = `customer-${++sequenc
   const id = crypto.randomUUID();
   await db.insert(users).values({ id, name: email, email, emailVerified: true });
   return id;
+}
+
+/** A variant's stock as the database holds it (exact, not banded). */
+export async function stockOf(db: Database, variantId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ stock: productVariants.stockQuantity })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
+  return row?.stock;
+}
+
+/** An order's row; fails the test when there is none. */
+export async function orderRow(db: Database, id: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error(`no order ${id}`);
+  return row;
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { type EmailKind, emailOutbox } from "../db/schema/email";
+import { retryDelayMs } from "../jobs/retry-delay";
 import type { Logger } from "../logger";
 import type { MailTransport, OutgoingEmail } from "./transport";
 
@@ -13,10 +14,6 @@ export const MAX_ATTEMPTS = 10;
 const BATCH = 20;
 /** A claimed message not reported back within this time (a crash) is tried again. */
 const LEASE_MS = 5 * 60_000;
-
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
-}
 
 export async function queueEmail(
   db: Database,

@@ -57,6 +57,12 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
   server.once("listening", () => {
     logger.info({ port: env.PORT, host: env.HOST, mode: env.SHOP_MODE }, "server listening");
+    if (env.publicDemo) {
+      logger.warn(
+        { host: env.HOST },
+        "DEMO MODE ON A PUBLIC ADDRESS (ALLOW_PUBLIC_DEMO=true): the demo accounts' passwords, the session secret and every email are public",
+      );
+    }
   });
   server.once("error", (error) => {
     logger.fatal({ err: error }, "server failed to start");
@@ -81,12 +87,6 @@ async function main() {
   });
   database = ready;
   printBanner();
-  if (env.publicDemo) {
-    logger.warn(
-      { host: env.HOST },
-      "DEMO MODE ON A PUBLIC ADDRESS (ALLOW_PUBLIC_DEMO=true): the demo accounts' passwords, the session secret and every email are public",
-    );
-  }
 
   const stop = (signal: NodeJS.Signals) => {
     if (draining) return;

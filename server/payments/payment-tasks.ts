@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orders, type PaymentTaskKind, paymentTasks } from "../db/schema/orders";
+import { retryDelayMs } from "../jobs/retry-delay";
 import type { Logger } from "../logger";
 import type { PaymentProvider } from "./provider";
 
@@ -19,10 +20,6 @@ const LEASE_MS = 5 * 60_000;
 
 export const REFUNDED_AUTOMATICALLY =
   "Refunded automatically: the payment arrived after the order was cancelled.";
-
-export function taskRetryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
-}
 
 export type PaymentTaskInput = {
   orderId: string;
@@ -119,7 +116,7 @@ export async function runDuePaymentTasks(
           attempts,
           lastError: message.slice(0, 1000),
           status: failed ? "failed" : "pending",
-          nextAttemptAt: new Date(now.getTime() + taskRetryDelayMs(attempts)),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
           updatedAt: now,
         })
         .where(eq(paymentTasks.id, task.id));

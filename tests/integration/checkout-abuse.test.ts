@@ -1,5 +1,4 @@
 import { startCheckout } from "@server/checkout/checkout-service";
-import { productVariants } from "@server/db/schema/catalog";
 import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
@@ -9,7 +8,12 @@ import { createTestProvider } from "@server/payments/test-provider";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type CheckoutRequest, checkoutRequestSchema } from "../../app/lib/checkout-input";
-import { createCustomer, createProduct } from "../factories";
+import {
+  createCustomer,
+  createProduct,
+  orderRow as orderById,
+  stockOf as stockOfVariant,
+} from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // What one account could do to everyone else's shopping (issue: red-team review): hoard the stock,
@@ -39,19 +43,8 @@ describe.each(testDrivers)("checkout abuse on %s", (driver) => {
   const checkout = (userId: string, request: CheckoutRequest) =>
     startCheckout(db(), provider, { userId, request }, settings);
 
-  async function stockOf(variantId: string) {
-    const [row] = await db()
-      .select({ stock: productVariants.stockQuantity })
-      .from(productVariants)
-      .where(eq(productVariants.id, variantId));
-    return row?.stock;
-  }
-
-  async function orderRow(id: string) {
-    const [row] = await db().select().from(orders).where(eq(orders.id, id));
-    if (!row) throw new Error(`no order ${id}`);
-    return row;
-  }
+  const stockOf = (variantId: string) => stockOfVariant(db(), variantId);
+  const orderRow = (id: string) => orderById(db(), id);
 
   async function pay(orderId: string) {
     const order = await orderRow(orderId);

@@ -1,5 +1,4 @@
 import { startCheckout } from "@server/checkout/checkout-service";
-import { productVariants } from "@server/db/schema/catalog";
 import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
@@ -15,7 +14,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CheckoutRequest } from "../../app/lib/checkout-input";
 import { checkoutRequestSchema } from "../../app/lib/checkout-input";
-import { createCustomer, createProduct } from "../factories";
+import {
+  createCustomer,
+  createProduct,
+  orderRow as orderById,
+  stockOf as stockOfVariant,
+} from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
@@ -36,19 +40,8 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
   const db = () => database.db();
   const provider = createTestProvider("integration-test-secret-of-32-characters!");
 
-  async function stockOf(variantId: string) {
-    const [row] = await db()
-      .select({ stock: productVariants.stockQuantity })
-      .from(productVariants)
-      .where(eq(productVariants.id, variantId));
-    return row?.stock;
-  }
-
-  async function orderRow(id: string) {
-    const [row] = await db().select().from(orders).where(eq(orders.id, id));
-    if (!row) throw new Error(`no order ${id}`);
-    return row;
-  }
+  const stockOf = (variantId: string) => stockOfVariant(db(), variantId);
+  const orderRow = (id: string) => orderById(db(), id);
 
   async function pay(orderId: string, eventId = `evt-${orderId}`) {
     const order = await orderRow(orderId);

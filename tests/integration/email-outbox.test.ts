@@ -1,12 +1,7 @@
 import { emailOutbox } from "@server/db/schema/email";
-import {
-  deliverDueEmails,
-  listMailbox,
-  MAX_ATTEMPTS,
-  queueEmail,
-  retryDelayMs,
-} from "@server/email/outbox";
+import { deliverDueEmails, listMailbox, MAX_ATTEMPTS, queueEmail } from "@server/email/outbox";
 import { type MailTransport, type OutgoingEmail, smtpTransport } from "@server/email/transport";
+import { retryDelayMs } from "@server/jobs/retry-delay";
 import { logger } from "@server/logger";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
