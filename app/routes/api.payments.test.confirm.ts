@@ -4,7 +4,7 @@ import { deliverQueuedEmailSoon } from "@server/email/mailer";
 import { answerApi } from "@server/http/api-errors";
 import { readJsonBody } from "@server/http/json-request";
 import { jsonError, methodNotAllowed } from "@server/http/json-response";
-import { emailBrand, getTestProvider } from "@server/payments/payments";
+import { checkoutSettings, emailBrand, getTestProvider } from "@server/payments/payments";
 import { confirmTestPayment } from "@server/payments/test-confirm";
 import { z } from "zod";
 import type { Route } from "./+types/api.payments.test.confirm";
@@ -34,6 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
       provider,
       { userId: user.id, ...body },
       emailBrand(),
+      checkoutSettings(),
     );
     // The confirmation email was queued with the payment: send it now, not at the next round.
     deliverQueuedEmailSoon();

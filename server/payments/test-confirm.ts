@@ -15,9 +15,9 @@ import type { TestProvider } from "./test-provider";
 
 export const ORDER_NOT_PAYABLE = "This order is no longer awaiting payment.";
 
-// Card testing (trying stolen numbers until one works) is slowed per customer and per order: a
-// few confirmations a minute, and an order given up after a few declines (its stock returned).
-export const CARD_ATTEMPTS_PER_MINUTE = 10;
+// Card testing (trying stolen numbers until one works) is slowed per customer and per order: as
+// many confirmations a minute as checkouts (CHECKOUT_ATTEMPTS_PER_MINUTE), and an order given up
+// after a few declines (its stock returned).
 export const DECLINES_PER_ORDER = 5;
 const TOO_MANY_CARD_ATTEMPTS = "Too many payment attempts. Please wait a minute and try again.";
 export const TOO_MANY_DECLINES =
@@ -37,6 +37,7 @@ export async function confirmTestPayment(
   provider: TestProvider,
   input: { userId: string; clientSecret: string; card: CardInput },
   brand: Brand,
+  settings: { attemptsPerMinute: number },
   now = new Date(),
 ): Promise<{ orderId: string }> {
   const intentId = provider.intentForClientSecret(input.clientSecret);
@@ -51,7 +52,7 @@ export async function confirmTestPayment(
   if (order.status === "paid") return { orderId: order.id };
   if (order.status !== "pending") throw new DomainError("CONFLICT", ORDER_NOT_PAYABLE);
   const attempts = await countAttempt(db, `card:${input.userId}`, 60_000, now.getTime());
-  if (attempts > CARD_ATTEMPTS_PER_MINUTE) {
+  if (attempts > settings.attemptsPerMinute) {
     throw new DomainError("RATE_LIMITED", TOO_MANY_CARD_ATTEMPTS);
   }
 

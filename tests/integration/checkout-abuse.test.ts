@@ -281,6 +281,7 @@ describe.each(testDrivers)("checkout abuse on %s", (driver) => {
           provider,
           { userId, clientSecret, card: card("4000 0000 0000 0002") },
           brand,
+          { attemptsPerMinute: 10 },
         ).catch((error: DomainError) => error.code);
         outcomes.push(typeof outcome === "string" ? outcome : "PAID");
       }
@@ -314,6 +315,7 @@ describe.each(testDrivers)("checkout abuse on %s", (driver) => {
               provider,
               { userId, clientSecret, card: card("4000 0000 0000 0002") },
               brand,
+              { attemptsPerMinute: 10 },
             ).then(
               () => "PAID",
               (error: DomainError) => error.code,
