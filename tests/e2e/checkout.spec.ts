@@ -55,10 +55,26 @@ test.describe("checkout", () => {
 
     await fillDetails(page);
     await fillCard(page, "4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Pay £71.98" }).click();
+    const pay = page.getByRole("button", { name: "Pay £71.98" });
+    await pay.scrollIntoViewIfNeeded();
+    // Every scroll from here on: the confirmation must open at its top in one jump, not glide up
+    // from where the Pay button was.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { scrolls: number[] }).scrolls = seen;
+      window.addEventListener("scroll", () => seen.push(window.scrollY));
+    });
+    await pay.click();
 
     await expect(page).toHaveURL(/\/success\?order=/);
     await expect(page.getByRole("heading", { level: 1, name: "Thank You" })).toBeVisible();
+    await page.waitForTimeout(800);
+    const scrolls = await page.evaluate(() => (window as unknown as { scrolls: number[] }).scrolls);
+    expect(
+      scrolls.filter((y) => y > 0),
+      `scroll positions ${scrolls.join(", ")}`,
+    ).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const orderId = (await page.getByTestId("order-id").textContent()) ?? "";
     expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
     await expect(page.getByText("£71.98 · Paid")).toBeVisible();
