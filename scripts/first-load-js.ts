@@ -24,7 +24,7 @@ export function firstLoadScripts(html: string): string[] {
   return [...paths];
 }
 
-export type ScriptSize = { path: string; gzipBytes: number };
+type ScriptSize = { path: string; gzipBytes: number };
 
 /** Each script's gzipped size, read from the built client folder. */
 export function scriptSizes(clientDir: string, paths: readonly string[]): ScriptSize[] {

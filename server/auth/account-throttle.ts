@@ -29,7 +29,7 @@ export function clearSignInAttempts(db: Database, email: string) {
 // Emails one address receives (verification and reset links), whoever asks and from however many
 // client addresses: a victim's inbox is not a tool for flooding.
 
-export const RECIPIENT_WINDOW_MS = 60 * 60 * 1000;
+const RECIPIENT_WINDOW_MS = 60 * 60 * 1000;
 export const EMAILS_PER_RECIPIENT = 3;
 export const RECIPIENT_THROTTLED =
   "Too many emails have been sent to this address. Please try again later.";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { notEnoughStockMessage } from "../../app/lib/cart-rules";
 import { type CheckoutRequest, mergeLines } from "../../app/lib/checkout-input";
 import { type OrderPricing, priceOrder } from "../../app/lib/pricing";
@@ -22,9 +22,9 @@ import { countAttempt } from "../rate-limit/attempt-counter";
 export const PAYMENT_INTENT_FAILED = "Failed to create payment intent.";
 export const VARIANT_UNAVAILABLE = "One of the products in your cart is no longer available.";
 const TOO_MANY_CHECKOUTS = "Too many checkout attempts. Please wait a minute and try again.";
-export const ORDER_REPLACED = "Replaced by a newer checkout.";
+const ORDER_REPLACED = "Replaced by a newer checkout.";
 /** What one card payment may take: Stripe's own ceiling (£999,999.99), well inside an int4. */
-export const MAX_ORDER_TOTAL_PENCE = 99_999_999;
+const MAX_ORDER_TOTAL_PENCE = 99_999_999;
 const ORDER_TOO_LARGE = "This order is too large to pay for online. Please contact us to place it.";
 
 export type CheckoutSettings = {
@@ -146,7 +146,9 @@ async function createPendingOrder(
       return { ...line, variant };
     });
 
-    const firstOrder = !(await hasPaidOrder(tx, userId)) && !(await holdsDiscount(tx, userId));
+    // The open orders were just cancelled, so every other order still standing was paid: no paid
+    // order means no discount claimed (the unique index on first_order_discount backs this up).
+    const firstOrder = !(await hasPaidOrder(tx, userId));
     const pricing = priceOrder(
       priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
       { firstOrder, shippingFlatRatePence: settings.shippingFlatRatePence },
@@ -211,22 +213,6 @@ async function createPendingOrder(
     );
     return order;
   });
-}
-
-/** Does another order of the customer's, open or paid, hold the first-order discount? */
-async function holdsDiscount(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.firstOrderDiscount, true),
-        ne(orders.status, "cancelled"),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The provider's intent for an order: the same order always gets the same intent. */

@@ -13,7 +13,7 @@ import { clientAddress } from "./client-address";
 import { MAX_BODY_BYTES } from "./json-request";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 import { isFilePath } from "./request-paths";
-import { onHandlingOrigin, sameOriginOnly } from "./same-origin";
+import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import "./load-context";
 
@@ -160,18 +160,19 @@ export function createHttpApp(options: HttpAppOptions) {
       }
       // The rate limiter counts per client address: it gets the connecting address from here,
       // never a header the client could set itself.
-      const request = shopRequest(c);
-      const headers = new Headers(request.headers);
+      const headers = new Headers(c.req.raw.headers);
       headers.delete(CLIENT_IP_HEADER);
       const address = addressOf(c);
       if (address) headers.set(CLIENT_IP_HEADER, address);
       const init: RequestInit & { duplex?: "half" } = {
-        method: request.method,
+        method: c.req.method,
         headers,
-        body: request.body,
+        body: c.req.raw.body,
         duplex: "half",
       };
-      return handleAuth(new Request(request.url, init));
+      const url = new URL(c.req.url);
+      const origin = handlingOrigin(c.req.raw, options.origins);
+      return handleAuth(new Request(`${origin}${url.pathname}${url.search}`, init));
     });
   }
 

@@ -16,7 +16,7 @@ const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data
  * neither is not from a browser (a webhook, a script), so no visitor's cookie rides on it, except
  * a form or plain body, which old browsers could send bare: that is refused.
  */
-export function isSameOriginRequest(request: Request, origins: readonly string[]): boolean {
+function isSameOriginRequest(request: Request, origins: readonly string[]): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
   const origin = request.headers.get("Origin");
   if (origin !== null) return origins.includes(origin);

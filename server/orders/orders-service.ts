@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sum } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, sum } from "drizzle-orm";
 import type { OrderView } from "../../app/lib/order-types";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
@@ -9,9 +9,17 @@ import { orderItems, orders } from "../db/schema/orders";
 
 const placed = (userId: string) => and(eq(orders.userId, userId), isNotNull(orders.paidAt));
 
-/** Has the customer paid for an order before? If not, the next is their first (10% off). */
-export async function hasPaidOrder(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(placed(userId)).limit(1);
+/**
+ * Has the customer paid for an order (other than `except`)? If not, the next is their first
+ * (10% off).
+ */
+export async function hasPaidOrder(
+  db: Database,
+  userId: string,
+  { except }: { except?: string } = {},
+): Promise<boolean> {
+  const where = except ? and(placed(userId), ne(orders.id, except)) : placed(userId);
+  const [row] = await db.select({ id: orders.id }).from(orders).where(where).limit(1);
   return row !== undefined;
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orderItems, orders, paymentEvents } from "../db/schema/orders";
 import { queueEmail } from "../email/outbox";
 import { type Brand, orderConfirmationEmail } from "../email/templates";
+import { hasPaidOrder } from "../orders/orders-service";
 import { queuePaymentTask } from "./payment-tasks";
 import type { ProviderName } from "./provider";
 
@@ -72,17 +73,6 @@ async function handleOnce(
   });
 }
 
-/** Has the customer another paid order? Then this one's first-order discount was not theirs. */
-async function paidBefore(tx: Tx, order: OrderRow): Promise<string | null> {
-  if (!order.userId) return null;
-  const [other] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, order.userId), isNotNull(orders.paidAt), ne(orders.id, order.id)))
-    .limit(1);
-  return other?.id ?? null;
-}
-
 /**
  * The money arrived. A pending order with the right amount and currency becomes `paid` and its
  * confirmation email is queued. Money for a cancelled order is refunded automatically (a
@@ -117,9 +107,13 @@ export function recordPaymentSucceeded(
         .where(eq(orders.id, order.id));
       return { outcome: "flagged", reason };
     }
-    const earlier = order.firstOrderDiscount ? await paidBefore(tx, order) : null;
-    if (earlier) {
-      const reason = `first-order discount already used by order ${earlier}`;
+    // A first-order discount is the customer's only while no other order of theirs is paid.
+    const discountTaken =
+      order.firstOrderDiscount &&
+      order.userId !== null &&
+      (await hasPaidOrder(tx, order.userId, { except: order.id }));
+    if (discountTaken) {
+      const reason = "first-order discount already used by another paid order";
       await tx
         .update(orders)
         .set({ refundDue: true, paymentError: "The first-order discount was already used." })

@@ -13,15 +13,15 @@ import type { PaymentProvider } from "./provider";
 // keys make a repeat after a crash harmless).
 
 /** After this many failed attempts a task stops, and a refund stays on the admin's list. */
-export const MAX_TASK_ATTEMPTS = 10;
+const MAX_TASK_ATTEMPTS = 10;
 const BATCH = 20;
 /** A claimed task not reported back within this time (a crash) is tried again. */
 const LEASE_MS = 5 * 60_000;
 
-export const REFUNDED_AUTOMATICALLY =
+const REFUNDED_AUTOMATICALLY =
   "Refunded automatically: the payment arrived after the order was cancelled.";
 
-export type PaymentTaskInput = {
+type PaymentTaskInput = {
   orderId: string;
   kind: PaymentTaskKind;
   provider: string;
@@ -131,7 +131,7 @@ export async function runDuePaymentTasks(
   return result;
 }
 
-export type PaymentTaskWorker = { stop(): Promise<void>; kick(): void };
+type PaymentTaskWorker = { stop(): Promise<void>; kick(): void };
 
 /** Runs the due tasks every `intervalMs` (and at once when kicked) until stopped. */
 export function startPaymentTasks(

@@ -18,9 +18,9 @@ export const ORDER_NOT_PAYABLE = "This order is no longer awaiting payment.";
 // Card testing (trying stolen numbers until one works) is slowed per customer and per order: as
 // many confirmations a minute as checkouts (CHECKOUT_ATTEMPTS_PER_MINUTE), and an order given up
 // after a few declines (its stock returned).
-export const DECLINES_PER_ORDER = 5;
+const DECLINES_PER_ORDER = 5;
 const TOO_MANY_CARD_ATTEMPTS = "Too many payment attempts. Please wait a minute and try again.";
-export const TOO_MANY_DECLINES =
+const TOO_MANY_DECLINES =
   "Too many declined payment attempts: this order was cancelled. Please check out again.";
 const FAILED = "payment_intent.payment_failed";
 
