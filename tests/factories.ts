@@ -12,7 +12,7 @@ import { expect } from "vitest";
 
 let sequence = 0;
 
-export type VariantInput = {
+type VariantInput = {
   id?: string;
   name?: string;
   pricePence?: number;

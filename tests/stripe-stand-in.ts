@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 // A local HTTP server answering the few Stripe API calls the shop makes, so the real `stripe` SDK
 // can be pointed at it (its host/port/protocol options) and tested offline.
 
-export type StandInIntent = {
+type StandInIntent = {
   id: string;
   object: "payment_intent";
   amount: number;
@@ -17,7 +17,7 @@ export type StandInIntent = {
   last_payment_error: { message: string } | null;
 };
 
-export type StandInRefund = {
+type StandInRefund = {
   id: string;
   object: "refund";
   payment_intent: string;

@@ -5,10 +5,10 @@ import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
 // What the checkout sends (DESIGN §5 point 1): variant ids and quantities only, never a price, and
 // the customer's details. The browser requires the fields; the server checks them again here.
 
-export const MAX_CHECKOUT_LINES = 100;
-export const MAX_LINE_QUANTITY = 999;
+const MAX_CHECKOUT_LINES = 100;
+const MAX_LINE_QUANTITY = 999;
 
-export const customerDetailsSchema = z.object({
+const customerDetailsSchema = z.object({
   fullName: personName,
   email: z
     .email("Please enter a valid email address.")
@@ -28,8 +28,6 @@ export const customerDetailsSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
 });
-
-export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
 
 export const checkoutRequestSchema = z.object({
   items: z

@@ -1,6 +1,6 @@
 // Dates shown to shoppers are in the shop's time zone, whatever the server's. Formatters are built
 // once: constructing Intl formatters is costly on every request.
-export const SHOP_TIME_ZONE = "Europe/London";
+const SHOP_TIME_ZONE = "Europe/London";
 
 const longDate = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

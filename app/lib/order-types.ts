@@ -1,6 +1,6 @@
 // Orders as the dashboard shows them: produced by server/orders, shown by app/components/account.
 
-export type OrderItemView = {
+type OrderItemView = {
   productName: string;
   variantName: string;
   quantity: number;

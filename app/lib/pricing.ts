@@ -10,10 +10,9 @@
 // - VAT is included in every price (standard rate 20%): the VAT portion of a total is
 //   total x 20/120, rounded half up to the penny. It is shown, never added.
 
-export const FIRST_ORDER_DISCOUNT_PERCENT = 10;
-export const FREE_SHIPPING_OVER_PENCE = 5000;
-export const VAT_RATE_PERCENT = 20;
-export const DEFAULT_SHIPPING_FLAT_RATE_PENCE = 399;
+const FIRST_ORDER_DISCOUNT_PERCENT = 10;
+const FREE_SHIPPING_OVER_PENCE = 5000;
+const VAT_RATE_PERCENT = 20;
 
 export type PricedLine = { unitPricePence: number; quantity: number };
 

@@ -5,7 +5,7 @@ import { truncateAtWord } from "./truncate";
 
 // Every page's head: title, description, canonical URL and Open Graph (DESIGN §8), built in one place.
 
-export const META_DESCRIPTION_MAX = 160;
+const META_DESCRIPTION_MAX = 160;
 
 export type SiteInfo = { shopName: string; baseUrl: string };
 

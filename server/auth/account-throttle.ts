@@ -6,7 +6,7 @@ import { clearAttempts, countAttempt } from "../rate-limit/attempt-counter";
 // counts per address, which a guesser spreading attempts over many addresses slips past. Counters
 // are keyed by the email's hash (never the email); a successful sign-in clears its counter.
 
-export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
 /** What a refused attempt says (shown to the shopper as it is). */
 export const ACCOUNT_THROTTLED =

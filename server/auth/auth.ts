@@ -52,7 +52,7 @@ export type AuthOptions = {
 };
 
 /** Sign-in attempts one account takes in 15 minutes, from all addresses together. */
-export function accountAttemptsPerWindow(attemptsPerMinute: number): number {
+function accountAttemptsPerWindow(attemptsPerMinute: number): number {
   return attemptsPerMinute * 2;
 }
 

@@ -20,7 +20,7 @@ import { countAttempt } from "../rate-limit/attempt-counter";
 // an intent. Nothing the browser says about prices is read.
 
 export const PAYMENT_INTENT_FAILED = "Failed to create payment intent.";
-export const VARIANT_UNAVAILABLE = "One of the products in your cart is no longer available.";
+const VARIANT_UNAVAILABLE = "One of the products in your cart is no longer available.";
 const TOO_MANY_CHECKOUTS = "Too many checkout attempts. Please wait a minute and try again.";
 const ORDER_REPLACED = "Replaced by a newer checkout.";
 /** What one card payment may take: Stripe's own ceiling (£999,999.99), well inside an int4. */

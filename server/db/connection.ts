@@ -65,7 +65,7 @@ export async function waitForDatabase(): Promise<DatabaseHandle> {
   }
 }
 
-export function getDatabaseHandle(): Promise<DatabaseHandle> {
+function getDatabaseHandle(): Promise<DatabaseHandle> {
   store[globalKey] ??= startDatabase().catch((error: unknown) => {
     store[globalKey] = undefined;
     throw error;

@@ -15,7 +15,7 @@ import {
 
 let worker: OutboxWorker | undefined;
 
-export function transportFromEnv(): MailTransport {
+function transportFromEnv(): MailTransport {
   if (env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL)
     return smtpTransport(env.SMTP_URL, env.MAIL_FROM);
   return devMailboxTransport(logger, { printLinks: env.SHOP_MODE === "demo" });

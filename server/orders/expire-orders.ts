@@ -8,7 +8,7 @@ import { cancelPendingOrder } from "./cancel-order";
 // SKIP LOCKED: several instances running this at once each take different orders, and an order
 // being paid right now (its row locked by the payment) is skipped until the next round.
 
-export const ORDER_EXPIRED = "Payment was not completed in time.";
+const ORDER_EXPIRED = "Payment was not completed in time.";
 const BATCH = 50;
 
 /** Cancels up to one batch of orders pending since before `cutoff`; returns how many. */

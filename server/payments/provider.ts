@@ -21,7 +21,7 @@ export type CreatedIntent = {
 };
 
 /** What became of an intent the shop asked to cancel. */
-export type IntentCancellation = "cancelled" | "succeeded";
+type IntentCancellation = "cancelled" | "succeeded";
 
 export interface PaymentProvider {
   readonly name: ProviderName;

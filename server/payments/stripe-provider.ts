@@ -5,7 +5,7 @@ import { type IntentRequest, type PaymentProvider, PaymentProviderError } from "
 // the order's idempotency key, and webhook events checked against the signing secret on the raw
 // body. The API version is pinned: Stripe changes shapes between versions, this code reads one.
 
-export const STRIPE_API_VERSION = "2026-10-28.endive";
+const STRIPE_API_VERSION = "2026-10-28.endive";
 
 export type StripeOptions = {
   secretKey: string;

@@ -21,7 +21,7 @@ function intentIdOf(value: string | { id: string } | null): string | null {
   return typeof value === "string" ? value : value.id;
 }
 
-export async function handleStripeEvent(
+async function handleStripeEvent(
   db: Database,
   stripe: Pick<StripeProvider, "retrieveIntent">,
   event: Stripe.Event,

@@ -12,13 +12,13 @@ export type CardOutcome =
       message: string;
     };
 
-export const TEST_CARDS = {
+const TEST_CARDS = {
   succeeds: "4242424242424242",
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
 } as const;
 
-export function digitsOnly(value: string): string {
+function digitsOnly(value: string): string {
   return value.replace(/[\s-]/g, "");
 }
 

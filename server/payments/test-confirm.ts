@@ -13,7 +13,7 @@ import type { TestProvider } from "./test-provider";
 // secret and the card; the outcome is decided here, as a card network would, and goes through the
 // same recording as a Stripe webhook.
 
-export const ORDER_NOT_PAYABLE = "This order is no longer awaiting payment.";
+const ORDER_NOT_PAYABLE = "This order is no longer awaiting payment.";
 
 // Card testing (trying stolen numbers until one works) is slowed per customer and per order: as
 // many confirmations a minute as checkouts (CHECKOUT_ATTEMPTS_PER_MINUTE), and an order given up

@@ -85,7 +85,7 @@ const allTables = (Object.values(schema) as unknown[])
   .map((table) => `"${getTableName(table)}"`);
 
 /** Empties every table between tests. */
-export async function resetDatabase(db: Database): Promise<void> {
+async function resetDatabase(db: Database): Promise<void> {
   await db.execute(sql.raw(`truncate table ${allTables.join(", ")} restart identity cascade`));
 }
 

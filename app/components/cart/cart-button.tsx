@@ -2,7 +2,7 @@ import { ShoppingBag } from "lucide-react";
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION } from "~/lib/cart-storage";
 import { useNonce } from "~/lib/nonce";
 
-export function cartButtonLabel(count: number): string {
+function cartButtonLabel(count: number): string {
   return count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart";
 }
 

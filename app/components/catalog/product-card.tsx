@@ -15,7 +15,7 @@ export type ProductCardData = Pick<
 >;
 
 /** Adds one of the card's default variant (seed spec §8, store card messages). */
-export function addCardProductToCart(product: ProductCardData): void {
+function addCardProductToCart(product: ProductCardData): void {
   const variant = product.defaultVariant;
   if (!variant) {
     void showToast("Product variant not available", {

@@ -3,7 +3,7 @@ import { z } from "~/lib/browser-zod";
 import { normalizeSearchText } from "~/lib/search-text";
 
 /** How many products the search box lists. */
-export const SUGGESTION_COUNT = 6;
+const SUGGESTION_COUNT = 6;
 
 export type ProductSuggestion = {
   id: string;

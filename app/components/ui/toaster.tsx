@@ -3,7 +3,7 @@ import { Toaster as Sonner } from "sonner";
 import { toasterMounted } from "~/lib/toast";
 
 /** Toasts per the seed spec §4: one visible at a time, each closes after 5000 ms. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 export function Toaster() {
   useEffect(() => {

@@ -1,7 +1,7 @@
 // The demo catalogue (DESIGN §4): ids and prices from the seed spec, copy in the brand's voice.
 // Timestamps are fixed so the order (newest first) is the same on every machine.
 
-export type SeedVariant = {
+type SeedVariant = {
   id: string;
   name: string;
   pricePence: number;

@@ -1,0 +1,121 @@
+import { execFile } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+
+// Probes of the fences `npm run lint` puts up (DESIGN §3): each copies the project's own
+// configuration into a scratch folder beside files that break (or keep) a rule, runs the real tool
+// there and reads what it says. A fence that silently stops firing fails here.
+
+const root = join(import.meta.dirname, "..");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+const run = promisify(execFile);
+const scratch: string[] = [];
+
+function project(config: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "gleam-lint-probe-"));
+  scratch.push(dir);
+  copyFileSync(join(root, config), join(dir, config));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+type BiomeReport = {
+  diagnostics: { category: string; message: string; location: { path: string } }[];
+};
+
+/** The files Biome refuses an import in, with its message. */
+async function refusedImports(files: Record<string, string>) {
+  const dir = project("biome.json", files);
+  const { stdout } = await run(
+    bin("biome"),
+    ["lint", "--vcs-enabled=false", "--reporter=json", "."],
+    { cwd: dir },
+  ).catch((error: { stdout: string }) => error);
+  const report = JSON.parse(stdout) as BiomeReport;
+  return report.diagnostics
+    .filter((diagnostic) => diagnostic.category === "lint/style/noRestrictedImports")
+    .map((diagnostic) => diagnostic.location.path)
+    .sort();
+}
+
+const importing = (specifier: string) =>
+  `import { thing } from "${specifier}";\n\nexport const used = thing;\n`;
+
+describe("the import fence (biome.json)", () => {
+  it("refuses server code and database modules in components and shared lib code", async () => {
+    expect(
+      await refusedImports({
+        "app/components/layout/alias.tsx": importing("@server/db/connection"),
+        "app/components/layout/relative.tsx": importing("../../../server/logger"),
+        "app/components/checkout/deep.tsx": importing("../../../server/payments/stripe-provider"),
+        "app/lib/env.ts": importing("../../server/env"),
+        "app/lib/drizzle.ts": importing("drizzle-orm"),
+        "app/components/ui/pg.tsx": importing("pg"),
+      }),
+    ).toEqual([
+      "app/components/checkout/deep.tsx",
+      "app/components/layout/alias.tsx",
+      "app/components/layout/relative.tsx",
+      "app/components/ui/pg.tsx",
+      "app/lib/drizzle.ts",
+      "app/lib/env.ts",
+    ]);
+  });
+
+  it("lets route modules call services, but never the database directly", async () => {
+    expect(
+      await refusedImports({
+        "app/routes/service.tsx": importing("../../server/orders/orders-service"),
+        "app/routes/alias.tsx": importing("@server/auth/guards"),
+        "app/routes/drizzle.tsx": importing("drizzle-orm"),
+        "app/routes/schema.tsx": importing("@server/db/schema/orders"),
+        "app/components/layout/shared.tsx": importing("~/lib/money"),
+      }),
+    ).toEqual(["app/routes/drizzle.tsx", "app/routes/schema.tsx"]);
+  });
+});
+
+/** What knip finds unused in a small project laid out like this one, under the project's config. */
+async function knip(files: Record<string, string>) {
+  const dir = project("knip.jsonc", {
+    "package.json": JSON.stringify({ name: "probe", private: true, type: "module" }),
+    ...files,
+  });
+  return run(bin("knip"), ["--no-progress", "--reporter", "compact"], { cwd: dir }).then(
+    ({ stdout }) => ({ failed: false, stdout }),
+    (error: { stdout: string }) => ({ failed: true, stdout: error.stdout }),
+  );
+}
+
+describe("the unused-code fence (knip.jsonc)", () => {
+  const service = "export function used() {\n  return 1;\n}\n";
+
+  it("passes a project where every export is used", async () => {
+    const result = await knip({
+      "scripts/task.ts": 'import { used } from "../server/orders/thing";\n\nused();\n',
+      "server/orders/thing.ts": service,
+    });
+    expect(result).toEqual({ failed: false, stdout: "" });
+  });
+
+  it("fails on an export nobody imports, and on a file nobody reaches", async () => {
+    const result = await knip({
+      "scripts/task.ts": 'import { used } from "../server/orders/thing";\n\nused();\n',
+      "server/orders/thing.ts": `${service}export const forgotten = 2;\n`,
+      "server/orders/orphan.ts": "export const alone = 3;\n",
+    });
+    expect(result.failed).toBe(true);
+    expect(result.stdout).toContain("forgotten");
+    expect(result.stdout).toContain("server/orders/orphan.ts");
+  });
+});
