@@ -1,3 +1,4 @@
+import { systemActor } from "@server/audit/audit-log";
 import { CLIENT_IP_HEADER, createAuth } from "@server/auth/auth";
 import { getAuth } from "@server/auth/session";
 import type { Database } from "@server/db/database";
@@ -7,6 +8,7 @@ import type { EmailKind } from "@server/db/schema/email";
 import { orders } from "@server/db/schema/orders";
 import type { OutgoingEmail } from "@server/email/transport";
 import { env } from "@server/env";
+import { restock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 
@@ -31,7 +33,10 @@ export type ProductInput = {
   variants?: VariantInput[];
 };
 
-/** Inserts a product with its variants (one 'Default' variant unless told otherwise). */
+/**
+ * Inserts a product with its variants (one 'Default' variant unless told otherwise); their stock
+ * arrives through the stock module, as the shop's own would.
+ */
 export async function createProduct(db: Database, input: ProductInput = {}) {
   sequence++;
   const id = input.id ?? `test-product-${sequence}`;
@@ -49,19 +54,32 @@ export async function createProduct(db: Database, input: ProductInput = {}) {
       createdAt,
     })
     .returning();
-  const variants = input.variants ?? [{}];
+  const variants = (input.variants ?? [{}]).map((variant, index) => ({
+    ...variant,
+    id: variant.id ?? `${id}-v${index + 1}`,
+  }));
   if (variants.length > 0) {
     await db.insert(productVariants).values(
       variants.map((variant, index) => ({
-        id: variant.id ?? `${id}-v${index + 1}`,
+        id: variant.id,
         productId: id,
         name: variant.name ?? "Default",
         pricePence: variant.pricePence ?? 1000,
         compareAtPricePence: variant.compareAtPricePence ?? null,
-        stockQuantity: variant.stockQuantity ?? 10,
         createdAt: variant.createdAt ?? new Date(createdAt.getTime() + index * 1000),
       })),
     );
+    for (const variant of variants) {
+      const quantity = variant.stockQuantity ?? 10;
+      if (quantity > 0) {
+        await restock(db, {
+          variantId: variant.id,
+          quantity,
+          actor: systemActor("test-factory"),
+          reason: "Starting stock",
+        });
+      }
+    }
   }
   if (!product) throw new Error("product insert returned nothing");
   return product;

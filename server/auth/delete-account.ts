@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
+import { customerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { users } from "../db/schema/auth";
-import { orders } from "../db/schema/orders";
+import { anonymiseCustomerOrders } from "../orders/order-state";
 import type { Auth } from "./auth";
 
 /**
  * Deletes a customer's account after checking their password. Their orders stay, for the shop's
- * accounts, with the personal details removed (DESIGN §4); sessions and credentials go with the
- * user. Returns false when the password is wrong.
+ * accounts, with the personal details removed (DESIGN §4; an open one is cancelled, its stock
+ * back); sessions and credentials go with the user. Returns false when the password is wrong.
  */
 export async function deleteAccount(
   auth: Auth,
@@ -23,17 +24,7 @@ export async function deleteAccount(
   const valid = await context.password.verify({ hash: credential.password, password });
   if (!valid) return false;
   await db.transaction(async (tx) => {
-    await tx
-      .update(orders)
-      .set({
-        userId: null,
-        customerFullName: "Deleted customer",
-        customerEmail: "deleted@invalid",
-        customerPhone: "",
-        shippingAddress: "Removed at the customer's request",
-        notes: null,
-      })
-      .where(eq(orders.userId, userId));
+    await anonymiseCustomerOrders(tx, userId, customerActor(userId));
     await tx.delete(users).where(eq(users.id, userId));
   });
   return true;

@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { notEnoughStockMessage } from "../../app/lib/cart-rules";
+import { and, eq, inArray } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../app/lib/checkout-input";
 import { type OrderPricing, priceOrder } from "../../app/lib/pricing";
 import { perOrderLimitMessage } from "../../app/lib/stock-levels";
+import { type Actor, customerActor, systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema/auth";
 import { products, productVariants } from "../db/schema/catalog";
-import { orderItems, orders } from "../db/schema/orders";
+import { orders } from "../db/schema/orders";
 import { DomainError } from "../errors";
-import { cancelPendingOrder } from "../orders/cancel-order";
+import { attachPaymentIntent, cancelOrder, openOrder } from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
@@ -23,6 +23,8 @@ export const PAYMENT_INTENT_FAILED = "Failed to create payment intent.";
 const VARIANT_UNAVAILABLE = "One of the products in your cart is no longer available.";
 const TOO_MANY_CHECKOUTS = "Too many checkout attempts. Please wait a minute and try again.";
 const ORDER_REPLACED = "Replaced by a newer checkout.";
+/** The checkout acting by itself: an order whose intent could not be made is let go at once. */
+const CHECKOUT_SYSTEM: Actor = systemActor("checkout");
 /** What one card payment may take: Stripe's own ceiling (£999,999.99), well inside an int4. */
 const MAX_ORDER_TOTAL_PENCE = 99_999_999;
 const ORDER_TOO_LARGE = "This order is too large to pay for online. Please contact us to place it.";
@@ -98,6 +100,7 @@ async function createPendingOrder(
   if (units > settings.maxUnitsPerOrder) {
     throw new DomainError("BAD_REQUEST", tooManyUnits(settings.maxUnitsPerOrder));
   }
+  const actor = customerActor(userId);
   return db.transaction(async (tx) => {
     // The customer's row, locked: their checkouts take turns, so "one open order" and "one
     // first-order discount" are decided on what the one before left. Orders go to the account's
@@ -109,11 +112,14 @@ async function createPendingOrder(
       .for("update");
     if (!customer) throw new DomainError("UNAUTHENTICATED", "Authentication required.");
 
+    // Locked, so a payment arriving for one of them right now either lands first (the order is
+    // then paid and left alone) or waits for this transaction.
     const open = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
-    for (const order of open) await cancelPendingOrder(tx, order.id, ORDER_REPLACED);
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")))
+      .for("update");
+    for (const order of open) await cancelOrder(tx, order.id, actor, ORDER_REPLACED);
 
     const variants = await tx
       .select({
@@ -157,37 +163,10 @@ async function createPendingOrder(
       throw new DomainError("BAD_REQUEST", ORDER_TOO_LARGE);
     }
 
-    for (const line of priced) {
-      // One conditional update per line: it takes the row lock, so concurrent checkouts queue
-      // here and each sees the stock the one before it left. Never below zero.
-      const [reserved] = await tx
-        .update(productVariants)
-        .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${line.quantity}` })
-        .where(
-          and(
-            eq(productVariants.id, line.variantId),
-            gte(productVariants.stockQuantity, line.quantity),
-          ),
-        )
-        .returning({ stockQuantity: productVariants.stockQuantity });
-      if (!reserved) {
-        const [current] = await tx
-          .select({ stockQuantity: productVariants.stockQuantity })
-          .from(productVariants)
-          .where(eq(productVariants.id, line.variantId));
-        throw new DomainError(
-          "OUT_OF_STOCK",
-          notEnoughStockMessage(line.variant.productName, current?.stockQuantity ?? 0),
-        );
-      }
-    }
-
     const details = request.customerDetails;
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    return openOrder(tx, {
+      order: {
         userId,
-        status: "pending",
         ...pricing,
         firstOrderDiscount: pricing.discountPence > 0,
         customerFullName: details.fullName,
@@ -197,12 +176,8 @@ async function createPendingOrder(
         notes: details.notes ?? null,
         paymentProvider: provider,
         checkoutKey: key,
-      })
-      .returning();
-    if (!order) throw new Error("the order insert returned nothing");
-    await tx.insert(orderItems).values(
-      priced.map((line) => ({
-        orderId: order.id,
+      },
+      items: priced.map((line) => ({
         productId: line.variant.productId,
         variantId: line.variantId,
         productName: line.variant.productName,
@@ -210,8 +185,8 @@ async function createPendingOrder(
         unitPricePence: line.variant.pricePence,
         quantity: line.quantity,
       })),
-    );
-    return order;
+      actor,
+    });
   });
 }
 
@@ -230,15 +205,17 @@ async function intentFor(
       idempotencyKey: `order-${order.id}`,
     });
     if (order.providerIntentId !== intent.intentId) {
-      await db
-        .update(orders)
-        .set({ providerIntentId: intent.intentId })
-        .where(eq(orders.id, order.id));
+      await attachPaymentIntent(db, order.id, intent.intentId);
     }
     return intent;
   } catch (error) {
     // No intent, no way to pay: the order lets its stock go at once instead of at expiry.
-    await db.transaction((tx) => cancelPendingOrder(tx, order.id, PAYMENT_INTENT_FAILED));
+    await db
+      .transaction((tx) => cancelOrder(tx, order.id, CHECKOUT_SYSTEM, PAYMENT_INTENT_FAILED))
+      .catch((cancelError: unknown) => {
+        // Already no longer pending (a newer checkout replaced it): nothing left to let go.
+        if (!(cancelError instanceof DomainError)) throw cancelError;
+      });
     const message = error instanceof PaymentProviderError ? error.message : PAYMENT_INTENT_FAILED;
     throw new DomainError("UNAVAILABLE", message);
   }

@@ -1,12 +1,23 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
 import * as email from "./schema/email";
 import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
+import * as stock from "./schema/stock";
 import * as wishlist from "./schema/wishlist";
 
-export const schema = { ...catalog, ...relations, ...auth, ...email, ...ordersSchema, ...wishlist };
+export const schema = {
+  ...catalog,
+  ...relations,
+  ...auth,
+  ...email,
+  ...ordersSchema,
+  ...wishlist,
+  ...audit,
+  ...stock,
+};
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,8 +1,9 @@
 import { and, asc, eq, lt } from "drizzle-orm";
+import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders } from "../db/schema/orders";
 import type { Logger } from "../logger";
-import { cancelPendingOrder } from "./cancel-order";
+import { cancelOrder } from "./order-state";
 
 // Orders left unpaid give their stock back (DESIGN §5 point 5). Rows are taken with FOR UPDATE
 // SKIP LOCKED: several instances running this at once each take different orders, and an order
@@ -10,6 +11,7 @@ import { cancelPendingOrder } from "./cancel-order";
 
 const ORDER_EXPIRED = "Payment was not completed in time.";
 const BATCH = 50;
+const EXPIRY = systemActor("order-expiry");
 
 /** Cancels up to one batch of orders pending since before `cutoff`; returns how many. */
 export async function expirePendingOrders(db: Database, cutoff: Date): Promise<number> {
@@ -21,11 +23,8 @@ export async function expirePendingOrders(db: Database, cutoff: Date): Promise<n
       .orderBy(asc(orders.createdAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
-    let cancelled = 0;
-    for (const order of due) {
-      if (await cancelPendingOrder(tx, order.id, ORDER_EXPIRED)) cancelled++;
-    }
-    return cancelled;
+    for (const order of due) await cancelOrder(tx, order.id, EXPIRY, ORDER_EXPIRED);
+    return due.length;
   });
 }
 

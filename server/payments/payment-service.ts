@@ -1,17 +1,18 @@
 import { eq } from "drizzle-orm";
+import { providerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orderItems, orders, paymentEvents } from "../db/schema/orders";
-import { queueEmail } from "../email/outbox";
-import { type Brand, orderConfirmationEmail } from "../email/templates";
+import { orders, paymentEvents } from "../db/schema/orders";
+import type { Brand } from "../email/templates";
+import { flagRefundDue, markPaid, markRefunded, recordPaymentFailure } from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
-import { queuePaymentTask } from "./payment-tasks";
+import { queuePaymentTask } from "./payment-task-queue";
 import type { ProviderName } from "./provider";
 
-// What a verified payment confirmation does to an order (DESIGN §5 point 4). Only these functions
-// mark an order paid, failed or refunded, and only from the provider's own word: the test
-// provider's endpoint or a signature-checked Stripe webhook. Each event is recorded once
-// (payment_events), in the same transaction as its effect, so a replayed or late event finds its
-// row and changes nothing.
+// What a verified payment confirmation does to an order (DESIGN §5 point 4), from the provider's
+// own word only: the test provider's endpoint or a signature-checked Stripe webhook. Each event is
+// recorded once (payment_events) and, if it is new, decides which of the order's transitions
+// (server/orders/order-state.ts) follows, in the same transaction: a replayed or late event finds
+// its row and changes nothing.
 
 export type PaymentEvent = {
   provider: ProviderName;
@@ -74,8 +75,8 @@ async function handleOnce(
 }
 
 /**
- * The money arrived. A pending order with the right amount and currency becomes `paid` and its
- * confirmation email is queued. Money for a cancelled order is refunded automatically (a
+ * The money arrived. A pending order with the right amount and currency becomes `paid` (which
+ * queues its confirmation email). Money for a cancelled order is refunded automatically (a
  * background task); the wrong amount, or a first-order discount the customer already had, is
  * flagged for a refund; an order already paid is left as it is.
  */
@@ -85,26 +86,25 @@ export function recordPaymentSucceeded(
   brand: Brand,
   now = new Date(),
 ): Promise<EventResult> {
+  const actor = providerActor(event.provider);
   return handleOnce(db, event, async (tx, order) => {
     const currency = event.currency.toLowerCase();
     if (order.status === "cancelled") {
-      await tx.update(orders).set({ refundDue: true }).where(eq(orders.id, order.id));
+      const reason = "payment for a cancelled order: refunding it";
+      await flagRefundDue(tx, order.id, actor, reason);
       await queuePaymentTask(tx, {
         orderId: order.id,
         kind: "refund",
         provider: event.provider,
         intentId: event.intentId,
       });
-      return { outcome: "flagged", reason: "payment for a cancelled order: refunding it" };
+      return { outcome: "flagged", reason };
     }
     if (order.status !== "pending")
       return { outcome: "ignored", reason: `order already ${order.status}` };
     if (event.amountPence !== order.totalPence || currency !== order.currency) {
       const reason = `received ${event.amountPence} ${currency}, expected ${order.totalPence} ${order.currency}`;
-      await tx
-        .update(orders)
-        .set({ refundDue: true, paymentError: `Payment amount mismatch: ${reason}.` })
-        .where(eq(orders.id, order.id));
+      await flagRefundDue(tx, order.id, actor, reason, `Payment amount mismatch: ${reason}.`);
       return { outcome: "flagged", reason };
     }
     // A first-order discount is the customer's only while no other order of theirs is paid.
@@ -114,41 +114,16 @@ export function recordPaymentSucceeded(
       (await hasPaidOrder(tx, order.userId, { except: order.id }));
     if (discountTaken) {
       const reason = "first-order discount already used by another paid order";
-      await tx
-        .update(orders)
-        .set({ refundDue: true, paymentError: "The first-order discount was already used." })
-        .where(eq(orders.id, order.id));
+      await flagRefundDue(
+        tx,
+        order.id,
+        actor,
+        reason,
+        "The first-order discount was already used.",
+      );
       return { outcome: "flagged", reason };
     }
-    await tx
-      .update(orders)
-      .set({ status: "paid", paidAt: now, paymentError: null })
-      .where(eq(orders.id, order.id));
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.productName);
-    await queueEmail(
-      tx,
-      "order-confirmation",
-      orderConfirmationEmail(brand, order.customerEmail, {
-        orderId: order.id,
-        customerName: order.customerFullName,
-        items: items.map((item) => ({
-          name: item.productName,
-          variantName: item.variantName,
-          quantity: item.quantity,
-          unitPricePence: item.unitPricePence,
-        })),
-        subtotalPence: order.subtotalPence,
-        discountPence: order.discountPence,
-        shippingPence: order.shippingPence,
-        vatPence: order.vatPence,
-        totalPence: order.totalPence,
-        shippingAddress: order.shippingAddress,
-      }),
-    );
+    await markPaid(tx, order.id, actor, { brand, now });
     return { outcome: "applied" };
   });
 }
@@ -161,7 +136,7 @@ export function recordPaymentFailed(
   return handleOnce(db, event, async (tx, order) => {
     if (order.status !== "pending")
       return { outcome: "ignored", reason: `order already ${order.status}` };
-    await tx.update(orders).set({ paymentError: event.message }).where(eq(orders.id, order.id));
+    await recordPaymentFailure(tx, order.id, providerActor(event.provider), event.message);
     return { outcome: "applied" };
   });
 }
@@ -178,10 +153,7 @@ export function recordRefund(
     if (event.amountRefundedPence < order.totalPence) {
       return { outcome: "flagged", reason: `partial refund of ${event.amountRefundedPence}` };
     }
-    await tx
-      .update(orders)
-      .set({ status: "refunded", refundDue: false })
-      .where(eq(orders.id, order.id));
+    await markRefunded(tx, order.id, providerActor(event.provider), "refunded with the provider");
     return { outcome: "applied" };
   });
 }

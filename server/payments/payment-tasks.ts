@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders, type PaymentTaskKind, paymentTasks } from "../db/schema/orders";
+import { paymentTasks } from "../db/schema/orders";
 import { retryDelayMs } from "../jobs/retry-delay";
 import type { Logger } from "../logger";
+import { flagRefundDue, settleRefund } from "../orders/order-state";
+import { queuePaymentTask } from "./payment-task-queue";
 import type { PaymentProvider } from "./provider";
 
 // Calls to the payment provider that follow a change to an order (DESIGN §5 point 5): the intent
@@ -21,17 +24,7 @@ const LEASE_MS = 5 * 60_000;
 const REFUNDED_AUTOMATICALLY =
   "Refunded automatically: the payment arrived after the order was cancelled.";
 
-type PaymentTaskInput = {
-  orderId: string;
-  kind: PaymentTaskKind;
-  provider: string;
-  intentId: string;
-};
-
-/** Queues a task in the caller's transaction; a task already queued for the order is kept. */
-export async function queuePaymentTask(tx: Database, task: PaymentTaskInput): Promise<void> {
-  await tx.insert(paymentTasks).values(task).onConflictDoNothing();
-}
+const PAYMENT_TASKS = systemActor("payment-tasks");
 
 async function claimDue(db: Database, now: Date) {
   return db.transaction(async (tx) => {
@@ -64,7 +57,12 @@ async function perform(db: Database, provider: PaymentProvider, task: Task, now:
     await db.transaction(async (tx) => {
       if (outcome === "succeeded") {
         // The money was taken before the cancellation reached the provider: give it back.
-        await tx.update(orders).set({ refundDue: true }).where(eq(orders.id, task.orderId));
+        await flagRefundDue(
+          tx,
+          task.orderId,
+          PAYMENT_TASKS,
+          "the payment succeeded before its intent could be cancelled",
+        );
         await queuePaymentTask(tx, { ...task, kind: "refund" });
       }
       await markDone(tx, task.id, now);
@@ -73,10 +71,7 @@ async function perform(db: Database, provider: PaymentProvider, task: Task, now:
   }
   await provider.refundIntent(task.intentId, `refund-order-${task.orderId}`);
   await db.transaction(async (tx) => {
-    await tx
-      .update(orders)
-      .set({ refundDue: false, paymentError: REFUNDED_AUTOMATICALLY })
-      .where(eq(orders.id, task.orderId));
+    await settleRefund(tx, task.orderId, PAYMENT_TASKS, REFUNDED_AUTOMATICALLY);
     await markDone(tx, task.id, now);
   });
 }

@@ -1,9 +1,10 @@
 import { and, count, eq } from "drizzle-orm";
+import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders, paymentEvents } from "../db/schema/orders";
 import type { Brand } from "../email/templates";
 import { DomainError } from "../errors";
-import { cancelPendingOrder } from "../orders/cancel-order";
+import { cancelOrder } from "../orders/order-state";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 import { type CardInput, chargeTestCard } from "./test-card";
@@ -68,7 +69,14 @@ export async function confirmTestPayment(
       message: outcome.message,
     });
     if (decline >= DECLINES_PER_ORDER) {
-      await db.transaction((tx) => cancelPendingOrder(tx, order.id, TOO_MANY_DECLINES));
+      await db
+        .transaction((tx) =>
+          cancelOrder(tx, order.id, systemActor("decline-limit"), TOO_MANY_DECLINES),
+        )
+        .catch((error: unknown) => {
+          // Paid meanwhile from another tab: nothing to cancel, and this card was still declined.
+          if (!(error instanceof DomainError)) throw error;
+        });
     }
     throw new DomainError("PAYMENT_FAILED", outcome.message);
   }

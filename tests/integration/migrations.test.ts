@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { systemActor } from "@server/audit/audit-log";
 import type { DatabaseHandle } from "@server/db/client";
 import { migrationsFolder } from "@server/db/client";
 import type { Database } from "@server/db/database";
+import { cancelOrder } from "@server/orders/order-state";
+import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDrivers } from "../setup/test-database";
@@ -10,7 +13,8 @@ import { openTestDatabase, testDrivers } from "../setup/test-database";
 // The committed migrations applied one file at a time, with data written in between, as a shop
 // that was running before a release would have it: a migration that reshapes rules (0005: one open
 // order per customer, one first-order discount claim) must fold existing rows into those rules
-// instead of failing on them.
+// instead of failing on them; one that starts a record (0006: stock movements) must start it from
+// what is there.
 
 function statementsOf(file: string): string[] {
   return readFileSync(join(migrationsFolder(), file), "utf8")
@@ -88,8 +92,40 @@ describe.each(testDrivers)("migrations on %s", (driver) => {
     expect(await rowsOf(db, "select order_id, kind, intent_id from payment_tasks")).toEqual([
       { order_id: "open-old", kind: "cancel-intent", intent_id: "pi_1" },
     ]);
+  });
+
+  it("0006 opens each variant's movements with the stock it holds, so what follows adds up", async () => {
+    const db = handle.db;
+    await apply(db, "0006");
+    expect(
+      await rowsOf(
+        db,
+        "select variant_id, kind, quantity_change, stock_after, actor_type from stock_movements",
+      ),
+    ).toEqual([
+      {
+        variant_id: "v",
+        kind: "adjustment",
+        quantity_change: 8,
+        stock_after: 8,
+        actor_type: "system",
+      },
+    ]);
+    expect(
+      await rowsOf(db, "select id, cancelled_at is not null as stamped from orders order by id"),
+    ).toEqual([
+      { id: "open-new", stamped: false },
+      { id: "open-old", stamped: true },
+      { id: "paid-1", stamped: false },
+    ]);
+    // The order left open from before 0006 gives its stock back through the stock module.
+    await db.transaction((tx) => cancelOrder(tx, "open-new", systemActor("order-expiry"), "Late"));
+    expect(await rowsOf(db, "select stock_quantity from product_variants")).toEqual([
+      { stock_quantity: 10 },
+    ]);
+    expect(await findStockDiscrepancies(db)).toEqual([]);
     // Every later migration applies on top.
-    for (const file of files.filter((name) => name.slice(0, 4) > "0005")) {
+    for (const file of files.filter((name) => name.slice(0, 4) > "0006")) {
       for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
     }
   });

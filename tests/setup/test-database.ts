@@ -1,9 +1,10 @@
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from "@server/db/client";
 import { type Database, schema } from "@server/db/database";
+import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 // A real database per test worker: PGlite always, and PostgreSQL too when TEST_DATABASE_URL is set
 // (tests are the one place that reads it; the shop's own configuration goes through server/env.ts).
@@ -89,7 +90,12 @@ async function resetDatabase(db: Database): Promise<void> {
   await db.execute(sql.raw(`truncate table ${allTables.join(", ")} restart identity cascade`));
 }
 
-/** Registers the hooks of one suite on one driver; call `db()` inside tests. */
+/**
+ * Registers the hooks of one suite on one driver; call `db()` inside tests. After every test on a
+ * migrated database, each variant's stock must still be the sum of its movements (DESIGN §4):
+ * whatever a test did (concurrent checkouts, expiry, payments, deletions), nothing wrote stock
+ * behind the stock module's back.
+ */
 export function useTestDatabase(driver: DatabaseDriver, options: TestDatabaseOptions = {}) {
   let handle: DatabaseHandle | undefined;
   beforeAll(async () => {
@@ -97,6 +103,14 @@ export function useTestDatabase(driver: DatabaseDriver, options: TestDatabaseOpt
   });
   beforeEach(async () => {
     if (handle) await resetDatabase(handle.db);
+  });
+  afterEach(async () => {
+    if (handle && options.migrated !== false) {
+      expect(
+        await findStockDiscrepancies(handle.db),
+        "stock that is not the sum of its movements",
+      ).toEqual([]);
+    }
   });
   afterAll(async () => {
     await handle?.close();

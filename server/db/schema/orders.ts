@@ -62,8 +62,15 @@ export const orders = pgTable(
      * enforced by a unique index (a cancelled order gives its claim back).
      */
     firstOrderDiscount: boolean("first_order_discount").notNull().default(false),
+    /** Set by the admin when the parcel leaves (both optional). */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
     ...timestamps,
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },
   (table) => [
     index("orders_user_id_created_at_idx").on(table.userId, table.createdAt),

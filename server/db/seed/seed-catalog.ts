@@ -1,12 +1,17 @@
 import { sql } from "drizzle-orm";
+import { systemActor } from "../../audit/audit-log";
 import { sanitizeProductHtml } from "../../catalog/product-html";
+import { restock } from "../../stock/stock-service";
 import type { Database } from "../database";
 import { products, productVariants } from "../schema/catalog";
 import { type SeedProduct, seedProducts } from "./catalog-data";
 
+const SEED = systemActor("seed");
+
 /**
  * Inserts the demo catalogue. Idempotent: rows that already exist (by id) are left as they are, so
- * running it again never duplicates a product nor undoes an admin's edit.
+ * running it again never duplicates a product nor undoes an admin's edit. A new variant starts at
+ * 0 and receives its starting stock through the stock module, as its first movement.
  */
 export async function seedCatalog(db: Database, catalog: SeedProduct[] = seedProducts) {
   await db.transaction(async (tx) => {
@@ -25,7 +30,12 @@ export async function seedCatalog(db: Database, catalog: SeedProduct[] = seedPro
         })),
       )
       .onConflictDoNothing();
-    await tx
+    const starting = new Map(
+      catalog.flatMap((product) =>
+        product.variants.map((variant) => [variant.id, variant.stockQuantity] as const),
+      ),
+    );
+    const inserted = await tx
       .insert(productVariants)
       .values(
         catalog.flatMap((product) =>
@@ -38,14 +48,20 @@ export async function seedCatalog(db: Database, catalog: SeedProduct[] = seedPro
               name: variant.name,
               pricePence: variant.pricePence,
               compareAtPricePence: variant.compareAtPricePence ?? null,
-              stockQuantity: variant.stockQuantity,
               createdAt,
               updatedAt: createdAt,
             };
           }),
         ),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: productVariants.id });
+    for (const { id } of inserted) {
+      const quantity = starting.get(id) ?? 0;
+      if (quantity > 0) {
+        await restock(tx, { variantId: id, quantity, actor: SEED, reason: "Starting stock" });
+      }
+    }
   });
 }
 

@@ -1,0 +1,375 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { type Actor, recordAudit } from "../audit/audit-log";
+import type { Database } from "../db/database";
+import { type OrderStatus, orderItems, orders } from "../db/schema/orders";
+import { queueEmail } from "../email/outbox";
+import { type Brand, orderConfirmationEmail } from "../email/templates";
+import { DomainError } from "../errors";
+import { queuePaymentTask } from "../payments/payment-task-queue";
+import { type ReservedLine, releaseOrderStock, reserveStock } from "../stock/stock-service";
+
+// The one writer of orders (DESIGN §5). Every change of an order's state is a function here: it
+// locks the order, refuses a transition its status does not allow with a DomainError, makes the
+// change with an update guarded by the same statuses, and writes an audit row (who, what, before,
+// after), all in the caller's transaction. The lifecycle:
+//
+//   pending ──paid──> paid ──fulfilled──> fulfilled ──delivered──> delivered
+//      │                └──────────────┴───────────refunded──────────┴──> refunded
+//      └──cancelled (stock released, the provider's intent cancelled)
+//
+// Beside the status: money that arrived when it could not be taken flags the order refund-due
+// until it is refunded; a declined payment is noted on the pending order; deleting an account
+// anonymises its orders.
+
+type Tx = Database;
+type Order = typeof orders.$inferSelect;
+type OrderChanges = Partial<Omit<typeof orders.$inferInsert, "id" | "status">>;
+
+const ORDER_NOT_FOUND = "Order not found.";
+
+const cannot = (order: Order, what: string) =>
+  new DomainError("CONFLICT", `This order is ${order.status}: it cannot be ${what}.`);
+
+async function lockOrder(tx: Tx, orderId: string): Promise<Order> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw new DomainError("NOT_FOUND", ORDER_NOT_FOUND);
+  return order;
+}
+
+/** The fields a change touches, as they were before it (for the audit row). */
+function pick(order: Order, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, order[field as keyof Order]]));
+}
+
+type Change = {
+  orderId: string;
+  /** The statuses the order may be in; refused otherwise. */
+  from: readonly OrderStatus[];
+  /** The new status; none for a change beside the status. */
+  to?: OrderStatus;
+  set?: OrderChanges;
+  actor: Actor;
+  /** The audit action, `order.<verb>`, and the verb in a refusal ("cannot be paid"). */
+  action: string;
+  verb: string;
+  reason?: string | null;
+  /** Extra guard on the locked row, beyond its status. */
+  allowed?: (order: Order) => boolean;
+};
+
+async function change(tx: Tx, spec: Change): Promise<{ before: Order; after: Order }> {
+  const before = await lockOrder(tx, spec.orderId);
+  if (!spec.from.includes(before.status) || (spec.allowed && !spec.allowed(before))) {
+    throw cannot(before, spec.verb);
+  }
+  const set = { ...spec.set, ...(spec.to ? { status: spec.to } : {}) };
+  const [after] = await tx
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, spec.orderId), inArray(orders.status, [...spec.from])))
+    .returning();
+  if (!after) throw cannot(before, spec.verb);
+  const fields = Object.keys(set).filter((field) => field !== "updatedAt");
+  await recordAudit(tx, {
+    actor: spec.actor,
+    action: spec.action,
+    entity: { type: "order", id: spec.orderId },
+    before: pick(before, fields),
+    after: pick(after, fields),
+    reason: spec.reason ?? null,
+  });
+  return { before, after };
+}
+
+export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "userId"> & {
+  userId: string;
+};
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "orderId">;
+
+/**
+ * Records a customer's new order `pending` with its item snapshots and takes its stock (all or
+ * nothing: a line short of stock throws OUT_OF_STOCK and the caller's transaction undoes it).
+ */
+export async function openOrder(
+  tx: Tx,
+  input: { order: NewOrder; items: (NewOrderItem & { productName: string })[]; actor: Actor },
+): Promise<Order> {
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...input.order, status: "pending" })
+    .returning();
+  if (!order) throw new Error("the order insert returned nothing");
+  await tx.insert(orderItems).values(input.items.map((item) => ({ ...item, orderId: order.id })));
+  const lines: ReservedLine[] = input.items.map((item) => ({
+    variantId: item.variantId,
+    quantity: item.quantity,
+    productName: item.productName,
+  }));
+  await reserveStock(tx, { orderId: order.id, lines, actor: input.actor });
+  await recordAudit(tx, {
+    actor: input.actor,
+    action: "order.created",
+    entity: { type: "order", id: order.id },
+    before: null,
+    after: { status: order.status, totalPence: order.totalPence },
+  });
+  return order;
+}
+
+/** The provider's intent for a pending order (the same order always gets the same intent). */
+export async function attachPaymentIntent(
+  db: Database,
+  orderId: string,
+  intentId: string,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ providerIntentId: intentId })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+}
+
+/** The money arrived: pending → paid, and the confirmation email queued. */
+export async function markPaid(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  options: { brand: Brand; now?: Date },
+): Promise<Order> {
+  const { after: order } = await change(tx, {
+    orderId,
+    from: ["pending"],
+    to: "paid",
+    set: { paidAt: options.now ?? new Date(), paymentError: null },
+    actor,
+    action: "order.paid",
+    verb: "paid",
+  });
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.productName);
+  await queueEmail(
+    tx,
+    "order-confirmation",
+    orderConfirmationEmail(options.brand, order.customerEmail, {
+      orderId: order.id,
+      customerName: order.customerFullName,
+      items: items.map((item) => ({
+        name: item.productName,
+        variantName: item.variantName,
+        quantity: item.quantity,
+        unitPricePence: item.unitPricePence,
+      })),
+      subtotalPence: order.subtotalPence,
+      discountPence: order.discountPence,
+      shippingPence: order.shippingPence,
+      vatPence: order.vatPence,
+      totalPence: order.totalPence,
+      shippingAddress: order.shippingAddress,
+    }),
+  );
+  return order;
+}
+
+/** A payment attempt failed (a declined card): noted on the pending order, which waits for another. */
+export async function recordPaymentFailure(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  message: string,
+): Promise<void> {
+  await change(tx, {
+    orderId,
+    from: ["pending"],
+    set: { paymentError: message },
+    actor,
+    action: "order.payment_failed",
+    verb: "charged",
+    reason: message,
+  });
+}
+
+/**
+ * Pending → cancelled: its stock goes back, and an intent it has is cancelled with the provider
+ * afterwards (a background task retried while the provider is down), so a late card confirmation
+ * cannot take money for it.
+ */
+export async function cancelOrder(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  reason: string,
+  now = new Date(),
+): Promise<Order> {
+  const { after: order } = await change(tx, {
+    orderId,
+    from: ["pending"],
+    to: "cancelled",
+    set: { cancelledAt: now, paymentError: reason },
+    actor,
+    action: "order.cancelled",
+    verb: "cancelled",
+    reason,
+  });
+  await releaseOrderStock(tx, { orderId, actor, reason });
+  if (order.paymentProvider && order.providerIntentId) {
+    await queuePaymentTask(tx, {
+      orderId,
+      kind: "cancel-intent",
+      provider: order.paymentProvider,
+      intentId: order.providerIntentId,
+    });
+  }
+  return order;
+}
+
+/**
+ * Money arrived that the order could not take (it was cancelled, the amount was wrong, its
+ * discount was used elsewhere): the order is flagged until the money is given back. `note`, when
+ * given, is what the admin's list shows as the reason.
+ */
+export async function flagRefundDue(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  reason: string,
+  note?: string,
+): Promise<void> {
+  await change(tx, {
+    orderId,
+    from: ["pending", "cancelled", "paid", "fulfilled", "delivered"],
+    set: { refundDue: true, ...(note === undefined ? {} : { paymentError: note }) },
+    actor,
+    action: "order.refund_due",
+    verb: "flagged for a refund",
+    reason,
+  });
+}
+
+/** The money of an order that was never paid (cancelled, or flagged) went back to the customer. */
+export async function settleRefund(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  note: string,
+): Promise<void> {
+  await change(tx, {
+    orderId,
+    from: ["pending", "cancelled"],
+    set: { refundDue: false, paymentError: note },
+    actor,
+    action: "order.refund_settled",
+    verb: "settled",
+    reason: note,
+  });
+}
+
+/** A paid order's money went back in full: paid, fulfilled or delivered → refunded. */
+export async function markRefunded(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  reason: string | null = null,
+  now = new Date(),
+): Promise<Order> {
+  const { after } = await change(tx, {
+    orderId,
+    from: ["paid", "fulfilled", "delivered"],
+    to: "refunded",
+    set: { refundDue: false, refundedAt: now },
+    actor,
+    action: "order.refunded",
+    verb: "refunded",
+    reason,
+  });
+  return after;
+}
+
+/** The parcel left: paid → fulfilled, with the carrier and tracking number when known. */
+export async function markFulfilled(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  shipment: { carrier?: string | null; trackingNumber?: string | null; now?: Date } = {},
+): Promise<Order> {
+  const { after } = await change(tx, {
+    orderId,
+    from: ["paid"],
+    to: "fulfilled",
+    set: {
+      fulfilledAt: shipment.now ?? new Date(),
+      carrier: shipment.carrier ?? null,
+      trackingNumber: shipment.trackingNumber ?? null,
+    },
+    actor,
+    action: "order.fulfilled",
+    verb: "fulfilled",
+  });
+  return after;
+}
+
+/** The parcel arrived: fulfilled → delivered. */
+export async function markDelivered(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<Order> {
+  const { after } = await change(tx, {
+    orderId,
+    from: ["fulfilled"],
+    to: "delivered",
+    set: { deliveredAt: now },
+    actor,
+    action: "order.delivered",
+    verb: "delivered",
+  });
+  return after;
+}
+
+const ANONYMISED = {
+  customerFullName: "Deleted customer",
+  customerEmail: "deleted@invalid",
+  customerPhone: "",
+  shippingAddress: "Removed at the customer's request",
+  notes: null,
+} as const;
+
+const ACCOUNT_DELETED = "The customer deleted their account.";
+
+/**
+ * A customer deleted their account: an open order is cancelled (its stock back), and every order
+ * stays for the shop's accounts without the customer's personal details (DESIGN §4). The audit
+ * rows say that the details went, never what they were.
+ */
+export async function anonymiseCustomerOrders(
+  tx: Tx,
+  userId: string,
+  actor: Actor,
+): Promise<number> {
+  const own = await tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(orders.id)
+    .for("update");
+  for (const order of own) {
+    if (order.status === "pending") await cancelOrder(tx, order.id, actor, ACCOUNT_DELETED);
+  }
+  for (const order of own) {
+    await tx
+      .update(orders)
+      .set({ userId: null, ...ANONYMISED })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actor,
+      action: "order.anonymised",
+      entity: { type: "order", id: order.id },
+      before: { userId, personalDetails: "present" },
+      after: { userId: null, personalDetails: "removed" },
+      reason: ACCOUNT_DELETED,
+    });
+  }
+  return own.length;
+}

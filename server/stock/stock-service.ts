@@ -1,0 +1,206 @@
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { notEnoughStockMessage } from "../../app/lib/cart-rules";
+import type { Actor } from "../audit/audit-log";
+import type { Database } from "../db/database";
+import { productVariants } from "../db/schema/catalog";
+import { orderItems } from "../db/schema/orders";
+import { type StockMovementKind, stockMovements } from "../db/schema/stock";
+import { DomainError } from "../errors";
+
+// The one writer of variants' stock (DESIGN §4). Every change is a conditional update of the
+// variant's row and a movement recorded in the same transaction (the caller's), so a variant's
+// stock is always the sum of its movements and never below zero.
+
+const VARIANT_NOT_FOUND = "This product variant no longer exists.";
+
+type Tx = Database;
+
+type Movement = {
+  variantId: string;
+  kind: StockMovementKind;
+  quantityChange: number;
+  stockAfter: number;
+  orderId?: string | null;
+  actor: Actor;
+  reason?: string | null;
+};
+
+async function recordMovement(tx: Tx, movement: Movement): Promise<void> {
+  await tx.insert(stockMovements).values({
+    variantId: movement.variantId,
+    kind: movement.kind,
+    quantityChange: movement.quantityChange,
+    stockAfter: movement.stockAfter,
+    orderId: movement.orderId ?? null,
+    actorType: movement.actor.type,
+    actorId: movement.actor.id,
+    reason: movement.reason ?? null,
+  });
+}
+
+/** Adds `change` units (negative takes them away); null when the variant is gone. */
+async function applyChange(tx: Tx, variantId: string, change: number): Promise<number | null> {
+  const [row] = await tx
+    .update(productVariants)
+    .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${change}` })
+    .where(eq(productVariants.id, variantId))
+    .returning({ stockQuantity: productVariants.stockQuantity });
+  return row ? row.stockQuantity : null;
+}
+
+export type ReservedLine = { variantId: string; quantity: number; productName: string };
+
+/**
+ * Takes an order's units at checkout, all or nothing: a line short of stock throws the spec's
+ * `Not enough stock for {name}. Only {n} left.` and the caller's transaction undoes the rest.
+ * Lines are taken in variant-id order, so two checkouts never wait on each other in a circle;
+ * each conditional update takes the row lock, so concurrent checkouts queue and each sees the
+ * stock the one before it left.
+ */
+export async function reserveStock(
+  tx: Tx,
+  order: { orderId: string; lines: ReservedLine[]; actor: Actor },
+): Promise<void> {
+  const lines = [...order.lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
+  for (const line of lines) {
+    const [reserved] = await tx
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${line.quantity}` })
+      .where(
+        and(
+          eq(productVariants.id, line.variantId),
+          gte(productVariants.stockQuantity, line.quantity),
+        ),
+      )
+      .returning({ stockQuantity: productVariants.stockQuantity });
+    if (!reserved) {
+      const [current] = await tx
+        .select({ stockQuantity: productVariants.stockQuantity })
+        .from(productVariants)
+        .where(eq(productVariants.id, line.variantId));
+      throw new DomainError(
+        "OUT_OF_STOCK",
+        notEnoughStockMessage(line.productName, current?.stockQuantity ?? 0),
+      );
+    }
+    await recordMovement(tx, {
+      variantId: line.variantId,
+      kind: "sale",
+      quantityChange: -line.quantity,
+      stockAfter: reserved.stockQuantity,
+      orderId: order.orderId,
+      actor: order.actor,
+    });
+  }
+}
+
+/**
+ * Gives back what a cancelled order held: its items' units, to each variant that still exists
+ * (a variant deleted since has no stock to return to).
+ */
+export async function releaseOrderStock(
+  tx: Tx,
+  order: { orderId: string; actor: Actor; reason: string | null },
+): Promise<void> {
+  const items = await tx
+    .select({
+      variantId: orderItems.variantId,
+      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.orderId))
+    .groupBy(orderItems.variantId)
+    .orderBy(asc(orderItems.variantId));
+  for (const item of items) {
+    const stockAfter = await applyChange(tx, item.variantId, item.quantity);
+    if (stockAfter === null) continue;
+    await recordMovement(tx, {
+      variantId: item.variantId,
+      kind: "release",
+      quantityChange: item.quantity,
+      stockAfter,
+      orderId: order.orderId,
+      actor: order.actor,
+      reason: order.reason,
+    });
+  }
+}
+
+/** Goods received: a new variant's starting stock, a delivery, a return put back on sale. */
+export async function restock(
+  tx: Tx,
+  input: { variantId: string; quantity: number; actor: Actor; reason: string },
+): Promise<number> {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0) {
+    throw new DomainError("BAD_REQUEST", "Restock a whole number of units, at least 1.");
+  }
+  const stockAfter = await applyChange(tx, input.variantId, input.quantity);
+  if (stockAfter === null) throw new DomainError("NOT_FOUND", VARIANT_NOT_FOUND);
+  await recordMovement(tx, {
+    ...input,
+    kind: "restock",
+    quantityChange: input.quantity,
+    stockAfter,
+  });
+  return stockAfter;
+}
+
+/** Sets a variant's stock to what a count found; the difference is recorded with its reason. */
+export async function adjustStock(
+  tx: Tx,
+  input: { variantId: string; counted: number; actor: Actor; reason: string },
+): Promise<number> {
+  if (!Number.isInteger(input.counted) || input.counted < 0) {
+    throw new DomainError("BAD_REQUEST", "Stock is a whole number of units, 0 or more.");
+  }
+  if (input.reason.trim() === "") {
+    throw new DomainError("BAD_REQUEST", "Say why the stock is being adjusted.");
+  }
+  const [current] = await tx
+    .select({ stockQuantity: productVariants.stockQuantity })
+    .from(productVariants)
+    .where(eq(productVariants.id, input.variantId))
+    .for("update");
+  if (!current) throw new DomainError("NOT_FOUND", VARIANT_NOT_FOUND);
+  const change = input.counted - current.stockQuantity;
+  if (change === 0) return current.stockQuantity;
+  const stockAfter = await applyChange(tx, input.variantId, change);
+  if (stockAfter === null) throw new DomainError("NOT_FOUND", VARIANT_NOT_FOUND);
+  await recordMovement(tx, {
+    variantId: input.variantId,
+    kind: "adjustment",
+    quantityChange: change,
+    stockAfter,
+    actor: input.actor,
+    reason: input.reason,
+  });
+  return stockAfter;
+}
+
+/**
+ * Variants whose stock is not the sum of their movements: none, unless something wrote the stock
+ * behind this module's back. For operations checks and tests.
+ */
+export async function findStockDiscrepancies(
+  db: Database,
+): Promise<{ variantId: string; stock: number; movementsTotal: number }[]> {
+  const totals = db
+    .select({
+      variantId: stockMovements.variantId,
+      total: sql<number>`sum(${stockMovements.quantityChange})::int`.as("total"),
+    })
+    .from(stockMovements)
+    .groupBy(stockMovements.variantId)
+    .as("totals");
+  const rows = await db
+    .select({
+      variantId: productVariants.id,
+      stock: productVariants.stockQuantity,
+      movementsTotal: sql<number>`coalesce(${totals.total}, 0)::int`,
+    })
+    .from(productVariants)
+    .leftJoin(totals, eq(totals.variantId, productVariants.id))
+    .where(sql`${productVariants.stockQuantity} <> coalesce(${totals.total}, 0)`)
+    .orderBy(asc(productVariants.id));
+  return rows;
+}
