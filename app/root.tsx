@@ -1,6 +1,6 @@
 import { getSessionUser } from "@server/auth/session";
 import { getDb } from "@server/db/connection";
-import { publicConfig } from "@server/env";
+import { publicConfig } from "@server/settings/shop-settings";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { type ReactNode, useEffect } from "react";
 import {
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const user = await getSessionUser(request);
   const wishlist = user ? await wishlistProductIds(await getDb(), user.id) : [];
   return {
-    config: publicConfig(),
+    config: await publicConfig(),
     year: yearInShopTimeZone(now),
     today: formatLongDate(now),
     signedIn: user !== null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv, publicConfig } from "./env";
+import { ConfigError, parseEnv } from "./env";
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -176,25 +176,5 @@ describe("parseEnv", () => {
   it("validates SMTP_URL", () => {
     expect(problemsOf({ SMTP_URL: "http://mail" })[0]).toMatch(/^SMTP_URL: /);
     expect(parseEnv({ SMTP_URL: "smtp://localhost:2525" }).MAIL_TRANSPORT).toBe("smtp");
-  });
-});
-
-describe("publicConfig", () => {
-  it("exposes only the allowlisted fields", () => {
-    const config = publicConfig(
-      parseEnv({ DATABASE_URL: "postgres://u:secret@h/db", SHOP_MODE: "demo" }),
-    );
-    expect(Object.keys(config).sort()).toEqual(
-      [
-        "baseUrl",
-        "demoMode",
-        "shopName",
-        "social",
-        "supportEmail",
-        "supportPhone",
-        "whatsappNumber",
-      ].sort(),
-    );
-    expect(JSON.stringify(config)).not.toContain("secret");
   });
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { PublicConfig } from "../app/lib/public-config";
 
 // The only reader of process.env (DESIGN §3 rule 6). Parsed once, at import, so a bad value stops the
 // server at boot with a message naming the variable instead of failing on the first request.
@@ -102,6 +101,20 @@ const schema = z.object({
   SHIPPING_FLAT_RATE_PENCE: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(10_000).default(399),
+  ),
+  /** Orders over this (pence, after the first-order discount) ship free. */
+  FREE_SHIPPING_OVER_PENCE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  ),
+  /** The discount on a customer's first paid order, in percent. */
+  FIRST_ORDER_DISCOUNT_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(50).default(10),
+  ),
+  SUPPORT_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.string().min(3).max(60).default("Mon-Fri 9am-5pm EST"),
   ),
   /** Minutes an unpaid order holds its stock before it is cancelled. */
   PENDING_ORDER_MINUTES: z.preprocess(
@@ -309,19 +322,3 @@ function loadEnvOrExit(): Env {
 }
 
 export const env: Env = loadEnvOrExit();
-
-export function publicConfig(config: Env = env): PublicConfig {
-  return {
-    shopName: config.SHOP_NAME,
-    baseUrl: config.BASE_URL,
-    demoMode: config.SHOP_MODE === "demo",
-    supportEmail: config.SUPPORT_EMAIL,
-    supportPhone: config.SUPPORT_PHONE,
-    whatsappNumber: config.WHATSAPP_NUMBER,
-    social: {
-      instagram: config.SOCIAL_INSTAGRAM_URL,
-      facebook: config.SOCIAL_FACEBOOK_URL,
-      tiktok: config.SOCIAL_TIKTOK_URL,
-    },
-  };
-}

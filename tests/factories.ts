@@ -14,6 +14,13 @@ import { expect } from "vitest";
 
 let sequence = 0;
 
+/** The demo shop's pricing rules (the settings' defaults): £3.99 shipping, free over £50, 10% off. */
+export const shopPricing = {
+  shippingFlatRatePence: 399,
+  freeShippingOverPence: 5000,
+  firstOrderDiscountPercent: 10,
+};
+
 type VariantInput = {
   id?: string;
   name?: string;
@@ -95,8 +102,12 @@ export function createTestAuth(
     baseUrl: "http://shop.test",
     trustedOrigins: ["http://shop.test"],
     secret: "integration-test-secret-of-32-characters!",
-    shopName: "Gleam",
-    supportEmail: "hello@example.com",
+    appName: "shop",
+    brand: async () => ({
+      shopName: "Gleam",
+      baseUrl: "http://shop.test",
+      supportEmail: "hello@example.com",
+    }),
     sendEmail,
     attemptsPerMinute: 5,
   });

@@ -26,6 +26,12 @@ const variant = {
   maxPerOrder: 10,
 };
 
+const pricing = {
+  shippingFlatRatePence: 399,
+  freeShippingOverPence: 5000,
+  firstOrderDiscountPercent: 10,
+};
+
 const product: ProductDetailData = {
   id: "prod3",
   slug: "whitening-pen",
@@ -47,8 +53,11 @@ function rootData(wishlist: string[]): RootData {
       demoMode: true,
       supportEmail: "hello@example.com",
       supportPhone: "+44 20 7946 0321",
+      supportHours: "Mon-Fri 9am-5pm EST",
       whatsappNumber: "447700900123",
       social: { instagram: "", facebook: "", tiktok: "" },
+      announcements: [],
+      pricing,
     },
     year: 2026,
     today: "23 November 2026",
@@ -91,7 +100,9 @@ describe("classes given to primitives", () => {
       expect(heart.className.includes("border-coral")).toBe(saved);
       cleanup();
 
-      const page = await renderPage(() => <ProductDetail product={product} />, { saved });
+      const page = await renderPage(() => <ProductDetail product={product} pricing={pricing} />, {
+        saved,
+      });
       expect(conflictsIn(page)).toEqual([]);
       cleanup();
     }
@@ -106,7 +117,7 @@ describe("classes given to primitives", () => {
     );
     expect(conflictsIn(card)).toEqual([]);
     cleanup();
-    await renderPage(() => <ProductDetail product={product} />);
+    await renderPage(() => <ProductDetail product={product} pricing={pricing} />);
     expect(screen.getByRole("button", { name: /^Save to wishlist/ }).className).toMatch(
       /\bsize-12\b/,
     );
@@ -117,7 +128,7 @@ describe("classes given to primitives", () => {
       <CheckoutForm
         profile={{ fullName: "Ada", email: "ada@example.com", phone: "" }}
         firstOrder
-        shippingFlatRatePence={399}
+        pricingSettings={pricing}
         stripePublishableKey={null}
       />
     ));

@@ -13,6 +13,11 @@ export function formatPence(pence: number): string {
   return gbp.format(pence / 100);
 }
 
+/** 5000 -> "£50", 399 -> "£3.99": whole pounds without pence, for prices written in copy. */
+export function formatPenceInText(pence: number): string {
+  return pence % 100 === 0 ? formatPence(pence).replace(/\.00$/, "") : formatPence(pence);
+}
+
 /** 3999 -> "39.99": the decimal form structured data (schema.org Offer.price) expects. */
 export function penceToDecimalString(pence: number): string {
   if (!Number.isInteger(pence)) throw new TypeError(`pence must be an integer, got ${pence}`);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { includedVatPence, priceOrder, roundHalfUp } from "./pricing";
 
-const flat = { shippingFlatRatePence: 399 };
+const flat = {
+  shippingFlatRatePence: 399,
+  freeShippingOverPence: 5000,
+  firstOrderDiscountPercent: 10,
+};
 
 describe("roundHalfUp", () => {
   it("rounds halves up and everything else to the nearest penny", () => {
@@ -99,5 +103,28 @@ describe("priceOrder", () => {
     expect(() =>
       priceOrder([{ unitPricePence: 999, quantity: -1 }], { firstOrder: false, ...flat }),
     ).toThrow(RangeError);
+  });
+
+  it("follows the shop's own threshold and discount", () => {
+    const settings = {
+      shippingFlatRatePence: 250,
+      freeShippingOverPence: 3000,
+      firstOrderDiscountPercent: 15,
+    };
+    // 2 x £19.99 = £39.98; 15% is 599.7p, so £6.00 off; £33.98 is over £30: free.
+    expect(
+      priceOrder([{ unitPricePence: 1999, quantity: 2 }], { firstOrder: true, ...settings }),
+    ).toEqual({
+      subtotalPence: 3998,
+      discountPence: 600,
+      shippingPence: 0,
+      vatPence: 566,
+      totalPence: 3398,
+    });
+    // £29.99 is not over £30: the shop's own flat rate.
+    expect(
+      priceOrder([{ unitPricePence: 2999, quantity: 1 }], { firstOrder: false, ...settings })
+        .shippingPence,
+    ).toBe(250);
   });
 });

@@ -2,25 +2,31 @@
 // server to decide what is charged (DESIGN §5). Everything is integer pence; prices include VAT.
 //
 // Rounding, written down once:
-// - The first-order discount is 10% of the subtotal, rounded half up to the penny (£0.05 off
-//   £0.45 is 4.5p: 5p).
-// - Shipping is free when the subtotal after the discount is over £50 (strictly: £50.00 exactly
-//   pays shipping, as "free shipping on orders over £50" says); otherwise the flat rate.
+// - The first-order discount is a percentage of the subtotal (10% by default), rounded half up to
+//   the penny (10% off £0.45 is 4.5p: 5p).
+// - Shipping is free when the subtotal after the discount is over the threshold (£50 by default;
+//   strictly: £50.00 exactly pays shipping, as "free shipping on orders over £50" says); otherwise
+//   the flat rate.
 // - The total is subtotal - discount + shipping.
 // - VAT is included in every price (standard rate 20%): the VAT portion of a total is
 //   total x 20/120, rounded half up to the penny. It is shown, never added.
 
-const FIRST_ORDER_DISCOUNT_PERCENT = 10;
-const FREE_SHIPPING_OVER_PENCE = 5000;
 const VAT_RATE_PERCENT = 20;
+
+/** The shop's pricing rules, from its settings (server/settings/shop-settings.ts). */
+export type PricingSettings = {
+  /** Shipping charged on orders that do not ship free. */
+  shippingFlatRatePence: number;
+  /** Orders over this, after the discount, ship free. */
+  freeShippingOverPence: number;
+  firstOrderDiscountPercent: number;
+};
 
 export type PricedLine = { unitPricePence: number; quantity: number };
 
-export type PricingOptions = {
+export type PricingOptions = PricingSettings & {
   /** The customer has no earlier paid order: the first-order discount applies. */
   firstOrder: boolean;
-  /** Shipping charged when the order does not ship free. */
-  shippingFlatRatePence: number;
 };
 
 export type OrderPricing = {
@@ -52,6 +58,7 @@ export function includedVatPence(grossPence: number): number {
 
 export function priceOrder(lines: readonly PricedLine[], options: PricingOptions): OrderPricing {
   assertWholePence(options.shippingFlatRatePence, "the shipping rate");
+  assertWholePence(options.freeShippingOverPence, "the free-shipping threshold");
   let subtotalPence = 0;
   for (const line of lines) {
     assertWholePence(line.unitPricePence, "a unit price");
@@ -59,11 +66,13 @@ export function priceOrder(lines: readonly PricedLine[], options: PricingOptions
     subtotalPence += line.unitPricePence * line.quantity;
   }
   const discountPence = options.firstOrder
-    ? roundHalfUp(subtotalPence, FIRST_ORDER_DISCOUNT_PERCENT, 100)
+    ? roundHalfUp(subtotalPence, options.firstOrderDiscountPercent, 100)
     : 0;
   const discounted = subtotalPence - discountPence;
   const shippingPence =
-    lines.length === 0 || discounted > FREE_SHIPPING_OVER_PENCE ? 0 : options.shippingFlatRatePence;
+    lines.length === 0 || discounted > options.freeShippingOverPence
+      ? 0
+      : options.shippingFlatRatePence;
   const totalPence = discounted + shippingPence;
   return {
     subtotalPence,

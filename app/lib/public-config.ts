@@ -1,16 +1,22 @@
-/** The configuration the browser may see (DESIGN §3 rule 6): built by server/env.ts from an allowlist. */
+import type { PricingSettings } from "./pricing";
+
+/**
+ * The settings the browser may see (DESIGN §3 rule 6): built by server/settings/shop-settings.ts
+ * from an allowlist.
+ */
 export type PublicConfig = {
   shopName: string;
   baseUrl: string;
   demoMode: boolean;
   supportEmail: string;
   supportPhone: string;
+  /** When support answers ("Mon-Fri 9am-5pm EST", seed spec §9). */
+  supportHours: string;
   whatsappNumber: string;
   social: { instagram: string; facebook: string; tiktok: string };
+  announcements: string[];
+  pricing: PricingSettings;
 };
-
-/** Support hours as the seed spec gives them (§9). */
-export const SUPPORT_HOURS = "Mon-Fri 9am-5pm EST";
 
 /** What the root route's loader gives every page. */
 export type RootData = {
@@ -30,4 +36,11 @@ type MatchLike = { id: string; data?: unknown } | undefined;
 /** The root loader's data from a route's `matches` (in meta functions and components). */
 export function rootDataFrom(matches: ReadonlyArray<MatchLike>): RootData | undefined {
   return matches.find((match) => match?.id === "root")?.data as RootData | undefined;
+}
+
+/** The shop's public settings in a page component, which only renders once the root loader has. */
+export function configFrom(matches: ReadonlyArray<MatchLike>): PublicConfig {
+  const config = rootDataFrom(matches)?.config;
+  if (!config) throw new Error("the root loader's data is missing");
+  return config;
 }

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { penceToDecimalString } from "./money";
-import { rootDataFrom } from "./public-config";
+import { type PublicConfig, rootDataFrom } from "./public-config";
 import { truncateAtWord } from "./truncate";
 
 // Every page's head: title, description, canonical URL and Open Graph (DESIGN §8), built in one place.
@@ -81,7 +81,7 @@ export function pageMeta({
  */
 export function routeMeta(
   matches: Parameters<typeof rootDataFrom>[0],
-  input: (site: SiteInfo) => Omit<PageMetaInput, "site">,
+  input: (site: PublicConfig) => Omit<PageMetaInput, "site">,
 ): MetaDescriptor[] {
   const root = rootDataFrom(matches);
   return root ? pageMeta({ site: root.config, ...input(root.config) }) : [];

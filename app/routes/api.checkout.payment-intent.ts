@@ -4,7 +4,8 @@ import { getDb } from "@server/db/connection";
 import { answerApi } from "@server/http/api-errors";
 import { readJsonBody } from "@server/http/json-request";
 import { methodNotAllowed } from "@server/http/json-response";
-import { checkoutSettings, getPaymentProvider } from "@server/payments/payments";
+import { getPaymentProvider } from "@server/payments/payments";
+import { checkoutSettings } from "@server/settings/shop-settings";
 import { checkoutRequestSchema } from "~/lib/checkout-input";
 import type { Route } from "./+types/api.checkout.payment-intent";
 
@@ -21,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
       await getDb(),
       getPaymentProvider(),
       { userId: user.id, request: body },
-      checkoutSettings(),
+      await checkoutSettings(),
     );
     return Response.json(
       { clientSecret: result.clientSecret, orderId: result.orderId, totalPence: result.totalPence },

@@ -4,8 +4,9 @@ import { deliverQueuedEmailSoon } from "@server/email/mailer";
 import { answerApi } from "@server/http/api-errors";
 import { readJsonBody } from "@server/http/json-request";
 import { jsonError, methodNotAllowed } from "@server/http/json-response";
-import { checkoutSettings, emailBrand, getTestProvider } from "@server/payments/payments";
+import { getTestProvider } from "@server/payments/payments";
 import { confirmTestPayment } from "@server/payments/test-confirm";
+import { checkoutSettings, emailBrand } from "@server/settings/shop-settings";
 import { z } from "zod";
 import type { Route } from "./+types/api.payments.test.confirm";
 
@@ -33,8 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
       await getDb(),
       provider,
       { userId: user.id, ...body },
-      emailBrand(),
-      checkoutSettings(),
+      await emailBrand(),
+      await checkoutSettings(),
     );
     // The confirmation email was queued with the payment: send it now, not at the next round.
     deliverQueuedEmailSoon();

@@ -1,8 +1,9 @@
 import { getDb } from "@server/db/connection";
 import { deliverQueuedEmailSoon } from "@server/email/mailer";
 import { jsonError, methodNotAllowed } from "@server/http/json-response";
-import { emailBrand, getStripeProvider } from "@server/payments/payments";
+import { getStripeProvider } from "@server/payments/payments";
 import { receiveStripeWebhook } from "@server/payments/stripe-webhook";
+import { emailBrand } from "@server/settings/shop-settings";
 import type { Route } from "./+types/api.webhooks.stripe";
 
 /** POST /api/webhooks/stripe: Stripe's events, believed only with a valid signature. */
@@ -15,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
     stripe,
     await request.text(),
     request.headers.get("Stripe-Signature"),
-    emailBrand(),
+    await emailBrand(),
   );
   if (status === 200) deliverQueuedEmailSoon();
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });

@@ -2,7 +2,8 @@ import { requireUser } from "@server/auth/guards";
 import { getProfile } from "@server/auth/profile";
 import { getDb } from "@server/db/connection";
 import { hasPaidOrder } from "@server/orders/orders-service";
-import { checkoutSettings, stripePublishableKey } from "@server/payments/payments";
+import { stripePublishableKey } from "@server/payments/payments";
+import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -12,14 +13,15 @@ import type { Route } from "./+types/checkout";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = await getDb();
-  const [profile, paidBefore] = await Promise.all([
+  const [profile, paidBefore, settings] = await Promise.all([
     getProfile(db, user.id),
     hasPaidOrder(db, user.id),
+    getShopSettings(),
   ]);
   return {
     profile: profile ?? { fullName: user.fullName, email: user.email, phone: "" },
     firstOrder: !paidBefore,
-    shippingFlatRatePence: checkoutSettings().shippingFlatRatePence,
+    pricingSettings: pricingOf(settings),
     stripePublishableKey: stripePublishableKey(),
   };
 }
@@ -40,7 +42,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <CheckoutForm
         profile={loaderData.profile}
         firstOrder={loaderData.firstOrder}
-        shippingFlatRatePence={loaderData.shippingFlatRatePence}
+        pricingSettings={loaderData.pricingSettings}
         stripePublishableKey={loaderData.stripePublishableKey}
       />
     </div>

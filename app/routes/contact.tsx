@@ -1,14 +1,14 @@
 import { Clock, Mail, MessageCircle, Phone } from "lucide-react";
 import { ContactForm } from "~/components/content/contact-form";
 import { PageHeader } from "~/components/content/page-header";
-import { rootDataFrom, SUPPORT_HOURS } from "~/lib/public-config";
+import { rootDataFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
   return routeMeta(matches, (site) => ({
     title: "Contact Us",
-    description: `Questions about an order or our products? Email, call or message the ${site.shopName} team, ${SUPPORT_HOURS}. We reply within 24 hours.`,
+    description: `Questions about an order or our products? Email, call or message the ${site.shopName} team, ${site.supportHours}. We reply within 24 hours.`,
     path: "/contact",
   }));
 }
@@ -61,7 +61,7 @@ export default function Contact({ matches }: Route.ComponentProps) {
                 <Clock className="mt-1 size-5 shrink-0 text-brand-strong" aria-hidden="true" />
                 <div>
                   <p className="font-semibold">Opening hours</p>
-                  <p className="text-ink-muted">{SUPPORT_HOURS}</p>
+                  <p className="text-ink-muted">{config.supportHours}</p>
                 </div>
               </li>
               <li className="flex gap-3">

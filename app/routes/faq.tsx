@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/content/page-header";
 import { Accordion } from "~/components/ui/accordion";
+import { offerTexts } from "~/lib/offers";
+import { configFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/faq";
 
-const questions = [
+const questionsFor = (offers: ReturnType<typeof offerTexts>) => [
   {
     id: "how-to-use",
     question: "How do I use the whitening strips?",
@@ -20,8 +22,7 @@ const questions = [
   {
     id: "delivery",
     question: "How long does delivery take?",
-    answer:
-      "We process orders in 1-2 business days. Standard delivery then takes 5-7 business days, expedited 2-3 and overnight 1. Standard shipping is free on orders over £50.",
+    answer: `We process orders in 1-2 business days. Standard delivery then takes 5-7 business days, expedited 2-3 and overnight 1. Standard shipping is free on orders over ${offers.freeShippingOver}.`,
   },
   {
     id: "returns",
@@ -51,7 +52,8 @@ export function meta({ matches }: Route.MetaArgs) {
   }));
 }
 
-export default function Faq() {
+export default function Faq({ matches }: Route.ComponentProps) {
+  const questions = questionsFor(offerTexts(configFrom(matches).pricing));
   return (
     <>
       <PageHeader eyebrow="Help" title="Frequently Asked Questions">

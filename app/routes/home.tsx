@@ -10,7 +10,8 @@ import { PromoBanner } from "~/components/home/promo-banner";
 import { Testimonials } from "~/components/home/testimonials";
 import { TrustBar } from "~/components/home/trust-bar";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
-import { rootDataFrom } from "~/lib/public-config";
+import { offerTexts } from "~/lib/offers";
+import { configFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
@@ -30,32 +31,31 @@ export function meta({ matches }: Route.MetaArgs) {
   return routeMeta(matches, (site) => ({
     title: `${site.shopName} | Teeth Whitening Strips, Toothpaste and Pens`,
     exactTitle: true,
-    description:
-      "Enamel-safe, dentist-recommended teeth whitening strips, toothpaste and pens. Visible results in 3-5 days. Free UK shipping over £50 and a 30-day money-back guarantee.",
+    description: `Enamel-safe, dentist-recommended teeth whitening strips, toothpaste and pens. Visible results in 3-5 days. Free UK shipping over ${offerTexts(site.pricing).freeShippingOver} and a 30-day money-back guarantee.`,
     path: "/",
   }));
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const root = rootDataFrom(matches);
+  const config = configFrom(matches);
   // Sections below the fold skip rendering work until they near the viewport
   // (render-when-visible, app.css).
   return (
     <>
       <Hero />
-      <TrustBar />
+      <TrustBar config={config} />
       {loaderData.featured ? <FeaturedProducts products={loaderData.featured} /> : null}
       <div className="render-when-visible">
-        <Benefits />
+        <Benefits pricing={config.pricing} />
         <WhyChooseUs />
       </div>
       <div className="render-when-visible">
         <HowItWorks />
-        <Testimonials demoMode={root?.config.demoMode ?? false} />
+        <Testimonials demoMode={config.demoMode} />
       </div>
       <div className="render-when-visible pt-20">
         <PromoBanner />
-        <HomeFaq />
+        <HomeFaq pricing={config.pricing} />
       </div>
     </>
   );

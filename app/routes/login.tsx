@@ -11,6 +11,7 @@ import { redirect } from "react-router";
 import { LoginPanel } from "~/components/account/login-panel";
 import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
 import { emailForm, safeRedirectPath, signInForm, signUpForm } from "~/lib/account-forms";
+import { configFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -74,6 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return accountAnswer({ intent: "unknown", ok: false, message: "Something went wrong" });
 }
 
-export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  return <LoginPanel redirectTo={loaderData.redirectTo} verification={loaderData.verification} />;
+export default function LoginPage({ loaderData, matches }: Route.ComponentProps) {
+  return (
+    <LoginPanel
+      redirectTo={loaderData.redirectTo}
+      verification={loaderData.verification}
+      firstOrderDiscountPercent={configFrom(matches).pricing.firstOrderDiscountPercent}
+    />
+  );
 }

@@ -5,7 +5,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { ProductDetail } from "~/components/catalog/product-detail";
-import { rootDataFrom } from "~/lib/public-config";
+import { configFrom, rootDataFrom } from "~/lib/public-config";
 import { pageMeta, productJsonLd } from "~/lib/seo";
 import type { Route } from "./+types/product";
 
@@ -72,14 +72,15 @@ function BackToStore() {
   );
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
   const { product, error } = loaderData;
+  const { pricing } = configFrom(matches);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <BackToStore />
       {product ? (
         <div className="mt-6">
-          <ProductDetail key={product.id} product={product} />
+          <ProductDetail key={product.id} product={product} pricing={pricing} />
         </div>
       ) : (
         <div className="mx-auto max-w-md py-20 text-center">

@@ -1,21 +1,23 @@
 import { Link } from "react-router";
 import { LegalPage } from "~/components/content/legal-page";
-import { rootDataFrom, SUPPORT_HOURS } from "~/lib/public-config";
+import { offerTexts } from "~/lib/offers";
+import { configFrom, rootDataFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/shipping-returns";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return routeMeta(matches, () => ({
+  return routeMeta(matches, (site) => ({
     title: "Shipping & Returns",
-    description:
-      "Free standard UK shipping on orders over £50, dispatch in 1-2 business days, and a 30-day money-back guarantee with refunds in 5-10 business days.",
+    description: `Free standard UK shipping on orders over ${offerTexts(site.pricing).freeShippingOver}, dispatch in 1-2 business days, and a 30-day money-back guarantee with refunds in 5-10 business days.`,
     path: "/shipping-returns",
   }));
 }
 
 export default function ShippingReturns({ matches }: Route.ComponentProps) {
   const root = rootDataFrom(matches);
-  const email = root?.config.supportEmail ?? "";
+  const config = configFrom(matches);
+  const offers = offerTexts(config.pricing);
+  const email = config.supportEmail;
   return (
     <LegalPage title="Shipping & Returns" today={root?.today ?? ""}>
       <h2>Processing</h2>
@@ -28,8 +30,8 @@ export default function ShippingReturns({ matches }: Route.ComponentProps) {
       <h2>Delivery options and times</h2>
       <ul>
         <li>
-          <strong>Standard</strong>: 5-7 business days. Free on orders over £50 (after any
-          discount); £3.99 otherwise.
+          <strong>Standard</strong>: 5-7 business days. Free on orders over{" "}
+          {offers.freeShippingOver} (after any discount); {offers.flatShipping} otherwise.
         </li>
         <li>
           <strong>Expedited</strong>: 2-3 business days.
@@ -78,7 +80,7 @@ export default function ShippingReturns({ matches }: Route.ComponentProps) {
 
       <h2>Questions</h2>
       <p>
-        Our team is available {SUPPORT_HOURS}. See our <Link to="/faq">FAQ</Link> or{" "}
+        Our team is available {config.supportHours}. See our <Link to="/faq">FAQ</Link> or{" "}
         <Link to="/contact">contact us</Link>.
       </p>
     </LegalPage>

@@ -4,6 +4,7 @@ import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
 import { data } from "react-router";
 import { ProductGrid } from "~/components/catalog/product-grid";
+import { offerTexts } from "~/lib/offers";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/store";
 
@@ -20,10 +21,9 @@ export async function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return routeMeta(matches, () => ({
+  return routeMeta(matches, (site) => ({
     title: "Shop Teeth Whitening Products",
-    description:
-      "Shop our whole collection: enamel-safe whitening strips, whitening toothpaste, the whitening pen and money-saving bundles. Free UK shipping over £50.",
+    description: `Shop our whole collection: enamel-safe whitening strips, whitening toothpaste, the whitening pen and money-saving bundles. Free UK shipping over ${offerTexts(site.pricing).freeShippingOver}.`,
     path: "/store",
   }));
 }

@@ -54,8 +54,8 @@ export default function TermsOfService({ matches }: Route.ComponentProps) {
 
       <h2>5. Offers</h2>
       <p>
-        The 10% first-order discount applies once per customer, to the first order paid from an
-        account, and can't be exchanged for cash.
+        The {root?.config.pricing.firstOrderDiscountPercent ?? ""}% first-order discount applies
+        once per customer, to the first order paid from an account, and can't be exchanged for cash.
       </p>
 
       <h2>6. Delivery</h2>

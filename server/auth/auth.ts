@@ -6,7 +6,7 @@ import { MAX_PASSWORD, MIN_PASSWORD } from "../../app/lib/password-rules";
 import type { Database } from "../db/database";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
 import type { EmailKind } from "../db/schema/email";
-import { passwordResetEmail, verificationEmail } from "../email/templates";
+import { type Brand, passwordResetEmail, verificationEmail } from "../email/templates";
 import type { OutgoingEmail } from "../email/transport";
 import {
   ACCOUNT_THROTTLED,
@@ -42,8 +42,10 @@ export type AuthOptions = {
   /** The shop's own origins (env.shopOrigins): the one rule every origin gate uses. */
   trustedOrigins: string[];
   secret: string;
-  shopName: string;
-  supportEmail: string;
+  /** better-auth's own name for the shop (it appears in nothing a customer reads). */
+  appName: string;
+  /** What the emails show of the shop, read when each is written (the settings may change). */
+  brand: () => Promise<Brand>;
   /** Queues an email in the outbox; delivery happens in the background. */
   sendEmail: (kind: EmailKind, message: OutgoingEmail) => Promise<void>;
   /** Attempts allowed per client address per minute at sign-in, sign-up, password change and
@@ -96,15 +98,10 @@ function refusedInput(path: string, body: unknown): string | null {
 }
 
 export function createAuth(options: AuthOptions) {
-  const brand = {
-    shopName: options.shopName,
-    baseUrl: options.baseUrl,
-    supportEmail: options.supportEmail,
-  };
   const perMinute = { window: 60, max: options.attemptsPerMinute };
   const perAccount = accountAttemptsPerWindow(options.attemptsPerMinute);
   return betterAuth({
-    appName: options.shopName,
+    appName: options.appName,
     baseURL: options.baseUrl,
     basePath: "/api/auth",
     secret: options.secret,
@@ -134,7 +131,10 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await options.sendEmail("password-reset", passwordResetEmail(brand, user, url));
+        await options.sendEmail(
+          "password-reset",
+          passwordResetEmail(await options.brand(), user, url),
+        );
       },
     },
     emailVerification: {
@@ -145,7 +145,10 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await options.sendEmail("verification", verificationEmail(brand, user, url));
+        await options.sendEmail(
+          "verification",
+          verificationEmail(await options.brand(), user, url),
+        );
       },
     },
     hooks: {

@@ -3,6 +3,7 @@ import type { Database } from "../db/database";
 import type { UserRole } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
+import { emailBrand } from "../settings/shop-settings";
 import { type Auth, type AuthOptions, createAuth } from "./auth";
 import { hasSessionCookie } from "./session-cookie";
 
@@ -18,8 +19,8 @@ export function createAuthFromEnv(db: Database, queue: AuthOptions["sendEmail"] 
     baseUrl: env.BASE_URL,
     trustedOrigins: env.shopOrigins,
     secret: env.authSecret,
-    shopName: env.SHOP_NAME,
-    supportEmail: env.SUPPORT_EMAIL,
+    appName: "shop",
+    brand: emailBrand,
     sendEmail: queue,
     attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
   });

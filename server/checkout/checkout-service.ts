@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../app/lib/checkout-input";
-import { type OrderPricing, priceOrder } from "../../app/lib/pricing";
+import { type OrderPricing, type PricingSettings, priceOrder } from "../../app/lib/pricing";
 import { perOrderLimitMessage } from "../../app/lib/stock-levels";
 import { type Actor, customerActor, systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
@@ -29,8 +29,7 @@ const CHECKOUT_SYSTEM: Actor = systemActor("checkout");
 const MAX_ORDER_TOTAL_PENCE = 99_999_999;
 const ORDER_TOO_LARGE = "This order is too large to pay for online. Please contact us to place it.";
 
-export type CheckoutSettings = {
-  shippingFlatRatePence: number;
+export type CheckoutSettings = PricingSettings & {
   attemptsPerMinute: number;
   /**
    * Units one order may hold in all. With one open order per customer this is also the most stock
@@ -157,7 +156,12 @@ async function createPendingOrder(
     const firstOrder = !(await hasPaidOrder(tx, userId));
     const pricing = priceOrder(
       priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
-      { firstOrder, shippingFlatRatePence: settings.shippingFlatRatePence },
+      {
+        firstOrder,
+        shippingFlatRatePence: settings.shippingFlatRatePence,
+        freeShippingOverPence: settings.freeShippingOverPence,
+        firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
+      },
     );
     if (pricing.totalPence > MAX_ORDER_TOTAL_PENCE) {
       throw new DomainError("BAD_REQUEST", ORDER_TOO_LARGE);

@@ -13,6 +13,7 @@ import { logger } from "../logger";
 import { startOrderExpiry } from "../orders/expire-orders";
 import { startPaymentTasks } from "../payments/payment-tasks";
 import { providerNamed } from "../payments/payments";
+import { getShopSettings } from "../settings/shop-settings";
 import { createHttpApp } from "./app";
 import { PageCache } from "./page-cache";
 
@@ -77,7 +78,7 @@ async function main() {
   }
   await startEmailDelivery();
   const orderExpiry = startOrderExpiry(ready.db, {
-    pendingMinutes: env.PENDING_ORDER_MINUTES,
+    pendingMinutes: async () => (await getShopSettings()).pendingOrderMinutes,
     intervalMs: 60_000,
     logger,
   });
@@ -86,7 +87,7 @@ async function main() {
     logger,
   });
   database = ready;
-  printBanner();
+  printBanner((await getShopSettings()).shopName);
 
   const stop = (signal: NodeJS.Signals) => {
     if (draining) return;
@@ -125,10 +126,10 @@ async function main() {
   process.on("SIGINT", stop);
 }
 
-function printBanner() {
+function printBanner(shopName: string) {
   const lines = [
     "",
-    `  ${env.SHOP_NAME} is running at ${env.BASE_URL}`,
+    `  ${shopName} is running at ${env.BASE_URL}`,
     `  mode: ${env.SHOP_MODE}, database: ${env.DATABASE_URL ? "PostgreSQL" : `PGlite (${env.DATA_DIR})`}`,
   ];
   if (env.SHOP_MODE === "demo") {

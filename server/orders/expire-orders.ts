@@ -33,12 +33,17 @@ export type ExpiryWorker = { stop(): Promise<void> };
 /** Runs the expiry every `intervalMs` in this process until stopped. */
 export function startOrderExpiry(
   db: Database,
-  options: { pendingMinutes: number; intervalMs: number; logger: Logger },
+  options: {
+    /** Read each round: the shop's settings may change while it runs. */
+    pendingMinutes: () => Promise<number>;
+    intervalMs: number;
+    logger: Logger;
+  },
 ): ExpiryWorker {
   let running: Promise<void> | undefined;
   const round = async () => {
     try {
-      const cutoff = new Date(Date.now() - options.pendingMinutes * 60_000);
+      const cutoff = new Date(Date.now() - (await options.pendingMinutes()) * 60_000);
       let cancelled = 0;
       for (let batch = await expirePendingOrders(db, cutoff); batch > 0; ) {
         cancelled += batch;

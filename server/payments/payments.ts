@@ -49,15 +49,3 @@ export function getPaymentProvider(): PaymentProvider {
 export function stripePublishableKey(): string | null {
   return env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
 }
-
-export const checkoutSettings = () => ({
-  shippingFlatRatePence: env.SHIPPING_FLAT_RATE_PENCE,
-  attemptsPerMinute: env.CHECKOUT_ATTEMPTS_PER_MINUTE,
-  maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,
-});
-
-export const emailBrand = () => ({
-  shopName: env.SHOP_NAME,
-  baseUrl: env.BASE_URL,
-  supportEmail: env.SUPPORT_EMAIL,
-});

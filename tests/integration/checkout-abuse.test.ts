@@ -12,6 +12,7 @@ import {
   createCustomer,
   createProduct,
   orderRow as orderById,
+  shopPricing,
   stockOf as stockOfVariant,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -20,7 +21,7 @@ import { testDrivers, useTestDatabase } from "../setup/test-database";
 // take the first-order discount many times, test stolen cards, or have emails sent anywhere.
 
 const settings = {
-  shippingFlatRatePence: 399,
+  ...shopPricing,
   attemptsPerMinute: 1000,
   maxUnitsPerOrder: 30,
 };

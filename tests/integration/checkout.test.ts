@@ -18,11 +18,12 @@ import {
   createCustomer,
   createProduct,
   orderRow as orderById,
+  shopPricing,
   stockOf as stockOfVariant,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
 const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
 const details = {
   fullName: "Ada Lovelace",
@@ -187,6 +188,32 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
       settings,
     );
     expect(third.pricing).toMatchObject({ discountPence: 0, shippingPence: 0, totalPence: 7500 });
+  });
+
+  it("charges by the shop's own settings: its threshold, flat rate and discount", async () => {
+    const userId = await createCustomer(db());
+    await createProduct(db(), { variants: [{ id: "kit", pricePence: 1999, stockQuantity: 10 }] });
+    const own = {
+      ...settings,
+      shippingFlatRatePence: 250,
+      freeShippingOverPence: 3000,
+      firstOrderDiscountPercent: 15,
+    };
+    // £19.99 less 15% (300p): £16.99, not over £30, so £2.50 shipping.
+    const order = await startCheckout(
+      db(),
+      provider,
+      { userId, request: request([{ variantId: "kit", quantity: 1 }]) },
+      own,
+    );
+    expect(order.pricing).toEqual({
+      subtotalPence: 1999,
+      discountPence: 300,
+      shippingPence: 250,
+      vatPence: 325,
+      totalPence: 1949,
+    });
+    expect(await orderRow(order.orderId)).toMatchObject({ totalPence: 1949, shippingPence: 250 });
   });
 
   it("marks paid once, queues the confirmation email, and ignores replays and late failures", async () => {

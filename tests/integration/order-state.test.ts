@@ -26,6 +26,7 @@ import {
   createProduct,
   createTestAuth,
   orderRow as orderById,
+  shopPricing,
   stockOf as stockOfVariant,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -35,7 +36,7 @@ import { testDrivers, useTestDatabase } from "../setup/test-database";
 // expiry, refund, account deletion) goes through a guarded transition that writes an audit row,
 // and every stock change is a movement. Illegal transitions are refused and change nothing.
 
-const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
 const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
 const secret = "integration-test-secret-of-32-characters!";
 

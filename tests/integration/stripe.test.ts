@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../app/lib/checkout-input";
-import { createCustomer, createProduct } from "../factories";
+import { createCustomer, createProduct, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
@@ -19,7 +19,7 @@ import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
 const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
-const settings = { shippingFlatRatePence: 399, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
 const signer = new Stripe("sk_test_signer_only");
 
 describe.each(testDrivers)("Stripe on %s", (driver) => {

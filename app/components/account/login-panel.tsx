@@ -205,9 +205,11 @@ function ForgotPasswordDialog({
 export function LoginPanel({
   redirectTo,
   verification,
+  firstOrderDiscountPercent,
 }: {
   redirectTo: string;
   verification: "confirmed" | "failed" | null;
+  firstOrderDiscountPercent: number;
 }) {
   const [tab, setTab] = useState("log-in");
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -220,7 +222,7 @@ export function LoginPanel({
         <p className="mt-2 mb-6 text-center text-ink-muted">
           {tab === "log-in"
             ? "Log in to check out and follow your orders."
-            : "Get 10% off your first order."}
+            : `Get ${firstOrderDiscountPercent}% off your first order.`}
         </p>
         {verification ? (
           <p

@@ -6,6 +6,8 @@ import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { canAddToCart, toCartProduct } from "~/lib/cart-rules";
 import type { ProductDetail as Product } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
+import { offerTexts } from "~/lib/offers";
+import type { PricingSettings } from "~/lib/pricing";
 import { purchaseLimit } from "~/lib/stock-levels";
 import { AddToCartButton } from "./add-to-cart-button";
 import { Price } from "./price";
@@ -13,13 +15,22 @@ import { ProductImage } from "./product-image";
 import { QuantityStepper } from "./quantity-stepper";
 import { StockHint } from "./stock-hint";
 
-const promises = [
-  { icon: Truck, text: "Free UK shipping on orders over £50. Dispatched in 1-2 business days." },
+const promisesFor = (pricing: PricingSettings) => [
+  {
+    icon: Truck,
+    text: `Free UK shipping on orders over ${offerTexts(pricing).freeShippingOver}. Dispatched in 1-2 business days.`,
+  },
   { icon: RotateCcw, text: "30-day money-back guarantee." },
   { icon: ShieldCheck, text: "Enamel-safe, dentist-recommended formula." },
 ];
 
-export function ProductDetail({ product }: { product: Product }) {
+export function ProductDetail({
+  product,
+  pricing,
+}: {
+  product: Product;
+  pricing: PricingSettings;
+}) {
   const [variantId, setVariantId] = useState(product.variants[0]?.id);
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants.find((candidate) => candidate.id === variantId);
@@ -118,7 +129,7 @@ export function ProductDetail({ product }: { product: Product }) {
         )}
 
         <ul className="space-y-2 rounded-[var(--radius-card)] bg-brand-soft p-5 text-sm">
-          {promises.map(({ icon: Icon, text }) => (
+          {promisesFor(pricing).map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-start gap-3">
               <Icon className="mt-0.5 size-4 shrink-0 text-brand-strong" aria-hidden="true" />
               {text}

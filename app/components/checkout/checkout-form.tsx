@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { formatPence } from "~/lib/money";
-import { priceOrder } from "~/lib/pricing";
+import { type PricingSettings, priceOrder } from "~/lib/pricing";
 import { showToast } from "~/lib/toast";
 import { OrderSummary } from "./order-summary";
 import {
@@ -51,12 +51,13 @@ function text(form: FormData, name: string): string {
 export function CheckoutForm({
   profile,
   firstOrder,
-  shippingFlatRatePence,
+  pricingSettings,
   stripePublishableKey,
 }: {
   profile: CheckoutProfile;
   firstOrder: boolean;
-  shippingFlatRatePence: number;
+  /** The shop's pricing rules, as the server will apply them. */
+  pricingSettings: PricingSettings;
   /** Set when Stripe takes payments; otherwise the offline test provider does. */
   stripePublishableKey: string | null;
 }) {
@@ -84,9 +85,9 @@ export function CheckoutForm({
     () =>
       priceOrder(
         lines.map((line) => ({ unitPricePence: line.pricePence, quantity: line.quantity })),
-        { firstOrder, shippingFlatRatePence },
+        { firstOrder, ...pricingSettings },
       ),
-    [lines, firstOrder, shippingFlatRatePence],
+    [lines, firstOrder, pricingSettings],
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -223,7 +224,11 @@ export function CheckoutForm({
           )}
         </Button>
       </form>
-      <OrderSummary lines={ready ? lines : null} pricing={ready ? pricing : null} />
+      <OrderSummary
+        lines={ready ? lines : null}
+        pricing={ready ? pricing : null}
+        settings={pricingSettings}
+      />
     </div>
   );
 }

@@ -1,16 +1,21 @@
 import { ProductImage } from "~/components/catalog/product-image";
 import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "~/lib/cart-rules";
 import { formatPence } from "~/lib/money";
-import type { OrderPricing } from "~/lib/pricing";
+import { offerTexts } from "~/lib/offers";
+import type { OrderPricing, PricingSettings } from "~/lib/pricing";
 
 /** The cart as it will be charged: its lines and the pricing lines (DESIGN §5). */
 export function OrderSummary({
   lines,
   pricing,
+  settings,
 }: {
   lines: CartLine[] | null;
   pricing: OrderPricing | null;
+  /** The shop's pricing rules the lines were priced by. */
+  settings: PricingSettings;
 }) {
+  const offers = offerTexts(settings);
   return (
     <section
       aria-labelledby="summary-heading"
@@ -49,7 +54,7 @@ export function OrderSummary({
             </div>
             {pricing.discountPence > 0 ? (
               <div className="flex justify-between text-brand-strong">
-                <dt>First-order discount (10%)</dt>
+                <dt>First-order discount ({offers.firstOrderDiscount})</dt>
                 <dd>−{formatPence(pricing.discountPence)}</dd>
               </div>
             ) : null}
@@ -68,7 +73,7 @@ export function OrderSummary({
           </dl>
           {pricing.shippingPence > 0 ? (
             <p className="mt-4 rounded-xl bg-brand-soft p-3 text-sm text-brand-strong">
-              Free UK shipping on orders over £50.
+              Free UK shipping on orders over {offers.freeShippingOver}.
             </p>
           ) : null}
         </>

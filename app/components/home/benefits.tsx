@@ -1,16 +1,17 @@
 import { Check } from "lucide-react";
+import { offerTexts } from "~/lib/offers";
+import type { PricingSettings } from "~/lib/pricing";
 import { SectionHeading } from "./section-heading";
 
-const benefits = [
-  "Visible results in 3-5 days",
-  "Results that last up to 12 months",
-  "Enamel-safe, dentist-recommended formulas",
-  "An easy 14-day treatment you do at home",
-  "Free standard shipping on orders over £50",
-  "A 30-day money-back guarantee",
-];
-
-export function Benefits() {
+export function Benefits({ pricing }: { pricing: PricingSettings }) {
+  const benefits = [
+    "Visible results in 3-5 days",
+    "Results that last up to 12 months",
+    "Enamel-safe, dentist-recommended formulas",
+    "An easy 14-day treatment you do at home",
+    `Free standard shipping on orders over ${offerTexts(pricing).freeShippingOver}`,
+    "A 30-day money-back guarantee",
+  ];
   return (
     <section aria-labelledby="benefits-heading" className="bg-white">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8">

@@ -1,7 +1,9 @@
 import { Accordion } from "~/components/ui/accordion";
+import { offerTexts } from "~/lib/offers";
+import type { PricingSettings } from "~/lib/pricing";
 import { SectionHeading } from "./section-heading";
 
-const questions = [
+const questionsFor = (offers: ReturnType<typeof offerTexts>) => [
   {
     id: "results-time",
     question: "How long does it take to see results?",
@@ -23,8 +25,7 @@ const questions = [
   {
     id: "shipping",
     question: "Do you offer free shipping?",
-    answer:
-      "Standard UK shipping is free on orders over £50, and £3.99 otherwise. Orders are processed in 1-2 business days and standard delivery takes 5-7 business days.",
+    answer: `Standard UK shipping is free on orders over ${offers.freeShippingOver}, and ${offers.flatShipping} otherwise. Orders are processed in 1-2 business days and standard delivery takes 5-7 business days.`,
   },
   {
     id: "guarantee",
@@ -34,14 +35,14 @@ const questions = [
   },
 ];
 
-export function HomeFaq() {
+export function HomeFaq({ pricing }: { pricing: PricingSettings }) {
   return (
     <section
       aria-labelledby="home-faq-heading"
       className="mx-auto max-w-3xl px-4 py-20 sm:px-6 lg:px-8"
     >
       <SectionHeading id="home-faq-heading" eyebrow="FAQ" title="Frequently Asked Questions" />
-      <Accordion items={questions} className="mt-10" />
+      <Accordion items={questionsFor(offerTexts(pricing))} className="mt-10" />
     </section>
   );
 }

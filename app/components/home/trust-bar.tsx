@@ -1,14 +1,18 @@
 import { Clock, Lock, RotateCcw, Truck } from "lucide-react";
-import { SUPPORT_HOURS } from "~/lib/public-config";
+import { offerTexts } from "~/lib/offers";
+import type { PublicConfig } from "~/lib/public-config";
 
-const items = [
-  { icon: Truck, title: "Free UK shipping", text: "On orders over £50" },
-  { icon: RotateCcw, title: "30-day money-back", text: "Not happy? Full refund" },
-  { icon: Lock, title: "Secure checkout", text: "Encrypted card payments" },
-  { icon: Clock, title: "Friendly support", text: SUPPORT_HOURS },
-];
-
-export function TrustBar() {
+export function TrustBar({ config }: { config: PublicConfig }) {
+  const items = [
+    {
+      icon: Truck,
+      title: "Free UK shipping",
+      text: `On orders over ${offerTexts(config.pricing).freeShippingOver}`,
+    },
+    { icon: RotateCcw, title: "30-day money-back", text: "Not happy? Full refund" },
+    { icon: Lock, title: "Secure checkout", text: "Encrypted card payments" },
+    { icon: Clock, title: "Friendly support", text: config.supportHours },
+  ];
   return (
     <section aria-label="Why shop with us" className="bg-sky-soft">
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-4 gap-y-6 px-4 py-8 sm:px-6 lg:grid-cols-4 lg:px-8">

@@ -32,13 +32,13 @@ export function ShopLayout({
       >
         Skip to content
       </a>
-      <AnnouncementBar />
+      <AnnouncementBar messages={config.announcements} />
       <SiteHeader shopName={config.shopName} signedIn={signedIn} />
       <main id="main" className="flex-1">
         {children}
       </main>
       <SiteFooter config={config} year={year} />
-      <WhatsAppWidget number={config.whatsappNumber} />
+      <WhatsAppWidget number={config.whatsappNumber} hours={config.supportHours} />
       {hydrated ? (
         <Suspense fallback={null}>
           <Toaster />

@@ -1,6 +1,6 @@
 import { Clock, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { type PublicConfig, SUPPORT_HOURS } from "~/lib/public-config";
+import type { PublicConfig } from "~/lib/public-config";
 import { footerColumns } from "~/lib/site-navigation";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
@@ -58,7 +58,7 @@ export function SiteFooter({ config, year }: { config: PublicConfig; year: numbe
             </a>
             <p className="flex items-center gap-2 py-1">
               <Clock className="size-4" aria-hidden="true" />
-              {SUPPORT_HOURS}
+              {config.supportHours}
             </p>
           </address>
         </div>

@@ -1,6 +1,5 @@
 import { MessageCircle, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { SUPPORT_HOURS } from "~/lib/public-config";
 
 const WHATSAPP_MESSAGE = "Hi! I'd like to know more about your teeth whitening products.";
 
@@ -9,7 +8,7 @@ function whatsappLink(number: string): string {
 }
 
 /** The floating chat widget: its button toggles a panel that opens a prefilled WhatsApp chat. */
-export function WhatsAppWidget({ number }: { number: string }) {
+export function WhatsAppWidget({ number, hours }: { number: string; hours: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   useEffect(() => {
@@ -31,7 +30,7 @@ export function WhatsAppWidget({ number }: { number: string }) {
           <div className="flex items-start justify-between gap-3 bg-[#075e54] px-4 py-3 text-white">
             <div>
               <h2 className="font-semibold">Chat with us</h2>
-              <p className="text-xs text-emerald-50">Replies {SUPPORT_HOURS}</p>
+              <p className="text-xs text-emerald-50">Replies {hours}</p>
             </div>
             <button
               type="button"

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "../env";
+import { publicConfigOf, settingsFromEnv } from "./shop-settings";
+
+describe("shop settings", () => {
+  it("are the seed spec's by default, announcements written from the offers", () => {
+    const settings = settingsFromEnv(parseEnv({}));
+    expect(settings).toMatchObject({
+      shopName: "Gleam",
+      supportHours: "Mon-Fri 9am-5pm EST",
+      shippingFlatRatePence: 399,
+      freeShippingOverPence: 5000,
+      firstOrderDiscountPercent: 10,
+      pendingOrderMinutes: 30,
+      announcements: [
+        "Free shipping on orders over £50",
+        "Enamel-Safe Dentist Recommended Formula",
+        "Get 10% off your first order",
+      ],
+    });
+  });
+
+  it("follow the configuration, and the announcements follow the offers", () => {
+    const settings = settingsFromEnv(
+      parseEnv({ FREE_SHIPPING_OVER_PENCE: "3999", FIRST_ORDER_DISCOUNT_PERCENT: "15" }),
+    );
+    expect(settings.announcements).toEqual([
+      "Free shipping on orders over £39.99",
+      "Enamel-Safe Dentist Recommended Formula",
+      "Get 15% off your first order",
+    ]);
+  });
+
+  it("refuses a discount or a threshold out of range", () => {
+    expect(() => parseEnv({ FIRST_ORDER_DISCOUNT_PERCENT: "0" })).toThrow(
+      /FIRST_ORDER_DISCOUNT_PERCENT/,
+    );
+    expect(() => parseEnv({ FIRST_ORDER_DISCOUNT_PERCENT: "12.5" })).toThrow(
+      /FIRST_ORDER_DISCOUNT_PERCENT/,
+    );
+    expect(() => parseEnv({ FREE_SHIPPING_OVER_PENCE: "-1" })).toThrow(/FREE_SHIPPING_OVER_PENCE/);
+  });
+
+  it("give the browser only the allowlisted fields", () => {
+    const config = parseEnv({ DATABASE_URL: "postgres://u:secret@h/db", SHOP_MODE: "demo" });
+    const visible = publicConfigOf(settingsFromEnv(config), config);
+    expect(Object.keys(visible).sort()).toEqual(
+      [
+        "announcements",
+        "baseUrl",
+        "demoMode",
+        "pricing",
+        "shopName",
+        "social",
+        "supportEmail",
+        "supportHours",
+        "supportPhone",
+        "whatsappNumber",
+      ].sort(),
+    );
+    expect(JSON.stringify(visible)).not.toContain("secret");
+  });
+});
