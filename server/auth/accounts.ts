@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { type UserRole, users } from "../db/schema/auth";
-import { seedDemoOrders } from "../orders/demo-orders";
 import type { Auth } from "./auth";
 
 // Accounts made by the shop itself (demo accounts, `npm run create-admin`), with a password hashed
@@ -46,37 +45,4 @@ export async function ensureAccount(
     password: await context.password.hash(input.password),
   });
   return { result: "created", userId: user.id };
-}
-
-/** DESIGN §4: the two demo accounts, seeded in demo mode only. */
-export const demoAccounts: AccountInput[] = [
-  {
-    email: "customer@example.com",
-    password: "customer-password-1",
-    fullName: "Demo Customer",
-    role: "customer",
-  },
-  {
-    email: "admin@example.com",
-    password: "admin-password-1",
-    fullName: "Demo Admin",
-    role: "admin",
-  },
-];
-
-/** Creates the demo accounts that are missing (the customer with past orders); never touches one that exists. */
-export async function seedDemoAccounts(auth: Auth, db: Database): Promise<number> {
-  let created = 0;
-  for (const account of demoAccounts) {
-    const [existing] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, account.email))
-      .limit(1);
-    if (existing) continue;
-    const { userId } = await ensureAccount(auth, db, account);
-    if (account.role === "customer") await seedDemoOrders(db, { id: userId, email: account.email });
-    created++;
-  }
-  return created;
 }

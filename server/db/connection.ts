@@ -2,9 +2,8 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "./client";
 import type { Database } from "./database";
-import { seedCatalogIfEmpty } from "./seed/seed-catalog";
 
-// The process-wide database: opened, migrated and (in demo mode, when empty) seeded once. Kept on
+// The process-wide database: opened and migrated once (the server seeds the demo shop after). Kept on
 // globalThis so the dev server's module reloads never open the same PGlite folder twice.
 const globalKey = Symbol.for("gleam.database");
 type GlobalWithDatabase = typeof globalThis & { [globalKey]?: Promise<DatabaseHandle> };
@@ -26,11 +25,6 @@ async function startDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase(configuredDatabase());
   try {
     await handle.migrate();
-    if (env.SHOP_MODE === "demo") {
-      const seeded = await seedCatalogIfEmpty(handle.db);
-      if (seeded)
-        logger.info({ products: seeded }, "seeded the demo catalogue into an empty database");
-    }
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

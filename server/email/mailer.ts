@@ -1,42 +1,19 @@
 import { getDb } from "../db/connection";
 import type { EmailKind } from "../db/schema/email";
-import { env } from "../env";
-import { logger } from "../logger";
-import { type OutboxWorker, queueEmail, startOutboxWorker } from "./outbox";
-import {
-  devMailboxTransport,
-  type MailTransport,
-  type OutgoingEmail,
-  smtpTransport,
-} from "./transport";
+import { kickJob } from "../jobs/background-jobs";
+import { queueEmail } from "./outbox";
+import type { OutgoingEmail } from "./transport";
 
-// The process-wide mailer: queue into the outbox, deliver in the background with the transport
-// the configuration picks (SMTP_URL, or the dev mailbox).
+// Sending from a request: the message goes into the outbox and the background job delivers it
+// (SMTP_URL, or the dev mailbox), never in the caller's request.
 
-let worker: OutboxWorker | undefined;
-
-function transportFromEnv(): MailTransport {
-  if (env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL)
-    return smtpTransport(env.SMTP_URL, env.MAIL_FROM);
-  return devMailboxTransport(logger, { printLinks: env.SHOP_MODE === "demo" });
-}
-
-/** Queues a message; it is delivered by the background worker, never in the caller's request. */
+/** Queues a message and asks the outbox job to deliver it now. */
 export async function sendEmail(kind: EmailKind, message: OutgoingEmail): Promise<void> {
   await queueEmail(await getDb(), kind, message);
-  worker?.kick();
+  kickJob("email-outbox");
 }
 
 /** Delivers what was queued inside a transaction that has now committed, without waiting for the next round. */
 export function deliverQueuedEmailSoon(): void {
-  worker?.kick();
-}
-
-export async function startEmailDelivery(): Promise<void> {
-  worker ??= startOutboxWorker(await getDb(), transportFromEnv(), logger);
-}
-
-export async function stopEmailDelivery(): Promise<void> {
-  await worker?.stop();
-  worker = undefined;
+  kickJob("email-outbox");
 }

@@ -1,4 +1,5 @@
 import { createTransport } from "nodemailer";
+import { env } from "../env";
 import type { Logger } from "../logger";
 
 // How a message leaves the shop (DESIGN §3 rule 4): SMTP through nodemailer when SMTP_URL is set,
@@ -42,4 +43,12 @@ export function devMailboxTransport(
       );
     },
   };
+}
+
+/** The transport the configuration picks: SMTP_URL, or the dev mailbox. */
+export function configuredTransport(logger: Logger): MailTransport {
+  if (env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL) {
+    return smtpTransport(env.SMTP_URL, env.MAIL_FROM);
+  }
+  return devMailboxTransport(logger, { printLinks: env.SHOP_MODE === "demo" });
 }

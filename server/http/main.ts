@@ -3,16 +3,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { demoAccounts, seedDemoAccounts } from "../auth/accounts";
 import { getAuth } from "../auth/session";
 import type { DatabaseHandle } from "../db/client";
 import { closeDatabase, waitForDatabase } from "../db/connection";
-import { startEmailDelivery, stopEmailDelivery } from "../email/mailer";
+import { demoAccounts, seedDemoShop } from "../db/seed/demo-shop";
 import { env } from "../env";
+import { startBackgroundJobs, stopBackgroundJobs } from "../jobs/background-jobs";
 import { logger } from "../logger";
-import { startOrderExpiry } from "../orders/expire-orders";
-import { startPaymentTasks } from "../payments/payment-tasks";
-import { providerNamed } from "../payments/payments";
 import { getShopSettings } from "../settings/shop-settings";
 import { createHttpApp } from "./app";
 import { PageCache } from "./page-cache";
@@ -72,20 +69,8 @@ async function main() {
 
   const ready = await waitForDatabase();
   const auth = await getAuth();
-  if (env.SHOP_MODE === "demo") {
-    const created = await seedDemoAccounts(auth, ready.db);
-    if (created > 0) logger.info({ accounts: created }, "seeded the demo accounts");
-  }
-  await startEmailDelivery();
-  const orderExpiry = startOrderExpiry(ready.db, {
-    pendingMinutes: async () => (await getShopSettings()).pendingOrderMinutes,
-    intervalMs: 60_000,
-    logger,
-  });
-  const paymentTasks = startPaymentTasks(ready.db, providerNamed, {
-    intervalMs: 30_000,
-    logger,
-  });
+  if (env.SHOP_MODE === "demo") await seedDemoShop(ready.db, auth, logger);
+  startBackgroundJobs(ready.db);
   database = ready;
   printBanner((await getShopSettings()).shopName);
 
@@ -101,9 +86,7 @@ async function main() {
       // Stops accepting; the callback runs once every connection has ended.
       server.close(async () => {
         try {
-          await stopEmailDelivery();
-          await orderExpiry.stop();
-          await paymentTasks.stop();
+          await stopBackgroundJobs();
           await closeDatabase();
           logger.info("shut down cleanly");
           process.exit(0);

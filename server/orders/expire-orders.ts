@@ -28,43 +28,17 @@ export async function expirePendingOrders(db: Database, cutoff: Date): Promise<n
   });
 }
 
-export type ExpiryWorker = { stop(): Promise<void> };
-
-/** Runs the expiry every `intervalMs` in this process until stopped. */
-export function startOrderExpiry(
+/** One round of the expiry job: every order pending longer than `pendingMinutes`, batch by batch. */
+export async function expireUnpaidOrders(
   db: Database,
-  options: {
-    /** Read each round: the shop's settings may change while it runs. */
-    pendingMinutes: () => Promise<number>;
-    intervalMs: number;
-    logger: Logger;
-  },
-): ExpiryWorker {
-  let running: Promise<void> | undefined;
-  const round = async () => {
-    try {
-      const cutoff = new Date(Date.now() - (await options.pendingMinutes()) * 60_000);
-      let cancelled = 0;
-      for (let batch = await expirePendingOrders(db, cutoff); batch > 0; ) {
-        cancelled += batch;
-        batch = batch === BATCH ? await expirePendingOrders(db, cutoff) : 0;
-      }
-      if (cancelled > 0) options.logger.info({ cancelled }, "cancelled unpaid orders");
-    } catch (error) {
-      options.logger.error({ err: error }, "order expiry failed");
-    }
-  };
-  const timer = setInterval(() => {
-    if (!running)
-      running = round().finally(() => {
-        running = undefined;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  options: { pendingMinutes: number; logger: Logger; now?: Date },
+): Promise<number> {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - options.pendingMinutes * 60_000);
+  let cancelled = 0;
+  for (let batch = await expirePendingOrders(db, cutoff); batch > 0; ) {
+    cancelled += batch;
+    batch = batch === BATCH ? await expirePendingOrders(db, cutoff) : 0;
+  }
+  if (cancelled > 0) options.logger.info({ cancelled }, "cancelled unpaid orders");
+  return cancelled;
 }

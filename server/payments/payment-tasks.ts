@@ -126,36 +126,14 @@ export async function runDuePaymentTasks(
   return result;
 }
 
-type PaymentTaskWorker = { stop(): Promise<void>; kick(): void };
-
-/** Runs the due tasks every `intervalMs` (and at once when kicked) until stopped. */
-export function startPaymentTasks(
+/** One round of the payment-tasks job: every task due now, batch by batch. */
+export async function runPaymentTasksRound(
   db: Database,
   providerFor: (name: string) => PaymentProvider | null,
-  options: { intervalMs: number; logger: Logger },
-): PaymentTaskWorker {
-  let running: Promise<void> | undefined;
-  const round = () => {
-    running ??= (async () => {
-      try {
-        for (let batch = await runDuePaymentTasks(db, providerFor, options.logger); ; ) {
-          if (batch.done + batch.retried + batch.failed < BATCH) break;
-          batch = await runDuePaymentTasks(db, providerFor, options.logger);
-        }
-      } catch (error) {
-        options.logger.error({ err: error }, "payment tasks round failed");
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  const timer = setInterval(round, options.intervalMs);
-  timer.unref();
-  return {
-    kick: round,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  logger: Logger,
+): Promise<void> {
+  for (let batch = await runDuePaymentTasks(db, providerFor, logger); ; ) {
+    if (batch.done + batch.retried + batch.failed < BATCH) break;
+    batch = await runDuePaymentTasks(db, providerFor, logger);
+  }
 }

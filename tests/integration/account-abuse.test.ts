@@ -1,4 +1,3 @@
-import { seedDemoAccounts } from "@server/auth/accounts";
 import { CLIENT_IP_HEADER } from "@server/auth/auth";
 import {
   requestPasswordReset,
@@ -9,6 +8,7 @@ import { getAuth } from "@server/auth/session";
 import { setDatabaseHandle } from "@server/db/connection";
 import { users } from "@server/db/schema/auth";
 import { emailOutbox } from "@server/db/schema/email";
+import { seedDemoAccounts } from "@server/db/seed/demo-shop";
 import { env } from "@server/env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";

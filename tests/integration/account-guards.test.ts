@@ -1,8 +1,9 @@
-import { demoAccounts, ensureAccount, seedDemoAccounts } from "@server/auth/accounts";
+import { ensureAccount } from "@server/auth/accounts";
 import { requireAdmin, requireUser } from "@server/auth/guards";
 import { getAuth } from "@server/auth/session";
 import { setDatabaseHandle } from "@server/db/connection";
 import { users } from "@server/db/schema/auth";
+import { demoAccounts, seedDemoAccounts } from "@server/db/seed/demo-shop";
 import { env } from "@server/env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";

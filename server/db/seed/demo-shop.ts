@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { type AccountInput, ensureAccount } from "../../auth/accounts";
+import type { Auth } from "../../auth/auth";
+import type { Logger } from "../../logger";
+import type { Database } from "../database";
+import { users } from "../schema/auth";
+import { seedDemoOrders } from "./demo-orders";
+import { seedCatalogIfEmpty } from "./seed-catalog";
+
+// Everything demo mode puts into a database (DESIGN §4, §7), in one place, called once at start:
+// the demo catalogue into an empty database, and the two demo accounts (the customer with past
+// orders) where they are missing. Never in live mode.
+
+/** DESIGN §4: the two demo accounts, seeded in demo mode only. */
+export const demoAccounts: AccountInput[] = [
+  {
+    email: "customer@example.com",
+    password: "customer-password-1",
+    fullName: "Demo Customer",
+    role: "customer",
+  },
+  {
+    email: "admin@example.com",
+    password: "admin-password-1",
+    fullName: "Demo Admin",
+    role: "admin",
+  },
+];
+
+/** Creates the demo accounts that are missing; never touches one that exists. */
+export async function seedDemoAccounts(auth: Auth, db: Database): Promise<number> {
+  let created = 0;
+  for (const account of demoAccounts) {
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, account.email))
+      .limit(1);
+    if (existing) continue;
+    const { userId } = await ensureAccount(auth, db, account);
+    if (account.role === "customer") await seedDemoOrders(db, { id: userId, email: account.email });
+    created++;
+  }
+  return created;
+}
+
+export async function seedDemoShop(db: Database, auth: Auth, logger: Logger): Promise<void> {
+  const products = await seedCatalogIfEmpty(db);
+  if (products > 0) logger.info({ products }, "seeded the demo catalogue into an empty database");
+  const accounts = await seedDemoAccounts(auth, db);
+  if (accounts > 0) logger.info({ accounts }, "seeded the demo accounts");
+}
