@@ -4,6 +4,8 @@ export const errorCodes = [
   "BAD_REQUEST",
   "UNAUTHENTICATED",
   "FORBIDDEN",
+  /** Signing in to an account whose address is not confirmed yet: the page offers a new link. */
+  "EMAIL_NOT_VERIFIED",
   "NOT_FOUND",
   "CONFLICT",
   "OUT_OF_STOCK",
@@ -18,6 +20,7 @@ const statusByCode: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,

@@ -1,34 +1,33 @@
-import { requireApiUser } from "@server/auth/guards";
 import { PAYMENT_INTENT_FAILED, startCheckout } from "@server/checkout/checkout-service";
 import { getDb } from "@server/db/connection";
-import { answerApi } from "@server/http/api-errors";
-import { readJsonBody } from "@server/http/json-request";
-import { methodNotAllowed } from "@server/http/json-response";
+import { apiRoute } from "@server/http/api-route";
 import { getPaymentProvider } from "@server/payments/payments";
 import { checkoutSettings } from "@server/settings/shop-settings";
 import { checkoutRequestSchema } from "~/lib/checkout-input";
-import type { Route } from "./+types/api.checkout.payment-intent";
 
 /**
  * POST /api/checkout/payment-intent (the seed's create-payment-intent): `{ items, customerDetails }`
  * in, `{ clientSecret, orderId, totalPence }` out; `{ error }` with a 4xx status when refused.
  */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiUser(request);
-  return answerApi(PAYMENT_INTENT_FAILED, async () => {
-    const body = await readJsonBody(request, checkoutRequestSchema);
+const paymentIntent = apiRoute({
+  methods: ["POST"],
+  signedIn: true,
+  body: checkoutRequestSchema,
+  failure: PAYMENT_INTENT_FAILED,
+  handle: async ({ user, body }) => {
     const result = await startCheckout(
       await getDb(),
       getPaymentProvider(),
       { userId: user.id, request: body },
       await checkoutSettings(),
     );
-    return Response.json(
-      { clientSecret: result.clientSecret, orderId: result.orderId, totalPence: result.totalPence },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  });
-}
+    return {
+      clientSecret: result.clientSecret,
+      orderId: result.orderId,
+      totalPence: result.totalPence,
+    };
+  },
+});
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = paymentIntent;
+export const action = paymentIntent;

@@ -1,10 +1,15 @@
-import { jsonError } from "@server/http/json-response";
+import { DomainError } from "@server/errors";
+import { apiRoute } from "@server/http/api-route";
 
-// Any other /api/ address answers in JSON, never with the shop's HTML error page.
-export function loader() {
-  return jsonError(404, "Not found.");
-}
+/** Any other path under /api/: `404 { error }`, whatever the method. */
+const notFound = apiRoute({
+  methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+  signedIn: false,
+  failure: "Not found.",
+  handle: async () => {
+    throw new DomainError("NOT_FOUND", "Not found.");
+  },
+});
 
-export function action() {
-  return jsonError(404, "Not found.");
-}
+export const loader = notFound;
+export const action = notFound;

@@ -1,9 +1,8 @@
 import { toApiProduct } from "@server/catalog/catalog-api";
 import { findProducts } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
-import { jsonError, jsonWithETag, methodNotAllowed } from "@server/http/json-response";
+import { apiRoute } from "@server/http/api-route";
 import { z } from "zod";
-import type { Route } from "./+types/api.products";
 
 export const MAX_PAGE_SIZE = 100;
 const MAX_OFFSET = 1_000_000;
@@ -24,19 +23,21 @@ const querySchema = z.object({
 });
 
 /** GET /api/products: products on sale, newest first, with `q` search and `limit`/`offset` paging. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const parsed = querySchema.safeParse({
-    q: params.get("q") ?? undefined,
-    limit: params.get("limit") ?? undefined,
-    offset: params.get("offset") ?? undefined,
-  });
-  if (!parsed.success) {
-    return jsonError(400, parsed.error.issues[0]?.message ?? "Bad request.");
-  }
-  const { q, limit, offset } = parsed.data;
-  const products = await findProducts(await getDb(), { search: q, limit, offset });
-  return jsonWithETag(request, { products: products.map(toApiProduct) });
-}
+const products = apiRoute({
+  methods: ["GET"],
+  signedIn: false,
+  query: querySchema,
+  publicRead: true,
+  failure: "Failed to load products",
+  handle: async ({ query }) => {
+    const found = await findProducts(await getDb(), {
+      search: query.q,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { products: found.map(toApiProduct) };
+  },
+});
 
-export const action = () => methodNotAllowed();
+export const loader = products;
+export const action = products;

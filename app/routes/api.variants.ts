@@ -1,8 +1,7 @@
 import { getCurrentVariants, MAX_CART_LINES } from "@server/cart/cart-service";
 import { getDb } from "@server/db/connection";
-import { jsonError, jsonWithETag, methodNotAllowed } from "@server/http/json-response";
+import { apiRoute } from "@server/http/api-route";
 import { z } from "zod";
-import type { Route } from "./+types/api.variants";
 
 const BAD_IDS = `ids must list 1 to ${MAX_CART_LINES} variant ids, separated by commas.`;
 
@@ -17,11 +16,16 @@ const idsSchema = z
   );
 
 /** GET /api/variants?ids=a,b: current price and stock of the cart's variants, for its re-check. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const parsed = idsSchema.safeParse(new URL(request.url).searchParams.get("ids") ?? "");
-  if (!parsed.success) return jsonError(400, BAD_IDS);
-  const variants = await getCurrentVariants(await getDb(), parsed.data);
-  return jsonWithETag(request, { variants });
-}
+const variants = apiRoute({
+  methods: ["GET"],
+  signedIn: false,
+  query: z.object({ ids: idsSchema.prefault("") }),
+  publicRead: true,
+  failure: "Failed to load the cart's products",
+  handle: async ({ query }) => ({
+    variants: await getCurrentVariants(await getDb(), query.ids),
+  }),
+});
 
-export const action = () => methodNotAllowed();
+export const loader = variants;
+export const action = variants;

@@ -1,14 +1,16 @@
-import { requireApiUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
-import { methodNotAllowed } from "@server/http/json-response";
+import { apiRoute } from "@server/http/api-route";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
-import type { Route } from "./+types/api.wishlist";
 
 /** GET /api/wishlist: the ids of the products the signed-in customer saved, newest first. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireApiUser(request);
-  const productIds = await wishlistProductIds(await getDb(), user.id);
-  return Response.json({ productIds }, { headers: { "Cache-Control": "no-store" } });
-}
+const wishlist = apiRoute({
+  methods: ["GET"],
+  signedIn: true,
+  failure: "The wishlist could not be loaded.",
+  handle: async ({ user }) => ({
+    productIds: await wishlistProductIds(await getDb(), user.id),
+  }),
+});
 
-export const action = () => methodNotAllowed();
+export const loader = wishlist;
+export const action = wishlist;

@@ -1,10 +1,9 @@
 import { requireUser } from "@server/auth/guards";
 import { getProfile, updateProfile } from "@server/auth/profile";
 import { getDb } from "@server/db/connection";
-import { readForm } from "@server/http/form-request";
+import { answerForm, formIntent } from "@server/http/form-action";
 import { data } from "react-router";
 import { DetailsForm } from "~/components/account/details-form";
-import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
 import { detailsForm } from "~/lib/account-forms";
 import type { Route } from "./+types/dashboard.details";
 
@@ -17,11 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const parsed = parseAccountForm(detailsForm, form, "details");
-  if (!parsed.ok) return parsed.answer;
-  await updateProfile(await getDb(), user.id, parsed.data);
-  return accountAnswer({ intent: "details", ok: true });
+  return answerForm(request, {
+    details: formIntent(detailsForm, async (input) => updateProfile(await getDb(), user.id, input)),
+  });
 }
 
 export default function Details({ loaderData }: Route.ComponentProps) {

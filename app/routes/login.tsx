@@ -1,15 +1,14 @@
 import {
-  type Caller,
+  callerOf,
   requestPasswordReset,
   resendVerificationEmail,
   signInWithPassword,
   signUpWithPassword,
 } from "@server/auth/auth-client";
 import { getSessionUser } from "@server/auth/session";
-import { readForm } from "@server/http/form-request";
+import { answerForm, formIntent } from "@server/http/form-action";
 import { redirect } from "react-router";
 import { LoginPanel } from "~/components/account/login-panel";
-import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
 import { emailForm, safeRedirectPath, signInForm, signUpForm } from "~/lib/account-forms";
 import { configFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
@@ -34,45 +33,17 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const caller: Caller = {
-    cookie: request.headers.get("Cookie"),
-    clientAddress: context.clientAddress,
-  };
-  const intent = typeof form.intent === "string" ? form.intent : "unknown";
-
-  if (intent === "sign-in") {
-    const parsed = parseAccountForm(signInForm, form, intent);
-    if (!parsed.ok) return parsed.answer;
-    const result = await signInWithPassword(caller, parsed.data);
-    if (result.ok) return accountAnswer({ intent, ok: true }, { setCookies: result.setCookies });
-    return accountAnswer(
-      { intent, ok: false, message: result.message, code: result.code, email: parsed.data.email },
-      { status: result.status },
-    );
-  }
-
-  if (intent === "sign-up") {
-    const parsed = parseAccountForm(signUpForm, form, intent);
-    if (!parsed.ok) return parsed.answer;
-    const result = await signUpWithPassword(caller, parsed.data);
-    if (result.ok) return accountAnswer({ intent, ok: true });
-    return accountAnswer(
-      { intent, ok: false, message: result.message, code: result.code },
-      { status: result.status },
-    );
-  }
-
-  if (intent === "forgot-password" || intent === "resend-verification") {
-    const parsed = parseAccountForm(emailForm, form, intent);
-    if (!parsed.ok) return parsed.answer;
-    const send = intent === "forgot-password" ? requestPasswordReset : resendVerificationEmail;
-    const result = await send(caller, parsed.data.email);
-    if (result.ok) return accountAnswer({ intent, ok: true });
-    return accountAnswer({ intent, ok: false, message: result.message }, { status: result.status });
-  }
-
-  return accountAnswer({ intent: "unknown", ok: false, message: "Something went wrong" });
+  const caller = callerOf(request, context.clientAddress);
+  return answerForm(request, {
+    "sign-in": formIntent(signInForm, async (input) => ({
+      setCookies: await signInWithPassword(caller, input),
+    })),
+    "sign-up": formIntent(signUpForm, (input) => signUpWithPassword(caller, input)),
+    "forgot-password": formIntent(emailForm, ({ email }) => requestPasswordReset(caller, email)),
+    "resend-verification": formIntent(emailForm, ({ email }) =>
+      resendVerificationEmail(caller, email),
+    ),
+  });
 }
 
 export default function LoginPage({ loaderData, matches }: Route.ComponentProps) {

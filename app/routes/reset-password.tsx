@@ -1,11 +1,10 @@
-import { resetPasswordAndSignIn } from "@server/auth/auth-client";
-import { readForm } from "@server/http/form-request";
+import { callerOf, resetPasswordAndSignIn } from "@server/auth/auth-client";
+import { answerForm, formIntent } from "@server/http/form-action";
 import { Link } from "react-router";
 import { ResetPasswordForm } from "~/components/account/reset-password-form";
 import { buttonVariants } from "~/components/ui/button";
-import { accountAnswer, parseAccountForm } from "~/lib/account-answers";
 import { resetPasswordForm } from "~/lib/account-forms";
-import { EXPIRED_RESET_LINK } from "~/lib/account-results";
+import { EXPIRED_RESET_LINK } from "~/lib/account-messages";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -28,20 +27,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const intent = "reset-password";
-  const parsed = parseAccountForm(resetPasswordForm, await readForm(request), intent);
-  if (!parsed.ok) return parsed.answer;
-  const result = await resetPasswordAndSignIn(
-    { cookie: request.headers.get("Cookie"), clientAddress: context.clientAddress },
-    { token: parsed.data.token, newPassword: parsed.data.password },
-  );
-  if (!result.ok) {
-    return accountAnswer(
-      { intent, ok: false, message: result.message, code: result.code },
-      { status: result.status },
-    );
-  }
-  return accountAnswer({ intent, ok: true }, { setCookies: result.setCookies });
+  return answerForm(request, {
+    "reset-password": formIntent(resetPasswordForm, async ({ token, password }) => ({
+      setCookies: await resetPasswordAndSignIn(callerOf(request, context.clientAddress), {
+        token,
+        newPassword: password,
+      }),
+    })),
+  });
 }
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {

@@ -1,22 +1,28 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { EXPIRED_RESET_LINK } from "../../app/lib/account-results";
+import { EXPIRED_RESET_LINK } from "../../app/lib/account-messages";
 import { getDb } from "../db/connection";
 import { users, verifications } from "../db/schema/auth";
 import { env } from "../env";
+import { DomainError, type ErrorCode } from "../errors";
 import { ACCOUNT_THROTTLED, RECIPIENT_THROTTLED } from "./account-throttle";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getAuth } from "./session";
 
 // The log-in page's actions talk to better-auth exactly as a browser would: through its HTTP
 // handler, with the visitor's cookie and address, so its checks and its rate limiter apply (its
-// server-side API skips the rate limiter). What comes back is turned into the seed spec's messages.
+// server-side API skips the rate limiter). A refusal is thrown as a DomainError with the seed
+// spec's message; success gives the session cookies better-auth set, if any.
 
 export type Caller = { cookie: string | null; clientAddress: string | null };
 
-export type AuthResult =
-  | { ok: true; setCookies: string[] }
-  | { ok: false; message: string; code?: string; status: number };
+/** The visitor as better-auth should see them: their cookie and their address. */
+export function callerOf(request: Request, clientAddress: string | null): Caller {
+  return { cookie: request.headers.get("Cookie"), clientAddress };
+}
+
+/** The Set-Cookie values to pass on to the browser. */
+type SessionCookies = string[];
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const SOMETHING_WRONG = "Something went wrong";
@@ -45,30 +51,42 @@ async function callAuth(path: string, body: unknown, caller: Caller) {
   return { status: response.status, json, setCookies: response.headers.getSetCookie() };
 }
 
+/** The shop's code for what better-auth answered. */
+function codeFor(status: number, authCode: string | undefined): ErrorCode {
+  if (authCode === "EMAIL_NOT_VERIFIED") return "EMAIL_NOT_VERIFIED";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 401) return "UNAUTHENTICATED";
+  if (status === 403) return "FORBIDDEN";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 409) return "CONFLICT";
+  if (status >= 500) return "UNAVAILABLE";
+  return "BAD_REQUEST";
+}
+
 function failure(
   status: number,
   json: { code?: string; message?: string } | null,
   messages: Record<string, string>,
-): AuthResult {
+): DomainError {
   if (status === 429) {
     // The shop's own limits (per account, per recipient) say what they are; better-auth's
     // per-address one does not.
     const ownMessages = [ACCOUNT_THROTTLED, RECIPIENT_THROTTLED];
     const message = ownMessages.find((own) => own === json?.message) ?? TOO_MANY;
-    return { ok: false, status, code: "RATE_LIMITED", message };
+    return new DomainError("RATE_LIMITED", message);
   }
-  const code = json?.code;
-  const message = (code && messages[code]) || json?.message || SOMETHING_WRONG;
-  return { ok: false, status, code, message };
+  const authCode = json?.code;
+  const message = (authCode && messages[authCode]) || json?.message || SOMETHING_WRONG;
+  return new DomainError(codeFor(status, authCode), message);
 }
 
 export async function signInWithPassword(
   caller: Caller,
   input: { email: string; password: string },
-): Promise<AuthResult> {
+): Promise<SessionCookies> {
   const result = await callAuth("/sign-in/email", { ...input, rememberMe: true }, caller);
-  if (result.status === 200) return { ok: true, setCookies: result.setCookies };
-  return failure(result.status, result.json, {
+  if (result.status === 200) return result.setCookies;
+  throw failure(result.status, result.json, {
     INVALID_EMAIL_OR_PASSWORD: "Invalid email or password.",
     EMAIL_NOT_VERIFIED: "Please verify your email address before logging in.",
   });
@@ -77,7 +95,7 @@ export async function signInWithPassword(
 export async function signUpWithPassword(
   caller: Caller,
   input: { fullName: string; email: string; password: string },
-): Promise<AuthResult> {
+): Promise<void> {
   // The seed spec tells a visitor when an address is taken; better-auth, with verification on,
   // answers a registered address as if it worked (and sends nothing). So the address is looked up
   // first, but the answer comes after better-auth's rate limiter has counted the attempt: past the
@@ -99,15 +117,10 @@ export async function signUpWithPassword(
     caller,
   );
   if (result.status === 200 && existing) {
-    return {
-      ok: false,
-      status: 409,
-      code: "EMAIL_IN_USE",
-      message: "This email address is already in use.",
-    };
+    throw new DomainError("CONFLICT", "This email address is already in use.");
   }
-  if (result.status === 200) return { ok: true, setCookies: result.setCookies };
-  return failure(result.status, result.json, {
+  if (result.status === 200) return;
+  throw failure(result.status, result.json, {
     PASSWORD_TOO_SHORT: "Password must be at least 8 characters.",
     USER_ALREADY_EXISTS: "This email address is already in use.",
     USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "This email address is already in use.",
@@ -115,24 +128,22 @@ export async function signUpWithPassword(
 }
 
 /** Always the same answer for a known and an unknown address (no account enumeration). */
-export async function requestPasswordReset(caller: Caller, email: string): Promise<AuthResult> {
+export async function requestPasswordReset(caller: Caller, email: string): Promise<void> {
   const result = await callAuth(
     "/request-password-reset",
     { email, redirectTo: `${env.BASE_URL}/reset-password` },
     caller,
   );
-  if (result.status === 200) return { ok: true, setCookies: [] };
-  return failure(result.status, result.json, {});
+  if (result.status !== 200) throw failure(result.status, result.json, {});
 }
 
-export async function resendVerificationEmail(caller: Caller, email: string): Promise<AuthResult> {
+export async function resendVerificationEmail(caller: Caller, email: string): Promise<void> {
   const result = await callAuth(
     "/send-verification-email",
     { email, callbackURL: VERIFIED_CALLBACK },
     caller,
   );
-  if (result.status === 200) return { ok: true, setCookies: [] };
-  return failure(result.status, result.json, {});
+  if (result.status !== 200) throw failure(result.status, result.json, {});
 }
 
 /** How better-auth stores an identifier with `storeIdentifier: "hashed"` (see auth.ts). */
@@ -161,12 +172,12 @@ async function emailForResetToken(token: string): Promise<string | null> {
 export async function resetPasswordAndSignIn(
   caller: Caller,
   input: { token: string; newPassword: string },
-): Promise<AuthResult> {
+): Promise<SessionCookies> {
   const email = await emailForResetToken(input.token);
-  if (!email) return { ok: false, status: 400, code: "INVALID_TOKEN", message: EXPIRED_RESET_LINK };
+  if (!email) throw new DomainError("BAD_REQUEST", EXPIRED_RESET_LINK);
   const result = await callAuth("/reset-password", input, caller);
   if (result.status !== 200) {
-    return failure(result.status, result.json, {
+    throw failure(result.status, result.json, {
       INVALID_TOKEN: EXPIRED_RESET_LINK,
       PASSWORD_TOO_SHORT: "Password must be at least 8 characters.",
     });
@@ -178,14 +189,14 @@ export async function resetPasswordAndSignIn(
 export async function changePassword(
   caller: Caller,
   input: { currentPassword: string; newPassword: string },
-): Promise<AuthResult> {
+): Promise<SessionCookies> {
   const result = await callAuth(
     "/change-password",
     { ...input, revokeOtherSessions: true },
     caller,
   );
-  if (result.status === 200) return { ok: true, setCookies: result.setCookies };
-  return failure(result.status, result.json, {
+  if (result.status === 200) return result.setCookies;
+  throw failure(result.status, result.json, {
     INVALID_PASSWORD: "Your current password is not correct.",
     PASSWORD_TOO_SHORT: "Password must be at least 8 characters.",
   });

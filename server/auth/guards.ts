@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { jsonError } from "../http/json-response";
 import { getSessionUser, type SessionUser } from "./session";
 
 // Guards for loaders and actions (DESIGN §3 rule 1): they return the user or throw, so a protected
@@ -20,11 +19,4 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
     throw data("You do not have access to this page.", { status: 403 });
   }
   return user;
-}
-
-/** The signed-in user of an API call; anyone else gets `401 { error }` (an API never redirects). */
-export async function requireApiUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (user) return user;
-  throw jsonError(401, "Authentication required.");
 }

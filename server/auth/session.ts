@@ -3,6 +3,7 @@ import type { Database } from "../db/database";
 import type { UserRole } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
+import { forgetInRequest, oncePerRequest } from "../http/request-scope";
 import { emailBrand } from "../settings/shop-settings";
 import { type Auth, type AuthOptions, createAuth } from "./auth";
 import { hasSessionCookie } from "./session-cookie";
@@ -45,8 +46,23 @@ export type SessionUser = {
   role: UserRole;
 };
 
-/** The signed-in user of a request, or null; reads the session cookie through better-auth. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user of a request, or null. Read through better-auth once per request: the root
+ * loader, the page's loader and its guard all ask.
+ */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return oncePerRequest("session-user", () => readSessionUser(request));
+}
+
+/**
+ * After an action that may have changed who is signed in (signed in or out, changed the password,
+ * deleted the account): the loaders that follow in the same request read the session again.
+ */
+export function forgetSessionUser(): void {
+  forgetInRequest("session-user");
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
   if (!hasSessionCookie(request.headers.get("Cookie"))) return null;
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers });

@@ -16,6 +16,7 @@ import { isFilePath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import "./load-context";
+import { inRequestScope } from "./request-scope";
 
 export type HttpAppOptions = {
   build: ServerBuild;
@@ -180,10 +181,9 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all("*", async (c) => {
     const nonce = c.get("cspNonce");
     if (!pageCache || !isCacheableRequest(c.req.raw, c.req.path)) {
-      const response = await handleRequest(shopRequest(c), {
-        cspNonce: nonce,
-        clientAddress: addressOf(c),
-      });
+      const response = await inRequestScope(() =>
+        handleRequest(shopRequest(c), { cspNonce: nonce, clientAddress: addressOf(c) }),
+      );
       return withCachingRules(response, hasSessionCookie(c.req.header("Cookie")));
     }
     const url = new URL(c.req.url);
@@ -193,10 +193,12 @@ export function createHttpApp(options: HttpAppOptions) {
       // Rendered unconditionally so the full answer is stored; the cache answers If-None-Match.
       // Cached pages are the same for everyone: they get no client address and no cookies.
       () =>
-        handleRequest(anonymousCopy(shopRequest(c)), {
-          cspNonce: NONCE_PLACEHOLDER,
-          clientAddress: null,
-        }),
+        inRequestScope(() =>
+          handleRequest(anonymousCopy(shopRequest(c)), {
+            cspNonce: NONCE_PLACEHOLDER,
+            clientAddress: null,
+          }),
+        ),
       c.req.header("If-None-Match") ?? null,
     );
     response.headers.set("X-Page-Cache", state);

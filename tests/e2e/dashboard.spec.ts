@@ -58,7 +58,7 @@ test.describe("customer dashboard", () => {
   test("a form posted from another site is refused and changes nothing", async ({ page }) => {
     await logInAs(page, "customer@example.com", "customer-password-1");
     const post = await page.request.post("/dashboard/details", {
-      form: { fullName: "Forged Name", phone: "" },
+      form: { intent: "details", fullName: "Forged Name", phone: "" },
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
       maxRedirects: 0,
     });
@@ -80,7 +80,7 @@ test.describe("customer dashboard", () => {
       await expect(page).toHaveURL((url) => url.pathname + url.search === login);
     }
     const post = await page.request.post("/dashboard/details", {
-      form: { fullName: "Intruder", phone: "" },
+      form: { intent: "details", fullName: "Intruder", phone: "" },
       headers: { Origin: new URL(page.url()).origin },
       maxRedirects: 0,
     });

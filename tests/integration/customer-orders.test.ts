@@ -122,10 +122,13 @@ describe.each(testDrivers)("deleting an account on %s", (driver) => {
       shippingAddress: "1 Private Road",
     });
 
-    expect(await deleteAccount(auth, db(), userId, "wrong-password")).toBe(false);
+    await expect(deleteAccount(auth, db(), userId, "wrong-password")).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Your password is not correct.",
+    });
     expect(await getProfile(db(), userId)).not.toBeNull();
 
-    expect(await deleteAccount(auth, db(), userId, "password-123")).toBe(true);
+    await deleteAccount(auth, db(), userId, "password-123");
     expect(await getProfile(db(), userId)).toBeNull();
     const [kept] = await db().select().from(orders);
     expect(kept).toMatchObject({

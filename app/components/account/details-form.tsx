@@ -25,6 +25,7 @@ export function DetailsForm({
       method="post"
       className="max-w-xl space-y-5 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
     >
+      <input type="hidden" name="intent" value="details" />
       <Field id="details-name" label="Full name">
         <Input
           id="details-name"

@@ -26,6 +26,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
   return (
     <fetcher.Form method="post" className="mt-6 space-y-5">
+      <input type="hidden" name="intent" value="reset-password" />
       <input type="hidden" name="token" value={token} />
       <div className="space-y-2">
         <Label htmlFor="new-password">New password</Label>

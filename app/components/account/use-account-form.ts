@@ -1,14 +1,14 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "~/lib/account-results";
+import type { FormAnswer } from "~/lib/form-answer";
 
 /**
  * A fetcher for one account form; `onResult` runs once per answer from the server (so a toast is
  * shown once, even when the component re-renders).
  */
-export function useAccountForm(key: string, onResult: (result: AccountActionResult) => void) {
-  const fetcher = useFetcher<AccountActionResult>({ key });
-  const handled = useRef<AccountActionResult | undefined>(undefined);
+export function useAccountForm(key: string, onResult: (result: FormAnswer) => void) {
+  const fetcher = useFetcher<FormAnswer>({ key });
+  const handled = useRef<FormAnswer | undefined>(undefined);
   const callback = useRef(onResult);
   callback.current = onResult;
   useEffect(() => {

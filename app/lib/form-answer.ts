@@ -1,0 +1,13 @@
+/**
+ * What every page form's action answers (server/http/form-action.ts); the page turns it into the
+ * seed spec's toasts.
+ */
+export type FormAnswer = {
+  intent: string;
+  ok: boolean;
+  message?: string;
+  /** The DomainError's code when the form was refused, e.g. EMAIL_NOT_VERIFIED, RATE_LIMITED. */
+  code?: string;
+  /** Echoed back when the page may offer to resend the verification email. */
+  email?: string;
+};
