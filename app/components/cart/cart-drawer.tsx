@@ -1,8 +1,8 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { QuantityStepper } from "~/components/catalog/quantity-stepper";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { Sheet } from "~/components/ui/sheet";
 import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "~/lib/cart-rules";
 import { formatPence } from "~/lib/money";

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { addToCart } from "~/components/cart/add-to-cart";
+import { Price } from "~/components/ui/price";
+import { ProductImage } from "~/components/ui/product-image";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { toCartProduct } from "~/lib/cart-rules";
 import type { ProductSummary } from "~/lib/catalog-types";
 import { showToast } from "~/lib/toast";
 import { AddToCartButton } from "./add-to-cart-button";
-import { Price } from "./price";
-import { ProductImage } from "./product-image";
 import { SaleBadge } from "./sale-badge";
 
 export type ProductCardData = Pick<

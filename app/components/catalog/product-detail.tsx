@@ -2,6 +2,9 @@ import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";
+import { Price } from "~/components/ui/price";
+import { ProductImage } from "~/components/ui/product-image";
+import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { canAddToCart, toCartProduct } from "~/lib/cart-rules";
 import type { ProductDetail as Product } from "~/lib/catalog-types";
@@ -10,9 +13,6 @@ import { offerTexts } from "~/lib/offers";
 import type { PricingSettings } from "~/lib/pricing";
 import { purchaseLimit } from "~/lib/stock-levels";
 import { AddToCartButton } from "./add-to-cart-button";
-import { Price } from "./price";
-import { ProductImage } from "./product-image";
-import { QuantityStepper } from "./quantity-stepper";
 import { StockHint } from "./stock-hint";
 
 const promisesFor = (pricing: PricingSettings) => [

@@ -1,4 +1,4 @@
-import { ProductImage } from "~/components/catalog/product-image";
+import { ProductImage } from "~/components/ui/product-image";
 import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "~/lib/cart-rules";
 import { formatPence } from "~/lib/money";
 import { offerTexts } from "~/lib/offers";

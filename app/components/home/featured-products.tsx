@@ -1,9 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { Price } from "~/components/catalog/price";
 import { ProductCard } from "~/components/catalog/product-card";
-import { ProductImage } from "~/components/catalog/product-image";
 import { buttonVariants } from "~/components/ui/button";
+import { Price } from "~/components/ui/price";
+import { ProductImage } from "~/components/ui/product-image";
 import type { ProductSummary } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
 import { SectionHeading } from "./section-heading";

@@ -1,9 +1,9 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { addToCart } from "~/components/cart/add-to-cart";
-import { Price } from "~/components/catalog/price";
-import { ProductImage } from "~/components/catalog/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Price } from "~/components/ui/price";
+import { ProductImage } from "~/components/ui/product-image";
 import { toCartProduct } from "~/lib/cart-rules";
 import type { ProductSummary } from "~/lib/catalog-types";
 import { useWishlist } from "./use-wishlist";

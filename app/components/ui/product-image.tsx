@@ -1,6 +1,6 @@
 import { cn } from "~/lib/class-names";
 
-/** Product images are square illustrations shipped with the shop; the size is fixed to avoid layout shift. */
+/** A square image at a fixed size (no layout shift): the shop's product illustrations. */
 export function ProductImage({
   src,
   alt,
