@@ -1,11 +1,12 @@
 import { Writable } from "node:stream";
+import { cspNonceContext } from "@server/http/load-context";
 import { logger } from "@server/logger";
 import { renderToPipeableStream } from "react-dom/server";
 import {
-  type AppLoadContext,
   type EntryContext,
   type HandleErrorFunction,
   isRouteErrorResponse,
+  type RouterContextProvider,
   ServerRouter,
 } from "react-router";
 import { NonceContext } from "~/lib/nonce";
@@ -19,13 +20,13 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Absent under the development server, which sends no CSP.
-  const nonce = loadContext?.cspNonce ?? "";
+  // Empty under the development server, which sends no CSP.
+  const nonce = loadContext.get(cspNonceContext);
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);

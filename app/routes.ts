@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Every URL of the shop, in one place.
 export default [
@@ -23,6 +23,10 @@ export default [
     route("details", "routes/dashboard.details.tsx"),
     route("wishlist", "routes/dashboard.wishlist.tsx"),
     route("settings", "routes/dashboard.settings.tsx"),
+    // The admin's screens: one guard (a middleware) for every loader and action inside.
+    layout("routes/dashboard.admin.tsx", [
+      route("admin-orders", "routes/dashboard.admin-orders.tsx"),
+    ]),
     route("*", "routes/dashboard.other.tsx"),
   ]),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),

@@ -14,3 +14,17 @@ export type OrderView = {
   createdAt: Date;
   items: OrderItemView[];
 };
+
+const statusLabels: Record<string, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  fulfilled: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+/** An order's status as customers and the admin read it. */
+export function orderStatusLabel(status: string): string {
+  return statusLabels[status] ?? status;
+}

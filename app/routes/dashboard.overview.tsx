@@ -1,6 +1,6 @@
+import { listRefundDueOrders } from "@server/admin/admin-orders";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
-import { listRefundDueOrders } from "@server/orders/admin-orders";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { Link, useRouteLoaderData } from "react-router";
 import { OrderList } from "~/components/account/order-list";

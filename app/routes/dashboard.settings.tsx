@@ -4,6 +4,7 @@ import { requireUser } from "@server/auth/guards";
 import { getAuth } from "@server/auth/session";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
+import { clientAddressContext } from "@server/http/load-context";
 import { SettingsForms } from "~/components/account/settings-forms";
 import { changePasswordForm, deleteAccountForm } from "~/lib/account-forms";
 import type { Route } from "./+types/dashboard.settings";
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, {
     // The session is renewed; the new cookie replaces the old one.
     "change-password": formIntent(changePasswordForm, async (input) => ({
-      setCookies: await changePassword(callerOf(request, context.clientAddress), input),
+      setCookies: await changePassword(callerOf(request, context.get(clientAddressContext)), input),
     })),
     "delete-account": formIntent(deleteAccountForm, async ({ password }) =>
       deleteAccount(await getAuth(), await getDb(), user.id, password),

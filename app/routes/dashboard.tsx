@@ -24,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr] lg:px-8 lg:py-14">
-      <DashboardNav fullName={loaderData.user.fullName} />
+      <DashboardNav fullName={loaderData.user.fullName} role={loaderData.user.role} />
       <div className="min-w-0">
         <Outlet />
       </div>

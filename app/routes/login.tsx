@@ -7,6 +7,7 @@ import {
 } from "@server/auth/auth-client";
 import { getSessionUser } from "@server/auth/session";
 import { answerForm, formIntent } from "@server/http/form-action";
+import { clientAddressContext } from "@server/http/load-context";
 import { redirect } from "react-router";
 import { LoginPanel } from "~/components/account/login-panel";
 import { emailForm, safeRedirectPath, signInForm, signUpForm } from "~/lib/account-forms";
@@ -33,7 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const caller = callerOf(request, context.clientAddress);
+  const caller = callerOf(request, context.get(clientAddressContext));
   return answerForm(request, {
     "sign-in": formIntent(signInForm, async (input) => ({
       setCookies: await signInWithPassword(caller, input),

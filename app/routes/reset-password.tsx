@@ -1,5 +1,6 @@
 import { callerOf, resetPasswordAndSignIn } from "@server/auth/auth-client";
 import { answerForm, formIntent } from "@server/http/form-action";
+import { clientAddressContext } from "@server/http/load-context";
 import { Link } from "react-router";
 import { ResetPasswordForm } from "~/components/account/reset-password-form";
 import { buttonVariants } from "~/components/ui/button";
@@ -29,10 +30,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, {
     "reset-password": formIntent(resetPasswordForm, async ({ token, password }) => ({
-      setCookies: await resetPasswordAndSignIn(callerOf(request, context.clientAddress), {
-        token,
-        newPassword: password,
-      }),
+      setCookies: await resetPasswordAndSignIn(
+        callerOf(request, context.get(clientAddressContext)),
+        {
+          token,
+          newPassword: password,
+        },
+      ),
     })),
   });
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, type MiddlewareFunction, redirect } from "react-router";
 import { getSessionUser, type SessionUser } from "./session";
 
 // Guards for loaders and actions (DESIGN §3 rule 1): they return the user or throw, so a protected
@@ -12,11 +12,17 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
 }
 
-/** An admin; anyone else is refused (403), a guest is sent to log in. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+/**
+ * The admin's screens' guard, once for all of them (a route middleware: it runs before any of
+ * their loaders or actions). A guest is sent to log in; a customer who opens an admin page lands
+ * on their own overview (seed spec §2), and anything else they send is refused with 403.
+ */
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const user = await requireUser(request);
   if (user.role !== "admin") {
+    const reading = request.method === "GET" || request.method === "HEAD";
+    if (reading) throw redirect("/dashboard");
     throw data("You do not have access to this page.", { status: 403 });
   }
-  return user;
-}
+  return next();
+};

@@ -16,6 +16,7 @@ import { isFilePath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import "./load-context";
+import { shopLoadContext } from "./load-context";
 import { inRequestScope } from "./request-scope";
 
 export type HttpAppOptions = {
@@ -182,7 +183,10 @@ export function createHttpApp(options: HttpAppOptions) {
     const nonce = c.get("cspNonce");
     if (!pageCache || !isCacheableRequest(c.req.raw, c.req.path)) {
       const response = await inRequestScope(() =>
-        handleRequest(shopRequest(c), { cspNonce: nonce, clientAddress: addressOf(c) }),
+        handleRequest(
+          shopRequest(c),
+          shopLoadContext({ cspNonce: nonce, clientAddress: addressOf(c) }),
+        ),
       );
       return withCachingRules(response, hasSessionCookie(c.req.header("Cookie")));
     }
@@ -194,10 +198,10 @@ export function createHttpApp(options: HttpAppOptions) {
       // Cached pages are the same for everyone: they get no client address and no cookies.
       () =>
         inRequestScope(() =>
-          handleRequest(anonymousCopy(shopRequest(c)), {
-            cspNonce: NONCE_PLACEHOLDER,
-            clientAddress: null,
-          }),
+          handleRequest(
+            anonymousCopy(shopRequest(c)),
+            shopLoadContext({ cspNonce: NONCE_PLACEHOLDER, clientAddress: null }),
+          ),
         ),
       c.req.header("If-None-Match") ?? null,
     );

@@ -1,11 +1,20 @@
-// What the HTTP layer hands to React Router for each request.
-declare module "react-router" {
-  interface AppLoadContext {
-    /** The nonce the Content-Security-Policy of this response allows for inline scripts. */
-    cspNonce: string;
-    /** The connecting client's address (from X-Forwarded-For only behind the TRUST_PROXY hops). */
-    clientAddress: string | null;
-  }
-}
+import { createContext, RouterContextProvider } from "react-router";
 
-export {};
+// What the HTTP layer hands to React Router for each request (loaders, actions, middleware and
+// the document's render read it with `context.get(...)`).
+
+/** The nonce the Content-Security-Policy of this response allows for inline scripts. */
+export const cspNonceContext = createContext<string>("");
+
+/** The connecting client's address (from X-Forwarded-For only behind the TRUST_PROXY hops). */
+export const clientAddressContext = createContext<string | null>(null);
+
+export function shopLoadContext(values: {
+  cspNonce: string;
+  clientAddress: string | null;
+}): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(cspNonceContext, values.cspNonce);
+  context.set(clientAddressContext, values.clientAddress);
+  return context;
+}

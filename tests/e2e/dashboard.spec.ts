@@ -1,6 +1,6 @@
 import { logInAs } from "./account-fixtures";
 import { expectToast } from "./cart-fixtures";
-import { expect, gotoHydrated, isPhone, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, isPhone, test } from "./fixtures";
 
 // The customer dashboard with the demo customer (seeded in demo mode with two past orders), and
 // the admin's landing page.
@@ -67,10 +67,38 @@ test.describe("customer dashboard", () => {
     await expect(page.getByRole("main").getByLabel("Full name")).not.toHaveValue("Forged Name");
   });
 
-  test("an admin lands on the admin overview", async ({ page }) => {
+  test("an admin lands on the admin overview, and opens every order from the admin's menu", async ({
+    page,
+  }) => {
     await logInAs(page, "admin@example.com", "admin-password-1");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Payments to refund" })).toBeVisible();
+    const menu = page.getByRole("navigation", { name: "Admin" });
+    await expect(menu.getByRole("link", { name: "Details" })).toHaveCount(0);
+    await menu.getByRole("link", { name: "Orders" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin-orders$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+    // The demo customer's two past orders are among them, with their customer and status.
+    const table = page.getByRole("table", { name: "Orders, newest first" });
+    await expect(table.getByRole("row").filter({ hasText: "demo-order-1" })).toContainText(
+      "customer@example.com",
+    );
+    await expect(table.getByRole("row").filter({ hasText: "demo-order-1" })).toContainText(
+      "Delivered",
+    );
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a customer who opens an admin page lands on their own overview; a guest logs in", async ({
+    page,
+  }) => {
+    await page.goto("/dashboard/admin-orders");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fadmin-orders$/);
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    await page.goto("/dashboard/admin-orders");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "demo-order-1" })).toHaveCount(0);
   });
 
   test("every dashboard page and form sends a guest to log in first", async ({ page }) => {

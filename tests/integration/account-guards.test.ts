@@ -1,11 +1,12 @@
 import { ensureAccount } from "@server/auth/accounts";
-import { requireAdmin, requireUser } from "@server/auth/guards";
+import { requireAdminMiddleware, requireUser } from "@server/auth/guards";
 import { getAuth } from "@server/auth/session";
 import { setDatabaseHandle } from "@server/db/connection";
 import { users } from "@server/db/schema/auth";
 import { demoAccounts, seedDemoAccounts } from "@server/db/seed/demo-shop";
 import { env } from "@server/env";
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -82,13 +83,38 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
     expect((forged as Response).status).toBe(302);
   });
 
-  it("requireAdmin refuses a customer with 403 and lets an admin through", async () => {
+  it("the admin's guard: a guest logs in, a customer goes to their overview (403 for a post), an admin passes", async () => {
     await seedDemoAccounts(await getAuth(), db());
+    const passed: string[] = [];
+    const guard = (cookie?: string, method = "GET") =>
+      Promise.resolve(
+        requireAdminMiddleware(
+          {
+            request: new Request(`${env.BASE_URL}/dashboard/admin-orders`, {
+              method,
+              headers: cookie ? { Cookie: cookie } : {},
+            }),
+            params: {},
+            context: new RouterContextProvider(),
+            unstable_pattern: "/dashboard/admin-orders",
+          } as unknown as Parameters<typeof requireAdminMiddleware>[0],
+          async () => {
+            passed.push(method);
+            return new Response("admin page");
+          },
+        ),
+      ).catch((thrown: unknown) => thrown);
+
+    const guest = (await guard()) as Response;
+    expect(guest.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fadmin-orders");
     const customer = await sessionCookie("customer@example.com", "customer-password-1");
-    const refused = await requireAdmin(page(customer)).catch((thrown: unknown) => thrown);
-    expect(refused).toMatchObject({ init: { status: 403 } });
+    const redirected = (await guard(customer)) as Response;
+    expect([redirected.status, redirected.headers.get("Location")]).toEqual([302, "/dashboard"]);
+    expect(await guard(customer, "POST")).toMatchObject({ init: { status: 403 } });
+    expect(passed).toEqual([]);
 
     const admin = await sessionCookie("admin@example.com", "admin-password-1");
-    expect(await requireAdmin(page(admin))).toMatchObject({ role: "admin" });
+    expect(await ((await guard(admin)) as Response).text()).toBe("admin page");
+    expect(passed).toEqual(["GET"]);
   });
 });

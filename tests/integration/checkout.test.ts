@@ -1,8 +1,8 @@
+import { listRefundDueOrders } from "@server/admin/admin-orders";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
-import { listRefundDueOrders } from "@server/orders/admin-orders";
 import { expirePendingOrders } from "@server/orders/expire-orders";
 import {
   recordPaymentFailed,

@@ -1,16 +1,7 @@
 import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
-import type { OrderView } from "~/lib/order-types";
-
-const statusLabels: Record<string, string> = {
-  pending: "Pending",
-  paid: "Paid",
-  fulfilled: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
+import { type OrderView, orderStatusLabel } from "~/lib/order-types";
 
 /** Orders, newest first, each with its items, status and total; `empty` when there are none. */
 export function OrderList({ orders, empty }: { orders: OrderView[]; empty: string }) {
@@ -34,7 +25,7 @@ export function OrderList({ orders, empty }: { orders: OrderView[]; empty: strin
                 Order <span className="font-mono text-sm">{order.id}</span>
               </h3>
               <span className="rounded-full bg-brand-soft px-3 py-0.5 text-xs font-semibold text-brand-strong">
-                {statusLabels[order.status] ?? order.status}
+                {orderStatusLabel(order.status)}
               </span>
             </div>
             <p className="mt-1 text-sm text-ink-muted">

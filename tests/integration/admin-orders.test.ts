@@ -1,0 +1,55 @@
+import { listOrders } from "@server/admin/admin-orders";
+import { startCheckout } from "@server/checkout/checkout-service";
+import { createTestProvider } from "@server/payments/test-provider";
+import { describe, expect, it } from "vitest";
+import { checkoutRequestSchema } from "../../app/lib/checkout-input";
+import { createCustomer, createProduct, shopPricing } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// The admin's list of every order (server/admin): all customers, newest first, its units counted
+// in the query, a page at a time.
+
+describe.each(testDrivers)("the admin's orders on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+  const provider = createTestProvider("integration-test-secret-of-32-characters!");
+  const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+
+  async function order(userId: string, items: Array<{ variantId: string; quantity: number }>) {
+    const request = checkoutRequestSchema.parse({
+      items,
+      customerDetails: {
+        fullName: "Ada Lovelace",
+        email: "ada@example.com",
+        phone: "+44 7700 900123",
+        shippingAddress: "1 Analytical Row, London N1 1AA",
+      },
+    });
+    return (await startCheckout(db(), provider, { userId, request }, settings)).orderId;
+  }
+
+  it("lists every customer's orders newest first, with their units, a page at a time", async () => {
+    await createProduct(db(), { variants: [{ id: "pen", stockQuantity: 50 }, { id: "kit" }] });
+    const ids: string[] = [];
+    for (let customer = 0; customer < 5; customer++) {
+      const userId = await createCustomer(db());
+      ids.push(
+        await order(userId, [
+          { variantId: "pen", quantity: customer + 1 },
+          { variantId: "kit", quantity: 1 },
+        ]),
+      );
+    }
+    const first = await listOrders(db(), { page: 1, pageSize: 2 });
+    expect(first.total).toBe(5);
+    expect(first.orders.map((row) => [row.id, row.items])).toEqual([
+      [ids[4], 6],
+      [ids[3], 5],
+    ]);
+    const last = await listOrders(db(), { page: 3, pageSize: 2 });
+    expect(last.orders.map((row) => [row.id, row.items, row.status])).toEqual([
+      [ids[0], 2, "pending"],
+    ]);
+    expect((await listOrders(db(), { page: 4, pageSize: 2 })).orders).toEqual([]);
+  });
+});
