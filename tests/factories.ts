@@ -8,11 +8,56 @@ import type { EmailKind } from "@server/db/schema/email";
 import { orders } from "@server/db/schema/orders";
 import type { OutgoingEmail } from "@server/email/transport";
 import { env } from "@server/env";
+import { recordPaymentSucceeded } from "@server/payments/payment-service";
 import { restock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { type CheckoutRequest, checkoutRequestSchema } from "../app/lib/checkout-input";
 
 let sequence = 0;
+
+/** What the shop's emails show of it, in tests. */
+export const testBrand = {
+  shopName: "Gleam",
+  baseUrl: "http://shop.test",
+  supportEmail: "hello@example.com",
+};
+
+/** A customer's checkout details, in tests. */
+export const testCheckoutDetails = {
+  fullName: "Ada Lovelace",
+  email: "ada@example.com",
+  phone: "+44 7700 900123",
+  shippingAddress: "1 Analytical Row, London N1 1AA",
+};
+
+/** A checkout of these lines with the test details (`details` overrides some of them). */
+export function checkoutCart(
+  items: Array<{ variantId: string; quantity: number }>,
+  details: Partial<typeof testCheckoutDetails> & { notes?: string } = {},
+): CheckoutRequest {
+  return checkoutRequestSchema.parse({
+    items,
+    customerDetails: { ...testCheckoutDetails, ...details },
+  });
+}
+
+/** The provider's word that an order's money arrived in full (as the test provider gives it). */
+export async function payOrder(db: Database, orderId: string, eventId = `evt-${orderId}`) {
+  const order = await orderRow(db, orderId);
+  return recordPaymentSucceeded(
+    db,
+    {
+      provider: "test",
+      eventId,
+      type: "payment_intent.succeeded",
+      intentId: order.providerIntentId ?? "",
+      amountPence: order.totalPence,
+      currency: "gbp",
+    },
+    testBrand,
+  );
+}
 
 /** The demo shop's pricing rules (the settings' defaults): £3.99 shipping, free over £50, 10% off. */
 export const shopPricing = {

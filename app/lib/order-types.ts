@@ -1,4 +1,5 @@
-// Orders as the dashboard shows them: produced by server/orders, shown by app/components/account.
+// Orders as the dashboards show them: produced by server/orders and server/admin, shown by
+// app/components/account and app/components/admin.
 
 type OrderItemView = {
   productName: string;
@@ -28,3 +29,27 @@ const statusLabels: Record<string, string> = {
 export function orderStatusLabel(status: string): string {
   return statusLabels[status] ?? status;
 }
+
+/** A row of the admin's list of every order. */
+export type AdminOrderRow = {
+  id: string;
+  createdAt: Date;
+  status: string;
+  customerFullName: string;
+  customerEmail: string;
+  /** Units in the order. */
+  items: number;
+  totalPence: number;
+};
+
+/** Money that arrived when the order could not take it: the admin refunds it. */
+export type RefundDueOrder = {
+  id: string;
+  status: string;
+  customerEmail: string;
+  totalPence: number;
+  paymentProvider: string | null;
+  providerIntentId: string | null;
+  paymentError: string | null;
+  updatedAt: Date;
+};

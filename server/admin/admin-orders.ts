@@ -1,20 +1,10 @@
 import { count, desc, eq, sql } from "drizzle-orm";
+import type { AdminOrderRow, RefundDueOrder } from "../../app/lib/order-types";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
 
 // The admin's reads of the shop's orders. Callers are behind the admin's guard (the admin routes'
 // middleware, server/auth/guards.ts).
-
-export type RefundDueOrder = {
-  id: string;
-  status: string;
-  customerEmail: string;
-  totalPence: number;
-  paymentProvider: string | null;
-  providerIntentId: string | null;
-  paymentError: string | null;
-  updatedAt: Date;
-};
 
 /**
  * Orders whose money arrived when it could not be taken: paid after being cancelled, or a wrong
@@ -39,17 +29,6 @@ export function listRefundDueOrders(db: Database, limit = 50): Promise<RefundDue
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
-
-export type AdminOrderRow = {
-  id: string;
-  createdAt: Date;
-  status: string;
-  customerFullName: string;
-  customerEmail: string;
-  /** Units in the order. */
-  items: number;
-  totalPence: number;
-};
 
 /**
  * Every order, newest first (seed spec §4: admin orders by created_at descending), a page at a

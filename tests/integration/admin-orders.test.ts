@@ -2,8 +2,7 @@ import { listOrders } from "@server/admin/admin-orders";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { createTestProvider } from "@server/payments/test-provider";
 import { describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../app/lib/checkout-input";
-import { createCustomer, createProduct, shopPricing } from "../factories";
+import { checkoutCart, createCustomer, createProduct, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // The admin's list of every order (server/admin): all customers, newest first, its units counted
@@ -16,15 +15,7 @@ describe.each(testDrivers)("the admin's orders on %s", (driver) => {
   const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
 
   async function order(userId: string, items: Array<{ variantId: string; quantity: number }>) {
-    const request = checkoutRequestSchema.parse({
-      items,
-      customerDetails: {
-        fullName: "Ada Lovelace",
-        email: "ada@example.com",
-        phone: "+44 7700 900123",
-        shippingAddress: "1 Analytical Row, London N1 1AA",
-      },
-    });
+    const request = checkoutCart(items);
     return (await startCheckout(db(), provider, { userId, request }, settings)).orderId;
   }
 

@@ -2,7 +2,6 @@ import { startCheckout } from "@server/checkout/checkout-service";
 import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
-import { recordPaymentSucceeded } from "@server/payments/payment-service";
 import { confirmTestPayment } from "@server/payments/test-confirm";
 import { createTestProvider } from "@server/payments/test-provider";
 import { and, eq, gt, ne } from "drizzle-orm";
@@ -12,8 +11,10 @@ import {
   createCustomer,
   createProduct,
   orderRow as orderById,
+  payOrder,
   shopPricing,
   stockOf as stockOfVariant,
+  testBrand,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -25,7 +26,7 @@ const settings = {
   attemptsPerMinute: 1000,
   maxUnitsPerOrder: 30,
 };
-const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
+const brand = testBrand;
 const details = {
   fullName: "Ada Lovelace",
   email: "ada@example.com",
@@ -46,22 +47,7 @@ describe.each(testDrivers)("checkout abuse on %s", (driver) => {
 
   const stockOf = (variantId: string) => stockOfVariant(db(), variantId);
   const orderRow = (id: string) => orderById(db(), id);
-
-  async function pay(orderId: string) {
-    const order = await orderRow(orderId);
-    return recordPaymentSucceeded(
-      db(),
-      {
-        provider: "test",
-        eventId: `evt-${orderId}`,
-        type: "payment_intent.succeeded",
-        intentId: order.providerIntentId ?? "",
-        amountPence: order.totalPence,
-        currency: "gbp",
-      },
-      brand,
-    );
-  }
+  const pay = (orderId: string) => payOrder(db(), orderId);
 
   async function unitsOf(orderId: string) {
     const rows = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId));

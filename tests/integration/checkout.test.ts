@@ -12,29 +12,22 @@ import {
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CheckoutRequest } from "../../app/lib/checkout-input";
 import { checkoutRequestSchema } from "../../app/lib/checkout-input";
 import {
+  checkoutCart,
   createCustomer,
   createProduct,
   orderRow as orderById,
+  payOrder,
   shopPricing,
   stockOf as stockOfVariant,
+  testBrand,
+  testCheckoutDetails,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
-const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
-const details = {
-  fullName: "Ada Lovelace",
-  email: "ada@example.com",
-  phone: "+44 7700 900123",
-  shippingAddress: "1 Analytical Row, London N1 1AA",
-};
-
-function request(items: Array<{ variantId: string; quantity: number }>): CheckoutRequest {
-  return checkoutRequestSchema.parse({ items, customerDetails: details });
-}
+const brand = testBrand;
 
 describe.each(testDrivers)("checkout on %s", (driver) => {
   const database = useTestDatabase(driver, { maxConnections: 10 });
@@ -43,22 +36,8 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
 
   const stockOf = (variantId: string) => stockOfVariant(db(), variantId);
   const orderRow = (id: string) => orderById(db(), id);
-
-  async function pay(orderId: string, eventId = `evt-${orderId}`) {
-    const order = await orderRow(orderId);
-    return recordPaymentSucceeded(
-      db(),
-      {
-        provider: "test",
-        eventId,
-        type: "payment_intent.succeeded",
-        intentId: order.providerIntentId ?? "",
-        amountPence: order.totalPence,
-        currency: "gbp",
-      },
-      brand,
-    );
-  }
+  const pay = (orderId: string, eventId?: string) => payOrder(db(), orderId, eventId);
+  const request = checkoutCart;
 
   it("prices from the database, ignoring any price the client sends, and reserves stock", async () => {
     const userId = await createCustomer(db());
@@ -70,7 +49,7 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
     // A tampered body: prices and totals are not part of the schema and never reach the service.
     const tampered = checkoutRequestSchema.parse({
       items: [{ variantId: "paste-75", quantity: 2, pricePence: 1, price: 0.01 }],
-      customerDetails: { ...details, totalPence: 1 },
+      customerDetails: { ...testCheckoutDetails, totalPence: 1 },
       totalPence: 1,
     });
     const result = await startCheckout(db(), provider, { userId, request: tampered }, settings);

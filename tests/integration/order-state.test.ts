@@ -15,19 +15,21 @@ import {
   markPaid,
   markRefunded,
 } from "@server/orders/order-state";
-import { recordPaymentSucceeded, recordRefund } from "@server/payments/payment-service";
+import { recordRefund } from "@server/payments/payment-service";
 import { confirmTestPayment } from "@server/payments/test-confirm";
 import { createTestProvider } from "@server/payments/test-provider";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type CheckoutRequest, checkoutRequestSchema } from "../../app/lib/checkout-input";
 import {
+  checkoutCart,
   createCustomer,
   createProduct,
   createTestAuth,
   orderRow as orderById,
+  payOrder,
   shopPricing,
   stockOf as stockOfVariant,
+  testBrand,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -37,28 +39,16 @@ import { testDrivers, useTestDatabase } from "../setup/test-database";
 // and every stock change is a movement. Illegal transitions are refused and change nothing.
 
 const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
-const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
 const secret = "integration-test-secret-of-32-characters!";
-
-function cart(items: Array<{ variantId: string; quantity: number }>): CheckoutRequest {
-  return checkoutRequestSchema.parse({
-    items,
-    customerDetails: {
-      fullName: "Ada Lovelace",
-      email: "ada@example.com",
-      phone: "+44 7700 900123",
-      shippingAddress: "1 Analytical Row, London N1 1AA",
-    },
-  });
-}
 
 describe.each(testDrivers)("order state, audit log and stock movements on %s", (driver) => {
   const database = useTestDatabase(driver, { maxConnections: 10 });
   const db = () => database.db();
   const provider = createTestProvider(secret);
   const checkout = (userId: string, items: Array<{ variantId: string; quantity: number }>) =>
-    startCheckout(db(), provider, { userId, request: cart(items) }, settings);
+    startCheckout(db(), provider, { userId, request: checkoutCart(items) }, settings);
   const orderRow = (id: string) => orderById(db(), id);
+  const pay = (orderId: string) => payOrder(db(), orderId);
   const stockOf = (variantId: string) => stockOfVariant(db(), variantId);
 
   const auditOf = (orderId: string) =>
@@ -89,22 +79,6 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
       .from(stockMovements)
       .where(eq(stockMovements.variantId, variantId))
       .orderBy(asc(stockMovements.createdAt));
-
-  async function pay(orderId: string) {
-    const order = await orderRow(orderId);
-    return recordPaymentSucceeded(
-      db(),
-      {
-        provider: "test",
-        eventId: `evt-${orderId}`,
-        type: "payment_intent.succeeded",
-        intentId: order.providerIntentId ?? "",
-        amountPence: order.totalPence,
-        currency: "gbp",
-      },
-      brand,
-    );
-  }
 
   async function expectRefused(change: () => Promise<unknown>, message: RegExp) {
     const error = await change().then(
@@ -209,7 +183,10 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
       /This order is paid: it cannot be cancelled\./,
     );
     await expectRefused(
-      () => db().transaction((tx) => markPaid(tx, orderId, providerActor("test"), { brand })),
+      () =>
+        db().transaction((tx) =>
+          markPaid(tx, orderId, providerActor("test"), { brand: testBrand }),
+        ),
       /paid: it cannot be paid/,
     );
     await expectRefused(
@@ -287,9 +264,15 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
     const declined = { number: "4000000000000002", expiry: "12/34", cvc: "123" };
     for (let attempt = 1; attempt <= 5; attempt++) {
       await expect(
-        confirmTestPayment(db(), provider, { userId: ada, clientSecret, card: declined }, brand, {
-          attemptsPerMinute: 1000,
-        }),
+        confirmTestPayment(
+          db(),
+          provider,
+          { userId: ada, clientSecret, card: declined },
+          testBrand,
+          {
+            attemptsPerMinute: 1000,
+          },
+        ),
       ).rejects.toMatchObject({ code: "PAYMENT_FAILED" });
     }
     const audit = await auditOf(orderId);

@@ -2,17 +2,7 @@ import { Link } from "react-router";
 import { cn } from "~/lib/class-names";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
-import { orderStatusLabel } from "~/lib/order-types";
-
-type Row = {
-  id: string;
-  createdAt: Date;
-  status: string;
-  customerFullName: string;
-  customerEmail: string;
-  items: number;
-  totalPence: number;
-};
+import { type AdminOrderRow, orderStatusLabel } from "~/lib/order-types";
 
 /** Every order, newest first, a page at a time (seed spec §2: admin-orders). */
 export function AdminOrderTable({
@@ -20,7 +10,7 @@ export function AdminOrderTable({
   page,
   pageCount,
 }: {
-  orders: Row[];
+  orders: AdminOrderRow[];
   page: number;
   pageCount: number;
 }) {

@@ -1,20 +1,10 @@
 import { TriangleAlert } from "lucide-react";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
-
-type RefundDue = {
-  id: string;
-  status: string;
-  customerEmail: string;
-  totalPence: number;
-  paymentProvider: string | null;
-  providerIntentId: string | null;
-  paymentError: string | null;
-  updatedAt: Date;
-};
+import type { RefundDueOrder } from "~/lib/order-types";
 
 /** Payments the shop could not take (a cancelled order, a wrong amount): refund them. */
-export function RefundDueList({ orders }: { orders: RefundDue[] }) {
+export function RefundDueList({ orders }: { orders: RefundDueOrder[] }) {
   return (
     <section aria-labelledby="refund-due-heading" className="mt-8">
       <h2 id="refund-due-heading" className="text-xl font-semibold">
