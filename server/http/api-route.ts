@@ -81,7 +81,8 @@ export function apiRoute<
     if (!allow.includes(method)) return methodNotAllowed(allow.join(", "));
     if (spec.enabled && !spec.enabled()) return jsonError(404, "Not found.");
     try {
-      const user = await getSessionUser(request);
+      // Only a route that needs the session reads it: a public read never costs a session lookup.
+      const user = spec.signedIn ? await getSessionUser(request) : null;
       if (spec.signedIn && !user) return jsonError(401, "Authentication required.");
       let parsedParams: unknown = params;
       if (spec.params) {
