@@ -136,7 +136,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           id: `re_standin_${counter}`,
           object: "refund",
           payment_intent: intent.id,
-          amount: intent.amount_received,
+          amount: Number(form.get("amount") ?? intent.amount_received),
         };
         refunds.push(refund);
         if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);

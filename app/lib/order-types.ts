@@ -53,3 +53,57 @@ export type RefundDueOrder = {
   paymentError: string | null;
   updatedAt: Date;
 };
+
+/** One change in an order's history (the audit log): who, what, when, and why. */
+export type OrderHistoryEntry = {
+  id: string;
+  action: string;
+  actorType: string;
+  /** The admin's or customer's name when the actor is a person, else the provider or job. */
+  actorName: string;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+};
+
+/** Everything the admin's order page shows. */
+export type AdminOrderDetail = {
+  order: {
+    id: string;
+    status: string;
+    createdAt: Date;
+    paidAt: Date | null;
+    fulfilledAt: Date | null;
+    deliveredAt: Date | null;
+    subtotalPence: number;
+    discountPence: number;
+    shippingPence: number;
+    vatPence: number;
+    totalPence: number;
+    refundedPence: number;
+    refundDue: boolean;
+    customerFullName: string;
+    customerEmail: string;
+    customerPhone: string;
+    shippingAddress: string;
+    notes: string | null;
+    paymentProvider: string | null;
+    providerIntentId: string | null;
+    paymentError: string | null;
+    carrier: string | null;
+    trackingNumber: string | null;
+  };
+  items: (OrderItemView & { id: string; productId: string })[];
+  payments: { id: string; type: string; outcome: string; provider: string; createdAt: Date }[];
+  refunds: {
+    id: string;
+    amountPence: number;
+    status: string;
+    restock: boolean;
+    reason: string | null;
+    error: string | null;
+    createdAt: Date;
+  }[];
+  history: OrderHistoryEntry[];
+};

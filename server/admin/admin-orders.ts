@@ -1,10 +1,27 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { AdminOrderQuery } from "../../app/lib/admin-order-query";
 import type { AdminOrderRow, RefundDueOrder } from "../../app/lib/order-types";
+import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
 
 // The admin's reads of the shop's orders. Callers are behind the admin's guard (the admin routes'
 // middleware, server/auth/guards.ts).
+
+/** Days are the shop's days (DESIGN §4): a date range from the admin means London's midnight. */
+export const SHOP_TIME_ZONE = "Europe/London";
 
 /**
  * Orders whose money arrived when it could not be taken: paid after being cancelled, or a wrong
@@ -30,15 +47,33 @@ export function listRefundDueOrders(db: Database, limit = 50): Promise<RefundDue
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
-/**
- * Every order, newest first (seed spec §4: admin orders by created_at descending), a page at a
- * time, with its number of items counted in the same query and the total number of orders.
- */
-export async function listOrders(
-  db: Database,
-  { page, pageSize = ADMIN_ORDERS_PAGE_SIZE }: { page: number; pageSize?: number },
-): Promise<{ orders: AdminOrderRow[]; total: number }> {
-  const units = db
+type OrderFilter = Partial<Pick<AdminOrderQuery, "q" | "status" | "from" | "to">>;
+
+/** The start of a shop day (`YYYY-MM-DD`), `days` later, as a timestamp. */
+const shopDayStart = (day: string, days = 0) =>
+  sql`((${day}::date + ${days}::int)::timestamp at time zone ${SHOP_TIME_ZONE})`;
+
+/** The conditions of the list's search, status and date range (shared by the list and the CSV). */
+export function orderConditions(filter: OrderFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    const match = or(
+      ilike(orders.id, pattern),
+      ilike(orders.customerEmail, pattern),
+      ilike(orders.customerFullName, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.from) conditions.push(gte(orders.createdAt, shopDayStart(filter.from)));
+  if (filter.to) conditions.push(lt(orders.createdAt, shopDayStart(filter.to, 1)));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Units per order, for the list's Items column. */
+function unitsPerOrder(db: Database) {
+  return db
     .select({
       orderId: orderItems.orderId,
       items: sql<number>`sum(${orderItems.quantity})::int`.as("items"),
@@ -46,6 +81,29 @@ export async function listOrders(
     .from(orderItems)
     .groupBy(orderItems.orderId)
     .as("units");
+}
+
+/**
+ * The orders matching a search, status and date range, sorted by a column (newest first unless
+ * asked otherwise; seed spec §4), a page at a time, with their units counted in the same query and
+ * how many match in all.
+ */
+export async function listOrders(
+  db: Database,
+  query: Partial<AdminOrderQuery>,
+  pageSize = ADMIN_ORDERS_PAGE_SIZE,
+): Promise<{ orders: AdminOrderRow[]; total: number }> {
+  const units = unitsPerOrder(db);
+  const items = sql<number>`coalesce(${units.items}, 0)::int`;
+  const column = {
+    date: orders.createdAt,
+    total: orders.totalPence,
+    items,
+    customer: orders.customerFullName,
+    status: orders.status,
+  }[query.sort ?? "date"];
+  const direction = (query.dir ?? "desc") === "asc" ? asc : desc;
+  const where = orderConditions(query);
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -54,15 +112,17 @@ export async function listOrders(
         status: orders.status,
         customerFullName: orders.customerFullName,
         customerEmail: orders.customerEmail,
-        items: sql<number>`coalesce(${units.items}, 0)::int`,
+        items,
         totalPence: orders.totalPence,
       })
       .from(orders)
       .leftJoin(units, eq(units.orderId, orders.id))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .where(where)
+      // The id last: rows that tie on the column keep one order from page to page.
+      .orderBy(direction(column), direction(orders.createdAt), direction(orders.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(orders),
+      .offset(((query.page ?? 1) - 1) * pageSize),
+    db.select({ total: count() }).from(orders).where(where),
   ]);
   return { orders: rows, total: counted?.total ?? 0 };
 }

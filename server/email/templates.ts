@@ -151,3 +151,39 @@ ${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
   ].join("\n");
   return { to, subject: `Your ${brand.shopName} order ${order.orderId}`, html, text };
 }
+
+/** The parcel left (the admin marked the order fulfilled): with the carrier and tracking number. */
+export function orderShippedEmail(
+  brand: Brand,
+  to: string,
+  order: {
+    orderId: string;
+    customerName: string;
+    carrier: string | null;
+    trackingNumber: string | null;
+  },
+): OutgoingEmail {
+  const heading = "Your order is on its way";
+  const lines = [
+    `Hi ${order.customerName}, your order ${order.orderId} has left us.`,
+    order.carrier
+      ? `It is travelling with ${order.carrier}${order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}.`
+      : order.trackingNumber
+        ? `Its tracking number is ${order.trackingNumber}.`
+        : "Standard delivery takes 5-7 business days.",
+  ];
+  const html = layout(
+    brand,
+    heading,
+    `${lines.map(paragraph).join("")}${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
+  );
+  const text = [
+    heading,
+    "",
+    ...lines,
+    "",
+    `Your orders: ${brand.baseUrl}/dashboard/orders`,
+    "",
+  ].join("\n");
+  return { to, subject: `Your ${brand.shopName} order ${order.orderId} has shipped`, html, text };
+}

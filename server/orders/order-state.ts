@@ -3,10 +3,15 @@ import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type OrderStatus, orderItems, orders } from "../db/schema/orders";
 import { queueEmail } from "../email/outbox";
-import { type Brand, orderConfirmationEmail } from "../email/templates";
+import { type Brand, orderConfirmationEmail, orderShippedEmail } from "../email/templates";
 import { DomainError } from "../errors";
 import { queuePaymentTask } from "../payments/payment-task-queue";
-import { type ReservedLine, releaseOrderStock, reserveStock } from "../stock/stock-service";
+import {
+  type ReservedLine,
+  releaseOrderStock,
+  reserveStock,
+  restockOrder,
+} from "../stock/stock-service";
 
 // The one writer of orders (DESIGN §5). Every change of an order's state is a function here: it
 // locks the order, refuses a transition its status does not allow with a DomainError, makes the
@@ -14,9 +19,12 @@ import { type ReservedLine, releaseOrderStock, reserveStock } from "../stock/sto
 // after), all in the caller's transaction. The lifecycle:
 //
 //   pending ──paid──> paid ──fulfilled──> fulfilled ──delivered──> delivered
-//      │                └──────────────┴───────────refunded──────────┴──> refunded
+//      │                │ └─────────────┴──────────refunded───────────┴──> refunded
+//      │                └──cancelled (by the admin: refunded in full, stock released)
 //      └──cancelled (stock released, the provider's intent cancelled)
 //
+// A refund in part keeps the status and adds to refunded_pence; the refund that reaches the total
+// makes the order refunded.
 // Beside the status: money that arrived when it could not be taken flags the order refund-due
 // until it is refunded; a declined payment is noted on the pending order; deleting an account
 // anonymises its orders.
@@ -47,7 +55,8 @@ type Change = {
   from: readonly OrderStatus[];
   /** The new status; none for a change beside the status. */
   to?: OrderStatus;
-  set?: OrderChanges;
+  /** The fields to change, or a function of the locked order giving them. */
+  set?: OrderChanges | ((order: Order) => OrderChanges);
   actor: Actor;
   /** The audit action, `order.<verb>`, and the verb in a refusal ("cannot be paid"). */
   action: string;
@@ -62,7 +71,8 @@ async function change(tx: Tx, spec: Change): Promise<{ before: Order; after: Ord
   if (!spec.from.includes(before.status) || (spec.allowed && !spec.allowed(before))) {
     throw cannot(before, spec.verb);
   }
-  const set = { ...spec.set, ...(spec.to ? { status: spec.to } : {}) };
+  const changes = typeof spec.set === "function" ? spec.set(before) : spec.set;
+  const set = { ...changes, ...(spec.to ? { status: spec.to } : {}) };
   const [after] = await tx
     .update(orders)
     .set(set)
@@ -277,7 +287,7 @@ export async function markRefunded(
     orderId,
     from: ["paid", "fulfilled", "delivered"],
     to: "refunded",
-    set: { refundDue: false, refundedAt: now },
+    set: (order) => ({ refundDue: false, refundedAt: now, refundedPence: order.totalPence }),
     actor,
     action: "order.refunded",
     verb: "refunded",
@@ -286,12 +296,61 @@ export async function markRefunded(
   return after;
 }
 
-/** The parcel left: paid → fulfilled, with the carrier and tracking number when known. */
+/**
+ * The admin gave back part or all of a paid order's money (server/orders/refunds.ts, once the
+ * provider agreed). It adds to what was refunded; the refund that reaches the total makes the
+ * order refunded, or cancelled when the admin cancelled a paid order that had not left. With
+ * `restock`, the order's items go back on sale (a cancelled order's are released).
+ */
+export async function applyRefund(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  refund: { amountPence: number; restock: boolean; cancel: boolean; reason: string | null },
+  now = new Date(),
+): Promise<Order> {
+  const before = await lockOrder(tx, orderId);
+  const refundedPence = before.refundedPence + refund.amountPence;
+  const whole = refundedPence === before.totalPence;
+  const { after } = await change(tx, {
+    orderId,
+    from: refund.cancel ? ["paid"] : ["paid", "fulfilled", "delivered"],
+    ...(whole ? { to: refund.cancel ? ("cancelled" as const) : ("refunded" as const) } : {}),
+    set: {
+      refundedPence,
+      refundDue: false,
+      ...(whole ? { refundedAt: now } : {}),
+      ...(refund.cancel ? { cancelledAt: now } : {}),
+    },
+    actor,
+    action: refund.cancel ? "order.cancelled" : whole ? "order.refunded" : "order.refunded_in_part",
+    verb: refund.cancel ? "cancelled" : "refunded",
+    reason: refund.reason,
+    allowed: (order) =>
+      refund.amountPence > 0 &&
+      order.refundedPence + refund.amountPence <= order.totalPence &&
+      (!refund.cancel || order.refundedPence + refund.amountPence === order.totalPence),
+  });
+  const stock = { orderId, actor, reason: refund.reason };
+  if (refund.cancel) await releaseOrderStock(tx, stock);
+  else if (refund.restock) await restockOrder(tx, stock);
+  return after;
+}
+
+/**
+ * The parcel left: paid → fulfilled, with the carrier and tracking number when known. With a
+ * brand, the customer is told by email (through the outbox, in the same transaction).
+ */
 export async function markFulfilled(
   tx: Tx,
   orderId: string,
   actor: Actor,
-  shipment: { carrier?: string | null; trackingNumber?: string | null; now?: Date } = {},
+  shipment: {
+    carrier?: string | null;
+    trackingNumber?: string | null;
+    now?: Date;
+    brand?: Brand;
+  } = {},
 ): Promise<Order> {
   const { after } = await change(tx, {
     orderId,
@@ -306,6 +365,18 @@ export async function markFulfilled(
     action: "order.fulfilled",
     verb: "fulfilled",
   });
+  if (shipment.brand) {
+    await queueEmail(
+      tx,
+      "order-shipped",
+      orderShippedEmail(shipment.brand, after.customerEmail, {
+        orderId: after.id,
+        customerName: after.customerFullName,
+        carrier: after.carrier,
+        trackingNumber: after.trackingNumber,
+      }),
+    );
+  }
   return after;
 }
 

@@ -150,6 +150,11 @@ export function recordRefund(
     const refundable =
       order.status === "paid" || order.status === "fulfilled" || order.status === "delivered";
     if (!refundable) return { outcome: "ignored", reason: `order is ${order.status}` };
+    // The admin's own refunds (server/orders/refunds.ts) are recorded when the provider agrees:
+    // their events report nothing new.
+    if (event.amountRefundedPence <= order.refundedPence) {
+      return { outcome: "ignored", reason: "refund already recorded" };
+    }
     if (event.amountRefundedPence < order.totalPence) {
       return { outcome: "flagged", reason: `partial refund of ${event.amountRefundedPence}` };
     }

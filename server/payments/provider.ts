@@ -32,8 +32,11 @@ export interface PaymentProvider {
    * known yet (the provider unreachable, or the payment still processing): try again later.
    */
   cancelIntent(intentId: string): Promise<IntentCancellation>;
-  /** Gives a succeeded intent's money back in full; the same key never refunds twice. */
-  refundIntent(intentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives a succeeded intent's money back: `amountPence` of it, or all when not given. The same key
+   * never refunds twice. Throws PaymentProviderError when the provider refuses.
+   */
+  refundIntent(intentId: string, idempotencyKey: string, amountPence?: number): Promise<void>;
 }
 
 /** The provider could not be reached or refused the request; `message` is safe to show. */

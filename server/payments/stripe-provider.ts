@@ -67,8 +67,18 @@ export function createStripeProvider(options: StripeOptions) {
       return "cancelled" as const;
     },
 
-    async refundIntent(intentId: string, idempotencyKey: string) {
-      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+    async refundIntent(intentId: string, idempotencyKey: string, amountPence?: number) {
+      try {
+        await stripe.refunds.create(
+          { payment_intent: intentId, ...(amountPence === undefined ? {} : { amount: amountPence }) },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        const message = error instanceof Stripe.errors.StripeError ? error.message : null;
+        throw new PaymentProviderError(message ?? "The payment provider could not be reached.", {
+          cause: error,
+        });
+      }
     },
 
     /** The intent as Stripe has it now (events may arrive late or out of order). */

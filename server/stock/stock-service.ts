@@ -98,9 +98,25 @@ export async function reserveStock(
  * Gives back what a cancelled order held: its items' units, to each variant that still exists
  * (a variant deleted since has no stock to return to).
  */
-export async function releaseOrderStock(
+export function releaseOrderStock(
   tx: Tx,
   order: { orderId: string; actor: Actor; reason: string | null },
+): Promise<void> {
+  return putBackOrderStock(tx, order, "release");
+}
+
+/** A refunded order's goods came back and go on sale again: its items' units, as a restock. */
+export function restockOrder(
+  tx: Tx,
+  order: { orderId: string; actor: Actor; reason: string | null },
+): Promise<void> {
+  return putBackOrderStock(tx, order, "restock");
+}
+
+async function putBackOrderStock(
+  tx: Tx,
+  order: { orderId: string; actor: Actor; reason: string | null },
+  kind: "release" | "restock",
 ): Promise<void> {
   const items = await tx
     .select({
@@ -116,7 +132,7 @@ export async function releaseOrderStock(
     if (stockAfter === null) continue;
     await recordMovement(tx, {
       variantId: item.variantId,
-      kind: "release",
+      kind,
       quantityChange: item.quantity,
       stockAfter,
       orderId: order.orderId,

@@ -31,16 +31,16 @@ describe.each(testDrivers)("the admin's orders on %s", (driver) => {
         ]),
       );
     }
-    const first = await listOrders(db(), { page: 1, pageSize: 2 });
+    const first = await listOrders(db(), { page: 1 }, 2);
     expect(first.total).toBe(5);
     expect(first.orders.map((row) => [row.id, row.items])).toEqual([
       [ids[4], 6],
       [ids[3], 5],
     ]);
-    const last = await listOrders(db(), { page: 3, pageSize: 2 });
+    const last = await listOrders(db(), { page: 3 }, 2);
     expect(last.orders.map((row) => [row.id, row.items, row.status])).toEqual([
       [ids[0], 2, "pending"],
     ]);
-    expect((await listOrders(db(), { page: 4, pageSize: 2 })).orders).toEqual([]);
+    expect((await listOrders(db(), { page: 4 }, 2)).orders).toEqual([]);
   });
 });

@@ -1,6 +1,11 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-export const emailKinds = ["verification", "password-reset", "order-confirmation"] as const;
+export const emailKinds = [
+  "verification",
+  "password-reset",
+  "order-confirmation",
+  "order-shipped",
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 export const emailStatuses = ["pending", "sent", "failed"] as const;

@@ -57,6 +57,8 @@ export const orders = pgTable(
     paymentError: text("payment_error"),
     /** Money arrived for an order that could not take it (cancelled, or a wrong amount). */
     refundDue: boolean("refund_due").notNull().default(false),
+    /** Money of a paid order given back so far (refunds made by the admin, in full or in part). */
+    refundedPence: integer("refunded_pence").notNull().default(0),
     /**
      * This order claims the customer's first-order discount: one open or paid claim per customer,
      * enforced by a unique index (a cancelled order gives its claim back).
@@ -75,6 +77,8 @@ export const orders = pgTable(
   (table) => [
     index("orders_user_id_created_at_idx").on(table.userId, table.createdAt),
     index("orders_status_created_at_idx").on(table.status, table.createdAt),
+    // The admin's list, newest first, and the figures of a date range.
+    index("orders_created_at_idx").on(table.createdAt),
     // One open (pending) order per customer: a new checkout replaces the last, so no account
     // holds more stock than one order may take.
     uniqueIndex("orders_one_pending_per_user_idx")
@@ -86,6 +90,10 @@ export const orders = pgTable(
     check(
       "orders_amounts_non_negative",
       sql`${table.subtotalPence} >= 0 and ${table.discountPence} >= 0 and ${table.shippingPence} >= 0 and ${table.vatPence} >= 0 and ${table.totalPence} >= 0`,
+    ),
+    check(
+      "orders_refunded_within_total",
+      sql`${table.refundedPence} >= 0 and ${table.refundedPence} <= ${table.totalPence}`,
     ),
   ],
 );
@@ -171,5 +179,39 @@ export const paymentTasks = pgTable(
   (table) => [
     uniqueIndex("payment_tasks_order_kind_idx").on(table.orderId, table.kind),
     index("payment_tasks_due_idx").on(table.status, table.nextAttemptAt),
+  ],
+);
+
+export const refundStatuses = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * Money of a paid order given back by the admin, in full or in part, one row per refund
+ * (server/orders/refunds.ts). A row is written `pending` before the provider is asked, with its id
+ * as the provider's idempotency key, so a refund retried after a crash is never made twice.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountPence: integer("amount_pence").notNull(),
+    /** Whether the order's items go back on sale when the refund succeeds. */
+    restock: boolean("restock").notNull().default(false),
+    status: text("status", { enum: refundStatuses }).notNull().default("pending"),
+    provider: text("provider").notNull(),
+    reason: text("reason"),
+    /** The provider's refusal, when it refused. */
+    error: text("error"),
+    adminId: text("admin_id").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index("refunds_order_id_idx").on(table.orderId),
+    check("refunds_amount_positive", sql`${table.amountPence} > 0`),
   ],
 );

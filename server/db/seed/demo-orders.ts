@@ -23,6 +23,7 @@ export async function seedDemoOrders(db: Database, user: { id: string; email: st
     {
       id: "demo-order-1",
       ...customer,
+      providerIntentId: "test_pi_demo-order-1",
       status: "delivered",
       subtotalPence: 5498,
       discountPence: 550,
@@ -36,6 +37,7 @@ export async function seedDemoOrders(db: Database, user: { id: string; email: st
     {
       id: "demo-order-2",
       ...customer,
+      providerIntentId: "test_pi_demo-order-2",
       status: "paid",
       subtotalPence: 6499,
       discountPence: 0,

@@ -4,12 +4,17 @@ import type { Auth } from "../../auth/auth";
 import type { Logger } from "../../logger";
 import type { Database } from "../database";
 import { users } from "../schema/auth";
+import { getShopSettings, pricingOf } from "../../settings/shop-settings";
+import { seedDemoHistory } from "./demo-history";
 import { seedDemoOrders } from "./demo-orders";
 import { seedCatalogIfEmpty } from "./seed-catalog";
 
 // Everything demo mode puts into a database (DESIGN §4, §7), in one place, called once at start:
-// the demo catalogue into an empty database, and the two demo accounts (the customer with past
-// orders) where they are missing. Never in live mode.
+// the demo catalogue into an empty database, the two demo accounts (the customer with past
+// orders) where they are missing, and the shop's past (demo-history.ts). Never in live mode.
+
+/** The demo shop's past: enough for the admin's overview and charts to mean something. */
+export const DEMO_HISTORY = { orders: 240, days: 60, shoppers: 24 } as const;
 
 /** DESIGN §4: the two demo accounts, seeded in demo mode only. */
 export const demoAccounts: AccountInput[] = [
@@ -49,4 +54,9 @@ export async function seedDemoShop(db: Database, auth: Auth, logger: Logger): Pr
   if (products > 0) logger.info({ products }, "seeded the demo catalogue into an empty database");
   const accounts = await seedDemoAccounts(auth, db);
   if (accounts > 0) logger.info({ accounts }, "seeded the demo accounts");
+  const history = await seedDemoHistory(db, {
+    ...DEMO_HISTORY,
+    pricing: pricingOf(await getShopSettings()),
+  });
+  if (history > 0) logger.info({ orders: history }, "seeded the demo shop's past orders");
 }

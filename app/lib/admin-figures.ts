@@ -1,0 +1,49 @@
+// The shop's figures as the admin's overview and analytics show them: computed by the database
+// (server/admin/shop-figures.ts), shown by app/components/admin.
+
+export const analyticsRanges = [7, 30, 90] as const;
+export type AnalyticsRange = (typeof analyticsRanges)[number];
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
+
+export type LowStockVariant = {
+  variantId: string;
+  productId: string;
+  productName: string;
+  variantName: string;
+  stockQuantity: number;
+};
+
+export type AdminProductRow = {
+  id: string;
+  name: string;
+  active: boolean;
+  variants: number;
+  /** The default variant's price (the first variant by creation). */
+  pricePence: number | null;
+  stockQuantity: number;
+  createdAt: Date;
+};
+
+export type OverviewFigures = {
+  /** Paid orders' totals less what was refunded. */
+  revenuePence: number;
+  /** Orders paid for (whatever became of them since). */
+  orderCount: number;
+  /** Paid orders' totals over their number, rounded to the penny; 0 with no orders. */
+  averageOrderPence: number;
+  /** Paid and not yet sent. */
+  toFulfil: number;
+  lowStock: LowStockVariant[];
+};
+
+export type DayFigures = { day: string; revenuePence: number; orders: number };
+
+export type AnalyticsFigures = {
+  range: AnalyticsRange;
+  /** One entry per shop day of the range, oldest first, days without orders at 0. */
+  days: DayFigures[];
+  byStatus: { status: string; orders: number }[];
+  topProducts: { productId: string; productName: string; units: number; revenuePence: number }[];
+  firstOrderDiscount: { orders: number; pence: number };
+  customers: { new: number; returning: number };
+};

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import {
+  adminOrderSearch,
+  defaultAdminOrderQuery,
+  parseAdminOrderQuery,
+} from "./admin-order-query";
+
+describe("the admin's orders list as a URL", () => {
+  it("reads a full state and writes it back", () => {
+    const search = "?page=3&q=ada&status=paid&from=2026-10-01&to=2026-10-31&sort=total&dir=asc";
+    const query = parseAdminOrderQuery(new URLSearchParams(search));
+    expect(query).toEqual({
+      page: 3,
+      q: "ada",
+      status: "paid",
+      from: "2026-10-01",
+      to: "2026-10-31",
+      sort: "total",
+      dir: "asc",
+    });
+    expect(adminOrderSearch(query)).toBe(search);
+  });
+
+  it("falls back to the defaults for what it cannot read, and leaves them out of the URL", () => {
+    const query = parseAdminOrderQuery(
+      new URLSearchParams("page=-2&status=lost&from=2026-02-31&to=yesterday&sort=id;drop&dir=up"),
+    );
+    expect(query).toEqual(defaultAdminOrderQuery);
+    expect(adminOrderSearch(query)).toBe("");
+  });
+
+  it("trims the search and drops NUL bytes", () => {
+    expect(parseAdminOrderQuery(new URLSearchParams("q=%20a%00b%20")).q).toBe("ab");
+  });
+});

@@ -1,0 +1,106 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AdminOrderDetail, OrderHistoryEntry } from "../../app/lib/order-types";
+import type { Database } from "../db/database";
+import { auditLog } from "../db/schema/audit";
+import { users } from "../db/schema/auth";
+import { orderItems, orders, paymentEvents, refunds } from "../db/schema/orders";
+
+// One order as the admin's order page shows it (behind the admin's guard): the order, its items,
+// the provider's events, the refunds made, and its history from the audit log.
+
+/** An entity's history, oldest first, with the names of the people who made each change. */
+export function entityHistory(
+  db: Database,
+  entity: { type: string; id: string },
+): Promise<OrderHistoryEntry[]> {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      actorType: auditLog.actorType,
+      actorName: sql<string>`coalesce(${users.name}, ${auditLog.actorId})`,
+      reason: auditLog.reason,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(
+      users,
+      and(sql`${auditLog.actorType} in ('admin', 'customer')`, eq(users.id, auditLog.actorId)),
+    )
+    .where(and(eq(auditLog.entityType, entity.type), eq(auditLog.entityId, entity.id)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+}
+
+export async function getAdminOrder(db: Database, id: string): Promise<AdminOrderDetail | null> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      fulfilledAt: orders.fulfilledAt,
+      deliveredAt: orders.deliveredAt,
+      subtotalPence: orders.subtotalPence,
+      discountPence: orders.discountPence,
+      shippingPence: orders.shippingPence,
+      vatPence: orders.vatPence,
+      totalPence: orders.totalPence,
+      refundedPence: orders.refundedPence,
+      refundDue: orders.refundDue,
+      customerFullName: orders.customerFullName,
+      customerEmail: orders.customerEmail,
+      customerPhone: orders.customerPhone,
+      shippingAddress: orders.shippingAddress,
+      notes: orders.notes,
+      paymentProvider: orders.paymentProvider,
+      providerIntentId: orders.providerIntentId,
+      paymentError: orders.paymentError,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
+  if (!order) return null;
+  const [items, payments, refundRows, history] = await Promise.all([
+    db
+      .select({
+        id: orderItems.id,
+        productId: orderItems.productId,
+        productName: orderItems.productName,
+        variantName: orderItems.variantName,
+        quantity: orderItems.quantity,
+        unitPricePence: orderItems.unitPricePence,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.productName), asc(orderItems.variantName)),
+    db
+      .select({
+        id: paymentEvents.id,
+        type: paymentEvents.type,
+        outcome: paymentEvents.outcome,
+        provider: paymentEvents.provider,
+        createdAt: paymentEvents.createdAt,
+      })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderId, id))
+      .orderBy(asc(paymentEvents.createdAt)),
+    db
+      .select({
+        id: refunds.id,
+        amountPence: refunds.amountPence,
+        status: refunds.status,
+        restock: refunds.restock,
+        reason: refunds.reason,
+        error: refunds.error,
+        createdAt: refunds.createdAt,
+      })
+      .from(refunds)
+      .where(eq(refunds.orderId, id))
+      .orderBy(asc(refunds.createdAt)),
+    entityHistory(db, { type: "order", id }),
+  ]);
+  return { order, items, payments, refunds: refundRows, history };
+}

@@ -1,0 +1,179 @@
+import { and, asc, count, desc, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
+import type {
+  AdminProductRow,
+  AnalyticsFigures,
+  AnalyticsRange,
+  LowStockVariant,
+  OverviewFigures,
+} from "../../app/lib/admin-figures";
+import type { Database } from "../db/database";
+import { products, productVariants } from "../db/schema/catalog";
+import { orderItems, orders } from "../db/schema/orders";
+import { SHOP_TIME_ZONE } from "./admin-orders";
+
+// The admin's figures (behind the admin's guard), each one SQL aggregate: nothing here reads rows
+// to add them up in JavaScript. An order counts from the moment it was paid (paid_at); what was
+// refunded comes off the revenue. Days are the shop's days (Europe/London).
+
+/** A variant at or below this many units is listed as low on the overview. */
+export const LOW_STOCK_UNITS = 10;
+
+const paid = isNotNull(orders.paidAt);
+
+export async function overviewFigures(db: Database): Promise<OverviewFigures> {
+  const [[totals], lowStock] = await Promise.all([
+    db
+      .select({
+        revenuePence: sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)::int`,
+        orderCount: count(),
+        averageOrderPence: sql<number>`coalesce(round(avg(${orders.totalPence})), 0)::int`,
+        toFulfil: sql<number>`(count(*) filter (where ${orders.status} = 'paid'))::int`,
+      })
+      .from(orders)
+      .where(paid),
+    lowStockVariants(db),
+  ]);
+  return {
+    revenuePence: totals?.revenuePence ?? 0,
+    orderCount: totals?.orderCount ?? 0,
+    averageOrderPence: totals?.averageOrderPence ?? 0,
+    toFulfil: totals?.toFulfil ?? 0,
+    lowStock,
+  };
+}
+
+/** Variants of products on sale at or below the low-stock line, fewest first. */
+export function lowStockVariants(db: Database, limit = 20): Promise<LowStockVariant[]> {
+  return db
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      variantName: productVariants.name,
+      stockQuantity: productVariants.stockQuantity,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(products.active, true), lte(productVariants.stockQuantity, LOW_STOCK_UNITS)))
+    .orderBy(asc(productVariants.stockQuantity), asc(products.name), asc(productVariants.name))
+    .limit(limit);
+}
+
+/** Products newest first (seed spec §7), with their default price and stock across variants. */
+export function listAdminProducts(db: Database, limit = 100): Promise<AdminProductRow[]> {
+  const defaultPrice = sql<number | null>`(
+    select ${productVariants.pricePence} from ${productVariants}
+    where ${productVariants.productId} = ${products.id}
+    order by ${productVariants.createdAt}, ${productVariants.id} limit 1)`;
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      active: products.active,
+      variants: sql<number>`count(${productVariants.id})::int`,
+      pricePence: defaultPrice,
+      stockQuantity: sql<number>`coalesce(sum(${productVariants.stockQuantity}), 0)::int`,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
+    .groupBy(products.id)
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit);
+}
+
+/** The first instant of the shop day `days - 1` days before today: a range of `days` days. */
+const rangeStart = (days: number, now: Date) =>
+  sql`(((${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date - ${days - 1}::int)::timestamp at time zone ${SHOP_TIME_ZONE})`;
+
+const shopDay = (column: typeof orders.paidAt) =>
+  sql`(${column} at time zone ${SHOP_TIME_ZONE})::date`;
+
+export async function analyticsFigures(
+  db: Database,
+  range: AnalyticsRange,
+  now: Date = new Date(),
+): Promise<AnalyticsFigures> {
+  const start = rangeStart(range, now);
+  const paidInRange = and(paid, gte(orders.paidAt, start));
+  const today = sql`(${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date`;
+
+  const perDay = db
+    .select({
+      day: sql`${shopDay(orders.paidAt)}`.as("day"),
+      revenuePence: sql<number>`sum(${orders.totalPence} - ${orders.refundedPence})`.as(
+        "revenue_pence",
+      ),
+      orders: sql<number>`count(*)`.as("orders"),
+    })
+    .from(orders)
+    .where(paidInRange)
+    .groupBy(sql`1`)
+    .as("per_day");
+
+  const firstPaid = db
+    .select({
+      userId: orders.userId,
+      first: sql`min(${orders.paidAt})`.as("first_paid_at"),
+    })
+    .from(orders)
+    .where(and(paid, isNotNull(orders.userId)))
+    .groupBy(orders.userId)
+    .as("first_paid");
+
+  const [days, byStatus, topProducts, [discount], [customers]] = await Promise.all([
+    db
+      .select({
+        day: sql<string>`to_char(calendar.day, 'YYYY-MM-DD')`,
+        revenuePence: sql<number>`coalesce(${perDay.revenuePence}, 0)::int`,
+        orders: sql<number>`coalesce(${perDay.orders}, 0)::int`,
+      })
+      .from(
+        sql`generate_series(${today} - ${range - 1}::int, ${today}, interval '1 day') as calendar(day)`,
+      )
+      .leftJoin(perDay, sql`${perDay.day} = calendar.day::date`)
+      .orderBy(sql`calendar.day`),
+    db
+      .select({ status: orders.status, orders: count() })
+      .from(orders)
+      .where(gte(orders.createdAt, start))
+      .groupBy(orders.status)
+      .orderBy(desc(count()), asc(orders.status)),
+    db
+      .select({
+        productId: orderItems.productId,
+        productName: sql<string>`min(${orderItems.productName})`,
+        units: sql<number>`sum(${orderItems.quantity})::int`,
+        revenuePence: sql<number>`sum(${orderItems.quantity} * ${orderItems.unitPricePence})::int`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(paidInRange)
+      .groupBy(orderItems.productId)
+      .orderBy(sql`3 desc`, sql`4 desc`, asc(orderItems.productId))
+      .limit(5),
+    db
+      .select({
+        orders: count(),
+        pence: sql<number>`coalesce(sum(${orders.discountPence}), 0)::int`,
+      })
+      .from(orders)
+      .where(and(paidInRange, eq(orders.firstOrderDiscount, true))),
+    db
+      .select({
+        new: sql<number>`(count(distinct ${orders.userId}) filter (where ${firstPaid.first} >= ${start}))::int`,
+        returning: sql<number>`(count(distinct ${orders.userId}) filter (where ${firstPaid.first} < ${start}))::int`,
+      })
+      .from(orders)
+      .innerJoin(firstPaid, eq(firstPaid.userId, orders.userId))
+      .where(paidInRange),
+  ]);
+  return {
+    range,
+    days,
+    byStatus,
+    topProducts,
+    firstOrderDiscount: { orders: discount?.orders ?? 0, pence: discount?.pence ?? 0 },
+    customers: { new: customers?.new ?? 0, returning: customers?.returning ?? 0 },
+  };
+}

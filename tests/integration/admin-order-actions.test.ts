@@ -1,0 +1,268 @@
+import { getAdminOrder } from "@server/admin/admin-order-detail";
+import { providerActor } from "@server/audit/audit-log";
+import {
+  cancelOrderFromAdmin,
+  deliverOrder,
+  fulfilOrder,
+  refundOrderFromAdmin,
+} from "@server/admin/order-actions";
+import { startCheckout } from "@server/checkout/checkout-service";
+import { emailOutbox } from "@server/db/schema/email";
+import { refunds } from "@server/db/schema/orders";
+import { stockMovements } from "@server/db/schema/stock";
+import { DomainError } from "@server/errors";
+import { logger } from "@server/logger";
+import { markPaid } from "@server/orders/order-state";
+import { refundOrder } from "@server/orders/refunds";
+import { recordRefund } from "@server/payments/payment-service";
+import { createStripeProvider } from "@server/payments/stripe-provider";
+import { createTestProvider } from "@server/payments/test-provider";
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  checkoutCart,
+  createCustomer,
+  createProduct,
+  orderRow,
+  payOrder,
+  shopPricing,
+  stockOf,
+  testBrand,
+} from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
+
+// The admin's order actions (issue 12 item 3): fulfil with a carrier and tracking number (the
+// customer emailed through the outbox), deliver, cancel (a paid order refunded in full, its stock
+// released), refund in full or in part through the provider, with or without restocking. Each is
+// recorded in the audit log; what the status forbids is refused and changes nothing.
+
+const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const provider = createTestProvider("integration-test-secret-of-32-characters!");
+
+const refusal = (message: string | RegExp) =>
+  expect.objectContaining({
+    constructor: DomainError,
+    message: typeof message === "string" ? message : expect.stringMatching(message),
+  });
+
+describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+  let adminId = "";
+
+  /** A paid order of 2 strips at £20.00 each (£40.00, 10% off, £3.99 shipping: £39.99). */
+  async function paidOrder() {
+    const userId = await createCustomer(db());
+    adminId = await createCustomer(db(), `admin-${userId}@example.com`);
+    const variantId = `strips-${userId}`;
+    await createProduct(db(), { variants: [{ id: variantId, pricePence: 2000, stockQuantity: 10 }] });
+    const { orderId } = await startCheckout(
+      db(),
+      provider,
+      { userId, request: checkoutCart([{ variantId, quantity: 2 }]) },
+      settings,
+    );
+    await payOrder(db(), orderId);
+    return { orderId, variantId };
+  }
+
+  const historyOf = async (orderId: string) =>
+    (await getAdminOrder(db(), orderId))?.history.map((entry) => [
+      entry.action,
+      entry.actorType,
+      entry.reason,
+    ]);
+
+  it("follows an order from paid to fulfilled (the customer emailed) to delivered", async () => {
+    const { orderId } = await paidOrder();
+    await expect(deliverOrder(db(), adminId, orderId)).rejects.toEqual(
+      refusal("This order is paid: it cannot be delivered."),
+    );
+    await fulfilOrder(db(), adminId, orderId, { carrier: "Royal Mail", trackingNumber: "RM1GB" });
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: "fulfilled",
+      carrier: "Royal Mail",
+      trackingNumber: "RM1GB",
+    });
+    const [shipped] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "order-shipped"));
+    expect(shipped?.toAddress).toBe((await orderRow(db(), orderId)).customerEmail);
+    expect(shipped?.text).toContain("Royal Mail, tracking number RM1GB");
+    await expect(
+      fulfilOrder(db(), adminId, orderId, { carrier: null, trackingNumber: null }),
+    ).rejects.toEqual(refusal("This order is fulfilled: it cannot be fulfilled."));
+    await deliverOrder(db(), adminId, orderId);
+    expect((await orderRow(db(), orderId)).status).toBe("delivered");
+    expect(await historyOf(orderId)).toEqual([
+      ["order.created", "customer", null],
+      ["order.paid", "provider", null],
+      ["order.fulfilled", "admin", null],
+      ["order.delivered", "admin", null],
+    ]);
+  });
+
+  it("refunds in part, then the rest; never more than was paid", async () => {
+    const { orderId, variantId } = await paidOrder();
+    const order = await orderRow(db(), orderId);
+    expect(order.totalPence).toBe(3999);
+    await refundOrderFromAdmin(db(), adminId, orderId, {
+      amountPence: 1000,
+      restock: false,
+      reason: "One strip was damaged",
+    });
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: "paid", refundedPence: 1000 });
+    await expect(
+      refundOrderFromAdmin(db(), adminId, orderId, {
+        amountPence: 3000,
+        restock: false,
+        reason: null,
+      }),
+    ).rejects.toEqual(refusal("Refund between £0.01 and £29.99."));
+    await refundOrderFromAdmin(db(), adminId, orderId, { restock: false, reason: "Changed mind" });
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: "refunded",
+      refundedPence: 3999,
+    });
+    // No restock asked: the stock stays sold.
+    expect(await stockOf(db(), variantId)).toBe(8);
+    await expect(
+      refundOrderFromAdmin(db(), adminId, orderId, { amountPence: 1, restock: false, reason: null }),
+    ).rejects.toEqual(refusal("This order is refunded: it cannot be refunded."));
+    const detail = await getAdminOrder(db(), orderId);
+    expect(detail?.refunds.map((row) => [row.amountPence, row.status])).toEqual([
+      [1000, "succeeded"],
+      [2999, "succeeded"],
+    ]);
+    expect(await historyOf(orderId)).toEqual([
+      ["order.created", "customer", null],
+      ["order.paid", "provider", null],
+      ["order.refunded_in_part", "admin", "One strip was damaged"],
+      ["order.refunded", "admin", "Changed mind"],
+    ]);
+    // The provider's own report of those refunds, arriving later, changes nothing.
+    const late = await recordRefund(db(), {
+      provider: "test",
+      eventId: `evt-refund-${orderId}`,
+      type: "charge.refunded",
+      intentId: order.providerIntentId ?? "",
+      amountRefundedPence: 3999,
+    });
+    expect(late.outcome).toBe("ignored");
+  });
+
+  it("puts the goods back on sale when the admin restocks with a refund", async () => {
+    const { orderId, variantId } = await paidOrder();
+    await fulfilOrder(db(), adminId, orderId, { carrier: null, trackingNumber: null });
+    await refundOrderFromAdmin(db(), adminId, orderId, { restock: true, reason: "Returned" });
+    expect(await stockOf(db(), variantId)).toBe(10);
+    const movements = await db()
+      .select({ kind: stockMovements.kind, change: stockMovements.quantityChange })
+      .from(stockMovements)
+      .where(eq(stockMovements.variantId, variantId))
+      .orderBy(asc(stockMovements.createdAt));
+    expect(movements).toEqual([
+      { kind: "restock", change: 10 },
+      { kind: "sale", change: -2 },
+      { kind: "restock", change: 2 },
+    ]);
+  });
+
+  it("cancels a paid order that has not left: refunded in full, its stock released", async () => {
+    const { orderId, variantId } = await paidOrder();
+    await cancelOrderFromAdmin(db(), adminId, orderId, "Out of stock at the warehouse");
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: "cancelled",
+      refundedPence: 3999,
+    });
+    expect(await stockOf(db(), variantId)).toBe(10);
+    expect((await historyOf(orderId))?.at(-1)).toEqual([
+      "order.cancelled",
+      "admin",
+      "Out of stock at the warehouse",
+    ]);
+  });
+
+  it("cancels a pending order; refuses to cancel one that has left", async () => {
+    const userId = await createCustomer(db());
+    adminId = await createCustomer(db(), `admin-${userId}@example.com`);
+    await createProduct(db(), { variants: [{ id: "pen", pricePence: 2499, stockQuantity: 5 }] });
+    const { orderId } = await startCheckout(
+      db(),
+      provider,
+      { userId, request: checkoutCart([{ variantId: "pen", quantity: 1 }]) },
+      settings,
+    );
+    await cancelOrderFromAdmin(db(), adminId, orderId, null);
+    expect((await orderRow(db(), orderId)).status).toBe("cancelled");
+    expect(await stockOf(db(), "pen")).toBe(5);
+
+    const shipped = await paidOrder();
+    await fulfilOrder(db(), adminId, shipped.orderId, { carrier: null, trackingNumber: null });
+    await expect(cancelOrderFromAdmin(db(), adminId, shipped.orderId, null)).rejects.toEqual(
+      refusal("This order is fulfilled: it cannot be cancelled."),
+    );
+    expect((await orderRow(db(), shipped.orderId)).status).toBe("fulfilled");
+  });
+
+  it("changes nothing when the provider cannot refund, and keeps its reason", async () => {
+    const { orderId, variantId } = await paidOrder();
+    await expect(
+      refundOrder(db(), () => null, logger, {
+        orderId,
+        adminId,
+        restock: true,
+        reason: null,
+      }),
+    ).rejects.toEqual(refusal(/^The refund failed: The test payment provider is not configured/));
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: "paid", refundedPence: 0 });
+    expect(await stockOf(db(), variantId)).toBe(8);
+    const [failed] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(failed).toMatchObject({ status: "failed", amountPence: 3999 });
+    // A failed refund holds nothing back: the whole amount may be refunded again.
+    await refundOrderFromAdmin(db(), adminId, orderId, { restock: false, reason: null });
+    expect((await orderRow(db(), orderId)).status).toBe("refunded");
+  });
+
+  it("refunds the exact amount asked through Stripe, each refund once", async () => {
+    const standIn: StripeStandIn = await startStripeStandIn();
+    try {
+      const stripe = createStripeProvider({
+        secretKey: "sk_test_stand_in",
+        webhookSecret: "whsec_integration_test_secret",
+        api: { host: "127.0.0.1", port: standIn.port, protocol: "http" },
+      });
+      const userId = await createCustomer(db());
+      await createProduct(db(), { variants: [{ id: "kit", pricePence: 3999, stockQuantity: 5 }] });
+      const { orderId, totalPence } = await startCheckout(
+        db(),
+        stripe,
+        { userId, request: checkoutCart([{ variantId: "kit", quantity: 1 }]) },
+        settings,
+      );
+      const order = await orderRow(db(), orderId);
+      const intent = standIn.intents.get(order.providerIntentId ?? "");
+      if (!intent) throw new Error("no intent at the stand-in");
+      Object.assign(intent, { status: "succeeded", amount_received: totalPence });
+      await db().transaction((tx) =>
+        markPaid(tx, orderId, providerActor("stripe"), { brand: testBrand }),
+      );
+      await refundOrder(db(), () => stripe, logger, {
+        orderId,
+        adminId: userId,
+        amountPence: 500,
+        restock: false,
+        reason: null,
+      });
+      expect(standIn.refunds.map((refund) => refund.amount)).toEqual([500]);
+      const call = standIn.requests.findLast((request) => request.path === "/v1/refunds");
+      expect(call?.form.get("amount")).toBe("500");
+      expect(call?.idempotencyKey).toMatch(/^refund-/);
+      expect(await orderRow(db(), orderId)).toMatchObject({ status: "paid", refundedPence: 500 });
+    } finally {
+      await standIn.close();
+    }
+  });
+});
