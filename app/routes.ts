@@ -25,7 +25,14 @@ export default [
     route("settings", "routes/dashboard.settings.tsx"),
     // The admin's screens: one guard (a middleware) for every loader and action inside.
     layout("routes/dashboard.admin.tsx", [
+      route("analytics", "routes/dashboard.analytics.tsx"),
       route("admin-orders", "routes/dashboard.admin-orders.tsx"),
+      route("admin-orders/export", "routes/dashboard.admin-orders-export.ts"),
+      route("admin-orders/:orderId", "routes/dashboard.admin-order.tsx"),
+      route("admin-products", "routes/dashboard.admin-products.tsx"),
+      // Seed spec §2: payments is the same screen as settings.
+      route("admin-settings", "routes/dashboard.admin-settings.tsx", { id: "admin-settings" }),
+      route("admin-payments", "routes/dashboard.admin-settings.tsx", { id: "admin-payments" }),
     ]),
     route("*", "routes/dashboard.other.tsx"),
   ]),

@@ -12,7 +12,7 @@ export const adminOrderStatuses = [
   "cancelled",
   "refunded",
 ] as const;
-export const adminOrderSortKeys = ["date", "total", "items", "customer", "status"] as const;
+const adminOrderSortKeys = ["date", "total", "items", "customer", "status"] as const;
 export type AdminOrderSortKey = (typeof adminOrderSortKeys)[number];
 
 const isoDay = z

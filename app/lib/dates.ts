@@ -9,11 +9,22 @@ const longDate = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,
 });
 
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: SHOP_TIME_ZONE,
+});
+
 const yearOnly = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: SHOP_TIME_ZONE });
 
 /** "22 November 2026" */
 export function formatLongDate(date: Date): string {
   return longDate.format(date);
+}
+
+/** "12 Nov 2026, 14:05" */
+export function formatDateTime(date: Date | string): string {
+  return dateTime.format(new Date(date));
 }
 
 export function yearInShopTimeZone(date: Date): number {

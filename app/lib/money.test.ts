@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPence, penceToDecimalString } from "./money";
+import { formatPence, parsePounds, penceToDecimalString } from "./money";
 
 describe("formatPence", () => {
   it("formats pence as pounds with two decimals", () => {
@@ -24,5 +24,20 @@ describe("penceToDecimalString", () => {
     expect(penceToDecimalString(100)).toBe("1.00");
     expect(penceToDecimalString(7)).toBe("0.07");
     expect(penceToDecimalString(-250)).toBe("-2.50");
+  });
+});
+
+describe("an amount typed in pounds", () => {
+  it("becomes whole pence without floating point", () => {
+    expect(parsePounds("12.34")).toBe(1234);
+    expect(parsePounds("£12.3")).toBe(1230);
+    expect(parsePounds(" 7 ")).toBe(700);
+    expect(parsePounds("0.07")).toBe(7);
+    expect(parsePounds("1234567.89")).toBe(123456789);
+  });
+  it("is refused when it is not a plain amount", () => {
+    for (const text of ["", "-1", "1.234", "1,000", "12.", "ten", "1e3", "0x10", "12.34.5"]) {
+      expect(parsePounds(text)).toBeNull();
+    }
   });
 });

@@ -25,3 +25,13 @@ export function penceToDecimalString(pence: number): string {
   const abs = Math.abs(pence);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+/**
+ * "12.34", "£12.3", "12" -> pence; null for anything else (more than two decimals, a sign, words).
+ * What an admin types as an amount; no floating point on the way.
+ */
+export function parsePounds(text: string): number | null {
+  const match = /^£?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match?.[1]) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

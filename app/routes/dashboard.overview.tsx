@@ -1,26 +1,48 @@
-import { listRefundDueOrders } from "@server/admin/admin-orders";
+import { listOrders, listRefundDueOrders } from "@server/admin/admin-orders";
+import { listAdminProducts, overviewFigures } from "@server/admin/shop-figures";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
+import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { Link, useRouteLoaderData } from "react-router";
 import { OrderList } from "~/components/account/order-list";
-import { RefundDueList } from "~/components/admin/refund-due-list";
+import { AdminOverview } from "~/components/admin/admin-overview";
 import { formatPence } from "~/lib/money";
 import type { RootData } from "~/lib/public-config";
 import type { Route } from "./+types/dashboard.overview";
 
 /** Seed spec §9: the overview shows the 4 most recent orders. */
 const RECENT_ORDERS = 4;
+/** The admin's overview shows the newest orders and products, a few of each. */
+const ADMIN_RECENT = 5;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // The role comes from the session just read: no second guard call (and session lookup) needed.
   if (user.role === "admin") {
-    return {
-      role: "admin" as const,
-      fullName: user.fullName,
-      refundDue: await listRefundDueOrders(await getDb()),
-    };
+    const db = await getDb();
+    try {
+      const [figures, refundDue, recent, products] = await Promise.all([
+        overviewFigures(db),
+        listRefundDueOrders(db),
+        listOrders(db, {}, ADMIN_RECENT),
+        listAdminProducts(db, ADMIN_RECENT),
+      ]);
+      return {
+        role: "admin" as const,
+        fullName: user.fullName,
+        data: { figures, refundDue, recentOrders: recent.orders, products },
+        error: null,
+      };
+    } catch (error) {
+      logger.error({ err: error }, "the admin's overview could not be read");
+      return {
+        role: "admin" as const,
+        fullName: user.fullName,
+        data: null,
+        error: "The shop's figures could not be read. Please try again.",
+      };
+    }
   }
   const db = await getDb();
   const [recent, totals] = await Promise.all([
@@ -35,11 +57,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>("root");
   if (loaderData.role === "admin") {
     return (
-      <section>
-        <h1 className="text-3xl font-bold tracking-tight">Admin Overview</h1>
-        <p className="mt-2 text-ink-muted">Welcome back, {loaderData.fullName}.</p>
-        <RefundDueList orders={loaderData.refundDue} />
-      </section>
+      <AdminOverview
+        fullName={loaderData.fullName}
+        data={loaderData.data}
+        error={loaderData.error}
+      />
     );
   }
   const { recent, totals } = loaderData;

@@ -9,7 +9,7 @@ import { orderItems, orders, paymentEvents, refunds } from "../db/schema/orders"
 // the provider's events, the refunds made, and its history from the audit log.
 
 /** An entity's history, oldest first, with the names of the people who made each change. */
-export function entityHistory(
+function entityHistory(
   db: Database,
   entity: { type: string; id: string },
 ): Promise<OrderHistoryEntry[]> {

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AdminOrderQuery } from "../../app/lib/admin-order-query";
 import type { AdminOrderRow, RefundDueOrder } from "../../app/lib/order-types";
 import { likePattern } from "../catalog/search-pattern";

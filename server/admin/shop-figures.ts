@@ -16,7 +16,7 @@ import { SHOP_TIME_ZONE } from "./admin-orders";
 // refunded comes off the revenue. Days are the shop's days (Europe/London).
 
 /** A variant at or below this many units is listed as low on the overview. */
-export const LOW_STOCK_UNITS = 10;
+const LOW_STOCK_UNITS = 10;
 
 const paid = isNotNull(orders.paidAt);
 
@@ -43,7 +43,7 @@ export async function overviewFigures(db: Database): Promise<OverviewFigures> {
 }
 
 /** Variants of products on sale at or below the low-stock line, fewest first. */
-export function lowStockVariants(db: Database, limit = 20): Promise<LowStockVariant[]> {
+function lowStockVariants(db: Database, limit = 20): Promise<LowStockVariant[]> {
   return db
     .select({
       variantId: productVariants.id,
@@ -100,7 +100,7 @@ export async function analyticsFigures(
 
   const perDay = db
     .select({
-      day: sql`${shopDay(orders.paidAt)}`.as("day"),
+      day: sql`${shopDay(orders.paidAt)}`.as("paid_day"),
       revenuePence: sql<number>`sum(${orders.totalPence} - ${orders.refundedPence})`.as(
         "revenue_pence",
       ),
@@ -124,15 +124,15 @@ export async function analyticsFigures(
   const [days, byStatus, topProducts, [discount], [customers]] = await Promise.all([
     db
       .select({
-        day: sql<string>`to_char(calendar.day, 'YYYY-MM-DD')`,
+        day: sql<string>`to_char(calendar.shop_day, 'YYYY-MM-DD')`,
         revenuePence: sql<number>`coalesce(${perDay.revenuePence}, 0)::int`,
         orders: sql<number>`coalesce(${perDay.orders}, 0)::int`,
       })
       .from(
-        sql`generate_series(${today} - ${range - 1}::int, ${today}, interval '1 day') as calendar(day)`,
+        sql`generate_series(${today} - ${range - 1}::int, ${today}, interval '1 day') as calendar(shop_day)`,
       )
-      .leftJoin(perDay, sql`${perDay.day} = calendar.day::date`)
-      .orderBy(sql`calendar.day`),
+      .leftJoin(perDay, sql`${perDay.day} = calendar.shop_day::date`)
+      .orderBy(sql`calendar.shop_day`),
     db
       .select({ status: orders.status, orders: count() })
       .from(orders)

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
+import { formatPence } from "../../app/lib/money";
 import { adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import type { Logger } from "../logger";
-import { formatPence } from "../../app/lib/money";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { applyRefund, cancelOrder } from "./order-state";
 
@@ -105,10 +105,7 @@ async function refund(
   }
 
   return db.transaction(async (tx) => {
-    await tx
-      .update(refunds)
-      .set({ status: "succeeded" })
-      .where(eq(refunds.id, started.refund.id));
+    await tx.update(refunds).set({ status: "succeeded" }).where(eq(refunds.id, started.refund.id));
     return applyRefund(tx, request.orderId, actor, {
       amountPence: started.refund.amountPence,
       restock: request.cancel || request.restock,

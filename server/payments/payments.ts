@@ -49,3 +49,18 @@ export function getPaymentProvider(): PaymentProvider {
 export function stripePublishableKey(): string | null {
   return env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
 }
+
+/** What the admin's payments screen shows: which provider takes payments, never a secret. */
+export function paymentSetup(): {
+  provider: "test" | "stripe";
+  stripeSecretKey: boolean;
+  stripeWebhookSecret: boolean;
+  stripePublishableKey: boolean;
+} {
+  return {
+    provider: env.PAYMENT_PROVIDER,
+    stripeSecretKey: Boolean(env.STRIPE_SECRET_KEY),
+    stripeWebhookSecret: Boolean(env.STRIPE_WEBHOOK_SECRET),
+    stripePublishableKey: Boolean(env.STRIPE_PUBLISHABLE_KEY),
+  };
+}

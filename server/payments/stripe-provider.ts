@@ -70,7 +70,10 @@ export function createStripeProvider(options: StripeOptions) {
     async refundIntent(intentId: string, idempotencyKey: string, amountPence?: number) {
       try {
         await stripe.refunds.create(
-          { payment_intent: intentId, ...(amountPence === undefined ? {} : { amount: amountPence }) },
+          {
+            payment_intent: intentId,
+            ...(amountPence === undefined ? {} : { amount: amountPence }),
+          },
           { idempotencyKey },
         );
       } catch (error) {

@@ -1,11 +1,11 @@
 import { getAdminOrder } from "@server/admin/admin-order-detail";
-import { providerActor } from "@server/audit/audit-log";
 import {
   cancelOrderFromAdmin,
   deliverOrder,
   fulfilOrder,
   refundOrderFromAdmin,
 } from "@server/admin/order-actions";
+import { providerActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { emailOutbox } from "@server/db/schema/email";
 import { refunds } from "@server/db/schema/orders";
@@ -56,7 +56,9 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     const userId = await createCustomer(db());
     adminId = await createCustomer(db(), `admin-${userId}@example.com`);
     const variantId = `strips-${userId}`;
-    await createProduct(db(), { variants: [{ id: variantId, pricePence: 2000, stockQuantity: 10 }] });
+    await createProduct(db(), {
+      variants: [{ id: variantId, pricePence: 2000, stockQuantity: 10 }],
+    });
     const { orderId } = await startCheckout(
       db(),
       provider,
@@ -129,7 +131,11 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     // No restock asked: the stock stays sold.
     expect(await stockOf(db(), variantId)).toBe(8);
     await expect(
-      refundOrderFromAdmin(db(), adminId, orderId, { amountPence: 1, restock: false, reason: null }),
+      refundOrderFromAdmin(db(), adminId, orderId, {
+        amountPence: 1,
+        restock: false,
+        reason: null,
+      }),
     ).rejects.toEqual(refusal("This order is refunded: it cannot be refunded."));
     const detail = await getAdminOrder(db(), orderId);
     expect(detail?.refunds.map((row) => [row.amountPence, row.status])).toEqual([

@@ -1,5 +1,17 @@
-import { Heart, LayoutDashboard, LogOut, Package, Settings, UserRound } from "lucide-react";
-import { NavLink } from "react-router";
+import {
+  ChartColumn,
+  CreditCard,
+  Heart,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Package,
+  Settings,
+  ShoppingBag,
+  UserRound,
+} from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/class-names";
 import { useLogout } from "./use-logout";
 
@@ -11,16 +23,26 @@ const customerLinks = [
   { to: "/dashboard/settings", label: "Settings", icon: Settings, end: false },
 ];
 
-/** The admin's screens that exist so far (seed spec §2 lists the rest, still to come). */
+/** The admin's screens (seed spec §2): Payments and Settings are one screen. */
 const adminLinks = [
   { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
+  { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn, end: false },
   { to: "/dashboard/admin-orders", label: "Orders", icon: Package, end: false },
+  { to: "/dashboard/admin-products", label: "Products", icon: ShoppingBag, end: false },
+  { to: "/dashboard/admin-payments", label: "Payments", icon: CreditCard, end: false },
+  { to: "/dashboard/admin-settings", label: "Settings", icon: Settings, end: false },
 ];
 
 /** The dashboard's sections (seed spec §2, customer or admin dashboard) and Log out. */
 export function DashboardNav({ fullName, role }: { fullName: string; role: "customer" | "admin" }) {
   const links = role === "admin" ? adminLinks : customerLinks;
   const logout = useLogout();
+  // The admin's longer menu folds away on a phone behind a button; wide screens always show it.
+  const collapsible = role === "admin";
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the phone's menu.
+  useEffect(() => setOpen(false), [pathname]);
   const item =
     "flex shrink-0 items-center gap-3 rounded-full px-4 py-2.5 text-sm font-medium transition-colors";
   return (
@@ -29,7 +51,27 @@ export function DashboardNav({ fullName, role }: { fullName: string; role: "cust
       className="min-w-0 lg:sticky lg:top-24 lg:self-start"
     >
       <p className="mb-3 hidden truncate px-4 text-sm text-ink-muted lg:block">{fullName}</p>
-      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:px-0">
+      {collapsible ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="admin-menu"
+          onClick={() => setOpen((value) => !value)}
+          className={cn(item, "border border-line bg-white text-ink shadow-sm lg:hidden")}
+        >
+          <Menu className="size-4" aria-hidden="true" />
+          Admin menu
+        </button>
+      ) : null}
+      <ul
+        id={collapsible ? "admin-menu" : undefined}
+        className={cn(
+          collapsible
+            ? "mt-2 flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-white p-2 shadow-soft lg:mt-0 lg:flex lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
+            : "-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:px-0",
+          collapsible && (open ? "flex" : "hidden"),
+        )}
+      >
         {links.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
             <NavLink

@@ -1,18 +1,66 @@
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { Link } from "react-router";
+import {
+  type AdminOrderQuery,
+  type AdminOrderSortKey,
+  adminOrderSearch,
+} from "~/lib/admin-order-query";
 import { cn } from "~/lib/class-names";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { type AdminOrderRow, orderStatusLabel } from "~/lib/order-types";
+import { PageLinks } from "./page-links";
+import { StatusBadge } from "./status-badge";
 
-/** Every order, newest first, a page at a time (seed spec §2: admin-orders). */
+const columns: { key: AdminOrderSortKey | null; label: string; numeric?: boolean }[] = [
+  { key: "date", label: "Date" },
+  { key: null, label: "Order" },
+  { key: "customer", label: "Customer" },
+  { key: "items", label: "Items", numeric: true },
+  { key: "total", label: "Total", numeric: true },
+  { key: "status", label: "Status" },
+];
+
+/** A sortable column's header: a link that sorts by it (again: the other way). */
+function SortHeader({
+  column,
+  query,
+}: {
+  column: (typeof columns)[number] & { key: AdminOrderSortKey };
+  query: AdminOrderQuery;
+}) {
+  const active = query.sort === column.key;
+  const dir = active ? (query.dir === "desc" ? "asc" : "desc") : "desc";
+  const Icon = query.dir === "desc" ? ArrowDown : ArrowUp;
+  return (
+    <Link
+      to={adminOrderSearch({ ...query, sort: column.key, dir, page: 1 }) || "?"}
+      className={cn(
+        "inline-flex items-center gap-1 rounded hover:text-ink",
+        active && "font-semibold text-ink",
+      )}
+      aria-label={`Sort by ${column.label.toLowerCase()}, ${dir === "asc" ? "ascending" : "descending"}`}
+    >
+      {column.label}
+      {active ? <Icon className="size-3.5" aria-hidden="true" /> : null}
+    </Link>
+  );
+}
+
+/**
+ * Orders as the admin reads them (seed spec §2: admin-orders): each row opens the order. With a
+ * `query`, the headers sort and the pages follow it; without, a plain list (the overview's).
+ */
 export function AdminOrderTable({
   orders,
-  page,
-  pageCount,
+  query,
+  pageCount = 1,
+  caption,
 }: {
   orders: AdminOrderRow[];
-  page: number;
-  pageCount: number;
+  query?: AdminOrderQuery;
+  pageCount?: number;
+  caption: string;
 }) {
   if (orders.length === 0) {
     return (
@@ -25,43 +73,51 @@ export function AdminOrderTable({
     <>
       {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
       <section
-        aria-label="Orders table"
+        aria-label={caption}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1).
         tabIndex={0}
         className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft focus-visible:outline-2"
       >
         <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">Orders, newest first</caption>
+          <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line bg-paper text-ink-muted">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Date
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Order
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Customer
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                Items
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                Total
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Status
-              </th>
+              {columns.map((column) => (
+                <th
+                  key={column.label}
+                  scope="col"
+                  aria-sort={
+                    query && column.key && query.sort === column.key
+                      ? query.dir === "asc"
+                        ? "ascending"
+                        : "descending"
+                      : undefined
+                  }
+                  className={cn("px-4 py-3 font-medium", column.numeric && "text-right")}
+                >
+                  {query && column.key ? (
+                    <SortHeader column={{ ...column, key: column.key }} query={query} />
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
             {orders.map((order) => (
-              <tr key={order.id}>
+              <tr key={order.id} className="hover:bg-paper/60">
                 <td className="px-4 py-3 whitespace-nowrap">
                   {formatLongDate(new Date(order.createdAt))}
                 </td>
-                <td className="max-w-[10rem] truncate px-4 py-3 font-mono text-xs" title={order.id}>
-                  {order.id}
+                <td className="max-w-[10rem] truncate px-4 py-3 font-mono text-xs">
+                  <Link
+                    to={`/dashboard/admin-orders/${encodeURIComponent(order.id)}`}
+                    className="text-brand-strong underline-offset-2 hover:underline"
+                    title={order.id}
+                  >
+                    {order.id}
+                  </Link>
                 </td>
                 <td className="px-4 py-3">
                   <span className="block font-medium">{order.customerFullName}</span>
@@ -72,37 +128,20 @@ export function AdminOrderTable({
                   {formatPence(order.totalPence)}
                 </td>
                 <td className="px-4 py-3">
-                  <span className="rounded-full bg-brand-soft px-3 py-0.5 text-xs font-semibold text-brand-strong">
-                    {orderStatusLabel(order.status)}
-                  </span>
+                  <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </section>
-      {pageCount > 1 ? (
-        <nav aria-label="Pages of orders" className="mt-6">
-          <ul className="flex flex-wrap gap-2">
-            {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-              <li key={number}>
-                <Link
-                  to={number === 1 ? "?" : `?page=${number}`}
-                  aria-current={number === page ? "page" : undefined}
-                  aria-label={`Page ${number}`}
-                  className={cn(
-                    "inline-flex size-10 items-center justify-center rounded-full border text-sm font-medium",
-                    number === page
-                      ? "border-brand bg-brand text-white"
-                      : "border-line bg-white text-ink hover:bg-mint/60",
-                  )}
-                >
-                  {number}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      {query && pageCount > 1 ? (
+        <PageLinks
+          label="Pages of orders"
+          page={query.page}
+          pageCount={pageCount}
+          href={(page) => adminOrderSearch({ ...query, page }) || "?"}
+        />
       ) : null}
     </>
   );

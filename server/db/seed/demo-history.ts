@@ -20,7 +20,13 @@ const BATCH = 500;
 
 const FIRST_NAMES = ["Amelia", "Oliver", "Isla", "George", "Ava", "Noah", "Freya", "Arthur", "Mia"];
 const LAST_NAMES = ["Patel", "Jones", "Evans", "Khan", "Wright", "Murphy", "Taylor", "Hughes"];
-const TOWNS = ["Leeds LS1 4DY", "Bristol BS1 5TR", "Cardiff CF10 1EP", "York YO1 7HH", "Bath BA1 1LZ"];
+const TOWNS = [
+  "Leeds LS1 4DY",
+  "Bristol BS1 5TR",
+  "Cardiff CF10 1EP",
+  "York YO1 7HH",
+  "Bath BA1 1LZ",
+];
 
 /** mulberry32: a small, seeded, repeatable generator (not for secrets). */
 function generator(seed: number) {
@@ -39,7 +45,7 @@ function generator(seed: number) {
   };
 }
 
-export const DEMO_HISTORY_PREFIX = "demo-h-";
+const DEMO_HISTORY_PREFIX = "demo-h-";
 
 /** What became of an order placed `ageDays` ago (recent ones are still on their way). */
 function fate(ageDays: number, roll: number): OrderStatus {

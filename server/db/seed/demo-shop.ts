@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { type AccountInput, ensureAccount } from "../../auth/accounts";
 import type { Auth } from "../../auth/auth";
 import type { Logger } from "../../logger";
+import { getShopSettings, pricingOf } from "../../settings/shop-settings";
 import type { Database } from "../database";
 import { users } from "../schema/auth";
-import { getShopSettings, pricingOf } from "../../settings/shop-settings";
 import { seedDemoHistory } from "./demo-history";
 import { seedDemoOrders } from "./demo-orders";
 import { seedCatalogIfEmpty } from "./seed-catalog";
@@ -14,7 +14,7 @@ import { seedCatalogIfEmpty } from "./seed-catalog";
 // orders) where they are missing, and the shop's past (demo-history.ts). Never in live mode.
 
 /** The demo shop's past: enough for the admin's overview and charts to mean something. */
-export const DEMO_HISTORY = { orders: 240, days: 60, shoppers: 24 } as const;
+const DEMO_HISTORY = { orders: 240, days: 60, shoppers: 90 } as const;
 
 /** DESIGN §4: the two demo accounts, seeded in demo mode only. */
 export const demoAccounts: AccountInput[] = [

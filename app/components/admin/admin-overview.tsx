@@ -1,0 +1,123 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import type { AdminProductRow, OverviewFigures } from "~/lib/admin-figures";
+import { formatPence } from "~/lib/money";
+import type { AdminOrderRow, RefundDueOrder } from "~/lib/order-types";
+import { showToast } from "~/lib/toast";
+import { AdminOrderTable } from "./admin-order-table";
+import { AdminProductTable } from "./admin-product-table";
+import { RefundDueList } from "./refund-due-list";
+import { StatCards } from "./stat-cards";
+
+export type AdminOverviewData = {
+  figures: OverviewFigures;
+  refundDue: RefundDueOrder[];
+  recentOrders: AdminOrderRow[];
+  products: AdminProductRow[];
+};
+
+/** The admin's overview (seed spec §2): revenue and orders, what needs doing, recent tables. */
+export function AdminOverview({
+  fullName,
+  data,
+  error,
+}: {
+  fullName: string;
+  data: AdminOverviewData | null;
+  error: string | null;
+}) {
+  useEffect(() => {
+    if (error) void showToast("Error fetching data", { description: error, tone: "error" });
+  }, [error]);
+  return (
+    <section>
+      <h1 className="text-3xl font-bold tracking-tight">Admin Overview</h1>
+      <p className="mt-2 text-ink-muted">Welcome back, {fullName}.</p>
+      {data ? (
+        <>
+          <div className="mt-8">
+            <StatCards
+              stats={[
+                {
+                  label: "Revenue",
+                  value: formatPence(data.figures.revenuePence),
+                  testId: "revenue",
+                },
+                {
+                  label: "Orders",
+                  value: data.figures.orderCount.toLocaleString("en-GB"),
+                  testId: "order-count",
+                },
+                {
+                  label: "Average order",
+                  value: formatPence(data.figures.averageOrderPence),
+                  testId: "average-order",
+                },
+                {
+                  label: "To fulfil",
+                  value: String(data.figures.toFulfil),
+                  href: "/dashboard/admin-orders?status=paid",
+                  testId: "to-fulfil",
+                },
+              ]}
+            />
+          </div>
+          <RefundDueList orders={data.refundDue} />
+          <section aria-labelledby="low-stock-heading" className="mt-8">
+            <h2 id="low-stock-heading" className="text-xl font-semibold">
+              Low stock
+            </h2>
+            {data.figures.lowStock.length === 0 ? (
+              <p className="mt-3 rounded-[var(--radius-card)] border border-line bg-white p-5 text-ink-muted">
+                Every variant has more than 10 in stock.
+              </p>
+            ) : (
+              <ul className="mt-3 divide-y divide-line rounded-[var(--radius-card)] border border-line bg-white shadow-soft">
+                {data.figures.lowStock.map((variant) => (
+                  <li
+                    key={variant.variantId}
+                    className="flex justify-between gap-4 px-5 py-3 text-sm"
+                  >
+                    <span>
+                      {variant.productName}
+                      {variant.variantName === "Default" ? "" : ` (${variant.variantName})`}
+                    </span>
+                    <span className="font-semibold">
+                      {variant.stockQuantity === 0
+                        ? "Out of stock"
+                        : `${variant.stockQuantity} left`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <div className="mt-8 mb-3 flex items-baseline justify-between">
+            <h2 className="text-xl font-semibold">Recent orders</h2>
+            <Link
+              to="/dashboard/admin-orders"
+              className="text-sm font-semibold text-brand-strong hover:underline"
+            >
+              See all orders
+            </Link>
+          </div>
+          <AdminOrderTable orders={data.recentOrders} caption="Recent orders" />
+          <div className="mt-8 mb-3 flex items-baseline justify-between">
+            <h2 className="text-xl font-semibold">Products</h2>
+            <Link
+              to="/dashboard/admin-products"
+              className="text-sm font-semibold text-brand-strong hover:underline"
+            >
+              See all products
+            </Link>
+          </div>
+          <AdminProductTable products={data.products} caption="Products" />
+        </>
+      ) : (
+        <p className="mt-8 rounded-[var(--radius-card)] border border-line bg-white p-5 text-ink-muted">
+          The shop's figures are not available right now.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { AdminProductRow } from "~/lib/admin-figures";
+import { formatLongDate } from "~/lib/dates";
+import { formatPence } from "~/lib/money";
+
+/** The catalogue as the admin reads it (seed spec §2: products with their stock). */
+export function AdminProductTable({
+  products,
+  caption,
+}: {
+  products: AdminProductRow[];
+  caption: string;
+}) {
+  if (products.length === 0) {
+    return (
+      <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">
+        No products found.
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft focus-visible:outline-2"
+    >
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-line bg-paper text-ink-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Product
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Variants
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Stock
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Added
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {products.map((product) => (
+            <tr key={product.id}>
+              <td className="px-4 py-3 font-medium">
+                {product.name}
+                {product.active ? null : (
+                  <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
+                    Archived
+                  </span>
+                )}
+              </td>
+              <td className="px-4 py-3 text-right">
+                {product.pricePence === null ? "None" : formatPence(product.pricePence)}
+              </td>
+              <td className="px-4 py-3 text-right">{product.variants}</td>
+              <td className="px-4 py-3 text-right">{product.stockQuantity}</td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                {formatLongDate(new Date(product.createdAt))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

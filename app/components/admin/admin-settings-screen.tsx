@@ -1,0 +1,178 @@
+import { useRef } from "react";
+import { useAccountForm } from "~/components/account/use-account-form";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatPence } from "~/lib/money";
+import { showToast } from "~/lib/toast";
+
+export type SettingsView = {
+  shopName: string;
+  supportEmail: string;
+  supportPhone: string;
+  supportHours: string;
+  whatsappNumber: string;
+  shippingFlatRatePence: number;
+  freeShippingOverPence: number;
+  firstOrderDiscountPercent: number;
+  pendingOrderMinutes: number;
+  announcements: string[];
+};
+
+export type PaymentSetupView = {
+  provider: "test" | "stripe";
+  stripeSecretKey: boolean;
+  stripeWebhookSecret: boolean;
+  stripePublishableKey: boolean;
+};
+
+const card = "rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft";
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[14rem_1fr]">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="font-medium break-words">{value}</dd>
+    </div>
+  );
+}
+
+function InviteForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, busy } = useAccountForm("invite-admin", (result) => {
+    if (result.ok) {
+      void showToast("Admin added", {
+        description: "They have admin access from their next page.",
+      });
+      form.current?.reset();
+    } else {
+      void showToast("Admin not added", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  return (
+    <fetcher.Form ref={form} method="post" className="mt-4 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="promote" />
+      <Field id="invite-email" label="Invite an admin by email" className="min-w-0 flex-1">
+        <Input id="invite-email" name="email" type="email" required autoComplete="off" />
+      </Field>
+      <Button type="submit" disabled={busy}>
+        Invite
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function DemoteButton({ admin }: { admin: { id: string; fullName: string } }) {
+  const { fetcher, busy } = useAccountForm(`demote-${admin.id}`, (result) => {
+    if (result.ok)
+      void showToast("Admin removed", { description: `${admin.fullName} is a customer now.` });
+    else
+      void showToast("Admin not removed", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+  });
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="demote" />
+      <input type="hidden" name="userId" value={admin.id} />
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        aria-label={`Remove admin access from ${admin.fullName}`}
+      >
+        Remove
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** Seed spec §2: admin-settings and admin-payments, one screen. */
+export function AdminSettingsScreen({
+  settings,
+  payments,
+  admins,
+  currentAdminId,
+}: {
+  settings: SettingsView;
+  payments: PaymentSetupView;
+  admins: { id: string; fullName: string; email: string }[];
+  currentAdminId: string;
+}) {
+  return (
+    <section>
+      <h1 className="text-3xl font-bold tracking-tight">Settings and payments</h1>
+      <section aria-labelledby="payments-heading" className={`${card} mt-6`}>
+        <h2 id="payments-heading" className="text-lg font-semibold">
+          Payments
+        </h2>
+        <dl className="mt-2 divide-y divide-line text-sm">
+          <Row
+            label="Provider"
+            value={
+              payments.provider === "stripe"
+                ? "Stripe: card payments are real"
+                : "Test provider: no money moves (cards 4242 4242 4242 4242 and 4000 0000 0000 0002)"
+            }
+          />
+          <Row label="Stripe secret key" value={payments.stripeSecretKey ? "Set" : "Not set"} />
+          <Row
+            label="Stripe webhook secret"
+            value={payments.stripeWebhookSecret ? "Set" : "Not set"}
+          />
+          <Row
+            label="Stripe publishable key"
+            value={payments.stripePublishableKey ? "Set" : "Not set"}
+          />
+        </dl>
+      </section>
+      <section aria-labelledby="shop-heading" className={`${card} mt-6`}>
+        <h2 id="shop-heading" className="text-lg font-semibold">
+          Shop
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Set by the server's environment (README, Configuration). Editing them here is not built
+          yet: Coming Soon!
+        </p>
+        <dl className="mt-2 divide-y divide-line text-sm">
+          <Row label="Shop name" value={settings.shopName} />
+          <Row label="Support email" value={settings.supportEmail} />
+          <Row label="Support phone" value={settings.supportPhone} />
+          <Row label="Support hours" value={settings.supportHours} />
+          <Row label="WhatsApp number" value={settings.whatsappNumber} />
+          <Row label="Shipping" value={formatPence(settings.shippingFlatRatePence)} />
+          <Row label="Free shipping over" value={formatPence(settings.freeShippingOverPence)} />
+          <Row label="First-order discount" value={`${settings.firstOrderDiscountPercent}%`} />
+          <Row label="Unpaid orders held for" value={`${settings.pendingOrderMinutes} minutes`} />
+          <Row label="Announcements" value={settings.announcements.join(" · ")} />
+        </dl>
+      </section>
+      <section aria-labelledby="admins-heading" className={`${card} mt-6`}>
+        <h2 id="admins-heading" className="text-lg font-semibold">
+          Admins
+        </h2>
+        <ul className="mt-2 divide-y divide-line text-sm">
+          {admins.map((admin) => (
+            <li key={admin.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <span>
+                <span className="block font-medium">{admin.fullName}</span>
+                <span className="block text-ink-muted break-all">{admin.email}</span>
+              </span>
+              {admin.id === currentAdminId ? (
+                <span className="text-ink-muted">You</span>
+              ) : (
+                <DemoteButton admin={admin} />
+              )}
+            </li>
+          ))}
+        </ul>
+        <InviteForm />
+      </section>
+    </section>
+  );
+}

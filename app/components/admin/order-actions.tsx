@@ -1,0 +1,147 @@
+import { type ReactNode, useRef } from "react";
+import { useAccountForm } from "~/components/account/use-account-form";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatPence } from "~/lib/money";
+import type { AdminOrderDetail } from "~/lib/order-types";
+import { showToast } from "~/lib/toast";
+
+type Order = AdminOrderDetail["order"];
+
+const done: Record<string, string> = {
+  fulfil: "Order marked fulfilled",
+  deliver: "Order marked delivered",
+  cancel: "Order cancelled",
+  refund: "Refund made",
+};
+
+/** One action's form: posted with a fetcher, answered with a toast (destructive on refusal). */
+function ActionForm({
+  intent,
+  title,
+  children,
+  submit,
+  tone = "primary",
+}: {
+  intent: keyof typeof done;
+  title: string;
+  children?: ReactNode;
+  submit: string;
+  tone?: "primary" | "secondary" | "destructive";
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, busy } = useAccountForm(`order-${intent}`, (result) => {
+    if (result.ok) {
+      void showToast(done[intent] ?? "Saved");
+      form.current?.reset();
+    } else {
+      void showToast("Order not updated", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  const headingId = `action-${intent}-heading`;
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
+    >
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <Button type="submit" variant={tone} disabled={busy} className="mt-auto self-start">
+        {submit}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** What the admin may do with an order in its status (the server decides again on each post). */
+export function OrderActions({ order }: { order: Order }) {
+  const left = order.totalPence - order.refundedPence;
+  const refundable = ["paid", "fulfilled", "delivered"].includes(order.status) && left > 0;
+  const forms: ReactNode[] = [];
+  if (order.status === "paid") {
+    forms.push(
+      <ActionForm key="fulfil" intent="fulfil" title="Send the parcel" submit="Mark fulfilled">
+        <Field id="carrier" label="Carrier (optional)">
+          <Input id="carrier" name="carrier" maxLength={100} placeholder="Royal Mail" />
+        </Field>
+        <Field id="tracking-number" label="Tracking number (optional)">
+          <Input id="tracking-number" name="trackingNumber" maxLength={100} />
+        </Field>
+        <p className="text-sm text-ink-muted">The customer is emailed that it is on its way.</p>
+      </ActionForm>,
+    );
+  }
+  if (order.status === "fulfilled") {
+    forms.push(
+      <ActionForm key="deliver" intent="deliver" title="Delivery" submit="Mark delivered">
+        <p className="text-sm text-ink-muted">The parcel reached the customer.</p>
+      </ActionForm>,
+    );
+  }
+  if (refundable) {
+    forms.push(
+      <ActionForm key="refund" intent="refund" title="Refund" submit="Refund" tone="destructive">
+        <Field
+          id="refund-amount"
+          label="Amount in pounds"
+          hint={`Leave empty to refund all that is left: ${formatPence(left)}.`}
+        >
+          <Input
+            id="refund-amount"
+            name="amount"
+            inputMode="decimal"
+            placeholder={(left / 100).toFixed(2)}
+            aria-describedby="refund-amount-hint"
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="restock" className="size-4 accent-brand" />
+          Put the items back in stock
+        </label>
+        <Field id="refund-reason" label="Reason (optional)">
+          <Input id="refund-reason" name="reason" maxLength={500} />
+        </Field>
+      </ActionForm>,
+    );
+  }
+  if (order.status === "pending" || order.status === "paid") {
+    forms.push(
+      <ActionForm
+        key="cancel"
+        intent="cancel"
+        title="Cancel"
+        submit="Cancel order"
+        tone="destructive"
+      >
+        <p className="text-sm text-ink-muted">
+          {order.status === "paid"
+            ? `The customer is refunded ${formatPence(left)} and the stock goes back on sale.`
+            : "The stock it holds goes back on sale; it can no longer be paid."}
+        </p>
+        <Field id="cancel-reason" label="Reason (optional)">
+          <Input id="cancel-reason" name="reason" maxLength={500} />
+        </Field>
+      </ActionForm>,
+    );
+  }
+  return (
+    <section aria-label="Actions" className="mt-6">
+      {forms.length === 0 ? (
+        <p className="rounded-[var(--radius-card)] border border-line bg-white p-5 text-sm text-ink-muted">
+          Nothing more can be done with an order that is {order.status}.
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">{forms}</div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { Download, Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import {
+  type AdminOrderQuery,
+  adminOrderSearch,
+  adminOrderStatuses,
+} from "~/lib/admin-order-query";
+import { orderStatusLabel } from "~/lib/order-types";
+
+/**
+ * The orders list's search, status and dates: a GET form, so the state lands in the URL (and it
+ * works without script). The sort is kept; the page starts again at 1.
+ */
+export function OrderFilters({ query }: { query: AdminOrderQuery }) {
+  const filtered = query.q !== "" || query.status !== "" || query.from !== "" || query.to !== "";
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter orders"
+      className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]"
+    >
+      <Field id="order-search" label="Search" className="sm:col-span-2 lg:col-span-1">
+        <Input
+          id="order-search"
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          placeholder="Order id, email or name"
+          maxLength={200}
+        />
+      </Field>
+      <Field id="order-status" label="Status">
+        <Select id="order-status" name="status" defaultValue={query.status}>
+          <option value="">All statuses</option>
+          {adminOrderStatuses.map((status) => (
+            <option key={status} value={status}>
+              {orderStatusLabel(status)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="order-from" label="From">
+        <Input id="order-from" name="from" type="date" defaultValue={query.from} />
+      </Field>
+      <Field id="order-to" label="To">
+        <Input id="order-to" name="to" type="date" defaultValue={query.to} />
+      </Field>
+      {query.sort !== "date" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">
+          <Search aria-hidden="true" />
+          Apply
+        </Button>
+        {filtered ? (
+          <Link to="/dashboard/admin-orders" className={buttonVariants({ variant: "secondary" })}>
+            Clear
+          </Link>
+        ) : null}
+        <a
+          href={`/dashboard/admin-orders/export${adminOrderSearch({ ...query, page: 1 })}`}
+          className={buttonVariants({ variant: "secondary" })}
+          download
+        >
+          <Download aria-hidden="true" />
+          Export CSV
+        </a>
+      </div>
+    </Form>
+  );
+}

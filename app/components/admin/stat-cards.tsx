@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+
+export type Stat = { label: string; value: string; href?: string; testId: string };
+
+/** The overview's headline figures, each a card; a figure with somewhere to go links there. */
+export function StatCards({ stats }: { stats: Stat[] }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {stats.map((stat) => (
+        <div
+          key={stat.label}
+          className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
+        >
+          <dt className="text-sm text-ink-muted">{stat.label}</dt>
+          <dd className="mt-1 text-2xl font-bold" data-testid={stat.testId}>
+            {stat.href ? (
+              <Link to={stat.href} className="hover:text-brand-strong">
+                {stat.value}
+              </Link>
+            ) : (
+              stat.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

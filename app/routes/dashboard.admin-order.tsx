@@ -1,0 +1,87 @@
+import { getAdminOrder } from "@server/admin/admin-order-detail";
+import {
+  cancelOrderFromAdmin,
+  deliverOrder,
+  fulfilOrder,
+  refundOrderFromAdmin,
+} from "@server/admin/order-actions";
+import { requireUser } from "@server/auth/guards";
+import { getDb } from "@server/db/connection";
+import { answerForm, formIntent } from "@server/http/form-action";
+import { data } from "react-router";
+import { z } from "zod";
+import { OrderActions } from "~/components/admin/order-actions";
+import { OrderDetail } from "~/components/admin/order-detail";
+import { parsePounds } from "~/lib/money";
+import { routeMeta } from "~/lib/seo";
+import type { Route } from "./+types/dashboard.admin-order";
+
+// /dashboard/admin-orders/:orderId: one order, its history, and what the admin may do with it
+// (behind the admin's guard, dashboard.admin). Each action goes through server/admin/order-actions.
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const detail = await getAdminOrder(await getDb(), params.orderId);
+  if (!detail) throw data("Order not found.", { status: 404 });
+  return detail;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep it under ${max} characters.`)
+    .transform((text) => (text === "" ? null : text))
+    .catch(null);
+
+const reason = optionalText(500);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireUser(request);
+  const db = await getDb();
+  const orderId = params.orderId;
+  return answerForm(request, {
+    fulfil: formIntent(
+      z.object({ carrier: optionalText(100), trackingNumber: optionalText(100) }),
+      (input) => fulfilOrder(db, admin.id, orderId, input),
+    ),
+    deliver: formIntent(z.object({}), () => deliverOrder(db, admin.id, orderId)),
+    cancel: formIntent(z.object({ reason }), (input) =>
+      cancelOrderFromAdmin(db, admin.id, orderId, input.reason),
+    ),
+    refund: formIntent(
+      z.object({
+        amount: z
+          .string()
+          .trim()
+          .refine((text) => text === "" || parsePounds(text) !== null, {
+            message: "Enter an amount in pounds, such as 12.50.",
+          }),
+        restock: z.literal("on").optional(),
+        reason,
+      }),
+      (input) =>
+        refundOrderFromAdmin(db, admin.id, orderId, {
+          amountPence: input.amount === "" ? undefined : (parsePounds(input.amount) ?? undefined),
+          restock: input.restock === "on",
+          reason: input.reason,
+        }),
+    ),
+  });
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return routeMeta(matches, () => ({
+    title: `Order ${params.orderId}`,
+    description: "An order in the shop's admin.",
+    path: `/dashboard/admin-orders/${params.orderId}`,
+    noindex: true,
+  }));
+}
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  return (
+    <OrderDetail detail={loaderData}>
+      <OrderActions order={loaderData.order} />
+    </OrderDetail>
+  );
+}

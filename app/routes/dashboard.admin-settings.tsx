@@ -1,0 +1,36 @@
+import { demoteAdmin, listAdmins, promoteToAdmin } from "@server/admin/admins";
+import { requireUser } from "@server/auth/guards";
+import { getDb } from "@server/db/connection";
+import { answerForm, formIntent } from "@server/http/form-action";
+import { paymentSetup } from "@server/payments/payments";
+import { getShopSettings } from "@server/settings/shop-settings";
+import { z } from "zod";
+import { AdminSettingsScreen } from "~/components/admin/admin-settings-screen";
+import type { Route } from "./+types/dashboard.admin-settings";
+
+// /dashboard/admin-settings and /dashboard/admin-payments (seed spec §2: the same screen): the
+// payment provider's setup, the shop's settings, and who is an admin (behind the admin's guard).
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireUser(request);
+  const [settings, admins] = await Promise.all([getShopSettings(), listAdmins(await getDb())]);
+  return { settings, payments: paymentSetup(), admins, currentAdminId: admin.id };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireUser(request);
+  const db = await getDb();
+  return answerForm(request, {
+    promote: formIntent(
+      z.object({ email: z.email("Enter the email address of their account.").max(254) }),
+      (input) => promoteToAdmin(db, admin.id, input.email),
+    ),
+    demote: formIntent(z.object({ userId: z.string().min(1).max(100) }), (input) =>
+      demoteAdmin(db, admin.id, input.userId),
+    ),
+  });
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  return <AdminSettingsScreen {...loaderData} />;
+}

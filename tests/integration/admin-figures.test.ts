@@ -1,0 +1,222 @@
+import { listOrders } from "@server/admin/admin-orders";
+import { analyticsFigures, overviewFigures } from "@server/admin/shop-figures";
+import { orderItems, orders } from "@server/db/schema/orders";
+import { seedDemoHistory } from "@server/db/seed/demo-history";
+import { describe, expect, it } from "vitest";
+import { createCustomer, createProduct, shopPricing } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// The admin's figures (server/admin/shop-figures.ts) against a hand-computed fixture, and the
+// orders list's search, filters and sorting.
+
+const DAY = 24 * 60 * 60 * 1000;
+// Midday in London, so "n days ago" is the same shop day whatever the hour the test runs.
+const now = new Date("2026-11-20T12:00:00Z");
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
+
+describe.each(testDrivers)("the admin's figures on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  async function fixture() {
+    await createProduct(db(), {
+      id: "strips",
+      name: "Strips",
+      variants: [{ id: "strips-1", pricePence: 1000, stockQuantity: 4 }],
+    });
+    await createProduct(db(), {
+      id: "paste",
+      name: "Paste",
+      variants: [{ id: "paste-1", pricePence: 500, stockQuantity: 50 }],
+    });
+    const ada = await createCustomer(db(), "ada@example.com");
+    const bob = await createCustomer(db(), "bob@example.com");
+    const cy = await createCustomer(db(), "cy@example.com");
+    const base = {
+      subtotalPence: 0,
+      vatPence: 0,
+      customerPhone: "07700 900123",
+      shippingAddress: "1 Road",
+      paymentProvider: "test",
+    };
+    const rows: (typeof orders.$inferInsert)[] = [
+      // Ada's first order: 10 days ago, £50.00 with £5.00 off.
+      {
+        id: "a",
+        userId: ada,
+        status: "paid",
+        totalPence: 5000,
+        discountPence: 500,
+        firstOrderDiscount: true,
+        paidAt: daysAgo(10),
+        createdAt: daysAgo(10),
+        customerFullName: "Ada Lovelace",
+        customerEmail: "ada@example.com",
+        ...base,
+      },
+      // Ada again, 2 days ago: £30.00, £10.00 of it refunded.
+      {
+        id: "b",
+        userId: ada,
+        status: "paid",
+        totalPence: 3000,
+        refundedPence: 1000,
+        paidAt: daysAgo(2),
+        createdAt: daysAgo(2),
+        customerFullName: "Ada Lovelace",
+        customerEmail: "ada@example.com",
+        ...base,
+      },
+      // Bob's first, 40 days ago (before a 30-day range), delivered.
+      {
+        id: "c",
+        userId: bob,
+        status: "delivered",
+        totalPence: 2000,
+        paidAt: daysAgo(40),
+        createdAt: daysAgo(40),
+        customerFullName: "Bob Brown",
+        customerEmail: "bob@example.com",
+        ...base,
+      },
+      // Bob returns 5 days ago.
+      {
+        id: "d",
+        userId: bob,
+        status: "fulfilled",
+        totalPence: 1000,
+        paidAt: daysAgo(5),
+        createdAt: daysAgo(5),
+        customerFullName: "Bob Brown",
+        customerEmail: "bob@example.com",
+        ...base,
+      },
+      // Never paid: counts nowhere but in the statuses.
+      {
+        id: "e",
+        userId: cy,
+        status: "cancelled",
+        totalPence: 9999,
+        createdAt: daysAgo(3),
+        customerFullName: "Cy Twombly",
+        customerEmail: "cy@example.com",
+        ...base,
+      },
+      {
+        id: "f",
+        userId: cy,
+        status: "pending",
+        totalPence: 1234,
+        createdAt: daysAgo(1),
+        customerFullName: "Cy Twombly",
+        customerEmail: "cy@example.com",
+        ...base,
+      },
+    ];
+    await db().insert(orders).values(rows);
+    const item = (
+      orderId: string,
+      productId: string,
+      quantity: number,
+      unitPricePence: number,
+    ) => ({
+      orderId,
+      productId,
+      variantId: `${productId}-1`,
+      productName: productId === "strips" ? "Strips" : "Paste",
+      variantName: "Default",
+      unitPricePence,
+      quantity,
+    });
+    await db()
+      .insert(orderItems)
+      .values([
+        item("a", "strips", 5, 1000),
+        item("b", "paste", 6, 500),
+        item("c", "strips", 2, 1000),
+        item("d", "paste", 2, 500),
+        item("e", "strips", 9, 1000),
+        item("f", "paste", 1, 500),
+      ]);
+  }
+
+  it("gives the overview's revenue, orders, average, orders to fulfil and low stock", async () => {
+    await fixture();
+    expect(await overviewFigures(db())).toEqual({
+      // 5000 + (3000 - 1000) + 2000 + 1000
+      revenuePence: 10_000,
+      orderCount: 4,
+      // (5000 + 3000 + 2000 + 1000) / 4 = 2750
+      averageOrderPence: 2750,
+      toFulfil: 2,
+      lowStock: [
+        {
+          variantId: "strips-1",
+          productId: "strips",
+          productName: "Strips",
+          variantName: expect.any(String),
+          stockQuantity: 4,
+        },
+      ],
+    });
+  });
+
+  it("gives 30 days of revenue and orders, statuses, top products, discount and customers", async () => {
+    await fixture();
+    const figures = await analyticsFigures(db(), 30, now);
+    expect(figures.days).toHaveLength(30);
+    expect(figures.days[0]?.day).toBe("2026-10-22");
+    expect(figures.days.at(-1)?.day).toBe("2026-11-20");
+    const busy = figures.days.filter((day) => day.orders > 0);
+    expect(busy).toEqual([
+      { day: "2026-11-10", revenuePence: 5000, orders: 1 },
+      { day: "2026-11-15", revenuePence: 1000, orders: 1 },
+      { day: "2026-11-18", revenuePence: 2000, orders: 1 },
+    ]);
+    expect(figures.byStatus).toEqual([
+      { status: "paid", orders: 2 },
+      { status: "cancelled", orders: 1 },
+      { status: "fulfilled", orders: 1 },
+      { status: "pending", orders: 1 },
+    ]);
+    expect(figures.topProducts).toEqual([
+      { productId: "paste", productName: "Paste", units: 8, revenuePence: 4000 },
+      { productId: "strips", productName: "Strips", units: 5, revenuePence: 5000 },
+    ]);
+    expect(figures.firstOrderDiscount).toEqual({ orders: 1, pence: 500 });
+    // Ada's first paid order is in the range; Bob's was before it.
+    expect(figures.customers).toEqual({ new: 1, returning: 1 });
+    const week = await analyticsFigures(db(), 7, now);
+    expect(week.days.reduce((sum, day) => sum + day.revenuePence, 0)).toBe(3000);
+  });
+
+  it("searches, filters and sorts the orders list", async () => {
+    await fixture();
+    const ids = async (query: Parameters<typeof listOrders>[1]) =>
+      (await listOrders(db(), query)).orders.map((row) => row.id);
+    expect(await ids({})).toEqual(["f", "b", "e", "d", "a", "c"]);
+    expect(await ids({ q: "BOB@" })).toEqual(["d", "c"]);
+    expect(await ids({ q: "lovelace" })).toEqual(["b", "a"]);
+    // LIKE's wildcards are matched as themselves.
+    expect(await ids({ q: "%" })).toEqual([]);
+    expect(await ids({ status: "paid" })).toEqual(["b", "a"]);
+    expect(await ids({ from: "2026-11-10", to: "2026-11-17" })).toEqual(["e", "d", "a"]);
+    expect(await ids({ sort: "total", dir: "asc" })).toEqual(["d", "f", "c", "b", "a", "e"]);
+    expect(await ids({ sort: "items", dir: "desc" })).toEqual(["e", "b", "a", "d", "c", "f"]);
+    expect((await listOrders(db(), { status: "paid" })).total).toBe(2);
+  });
+
+  it("loads the same demo history twice over, once", async () => {
+    await createProduct(db(), { variants: [{ id: "kit", pricePence: 3999, stockQuantity: 5 }] });
+    const options = { orders: 60, days: 30, shoppers: 5, pricing: shopPricing, now };
+    expect(await seedDemoHistory(db(), options)).toBe(60);
+    const first = await listOrders(db(), { sort: "date" }, 100);
+    expect(await seedDemoHistory(db(), options)).toBe(0);
+    expect(first.total).toBe(60);
+    await createCustomer(db());
+    // Prices follow the shop's rules: each shopper's first paid order has the discount.
+    const figures = await analyticsFigures(db(), 30, now);
+    expect(figures.firstOrderDiscount.orders).toBeLessThanOrEqual(5);
+    expect(figures.firstOrderDiscount.orders).toBeGreaterThan(0);
+  });
+});
