@@ -1,22 +1,29 @@
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import type { FormAnswer } from "~/lib/form-answer";
 import { formatPence } from "~/lib/money";
 import type { AdminOrderDetail } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
 
 type Order = AdminOrderDetail["order"];
 
-const done: Record<string, string> = {
+const done = {
   fulfil: "Order marked fulfilled",
   deliver: "Order marked delivered",
   cancel: "Order cancelled",
   refund: "Refund made",
-};
+} as const;
+type Intent = keyof typeof done;
 
-/** One action's form: posted with a fetcher, answered with a toast (destructive on refusal). */
+/**
+ * One action's form, posted with a keyed fetcher. Its answer is turned into a toast by
+ * OrderActions (which stays on the page: a form whose action changed the order's status is gone
+ * from the page by the time its answer is read).
+ */
 function ActionForm({
   intent,
   title,
@@ -24,24 +31,17 @@ function ActionForm({
   submit,
   tone = "primary",
 }: {
-  intent: keyof typeof done;
+  intent: Intent;
   title: string;
   children?: ReactNode;
   submit: string;
   tone?: "primary" | "secondary" | "destructive";
 }) {
   const form = useRef<HTMLFormElement>(null);
-  const { fetcher, busy } = useAccountForm(`order-${intent}`, (result) => {
-    if (result.ok) {
-      void showToast(done[intent] ?? "Saved");
-      form.current?.reset();
-    } else {
-      void showToast("Order not updated", {
-        description: result.message ?? "Something went wrong",
-        tone: "error",
-      });
-    }
-  });
+  const fetcher = useFetcher<FormAnswer>({ key: `order-${intent}` });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
   const headingId = `action-${intent}-heading`;
   return (
     <fetcher.Form
@@ -55,15 +55,36 @@ function ActionForm({
       </h2>
       <input type="hidden" name="intent" value={intent} />
       {children}
-      <Button type="submit" variant={tone} disabled={busy} className="mt-auto self-start">
+      <Button
+        type="submit"
+        variant={tone}
+        disabled={fetcher.state !== "idle"}
+        className="mt-auto self-start"
+      >
         {submit}
       </Button>
     </fetcher.Form>
   );
 }
 
+/** Each action's answer as a toast: done, or refused with the server's reason (destructive). */
+function useActionToast(intent: Intent) {
+  useAccountForm(`order-${intent}`, (result) => {
+    if (result.ok) void showToast(done[intent]);
+    else
+      void showToast("Order not updated", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+  });
+}
+
 /** What the admin may do with an order in its status (the server decides again on each post). */
 export function OrderActions({ order }: { order: Order }) {
+  useActionToast("fulfil");
+  useActionToast("deliver");
+  useActionToast("cancel");
+  useActionToast("refund");
   const left = order.totalPence - order.refundedPence;
   const refundable = ["paid", "fulfilled", "delivered"].includes(order.status) && left > 0;
   const forms: ReactNode[] = [];

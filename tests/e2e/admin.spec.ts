@@ -1,0 +1,280 @@
+import type { Browser, Page } from "@playwright/test";
+import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
+import { expectToast, storeCart, toothpasteTriple } from "./cart-fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, isPhone, test } from "./fixtures";
+
+// The admin's dashboard (issue 12) with the demo admin, on the demo shop's past orders: every
+// screen from the menu, an order followed from paid to delivered with the customer's email, a
+// refund, the CSV export, and inviting an admin. Each order is placed by its own new customer.
+
+const ADMIN = ["admin@example.com", "admin-password-1"] as const;
+
+/** A new customer buys two triple packs of toothpaste with 4242; returns their email and order. */
+async function placePaidOrder(page: Page, address = "1 Analytical Row, London N1 1AA") {
+  const email = uniqueEmail("admin-buyer");
+  await signUpAndVerify(page, email);
+  await storeCart(page, [{ ...toothpasteTriple, quantity: 2 }]);
+  await gotoHydrated(page, "/checkout");
+  const main = page.getByRole("main");
+  await main.getByLabel("Phone").fill("+44 7700 900123");
+  await main.getByLabel("Shipping address").fill(address);
+  await main.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await main.getByLabel("Expiry").fill("12 / 34");
+  await main.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay £71.98" }).click();
+  await expect(page).toHaveURL(/\/success\?order=/);
+  const orderId = (await page.getByTestId("order-id").textContent()) ?? "";
+  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+  return { email, orderId };
+}
+
+/** The admin, in a browser of their own (the customer's stays signed in as the customer). */
+async function adminPage(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: page.viewportSize(),
+    isMobile: isPhone(page),
+    hasTouch: isPhone(page),
+  });
+  const admin = await context.newPage();
+  await logInAs(admin, ...ADMIN);
+  return admin;
+}
+
+/** Goes to a section through the admin's menu (behind its button on a phone). */
+async function openSection(page: Page, name: string) {
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Admin menu" }).click();
+  }
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name }).click();
+}
+
+test.describe("admin dashboard", () => {
+  test("every admin screen opens from the menu, with no accessibility violation", async ({
+    page,
+  }) => {
+    test.slow();
+    await logInAs(page, ...ADMIN);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
+    // The demo shop's past: figures, recent orders and products.
+    await expect(page.getByTestId("revenue")).toHaveText(/^£[\d,]+\.\d\d$/);
+    expect(
+      Number((await page.getByTestId("order-count").textContent())?.replace(",", "")),
+    ).toBeGreaterThan(200);
+    await expect(page.getByRole("region", { name: "Recent orders" }).getByRole("row")).toHaveCount(
+      6,
+    );
+    await expect(page.getByRole("region", { name: "Products" })).toContainText("Whitening Strips");
+    const menu = page.getByRole("navigation", { name: "Admin" });
+    if (isPhone(page)) {
+      await expect(menu.getByRole("link", { name: "Analytics" })).toBeHidden();
+    }
+    await expectNoSeriousA11yViolations(page);
+
+    const screens: [string, RegExp, string][] = [
+      ["Analytics", /\/dashboard\/analytics$/, "Analytics"],
+      ["Orders", /\/dashboard\/admin-orders$/, "Orders"],
+      ["Products", /\/dashboard\/admin-products$/, "Products"],
+      ["Payments", /\/dashboard\/admin-payments$/, "Settings and payments"],
+      ["Settings", /\/dashboard\/admin-settings$/, "Settings and payments"],
+      ["Overview", /\/dashboard$/, "Admin Overview"],
+    ];
+    for (const [link, url, heading] of screens) {
+      await openSection(page, link);
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      if (link === "Analytics") {
+        // The chart draws in the browser; its figures are in the table too.
+        await expect(page.getByTestId("revenue-chart").locator("svg").first()).toBeVisible();
+        await page.getByRole("link", { name: "7 days" }).click();
+        await expect(page).toHaveURL(/\?range=7$/);
+        await page.getByText("The figures as a table").click();
+        await expect(
+          page.getByRole("table", { name: "Revenue and orders per day" }).getByRole("row"),
+        ).toHaveCount(8);
+      }
+      await expectNoSeriousA11yViolations(page);
+    }
+    // Any other path under /dashboard is the overview.
+    await page.goto("/dashboard/admin-nothing-here");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an order from paid to fulfilled (the customer emailed) to delivered", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const { email, orderId } = await placePaidOrder(page);
+    const admin = await adminPage(browser, page);
+    await gotoHydrated(admin, "/dashboard/admin-orders");
+    const filters = admin.getByRole("search", { name: "Filter orders" });
+    await filters.getByLabel("Search").fill(email);
+    await filters.getByLabel("Status").selectOption("paid");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(admin).toHaveURL(/q=.*status=paid/);
+    await expect(admin.getByText("1 order match.")).toBeVisible();
+    await admin.getByRole("link", { name: orderId }).click();
+    await expect(admin).toHaveURL(new RegExp(`/dashboard/admin-orders/${orderId}$`));
+    await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const items = admin.getByRole("region", { name: "Items" });
+    await expect(items).toContainText("2 × Whitening Toothpaste (3 x 75 ml)");
+    await expect(items).toContainText("First-order discount");
+    await expect(items).toContainText("£71.98");
+    await expect(admin.getByRole("region", { name: "Customer" })).toContainText(email);
+    await expectNoSeriousA11yViolations(admin);
+
+    // Delivering before sending is not offered; the server refuses it too.
+    await expect(admin.getByRole("button", { name: "Mark delivered" })).toHaveCount(0);
+    const parcel = admin.getByRole("form", { name: "Send the parcel" });
+    await parcel.getByLabel("Carrier (optional)").fill("Royal Mail");
+    await parcel.getByLabel("Tracking number (optional)").fill("RM123456785GB");
+    await parcel.getByRole("button", { name: "Mark fulfilled" }).click();
+    await expectToast(admin, "Order marked fulfilled");
+    await expect(admin.getByText("Shipped", { exact: true }).first()).toBeVisible();
+    await expect(admin.getByRole("region", { name: "Customer" })).toContainText(
+      "Royal Mail · RM123456785GB",
+    );
+
+    // The customer's email, through the outbox.
+    const shipped = page
+      .getByRole("article")
+      .filter({ hasText: email })
+      .filter({
+        has: page.getByRole("heading", { name: `Your Gleam order ${orderId} has shipped` }),
+      });
+    await expect(async () => {
+      await page.goto("/dev/mailbox");
+      await expect(shipped).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(shipped).toContainText("Royal Mail, tracking number RM123456785GB");
+
+    await admin.getByRole("button", { name: "Mark delivered" }).click();
+    await expectToast(admin, "Order marked delivered");
+    const history = admin.getByRole("region", { name: "History" });
+    for (const step of [
+      "Order placed",
+      "Payment received",
+      "Marked fulfilled",
+      "Marked delivered",
+    ]) {
+      await expect(history).toContainText(step);
+    }
+    await expect(history).toContainText("Demo Admin (admin)");
+    await admin.context().close();
+  });
+
+  test("a refund in part, then in full; the CSV export with formula cells made inert", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const { email, orderId } = await placePaidOrder(page, '=HYPERLINK("http://evil.example") Road');
+    const admin = await adminPage(browser, page);
+    await gotoHydrated(admin, `/dashboard/admin-orders/${orderId}`);
+    const refund = admin.getByRole("form", { name: "Refund" });
+    await refund.getByLabel("Amount in pounds").fill("80");
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expectToast(admin, "Order not updated", "Refund between £0.01 and £71.98.");
+    await refund.getByLabel("Amount in pounds").fill("10.50");
+    await refund.getByLabel("Reason (optional)").fill("Late delivery");
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expectToast(admin, "Refund made");
+    await expect(admin.getByRole("region", { name: "Items" })).toContainText("−£10.50");
+    await expect(admin.getByRole("region", { name: "History" })).toContainText("Refunded in part");
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expectToast(admin, "Refund made");
+    await expect(admin.getByText("Refunded", { exact: true }).first()).toBeVisible();
+    await expect(
+      admin.getByText("Nothing more can be done with an order that is refunded."),
+    ).toBeVisible();
+
+    const csv = await admin.request.get(
+      `/dashboard/admin-orders/export?q=${encodeURIComponent(email)}`,
+    );
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="orders-/);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
+    expect(lines[0]).toBe(
+      "Order,Placed,Status,Customer,Email,Phone,Shipping address,Items,Subtotal,Discount,Shipping,VAT,Total,Refunded,Carrier,Tracking number",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${orderId},`);
+    expect(lines[1]).toContain(",refunded,");
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"") Road"`);
+    expect(lines[1]).toContain(",71.98,71.98,");
+    await admin.context().close();
+  });
+
+  test("invites a customer to be an admin by email, and removes them again", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const email = uniqueEmail("helper");
+    await signUpAndVerify(page, email);
+    const admin = await adminPage(browser, page);
+    await gotoHydrated(admin, "/dashboard/admin-settings");
+    const invite = admin.getByLabel("Invite an admin by email");
+    await invite.fill("nobody-signed-up@example.com");
+    await admin.getByRole("button", { name: "Invite" }).click();
+    await expectToast(
+      admin,
+      "Admin not added",
+      "No account uses this email. Ask them to sign up first, then invite them again.",
+    );
+    await invite.fill(email);
+    await admin.getByRole("button", { name: "Invite" }).click();
+    await expectToast(admin, "Admin added");
+    await expect(admin.getByRole("region", { name: "Admins" })).toContainText(email);
+
+    // Their next page is the admin's.
+    await gotoHydrated(page, "/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
+
+    await admin
+      .getByRole("region", { name: "Admins" })
+      .getByRole("listitem")
+      .filter({ hasText: email })
+      .getByRole("button", { name: /^Remove admin access/ })
+      .click();
+    await expectToast(admin, "Admin removed");
+    await gotoHydrated(page, "/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+    await admin.context().close();
+  });
+
+  test("a customer cannot see or do anything of the admin's", async ({ page }) => {
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    const origin = new URL(page.url()).origin;
+    for (const path of [
+      "/dashboard/analytics",
+      "/dashboard/admin-products",
+      "/dashboard/admin-settings",
+      "/dashboard/admin-orders/demo-order-2",
+      "/dashboard/admin-orders/export",
+    ]) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers().location, path).toBe("/dashboard");
+    }
+    const post = await page.request.post("/dashboard/admin-orders/demo-order-2", {
+      form: { intent: "refund", amount: "", reason: "" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(403);
+    const promote = await page.request.post("/dashboard/admin-settings", {
+      form: { intent: "promote", email: "customer@example.com" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(promote.status()).toBe(403);
+    await gotoHydrated(page, "/dashboard/orders");
+    await expect(page.getByRole("main").getByRole("article").first()).toContainText("Paid");
+  });
+});
