@@ -8,6 +8,8 @@ export type FormAnswer = {
   message?: string;
   /** The DomainError's code when the form was refused, e.g. EMAIL_NOT_VERIFIED, RATE_LIMITED. */
   code?: string;
+  /** The form field the refusal is about (a field that did not pass its rule). */
+  field?: string;
   /** Echoed back when the page may offer to resend the verification email. */
   email?: string;
 };

@@ -16,7 +16,7 @@ export async function fulfilOrder(
   orderId: string,
   shipment: { carrier: string | null; trackingNumber: string | null },
 ) {
-  const brand = await emailBrand();
+  const brand = await emailBrand(db);
   return db.transaction((tx) =>
     markFulfilled(tx, orderId, adminActor(adminId), { ...shipment, brand }),
   );

@@ -21,7 +21,7 @@ export function createAuthFromEnv(db: Database, queue: AuthOptions["sendEmail"] 
     trustedOrigins: env.shopOrigins,
     secret: env.authSecret,
     appName: "shop",
-    brand: emailBrand,
+    brand: () => emailBrand(db),
     sendEmail: queue,
     attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
   });

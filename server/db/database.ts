@@ -5,6 +5,7 @@ import * as catalog from "./schema/catalog";
 import * as email from "./schema/email";
 import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
+import * as settings from "./schema/settings";
 import * as stock from "./schema/stock";
 import * as wishlist from "./schema/wishlist";
 
@@ -17,6 +18,7 @@ export const schema = {
   ...wishlist,
   ...audit,
   ...stock,
+  ...settings,
 };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */

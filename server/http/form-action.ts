@@ -46,8 +46,11 @@ export async function answerForm(request: Request, intents: Record<string, FormI
   if (!operation) return answer({ intent: "unknown", ok: false, message: SOMETHING_WRONG }, 400);
   const parsed = operation.parse(form);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Please check the form.";
-    return answer({ intent, ok: false, message }, 400);
+    const issue = parsed.error.issues[0];
+    const message = issue?.message ?? "Please check the form.";
+    // The field at fault, so the page can show the message beside it.
+    const field = issue?.path.length ? issue.path.map(String).join(".") : undefined;
+    return answer({ intent, ok: false, message, ...(field ? { field } : {}) }, 400);
   }
   const email = (parsed.data as { email?: unknown }).email;
   try {

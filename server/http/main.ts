@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../db/client";
 import { closeDatabase, waitForDatabase } from "../db/connection";
 import { demoAccounts, seedDemoShop } from "../db/seed/demo-shop";
 import { env } from "../env";
+import { onShopChanged } from "../events/shop-changed";
 import { startBackgroundJobs, stopBackgroundJobs } from "../jobs/background-jobs";
 import { logger } from "../logger";
 import { getShopSettings } from "../settings/shop-settings";
@@ -28,6 +29,12 @@ async function main() {
   // starts after the shop (or is restarting) delays the shop instead of stopping it.
   let database: DatabaseHandle | undefined;
   let draining = false;
+  const pageCache =
+    env.PAGE_CACHE_TTL_SECONDS > 0
+      ? new PageCache({ ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000, maxEntries: PAGE_CACHE_ENTRIES })
+      : undefined;
+  // An admin's change to what the storefront shows: this instance's pages render afresh.
+  if (pageCache) onShopChanged(() => pageCache.clear());
   const app = createHttpApp({
     build,
     clientDir,
@@ -43,13 +50,7 @@ async function main() {
     isDraining: () => draining,
     handleAuth: async (request) => (await getAuth()).handler(request),
     trustProxyHops: env.trustProxyHops,
-    pageCache:
-      env.PAGE_CACHE_TTL_SECONDS > 0
-        ? new PageCache({
-            ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
-            maxEntries: PAGE_CACHE_ENTRIES,
-          })
-        : undefined,
+    pageCache,
   });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;

@@ -1,14 +1,21 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { formatPenceInText } from "../../app/lib/money";
 import type { PricingSettings } from "../../app/lib/pricing";
 import type { PublicConfig } from "../../app/lib/public-config";
+import { type Actor, recordAudit } from "../audit/audit-log";
+import { getDb } from "../db/connection";
+import type { Database } from "../db/database";
+import { shopSettings } from "../db/schema/settings";
 import type { Brand } from "../email/templates";
 import { type Env, env } from "../env";
+import { shopChanged } from "../events/shop-changed";
 
-// The one reader of the shop's settings: its name and contacts, what it charges for shipping and
-// takes off a first order, how long an unpaid order holds its stock, what the announcement bar
-// says. Their source is the environment today (server/env.ts validates it); when the admin edits
-// them, they come from the database here and nowhere else changes. Every reader awaits them, so
-// that change needs no caller to change either.
+// The one reader and writer of the shop's settings: its name and contacts, what it charges for
+// shipping and takes off a first order, how long an unpaid order holds its stock, what the
+// announcement bar says. The environment (server/env.ts) gives the defaults; what the admin saved
+// (the shop_settings row) overrides them. Read through a short cache: the instance that saves sees
+// the change at once (and empties its page cache), any other within SETTINGS_TTL_MS.
 
 export type ShopSettings = PricingSettings & {
   shopName: string;
@@ -21,9 +28,11 @@ export type ShopSettings = PricingSettings & {
   social: { instagram: string; facebook: string; tiktok: string };
   /** Minutes an unpaid order holds its stock before it is cancelled. */
   pendingOrderMinutes: number;
+  /** The admin's own announcement messages; an empty one is written from the offers. */
+  announcementOverrides: string[];
   /**
-   * The announcement bar's three messages, in order (its phone version cycles through three). Today
-   * written from the offers, so they never promise what the checkout does not give.
+   * The announcement bar's three messages, in order (its phone version cycles through three): the
+   * admin's, or written from the offers, so they never promise what the checkout does not give.
    */
   announcements: string[];
 };
@@ -37,35 +46,167 @@ function announcementsFor(pricing: PricingSettings): string[] {
   ];
 }
 
+/** What the admin may change (social links stay with the environment). */
+export const editableSettingsSchema = z.object({
+  shopName: z
+    .string()
+    .trim()
+    .min(1, "Enter the shop's name.")
+    .max(60, "Keep the name under 60 characters."),
+  supportEmail: z.email("Enter an email address, such as hello@example.com."),
+  supportPhone: z
+    .string()
+    .trim()
+    .min(5, "Enter a phone number.")
+    .max(40, "Keep the phone number under 40 characters."),
+  supportHours: z
+    .string()
+    .trim()
+    .min(3, "Say when support answers.")
+    .max(60, "Keep the hours under 60 characters."),
+  whatsappNumber: z
+    .string()
+    .trim()
+    .regex(
+      /^[1-9]\d{6,14}$/,
+      "Enter the WhatsApp number in digits only, with the country code: 447700900123.",
+    ),
+  shippingFlatRatePence: z.number().int().min(0).max(10_000, "Shipping is at most £100.00."),
+  freeShippingOverPence: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000, "The threshold is at most £10,000.00."),
+  firstOrderDiscountPercent: z
+    .number()
+    .int("The discount is a whole number of percent.")
+    .min(1, "The discount is 1% to 50%.")
+    .max(50, "The discount is 1% to 50%."),
+  pendingOrderMinutes: z
+    .number()
+    .int("Minutes are a whole number.")
+    .min(5, "Hold unpaid orders for 5 to 1440 minutes.")
+    .max(1440, "Hold unpaid orders for 5 to 1440 minutes."),
+  /** The announcement bar's three messages; an empty one is written from the offers. */
+  announcementOverrides: z
+    .array(z.string().trim().max(80, "Keep each announcement under 80 characters."))
+    .length(3),
+});
+export type EditableSettings = z.infer<typeof editableSettingsSchema>;
+
 /** The settings a configuration gives; pure, so tests pass their own. */
 export function settingsFromEnv(config: Env): ShopSettings {
-  const pricing: PricingSettings = {
-    shippingFlatRatePence: config.SHIPPING_FLAT_RATE_PENCE,
-    freeShippingOverPence: config.FREE_SHIPPING_OVER_PENCE,
-    firstOrderDiscountPercent: config.FIRST_ORDER_DISCOUNT_PERCENT,
+  return settingsFrom(config, {});
+}
+
+/**
+ * The settings: what was saved, field by field over the configuration's defaults (a saved field
+ * that no longer passes its rule is ignored, never fatal).
+ */
+function settingsFrom(config: Env, saved: unknown): ShopSettings {
+  const record = (typeof saved === "object" && saved !== null ? saved : {}) as Record<
+    string,
+    unknown
+  >;
+  const pick = <K extends keyof EditableSettings>(
+    key: K,
+    fallback: EditableSettings[K],
+  ): EditableSettings[K] => {
+    const parsed = editableSettingsSchema.shape[key].safeParse(record[key]);
+    return parsed.success ? (parsed.data as EditableSettings[K]) : fallback;
   };
+  const pricing: PricingSettings = {
+    shippingFlatRatePence: pick("shippingFlatRatePence", config.SHIPPING_FLAT_RATE_PENCE),
+    freeShippingOverPence: pick("freeShippingOverPence", config.FREE_SHIPPING_OVER_PENCE),
+    firstOrderDiscountPercent: pick(
+      "firstOrderDiscountPercent",
+      config.FIRST_ORDER_DISCOUNT_PERCENT,
+    ),
+  };
+  const overrides = pick("announcementOverrides", ["", "", ""]);
   return {
     ...pricing,
-    shopName: config.SHOP_NAME,
-    supportEmail: config.SUPPORT_EMAIL,
-    supportPhone: config.SUPPORT_PHONE,
-    supportHours: config.SUPPORT_HOURS,
-    whatsappNumber: config.WHATSAPP_NUMBER,
+    shopName: pick("shopName", config.SHOP_NAME),
+    supportEmail: pick("supportEmail", config.SUPPORT_EMAIL),
+    supportPhone: pick("supportPhone", config.SUPPORT_PHONE),
+    supportHours: pick("supportHours", config.SUPPORT_HOURS),
+    whatsappNumber: pick("whatsappNumber", config.WHATSAPP_NUMBER),
     social: {
       instagram: config.SOCIAL_INSTAGRAM_URL,
       facebook: config.SOCIAL_FACEBOOK_URL,
       tiktok: config.SOCIAL_TIKTOK_URL,
     },
-    pendingOrderMinutes: config.PENDING_ORDER_MINUTES,
-    announcements: announcementsFor(pricing),
+    pendingOrderMinutes: pick("pendingOrderMinutes", config.PENDING_ORDER_MINUTES),
+    announcementOverrides: overrides,
+    announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }
 
-let current: Promise<ShopSettings> | undefined;
+const SETTINGS_KEY = "shop";
+/** How long another instance may show settings older than a save. */
+const SETTINGS_TTL_MS = 5_000;
+/** The process-wide database's settings, read at most once per SETTINGS_TTL_MS. */
+let cached: { value: Promise<ShopSettings>; expires: number } | undefined;
 
-export function getShopSettings(): Promise<ShopSettings> {
-  current ??= Promise.resolve(settingsFromEnv(env));
-  return current;
+async function loadSettings(db: Database): Promise<ShopSettings> {
+  const [row] = await db
+    .select({ value: shopSettings.value })
+    .from(shopSettings)
+    .where(eq(shopSettings.key, SETTINGS_KEY));
+  return settingsFrom(env, row?.value);
+}
+
+/**
+ * The shop's settings now: of the process-wide database through the short cache, or read from
+ * `db` when one is given (tests, and callers holding their own handle).
+ */
+export async function getShopSettings(db?: Database): Promise<ShopSettings> {
+  if (db) return loadSettings(db);
+  if (cached && cached.expires > Date.now()) return cached.value;
+  const value = getDb().then(loadSettings);
+  const entry = { value, expires: Date.now() + SETTINGS_TTL_MS };
+  cached = entry;
+  // A failed read is not kept: the next caller tries again.
+  value.catch(() => {
+    if (cached === entry) cached = undefined;
+  });
+  return value;
+}
+
+/**
+ * The admin saves the settings: all of them, checked, written with an audit row (what changed,
+ * before and after) in one transaction; then this instance reads them afresh and its pages are
+ * rendered again.
+ */
+export async function saveShopSettings(
+  db: Database,
+  actor: Actor,
+  input: EditableSettings,
+): Promise<ShopSettings> {
+  const value = editableSettingsSchema.parse(input);
+  const before = await loadSettings(db);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(shopSettings)
+      .values({ key: SETTINGS_KEY, value, updatedBy: actor.id })
+      .onConflictDoUpdate({
+        target: shopSettings.key,
+        set: { value, updatedBy: actor.id, updatedAt: new Date() },
+      });
+    const changed = (Object.keys(value) as (keyof EditableSettings)[]).filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(value[key]),
+    );
+    await recordAudit(tx, {
+      actor,
+      action: "settings.updated",
+      entity: { type: "settings", id: SETTINGS_KEY },
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, value[key]])),
+    });
+  });
+  cached = undefined;
+  shopChanged();
+  return loadSettings(db);
 }
 
 export function pricingOf(settings: ShopSettings): PricingSettings {
@@ -77,8 +218,8 @@ export function pricingOf(settings: ShopSettings): PricingSettings {
 }
 
 /** What the shop's emails show of it. */
-export async function emailBrand(): Promise<Brand> {
-  const settings = await getShopSettings();
+export async function emailBrand(db?: Database): Promise<Brand> {
+  const settings = await getShopSettings(db);
   return {
     shopName: settings.shopName,
     baseUrl: env.BASE_URL,
@@ -107,9 +248,9 @@ export async function publicConfig(): Promise<PublicConfig> {
 }
 
 /** What a checkout needs: the prices' rules from the settings, the limits from the configuration. */
-export async function checkoutSettings() {
+export async function checkoutSettings(db?: Database) {
   return {
-    ...pricingOf(await getShopSettings()),
+    ...pricingOf(await getShopSettings(db)),
     attemptsPerMinute: env.CHECKOUT_ATTEMPTS_PER_MINUTE,
     maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,
   };

@@ -1,12 +1,15 @@
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
-import { expect, test } from "./fixtures";
+import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
+import { expectToast, storeCart, toothpaste } from "./cart-fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // The shop's settings (server/settings/shop-settings.ts) reach every page that states them: a
 // shop with its own name, hours, threshold and discount says so everywhere, and nowhere the
 // defaults (£50, 10%, the seed's hours).
 
 test.describe("shop settings", () => {
-  test.describe.configure({ timeout: 90_000 });
+  // In order: the second test changes the settings the first one reads.
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
   let server: BuiltServer;
 
   test.beforeAll(async () => {
@@ -56,5 +59,50 @@ test.describe("shop settings", () => {
     const meta = await page.request.get(`${server.url}/store`);
     expect(await meta.text()).toContain("Free UK shipping over £30.");
     expect(server.output()).toContain("Brightly is running at");
+  });
+
+  test("the admin changes the threshold and a message: the storefront and checkout use them at once", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const admin = await context.newPage();
+    await logInAs(admin, "admin@example.com", "admin-password-1");
+    await gotoHydrated(admin, "/dashboard/admin-settings");
+    const form = admin.getByRole("form", { name: "Shop" });
+    await expect(form.getByLabel("Free shipping over (£)")).toHaveValue("30.00");
+    await expectNoSeriousA11yViolations(admin);
+
+    // A value outside its rule: refused, the reason beside the field, nothing saved.
+    await form.getByLabel("First-order discount (%)").fill("90");
+    await form.getByRole("button", { name: "Save Settings" }).click();
+    await expectToast(admin, "Settings not saved", "The discount is 1% to 50%.");
+    await expect(form.getByLabel("First-order discount (%)")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(form.getByText("The discount is 1% to 50%.")).toBeVisible();
+
+    await form.getByLabel("First-order discount (%)").fill("15");
+    await form.getByLabel("Free shipping over (£)").fill("10.00");
+    await form.getByLabel("Message 2").fill("Made in Britain");
+    await form.getByRole("button", { name: "Save Settings" }).click();
+    await expectToast(admin, "Settings Saved!");
+
+    // The home page was cached before the save: it is rendered again with the new offers.
+    const shopper = await browser.newContext({ baseURL: server.url });
+    const page = await shopper.newPage();
+    await page.goto("/");
+    const bar = page.getByRole("region", { name: "Announcements" });
+    await expect(bar).toContainText("Free shipping on orders over £10");
+    await expect(bar).toContainText("Made in Britain");
+    // A £14.99 first order: 15% off leaves £12.74, over £10 now: it ships free.
+    await signUpAndVerify(page, uniqueEmail("threshold"));
+    await storeCart(page, [toothpaste]);
+    await gotoHydrated(page, "/checkout");
+    const summary = page.getByRole("region", { name: "Order summary" });
+    await expect(summary).toContainText("Free");
+    await expect(page.getByTestId("checkout-total")).toHaveText("£12.74");
+    await context.close();
+    await shopper.close();
   });
 });

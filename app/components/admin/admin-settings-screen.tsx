@@ -5,21 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FormAnswer } from "~/lib/form-answer";
-import { formatPence } from "~/lib/money";
 import { showToast } from "~/lib/toast";
-
-export type SettingsView = {
-  shopName: string;
-  supportEmail: string;
-  supportPhone: string;
-  supportHours: string;
-  whatsappNumber: string;
-  shippingFlatRatePence: number;
-  freeShippingOverPence: number;
-  firstOrderDiscountPercent: number;
-  pendingOrderMinutes: number;
-  announcements: string[];
-};
+import { SettingsForm, type SettingsView } from "./settings-form";
 
 export type PaymentSetupView = {
   provider: "test" | "stripe";
@@ -141,21 +128,10 @@ export function AdminSettingsScreen({
           Shop
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
-          Set by the server's environment (README, Configuration). Editing them here is not built
-          yet: Coming Soon!
+          The storefront, the checkout and the emails use these as soon as they are saved. The
+          server's environment gives the defaults (README, Configuration).
         </p>
-        <dl className="mt-2 divide-y divide-line text-sm">
-          <Row label="Shop name" value={settings.shopName} />
-          <Row label="Support email" value={settings.supportEmail} />
-          <Row label="Support phone" value={settings.supportPhone} />
-          <Row label="Support hours" value={settings.supportHours} />
-          <Row label="WhatsApp number" value={settings.whatsappNumber} />
-          <Row label="Shipping" value={formatPence(settings.shippingFlatRatePence)} />
-          <Row label="Free shipping over" value={formatPence(settings.freeShippingOverPence)} />
-          <Row label="First-order discount" value={`${settings.firstOrderDiscountPercent}%`} />
-          <Row label="Unpaid orders held for" value={`${settings.pendingOrderMinutes} minutes`} />
-          <Row label="Announcements" value={settings.announcements.join(" · ")} />
-        </dl>
+        <SettingsForm settings={settings} />
       </section>
       <section aria-labelledby="admins-heading" className={`${card} mt-6`}>
         <h2 id="admins-heading" className="text-lg font-semibold">

@@ -1,0 +1,168 @@
+import { useState } from "react";
+import { useAccountForm } from "~/components/account/use-account-form";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatPence, penceToDecimalString } from "~/lib/money";
+import { showToast } from "~/lib/toast";
+
+export type SettingsView = {
+  shopName: string;
+  supportEmail: string;
+  supportPhone: string;
+  supportHours: string;
+  whatsappNumber: string;
+  shippingFlatRatePence: number;
+  freeShippingOverPence: number;
+  firstOrderDiscountPercent: number;
+  pendingOrderMinutes: number;
+  announcementOverrides: string[];
+  announcements: string[];
+};
+
+const OFFER_MESSAGES = (settings: SettingsView) => [
+  `Free shipping on orders over ${formatPence(settings.freeShippingOverPence)}`,
+  "Enamel-Safe Dentist Recommended Formula",
+  `Get ${settings.firstOrderDiscountPercent}% off your first order`,
+];
+
+/** The form's field for a setting the server refused (its names are the settings'). */
+function formField(setting: string | undefined): string | undefined {
+  if (setting === "shippingFlatRatePence") return "shippingFlatRate";
+  if (setting === "freeShippingOverPence") return "freeShippingOver";
+  const announcement = /^announcementOverrides\.(\d)$/.exec(setting ?? "");
+  if (announcement) return `announcement${Number(announcement[1]) + 1}`;
+  return setting;
+}
+
+/**
+ * The shop's settings, saved together (the server checks them all, and saves all or none); a
+ * refused field shows the reason beside it.
+ */
+export function SettingsForm({ settings }: { settings: SettingsView }) {
+  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
+  const { fetcher, busy } = useAccountForm("shop-settings", (result) => {
+    if (result.ok) {
+      setProblem(null);
+      void showToast("Settings Saved!", { description: "The shop shows them from now on." });
+    } else {
+      setProblem({
+        field: formField(result.field),
+        message: result.message ?? "Something went wrong",
+      });
+      void showToast("Settings not saved", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  /** A text field of the form, with its error beside it when the server refused it. */
+  const field = (
+    name: string,
+    label: string,
+    defaultValue: string,
+    props: {
+      type?: string;
+      inputMode?: "decimal" | "numeric";
+      placeholder?: string;
+      hint?: string;
+    } = {},
+  ) => {
+    const id = `setting-${name}`;
+    const refused = problem?.field === name;
+    const described = [props.hint ? `${id}-hint` : null, refused ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(" ");
+    return (
+      <Field id={id} label={label} hint={props.hint}>
+        <Input
+          id={id}
+          name={name}
+          type={props.type ?? "text"}
+          inputMode={props.inputMode}
+          placeholder={props.placeholder}
+          defaultValue={defaultValue}
+          aria-invalid={refused || undefined}
+          aria-describedby={described || undefined}
+        />
+        {refused ? (
+          <p id={`${id}-error`} className="text-sm font-medium text-coral-strong">
+            {problem?.message}
+          </p>
+        ) : null}
+      </Field>
+    );
+  };
+  const offers = OFFER_MESSAGES(settings);
+  return (
+    <fetcher.Form
+      method="post"
+      aria-labelledby="shop-heading"
+      className="mt-4 space-y-6"
+      noValidate
+    >
+      <input type="hidden" name="intent" value="settings" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field("shopName", "Shop name", settings.shopName)}
+        {field("supportEmail", "Support email", settings.supportEmail, { type: "email" })}
+        {field("supportPhone", "Support phone", settings.supportPhone, { type: "tel" })}
+        {field("supportHours", "Support hours", settings.supportHours)}
+        {field("whatsappNumber", "WhatsApp number", settings.whatsappNumber, {
+          inputMode: "numeric",
+          hint: "Digits only, with the country code.",
+        })}
+        {field(
+          "pendingOrderMinutes",
+          "Hold unpaid orders for (minutes)",
+          String(settings.pendingOrderMinutes),
+          {
+            inputMode: "numeric",
+          },
+        )}
+        {field(
+          "shippingFlatRate",
+          "Shipping (£)",
+          penceToDecimalString(settings.shippingFlatRatePence),
+          {
+            inputMode: "decimal",
+          },
+        )}
+        {field(
+          "freeShippingOver",
+          "Free shipping over (£)",
+          penceToDecimalString(settings.freeShippingOverPence),
+          {
+            inputMode: "decimal",
+            hint: "After the first-order discount.",
+          },
+        )}
+        {field(
+          "firstOrderDiscountPercent",
+          "First-order discount (%)",
+          String(settings.firstOrderDiscountPercent),
+          { inputMode: "numeric" },
+        )}
+      </div>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-semibold">Announcement bar</legend>
+        <p className="text-sm text-ink-muted">
+          Leave a message empty to write it from the offers (the placeholder shows how it reads
+          now).
+        </p>
+        {[0, 1, 2].map((index) =>
+          field(
+            `announcement${index + 1}`,
+            `Message ${index + 1}`,
+            settings.announcementOverrides[index] ?? "",
+            {
+              placeholder: offers[index],
+            },
+          ),
+        )}
+      </fieldset>
+      <Button type="submit" disabled={busy}>
+        Save Settings
+      </Button>
+    </fetcher.Form>
+  );
+}

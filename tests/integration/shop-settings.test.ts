@@ -1,0 +1,137 @@
+import { adminActor } from "@server/audit/audit-log";
+import { startCheckout } from "@server/checkout/checkout-service";
+import { auditLog } from "@server/db/schema/audit";
+import { shopSettings } from "@server/db/schema/settings";
+import { onShopChanged } from "@server/events/shop-changed";
+import { createTestProvider } from "@server/payments/test-provider";
+import {
+  checkoutSettings,
+  type EditableSettings,
+  getShopSettings,
+  saveShopSettings,
+} from "@server/settings/shop-settings";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { checkoutCart, createCustomer, createProduct, orderRow } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// The shop's settings from the database (issue 12 item 5): the environment's defaults until the
+// admin saves, then the saved ones at once, in the checkout's prices and the announcement bar;
+// refused values change nothing; each save is audited and empties the page cache.
+
+const provider = createTestProvider("integration-test-secret-of-32-characters!");
+
+describe.each(testDrivers)("the shop's settings on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  async function current(): Promise<EditableSettings> {
+    const settings = await getShopSettings(db());
+    return {
+      shopName: settings.shopName,
+      supportEmail: settings.supportEmail,
+      supportPhone: settings.supportPhone,
+      supportHours: settings.supportHours,
+      whatsappNumber: settings.whatsappNumber,
+      shippingFlatRatePence: settings.shippingFlatRatePence,
+      freeShippingOverPence: settings.freeShippingOverPence,
+      firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
+      pendingOrderMinutes: settings.pendingOrderMinutes,
+      announcementOverrides: settings.announcementOverrides,
+    };
+  }
+
+  it("are the environment's until saved, then the saved ones at once, in checkout too", async () => {
+    const before = await getShopSettings(db());
+    expect(before.freeShippingOverPence).toBe(5000);
+    const admin = await createCustomer(db(), "owner@example.com");
+    let cleared = 0;
+    const stop = onShopChanged(() => cleared++);
+    try {
+      await saveShopSettings(db(), adminActor(admin), {
+        ...(await current()),
+        freeShippingOverPence: 3000,
+        shippingFlatRatePence: 299,
+        firstOrderDiscountPercent: 15,
+        announcementOverrides: ["", "Made in Britain", ""],
+      });
+    } finally {
+      stop();
+    }
+    expect(cleared).toBe(1);
+    const after = await getShopSettings(db());
+    expect(after.announcements).toEqual([
+      "Free shipping on orders over £30",
+      "Made in Britain",
+      "Get 15% off your first order",
+    ]);
+    expect(await checkoutSettings(db())).toMatchObject({
+      freeShippingOverPence: 3000,
+      shippingFlatRatePence: 299,
+      firstOrderDiscountPercent: 15,
+    });
+
+    // A £25.00 first order: 15% off is £3.75; £21.25 is under £30, so £2.99 shipping.
+    const userId = await createCustomer(db());
+    await createProduct(db(), { variants: [{ id: "pen", pricePence: 2500, stockQuantity: 5 }] });
+    const { orderId } = await startCheckout(
+      db(),
+      provider,
+      { userId, request: checkoutCart([{ variantId: "pen", quantity: 1 }]) },
+      { ...(await checkoutSettings(db())), attemptsPerMinute: 1000, maxUnitsPerOrder: 30 },
+    );
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      discountPence: 375,
+      shippingPence: 299,
+      totalPence: 2500 - 375 + 299,
+    });
+
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "settings.updated"));
+    expect(audit).toMatchObject({
+      actorType: "admin",
+      actorId: admin,
+      before: {
+        freeShippingOverPence: 5000,
+        shippingFlatRatePence: 399,
+        firstOrderDiscountPercent: 10,
+        announcementOverrides: ["", "", ""],
+      },
+      after: {
+        freeShippingOverPence: 3000,
+        shippingFlatRatePence: 299,
+        firstOrderDiscountPercent: 15,
+        announcementOverrides: ["", "Made in Britain", ""],
+      },
+    });
+  });
+
+  it("refuses values outside their rules and saves nothing", async () => {
+    const admin = await createCustomer(db(), "owner@example.com");
+    const valid = await current();
+    for (const bad of [
+      { firstOrderDiscountPercent: 90 },
+      { supportEmail: "not an email" },
+      { whatsappNumber: "+44 7700 900123" },
+      { pendingOrderMinutes: 1 },
+      { announcementOverrides: ["x".repeat(81), "", ""] },
+    ]) {
+      await expect(
+        saveShopSettings(db(), adminActor(admin), { ...valid, ...bad }),
+      ).rejects.toThrow();
+    }
+    expect(await db().select().from(shopSettings)).toEqual([]);
+    expect(await db().select().from(auditLog)).toEqual([]);
+  });
+
+  it("falls back to the default for a saved value that no longer passes its rule", async () => {
+    await db()
+      .insert(shopSettings)
+      .values({ key: "shop", value: { shopName: "Gleam London", firstOrderDiscountPercent: 99 } });
+    const settings = await getShopSettings(db());
+    expect(settings.shopName).toBe("Gleam London");
+    expect(settings.firstOrderDiscountPercent).toBe(10);
+  });
+});
