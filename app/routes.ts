@@ -30,6 +30,8 @@ export default [
       route("admin-orders/export", "routes/dashboard.admin-orders-export.ts"),
       route("admin-orders/:orderId", "routes/dashboard.admin-order.tsx"),
       route("admin-products", "routes/dashboard.admin-products.tsx"),
+      route("admin-products/new", "routes/dashboard.admin-product-new.tsx"),
+      route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
       // Seed spec §2: payments is the same screen as settings.
       route("admin-settings", "routes/dashboard.admin-settings.tsx", { id: "admin-settings" }),
       route("admin-payments", "routes/dashboard.admin-settings.tsx", { id: "admin-payments" }),

@@ -47,3 +47,33 @@ export type AnalyticsFigures = {
   firstOrderDiscount: { orders: number; pence: number };
   customers: { new: number; returning: number };
 };
+
+/** One product as the admin's editor shows it. */
+export type AdminProductDetail = {
+  product: {
+    id: string;
+    name: string;
+    slug: string;
+    descriptionHtml: string;
+    imageUrl: string;
+    imageAlt: string;
+    active: boolean;
+  };
+  variants: {
+    id: string;
+    name: string;
+    pricePence: number;
+    compareAtPricePence: number | null;
+    stockQuantity: number;
+  }[];
+  movements: {
+    id: string;
+    variantName: string;
+    kind: string;
+    quantityChange: number;
+    stockAfter: number;
+    reason: string | null;
+    orderId: string | null;
+    createdAt: Date;
+  }[];
+};

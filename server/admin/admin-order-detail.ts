@@ -1,37 +1,11 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { AdminOrderDetail, OrderHistoryEntry } from "../../app/lib/order-types";
+import { asc, eq } from "drizzle-orm";
+import type { AdminOrderDetail } from "../../app/lib/order-types";
+import { entityHistory } from "../audit/audit-history";
 import type { Database } from "../db/database";
-import { auditLog } from "../db/schema/audit";
-import { users } from "../db/schema/auth";
 import { orderItems, orders, paymentEvents, refunds } from "../db/schema/orders";
 
 // One order as the admin's order page shows it (behind the admin's guard): the order, its items,
 // the provider's events, the refunds made, and its history from the audit log.
-
-/** An entity's history, oldest first, with the names of the people who made each change. */
-function entityHistory(
-  db: Database,
-  entity: { type: string; id: string },
-): Promise<OrderHistoryEntry[]> {
-  return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      actorType: auditLog.actorType,
-      actorName: sql<string>`coalesce(${users.name}, ${auditLog.actorId})`,
-      reason: auditLog.reason,
-      before: auditLog.before,
-      after: auditLog.after,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(
-      users,
-      and(sql`${auditLog.actorType} in ('admin', 'customer')`, eq(users.id, auditLog.actorId)),
-    )
-    .where(and(eq(auditLog.entityType, entity.type), eq(auditLog.entityId, entity.id)))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-}
 
 export async function getAdminOrder(db: Database, id: string): Promise<AdminOrderDetail | null> {
   const [order] = await db

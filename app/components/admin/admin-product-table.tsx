@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { AdminProductRow } from "~/lib/admin-figures";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
@@ -49,7 +50,12 @@ export function AdminProductTable({
           {products.map((product) => (
             <tr key={product.id}>
               <td className="px-4 py-3 font-medium">
-                {product.name}
+                <Link
+                  to={`/dashboard/admin-products/${encodeURIComponent(product.id)}`}
+                  className="text-brand-strong underline-offset-2 hover:underline"
+                >
+                  {product.name}
+                </Link>
                 {product.active ? null : (
                   <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
                     Archived

@@ -13,6 +13,10 @@ const actionLabels: Record<string, string> = {
   "order.fulfilled": "Marked fulfilled",
   "order.delivered": "Marked delivered",
   "order.anonymised": "Customer details removed",
+  "product.created": "Product created",
+  "product.updated": "Product edited",
+  "product.archived": "Archived",
+  "product.restored": "Restored",
 };
 
 const actorLabels: Record<string, string> = {

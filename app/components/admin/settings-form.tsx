@@ -3,7 +3,7 @@ import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { formatPence, penceToDecimalString } from "~/lib/money";
+import { formatPenceInText, penceToDecimalString } from "~/lib/money";
 import { showToast } from "~/lib/toast";
 
 export type SettingsView = {
@@ -21,7 +21,7 @@ export type SettingsView = {
 };
 
 const OFFER_MESSAGES = (settings: SettingsView) => [
-  `Free shipping on orders over ${formatPence(settings.freeShippingOverPence)}`,
+  `Free shipping on orders over ${formatPenceInText(settings.freeShippingOverPence)}`,
   "Enamel-Safe Dentist Recommended Formula",
   `Get ${settings.firstOrderDiscountPercent}% off your first order`,
 ];

@@ -1,0 +1,252 @@
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useAccountForm } from "~/components/account/use-account-form";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import type { AdminProductDetail } from "~/lib/admin-figures";
+import { penceToDecimalString } from "~/lib/money";
+import { showToast } from "~/lib/toast";
+
+type VariantRow = {
+  key: string;
+  id?: string;
+  name: string;
+  price: string;
+  compareAt: string;
+  /** A new variant's starting stock; an existing one shows its stock and is counted apart. */
+  startingStock: string;
+  stockQuantity?: number;
+};
+
+const card = "rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft";
+
+function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
+  if (!detail) {
+    return [{ key: "new-0", name: "Default", price: "", compareAt: "", startingStock: "0" }];
+  }
+  return detail.variants.map((variant) => ({
+    key: variant.id,
+    id: variant.id,
+    name: variant.name,
+    price: penceToDecimalString(variant.pricePence),
+    compareAt:
+      variant.compareAtPricePence === null ? "" : penceToDecimalString(variant.compareAtPricePence),
+    startingStock: "0",
+    stockQuantity: variant.stockQuantity,
+  }));
+}
+
+/**
+ * A product and its variants in one form, saved together (all or nothing on the server). The
+ * first variant is the default. A refused field shows its reason beside it.
+ */
+export function ProductEditor({
+  detail,
+  images,
+}: {
+  detail: AdminProductDetail | null;
+  images: readonly string[];
+}) {
+  const [variants, setVariants] = useState<VariantRow[]>(() => rowsOf(detail));
+  // Saved: the rows become the saved variants (new ones now have ids, stock as counted).
+  const saved = JSON.stringify(detail?.variants ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for `detail`'s variants.
+  useEffect(() => setVariants(rowsOf(detail)), [saved]);
+  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
+  const { fetcher, busy } = useAccountForm("product-editor", (result) => {
+    if (result.ok) {
+      setProblem(null);
+      void showToast(detail ? "Product saved" : "Product created");
+    } else {
+      setProblem({ field: result.field, message: result.message ?? "Something went wrong" });
+      void showToast(detail ? "Product not saved" : "Product not created", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  const product = detail?.product;
+  const errorFor = (field: string) =>
+    problem?.field === field ? (
+      <p id={`product-${field}-error`} className="text-sm font-medium text-coral-strong">
+        {problem.message}
+      </p>
+    ) : null;
+  const invalid = (field: string) =>
+    problem?.field === field
+      ? { "aria-invalid": true as const, "aria-describedby": `product-${field}-error` }
+      : {};
+  const variantProblem = problem?.field?.startsWith("variants") ? problem.message : null;
+  const update = (key: string, change: Partial<VariantRow>) =>
+    setVariants((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  return (
+    <fetcher.Form method="post" aria-label="Product" className="mt-6 space-y-6" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <input
+        type="hidden"
+        name="variants"
+        value={JSON.stringify(
+          variants.map(({ id, name, price, compareAt, startingStock }) => ({
+            id,
+            name,
+            price,
+            compareAt,
+            startingStock,
+          })),
+        )}
+      />
+      <section className={card} aria-labelledby="details-heading">
+        <h2 id="details-heading" className="text-lg font-semibold">
+          Details
+        </h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Field id="product-name" label="Name">
+            <Input
+              id="product-name"
+              name="name"
+              defaultValue={product?.name ?? ""}
+              maxLength={100}
+              {...invalid("name")}
+            />
+            {errorFor("name")}
+          </Field>
+          <Field id="product-slug" label="Slug" hint="Lower-case letters, digits and dashes.">
+            <Input
+              id="product-slug"
+              name="slug"
+              defaultValue={product?.slug ?? ""}
+              maxLength={80}
+              {...invalid("slug")}
+            />
+            {errorFor("slug")}
+          </Field>
+          <Field id="product-image" label="Image">
+            <Select
+              id="product-image"
+              name="imageUrl"
+              defaultValue={product?.imageUrl ?? images[0]}
+            >
+              {images.map((image) => (
+                <option key={image} value={image}>
+                  {image.split("/").at(-1)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="product-image-alt" label="Image description (alt text)">
+            <Input
+              id="product-image-alt"
+              name="imageAlt"
+              defaultValue={product?.imageAlt ?? ""}
+              maxLength={200}
+              {...invalid("imageAlt")}
+            />
+            {errorFor("imageAlt")}
+          </Field>
+          <Field
+            id="product-description"
+            label="Description (HTML)"
+            hint="Paragraphs, bold, italics, lists, headings and links; anything else is removed on save."
+            className="sm:col-span-2"
+          >
+            <Textarea
+              id="product-description"
+              name="descriptionHtml"
+              defaultValue={product?.descriptionHtml ?? ""}
+              aria-describedby="product-description-hint"
+            />
+            {errorFor("descriptionHtml")}
+          </Field>
+        </div>
+      </section>
+      <section className={card} aria-labelledby="variants-heading">
+        <h2 id="variants-heading" className="text-lg font-semibold">
+          Variants
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          The first is the default. Prices in pounds, VAT included; a compare-at price is a genuine
+          former price, shown with a SALE badge.
+        </p>
+        {variantProblem ? (
+          <p role="alert" className="mt-3 text-sm font-medium text-coral-strong">
+            {variantProblem}
+          </p>
+        ) : null}
+        <ul className="mt-4 space-y-4">
+          {variants.map((row, index) => (
+            <li
+              key={row.key}
+              className="grid gap-3 rounded-[var(--radius-card)] border border-line p-4 sm:grid-cols-4"
+            >
+              <Field id={`variant-${row.key}-name`} label={`Variant ${index + 1} name`}>
+                <Input
+                  id={`variant-${row.key}-name`}
+                  value={row.name}
+                  onChange={(event) => update(row.key, { name: event.target.value })}
+                />
+              </Field>
+              <Field id={`variant-${row.key}-price`} label="Price (£)">
+                <Input
+                  id={`variant-${row.key}-price`}
+                  inputMode="decimal"
+                  value={row.price}
+                  onChange={(event) => update(row.key, { price: event.target.value })}
+                />
+              </Field>
+              <Field id={`variant-${row.key}-compare`} label="Compare-at (£, optional)">
+                <Input
+                  id={`variant-${row.key}-compare`}
+                  inputMode="decimal"
+                  value={row.compareAt}
+                  onChange={(event) => update(row.key, { compareAt: event.target.value })}
+                />
+              </Field>
+              {row.id ? (
+                <div className="space-y-2">
+                  <p className="text-sm font-medium">Stock</p>
+                  <p className="flex h-12 items-center text-base" data-testid={`stock-${row.id}`}>
+                    {row.stockQuantity} units
+                  </p>
+                </div>
+              ) : (
+                <Field id={`variant-${row.key}-stock`} label="Starting stock">
+                  <Input
+                    id={`variant-${row.key}-stock`}
+                    inputMode="numeric"
+                    value={row.startingStock}
+                    onChange={(event) => update(row.key, { startingStock: event.target.value })}
+                  />
+                </Field>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Button
+          variant="secondary"
+          className="mt-4"
+          onClick={() =>
+            setVariants((rows) => [
+              ...rows,
+              {
+                key: `new-${rows.length}-${Date.now()}`,
+                name: "",
+                price: "",
+                compareAt: "",
+                startingStock: "0",
+              },
+            ])
+          }
+        >
+          <Plus aria-hidden="true" />
+          Add a variant
+        </Button>
+      </section>
+      <Button type="submit" disabled={busy}>
+        {detail ? "Save product" : "Create product"}
+      </Button>
+    </fetcher.Form>
+  );
+}

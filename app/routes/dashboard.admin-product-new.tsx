@@ -1,0 +1,36 @@
+import { adminActor } from "@server/audit/audit-log";
+import { requireUser } from "@server/auth/guards";
+import { createProduct, productImages } from "@server/catalog/product-editor";
+import { getDb } from "@server/db/connection";
+import { answerForm, formIntent } from "@server/http/form-action";
+import { productFormSchema } from "@server/http/product-form";
+import { redirect } from "react-router";
+import { ProductEditor } from "~/components/admin/product-editor";
+import type { Route } from "./+types/dashboard.admin-product-new";
+
+// /dashboard/admin-products/new: a new product with its variants (behind the admin's guard);
+// once created, its own page.
+
+export function loader() {
+  return { images: productImages };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = adminActor((await requireUser(request)).id);
+  const db = await getDb();
+  return answerForm(request, {
+    save: formIntent(productFormSchema, async (input) => {
+      const id = await createProduct(db, admin, input);
+      throw redirect(`/dashboard/admin-products/${id}`);
+    }),
+  });
+}
+
+export default function NewProduct({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1 className="text-3xl font-bold tracking-tight">New product</h1>
+      <ProductEditor detail={null} images={loaderData.images} />
+    </section>
+  );
+}

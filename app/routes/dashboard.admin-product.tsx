@@ -1,0 +1,101 @@
+import { getAdminProduct } from "@server/admin/admin-products";
+import { adminActor } from "@server/audit/audit-log";
+import { requireUser } from "@server/auth/guards";
+import {
+  countVariantStock,
+  productImages,
+  setProductActive,
+  updateProduct,
+} from "@server/catalog/product-editor";
+import { getDb } from "@server/db/connection";
+import { answerForm, formIntent } from "@server/http/form-action";
+import { productFormSchema } from "@server/http/product-form";
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import { HistoryList } from "~/components/admin/history-list";
+import { ProductEditor } from "~/components/admin/product-editor";
+import { ProductStatusForm } from "~/components/admin/product-status-form";
+import { StockCountForm } from "~/components/admin/stock-count-form";
+import { StockMovements } from "~/components/admin/stock-movements";
+import { routeMeta } from "~/lib/seo";
+import type { Route } from "./+types/dashboard.admin-product";
+
+// /dashboard/admin-products/:productId: edit a product and its variants, count its stock, archive
+// or restore it, and read its history (behind the admin's guard, dashboard.admin).
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const detail = await getAdminProduct(await getDb(), params.productId);
+  if (!detail) throw data("Product not found.", { status: 404 });
+  return { detail, images: productImages };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = adminActor((await requireUser(request)).id);
+  const db = await getDb();
+  const id = params.productId;
+  return answerForm(request, {
+    save: formIntent(productFormSchema, (input) => updateProduct(db, admin, id, input)),
+    count: formIntent(
+      z.object({
+        variantId: z.string().min(1).max(100),
+        counted: z
+          .string()
+          .trim()
+          .regex(/^\d{1,6}$/, "Enter the units counted, a whole number.")
+          .transform(Number),
+        reason: z.string().trim().min(1, "Say why the stock changed.").max(200),
+      }),
+      (input) => countVariantStock(db, admin, { productId: id, ...input }),
+    ),
+    archive: formIntent(z.object({}), () => setProductActive(db, admin, id, false)),
+    restore: formIntent(z.object({}), () => setProductActive(db, admin, id, true)),
+  });
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return routeMeta(matches, () => ({
+    title: `Edit ${loaderData?.detail.product.name ?? "product"}`,
+    description: "A product in the shop's admin.",
+    path: `/dashboard/admin-products/${loaderData?.detail.product.id ?? ""}`,
+    noindex: true,
+  }));
+}
+
+export default function AdminProduct({ loaderData }: Route.ComponentProps) {
+  const { detail, images } = loaderData;
+  const card = "rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft";
+  return (
+    <section>
+      <Link
+        to="/dashboard/admin-products"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-strong hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All products
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{detail.product.name}</h1>
+        <ProductStatusForm active={detail.product.active} productId={detail.product.id} />
+      </div>
+      <ProductEditor detail={detail} images={images} />
+      <div className="mt-6">
+        <StockCountForm variants={detail.variants} />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="movements-heading" className={card}>
+          <h2 id="movements-heading" className="text-lg font-semibold">
+            Stock movements
+          </h2>
+          <StockMovements movements={detail.movements} />
+        </section>
+        <section aria-labelledby="history-heading" className={card}>
+          <h2 id="history-heading" className="text-lg font-semibold">
+            History
+          </h2>
+          <HistoryList entries={detail.history} />
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { AdminProductDetail } from "../../app/lib/admin-figures";
+import type { OrderHistoryEntry } from "../../app/lib/order-types";
+import { entityHistory } from "../audit/audit-history";
+import type { Database } from "../db/database";
+import { products, productVariants } from "../db/schema/catalog";
+import { stockMovements } from "../db/schema/stock";
+
+// One product as the admin's editor reads it (behind the admin's guard): the product, its
+// variants oldest first (the first is the default), its latest stock movements and its history.
+
+const MOVEMENTS_SHOWN = 50;
+
+export async function getAdminProduct(
+  db: Database,
+  id: string,
+): Promise<(AdminProductDetail & { history: OrderHistoryEntry[] }) | null> {
+  const [product] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      descriptionHtml: products.descriptionHtml,
+      imageUrl: products.imageUrl,
+      imageAlt: products.imageAlt,
+      active: products.active,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!product) return null;
+  const [variants, movements, history] = await Promise.all([
+    db
+      .select({
+        id: productVariants.id,
+        name: productVariants.name,
+        pricePence: productVariants.pricePence,
+        compareAtPricePence: productVariants.compareAtPricePence,
+        stockQuantity: productVariants.stockQuantity,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.createdAt), asc(productVariants.id)),
+    db
+      .select({
+        id: stockMovements.id,
+        variantName: productVariants.name,
+        kind: stockMovements.kind,
+        quantityChange: stockMovements.quantityChange,
+        stockAfter: stockMovements.stockAfter,
+        reason: stockMovements.reason,
+        orderId: stockMovements.orderId,
+        createdAt: stockMovements.createdAt,
+      })
+      .from(stockMovements)
+      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+      .where(eq(productVariants.productId, id))
+      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+      .limit(MOVEMENTS_SHOWN),
+    entityHistory(db, { type: "product", id }),
+  ]);
+  return { product, variants, movements, history };
+}

@@ -1,0 +1,309 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import { type Actor, recordAudit } from "../audit/audit-log";
+import type { Database } from "../db/database";
+import { products, productVariants } from "../db/schema/catalog";
+import { DomainError } from "../errors";
+import { shopChanged } from "../events/shop-changed";
+import { adjustStock, restock } from "../stock/stock-service";
+import { sanitizeProductHtml } from "./product-html";
+
+// The admin's writes to the catalogue (issue 12 item 4): products and their variants created and
+// edited, products archived and restored, all checked, each in one transaction with its audit row
+// (nothing is ever half-saved), the description cleaned by the storefront's own rules. Stock is
+// never set here: a new variant's starting stock is a restock, a later change an adjustment with
+// its reason (server/stock). Every change empties this instance's page cache.
+
+/** The images a product may show (the shop's own; uploading new ones is not built yet). */
+export const productImages = [
+  "/images/products/whitening-strips.svg",
+  "/images/products/whitening-toothpaste.svg",
+  "/images/products/whitening-pen.svg",
+  "/images/products/complete-smile-bundle.svg",
+] as const;
+
+const money = (label: string) =>
+  z
+    .number()
+    .int()
+    .min(0, `${label} cannot be negative.`)
+    .max(1_000_000, `${label} is at most £10,000.00.`);
+
+const variantSchema = z
+  .object({
+    /** An existing variant's id; none for a new one. */
+    id: z.string().min(1).max(100).optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, "Give every variant a name.")
+      .max(60, "Keep variant names under 60 characters."),
+    pricePence: money("A price"),
+    compareAtPricePence: money("A compare-at price").nullable(),
+    /** A new variant's starting stock (an existing one's changes by adjustment). */
+    startingStock: z.number().int().min(0, "Stock cannot be negative.").max(100_000),
+  })
+  .refine(
+    (variant) =>
+      variant.compareAtPricePence === null || variant.compareAtPricePence > variant.pricePence,
+    {
+      message: "A compare-at price must be above the price (it is a genuine former price).",
+      path: ["compareAtPricePence"],
+    },
+  );
+
+export const productInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the product a name.")
+    .max(100, "Keep the name under 100 characters."),
+  slug: z
+    .string()
+    .trim()
+    .min(1, "Give the product a slug.")
+    .max(80, "Keep the slug under 80 characters.")
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A slug is lower-case letters, digits and single dashes."),
+  descriptionHtml: z.string().max(20_000, "Keep the description under 20,000 characters."),
+  imageUrl: z.enum(productImages, "Choose one of the shop's images."),
+  imageAlt: z
+    .string()
+    .trim()
+    .min(3, "Describe the image for people who cannot see it.")
+    .max(200, "Keep the image description under 200 characters."),
+  variants: z.array(variantSchema).min(1, "A product needs at least one variant.").max(20),
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+async function slugTaken(tx: Database, slug: string, except?: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(except ? and(eq(products.slug, slug), ne(products.id, except)) : eq(products.slug, slug))
+    .limit(1);
+  return row !== undefined;
+}
+
+const SLUG_TAKEN = "Another product uses this slug: choose another.";
+
+/** Inserts the new variants, oldest first (the first a product ever had stays its default). */
+async function addVariants(
+  tx: Database,
+  productId: string,
+  variants: ProductInput["variants"],
+  actor: Actor,
+  start: Date,
+) {
+  for (const [index, variant] of variants.entries()) {
+    const createdAt = new Date(start.getTime() + index * 1000);
+    const [row] = await tx
+      .insert(productVariants)
+      .values({
+        productId,
+        name: variant.name,
+        pricePence: variant.pricePence,
+        compareAtPricePence: variant.compareAtPricePence,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: productVariants.id });
+    if (row && variant.startingStock > 0) {
+      await restock(tx, {
+        variantId: row.id,
+        quantity: variant.startingStock,
+        actor,
+        reason: "Starting stock",
+      });
+    }
+  }
+}
+
+export async function createProduct(db: Database, actor: Actor, input: ProductInput) {
+  const product = productInputSchema.parse(input);
+  const id = await db.transaction(async (tx) => {
+    if (await slugTaken(tx, product.slug)) throw new DomainError("CONFLICT", SLUG_TAKEN);
+    const now = new Date();
+    const [row] = await tx
+      .insert(products)
+      .values({
+        slug: product.slug,
+        name: product.name,
+        descriptionHtml: sanitizeProductHtml(product.descriptionHtml),
+        imageUrl: product.imageUrl,
+        imageAlt: product.imageAlt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error("the product insert returned nothing");
+    await addVariants(tx, row.id, product.variants, actor, now);
+    await recordAudit(tx, {
+      actor,
+      action: "product.created",
+      entity: { type: "product", id: row.id },
+      after: {
+        name: product.name,
+        slug: product.slug,
+        variants: product.variants.map((variant) => ({
+          name: variant.name,
+          pricePence: variant.pricePence,
+          compareAtPricePence: variant.compareAtPricePence,
+          startingStock: variant.startingStock,
+        })),
+      },
+    });
+    return row.id;
+  });
+  shopChanged();
+  return id;
+}
+
+export async function updateProduct(db: Database, actor: Actor, id: string, input: ProductInput) {
+  const product = productInputSchema.parse(input);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
+    if (await slugTaken(tx, product.slug, id)) throw new DomainError("CONFLICT", SLUG_TAKEN);
+    const existing = await tx
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.createdAt), asc(productVariants.id))
+      .for("update");
+    const known = new Map(existing.map((variant) => [variant.id, variant]));
+    for (const variant of product.variants) {
+      if (variant.id && !known.has(variant.id)) {
+        throw new DomainError("BAD_REQUEST", "A variant of another product cannot be edited here.");
+      }
+    }
+    const descriptionHtml = sanitizeProductHtml(product.descriptionHtml);
+    const fields = {
+      name: product.name,
+      slug: product.slug,
+      descriptionHtml,
+      imageUrl: product.imageUrl,
+      imageAlt: product.imageAlt,
+    };
+    const changedFields = (Object.keys(fields) as (keyof typeof fields)[]).filter(
+      (key) => before[key] !== fields[key],
+    );
+    if (changedFields.length > 0) await tx.update(products).set(fields).where(eq(products.id, id));
+    const variantChanges: Record<string, unknown>[] = [];
+    for (const variant of product.variants) {
+      const current = variant.id ? known.get(variant.id) : undefined;
+      if (!current) continue;
+      const next = {
+        name: variant.name,
+        pricePence: variant.pricePence,
+        compareAtPricePence: variant.compareAtPricePence,
+      };
+      if (
+        current.name === next.name &&
+        current.pricePence === next.pricePence &&
+        current.compareAtPricePence === next.compareAtPricePence
+      ) {
+        continue;
+      }
+      await tx.update(productVariants).set(next).where(eq(productVariants.id, current.id));
+      variantChanges.push({
+        id: current.id,
+        before: {
+          name: current.name,
+          pricePence: current.pricePence,
+          compareAtPricePence: current.compareAtPricePence,
+        },
+        after: next,
+      });
+    }
+    const added = product.variants.filter((variant) => !variant.id);
+    // New variants come after every existing one, so the default stays the default.
+    const last = existing.at(-1)?.createdAt ?? new Date();
+    await addVariants(tx, id, added, actor, new Date(Math.max(Date.now(), last.getTime() + 1000)));
+    if (changedFields.length === 0 && variantChanges.length === 0 && added.length === 0) return;
+    await recordAudit(tx, {
+      actor,
+      action: "product.updated",
+      entity: { type: "product", id },
+      before: {
+        ...Object.fromEntries(changedFields.map((key) => [key, before[key]])),
+        ...(variantChanges.length > 0
+          ? {
+              variants: variantChanges.map((change) => ({
+                id: change.id,
+                ...(change.before as object),
+              })),
+            }
+          : {}),
+      },
+      after: {
+        ...Object.fromEntries(changedFields.map((key) => [key, fields[key]])),
+        ...(variantChanges.length > 0
+          ? {
+              variants: variantChanges.map((change) => ({
+                id: change.id,
+                ...(change.after as object),
+              })),
+            }
+          : {}),
+        ...(added.length > 0
+          ? {
+              addedVariants: added.map((variant) => ({
+                name: variant.name,
+                pricePence: variant.pricePence,
+              })),
+            }
+          : {}),
+      },
+    });
+  });
+  shopChanged();
+}
+
+/** Archived products leave the storefront (their pages answer 404); restored ones come back. */
+export async function setProductActive(db: Database, actor: Actor, id: string, active: boolean) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ active: products.active })
+      .from(products)
+      .where(eq(products.id, id))
+      .for("update");
+    if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
+    if (before.active === active) return;
+    await tx.update(products).set({ active }).where(eq(products.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: active ? "product.restored" : "product.archived",
+      entity: { type: "product", id },
+      before: { active: before.active },
+      after: { active },
+    });
+  });
+  shopChanged();
+}
+
+/** A count of a variant's stock, with its reason: an adjustment movement (server/stock). */
+export async function countVariantStock(
+  db: Database,
+  actor: Actor,
+  input: { productId: string; variantId: string; counted: number; reason: string },
+) {
+  await db.transaction(async (tx) => {
+    const [variant] = await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(
+        and(
+          eq(productVariants.id, input.variantId),
+          eq(productVariants.productId, input.productId),
+        ),
+      );
+    if (!variant) throw new DomainError("NOT_FOUND", "This variant is not one of the product's.");
+    await adjustStock(tx, {
+      variantId: input.variantId,
+      counted: input.counted,
+      actor,
+      reason: input.reason,
+    });
+  });
+  shopChanged();
+}

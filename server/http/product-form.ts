@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { parsePounds } from "../../app/lib/money";
+import { productInputSchema } from "../catalog/product-editor";
+
+// The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the
+// variants come as one JSON field of text values; prices in pounds become pence. What the values
+// must be is the editor's schema (server/catalog/product-editor.ts).
+
+const variantFields = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  price: z.string(),
+  compareAt: z.string(),
+  startingStock: z.string(),
+});
+
+function pence(text: string, context: z.RefinementCtx, path: (string | number)[], label: string) {
+  const value = parsePounds(text);
+  if (value === null) {
+    context.addIssue({ code: "custom", message: `${label}: enter pounds, such as 12.50.`, path });
+    return z.NEVER;
+  }
+  return value;
+}
+
+export const productFormSchema = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    descriptionHtml: z.string(),
+    imageUrl: z.string(),
+    imageAlt: z.string(),
+    variants: z.string().max(50_000),
+  })
+  .transform((form, context) => {
+    let rows: unknown;
+    try {
+      rows = JSON.parse(form.variants);
+    } catch {
+      context.addIssue({
+        code: "custom",
+        message: "The variants could not be read.",
+        path: ["variants"],
+      });
+      return z.NEVER;
+    }
+    const parsed = z.array(variantFields).max(20).safeParse(rows);
+    if (!parsed.success) {
+      context.addIssue({
+        code: "custom",
+        message: "The variants could not be read.",
+        path: ["variants"],
+      });
+      return z.NEVER;
+    }
+    return {
+      ...form,
+      variants: parsed.data.map((row, index) => ({
+        ...(row.id ? { id: row.id } : {}),
+        name: row.name,
+        pricePence: pence(
+          row.price.trim(),
+          context,
+          ["variants", index, "pricePence"],
+          `Variant ${index + 1}'s price`,
+        ),
+        compareAtPricePence:
+          row.compareAt.trim() === ""
+            ? null
+            : pence(
+                row.compareAt.trim(),
+                context,
+                ["variants", index, "compareAtPricePence"],
+                `Variant ${index + 1}'s compare-at price`,
+              ),
+        startingStock: /^\d{1,6}$/.test(row.startingStock.trim()) ? Number(row.startingStock) : -1,
+      })),
+    };
+  })
+  .pipe(productInputSchema);

@@ -1,0 +1,109 @@
+import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
+import { logInAs } from "./account-fixtures";
+import { expectToast } from "./cart-fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+
+// The admin's catalogue (issue 12 item 4) on a server of its own (a new product changes the
+// store every other test reads): create a product with two variants, see it in the store at
+// once, change its price and count its stock, archive it.
+
+test.describe("the admin's catalogue", () => {
+  test.describe.configure({ timeout: 120_000 });
+  let server: BuiltServer;
+
+  test.beforeAll(async () => {
+    server = await startBuiltServer({ LOG_LEVEL: "warn" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("create a product with variants, see it in the store, edit it, count it, archive it", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    // The store as shoppers saw it before (cached pages included).
+    await page.goto("/store");
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(4);
+
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    await gotoHydrated(page, "/dashboard/admin-products");
+    await page.getByRole("link", { name: "Add product" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const form = page.getByRole("form", { name: "Product" });
+    await form.getByLabel("Name", { exact: true }).fill("Whitening Foam");
+    await form.getByLabel("Slug").fill("whitening-foam");
+    await form
+      .getByLabel("Image", { exact: true })
+      .selectOption("/images/products/whitening-toothpaste.svg");
+    await form.getByLabel("Image description (alt text)").fill("A bottle of whitening foam");
+    await form
+      .getByLabel("Description (HTML)")
+      .fill("<p>Gentle <strong>foam</strong> for a brighter smile.</p><script>alert(1)</script>");
+    await form.getByLabel("Variant 1 name").fill("50 ml");
+    await form.getByLabel("Price (£)").fill("12.99");
+    await form.getByLabel("Compare-at (£, optional)").fill("15.99");
+    await form.getByLabel("Starting stock").fill("40");
+    await form.getByRole("button", { name: "Add a variant" }).click();
+    await form.getByLabel("Variant 2 name").fill("3 x 50 ml");
+    await form.getByLabel("Price (£)").nth(1).fill("twenty");
+    await form.getByLabel("Starting stock").nth(1).fill("8");
+    await expectNoSeriousA11yViolations(page);
+    await form.getByRole("button", { name: "Create product" }).click();
+    await expectToast(
+      page,
+      "Product not created",
+      "Variant 2's price: enter pounds, such as 12.50.",
+    );
+    await expect(form.getByRole("alert")).toHaveText(
+      "Variant 2's price: enter pounds, such as 12.50.",
+    );
+    await form.getByLabel("Price (£)").nth(1).fill("29.99");
+    await form.getByRole("button", { name: "Create product" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin-products\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Whitening Foam" })).toBeVisible();
+    const productUrl = new URL(page.url()).pathname;
+    const productId = productUrl.split("/").at(-1) ?? "";
+
+    // In the store at once, on sale from £12.99; its page shows the cleaned description.
+    const shopper = await browser.newPage({ baseURL: server.url });
+    await shopper.goto("/store");
+    const card = shopper.getByRole("article").filter({ hasText: "Whitening Foam" });
+    await expect(card).toContainText("£12.99");
+    await expect(card).toContainText("Sale");
+    await shopper.goto(`/product/${productId}`);
+    await expect(shopper.getByRole("main")).toContainText("Gentle foam for a brighter smile.");
+    expect(await shopper.content()).not.toContain("alert(1)");
+
+    // A new price, then a count of the stock with its reason.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await form.getByLabel("Price (£)").first().fill("11.99");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await expectToast(page, "Product saved");
+    const count = page.getByRole("form", { name: "Count stock" });
+    await count.getByLabel("Variant").selectOption({ label: "50 ml" });
+    await count.getByLabel("Units counted").fill("37");
+    await count.getByLabel("Reason").fill("Three damaged in delivery");
+    await count.getByRole("button", { name: "Save count" }).click();
+    await expectToast(page, "Stock updated");
+    const movements = page.getByRole("region", { name: "Stock movements" });
+    await expect(movements).toContainText("Counted -3 50 ml → 37 · Three damaged in delivery");
+    await expect(movements).toContainText("Restocked +40 50 ml → 40 · Starting stock");
+    const history = page.getByRole("region", { name: "History" });
+    await expect(history).toContainText("Product edited");
+    await shopper.goto(`/product/${productId}`);
+    await expect(shopper.getByRole("main")).toContainText("£11.99");
+
+    // Archived: gone from the store, its page not found.
+    await page.getByRole("button", { name: "Archive" }).click();
+    await expectToast(page, "Product archived");
+    await shopper.goto("/store");
+    await expect(shopper.getByRole("main").getByRole("article")).toHaveCount(4);
+    const gone = await shopper.goto(`/product/${productId}`);
+    expect(gone?.status()).toBe(404);
+    await context.close();
+    await shopper.close();
+  });
+});

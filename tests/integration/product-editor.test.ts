@@ -1,0 +1,192 @@
+import { getAdminProduct } from "@server/admin/admin-products";
+import { adminActor } from "@server/audit/audit-log";
+import { getProduct, listProducts } from "@server/catalog/catalog-service";
+import {
+  countVariantStock,
+  createProduct,
+  type ProductInput,
+  setProductActive,
+  updateProduct,
+} from "@server/catalog/product-editor";
+import { auditLog } from "@server/db/schema/audit";
+import { products } from "@server/db/schema/catalog";
+import { productFormSchema } from "@server/http/product-form";
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createCustomer } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// The admin's catalogue writes (issue 12 item 4): products and variants created and edited with
+// their description cleaned, stock only through movements, archive and restore, each audited and
+// all or nothing.
+
+const input = (change: Partial<ProductInput> = {}): ProductInput => ({
+  name: "Whitening Foam",
+  slug: "whitening-foam",
+  descriptionHtml:
+    "<p>Gentle <strong>foam</strong>.</p><script>alert(1)</script><img src=x onerror=alert(2)>",
+  imageUrl: "/images/products/whitening-toothpaste.svg",
+  imageAlt: "A bottle of whitening foam",
+  variants: [
+    { name: "50 ml", pricePence: 1299, compareAtPricePence: 1599, startingStock: 40 },
+    { name: "3 x 50 ml", pricePence: 2999, compareAtPricePence: null, startingStock: 0 },
+  ],
+  ...change,
+});
+
+describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  it("creates a product whose first variant is the default, its stock a restock, cleaned", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createProduct(db(), admin, input());
+    const shown = await getProduct(db(), id);
+    expect(shown.name).toBe("Whitening Foam");
+    expect(shown.descriptionHtml).toBe("<p>Gentle <strong>foam</strong>.</p>");
+    expect(shown.variants.map((variant) => [variant.name, variant.pricePence])).toEqual([
+      ["50 ml", 1299],
+      ["3 x 50 ml", 2999],
+    ]);
+    const detail = await getAdminProduct(db(), id);
+    expect(detail?.variants.map((variant) => variant.stockQuantity)).toEqual([40, 0]);
+    expect(detail?.movements.map((movement) => [movement.kind, movement.quantityChange])).toEqual([
+      ["restock", 40],
+    ]);
+    expect(detail?.history.map((entry) => [entry.action, entry.actorType])).toEqual([
+      ["product.created", "admin"],
+    ]);
+    expect((await listProducts(db())).map((product) => product.id)).toContain(id);
+  });
+
+  it("refuses what breaks a rule, and saves nothing of it", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    await createProduct(db(), admin, input());
+    await expect(createProduct(db(), admin, input({ name: "Other" }))).rejects.toThrow(
+      "Another product uses this slug: choose another.",
+    );
+    await expect(
+      createProduct(
+        db(),
+        admin,
+        input({
+          slug: "bad-sale",
+          variants: [{ name: "A", pricePence: 1500, compareAtPricePence: 1000, startingStock: 5 }],
+        }),
+      ),
+    ).rejects.toThrow("A compare-at price must be above the price");
+    await expect(createProduct(db(), admin, input({ slug: "No Spaces" }))).rejects.toThrow(
+      "A slug is lower-case letters",
+    );
+    expect((await db().select().from(products)).map((row) => row.slug)).toEqual(["whitening-foam"]);
+  });
+
+  it("edits prices and names, adds a variant after the default, and records what changed", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createProduct(db(), admin, input());
+    const before = await getAdminProduct(db(), id);
+    const [first, second] = before?.variants ?? [];
+    if (!first || !second) throw new Error("no variants");
+    await updateProduct(db(), admin, id, {
+      ...input({ name: "Whitening Foam Plus" }),
+      variants: [
+        {
+          id: first.id,
+          name: "50 ml",
+          pricePence: 1199,
+          compareAtPricePence: 1599,
+          startingStock: 0,
+        },
+        {
+          id: second.id,
+          name: "3 x 50 ml",
+          pricePence: 2999,
+          compareAtPricePence: null,
+          startingStock: 0,
+        },
+        { name: "Travel 15 ml", pricePence: 499, compareAtPricePence: null, startingStock: 12 },
+      ],
+    });
+    const after = await getAdminProduct(db(), id);
+    expect(after?.product.name).toBe("Whitening Foam Plus");
+    expect(
+      after?.variants.map((variant) => [variant.name, variant.pricePence, variant.stockQuantity]),
+    ).toEqual([
+      ["50 ml", 1199, 40],
+      ["3 x 50 ml", 2999, 0],
+      ["Travel 15 ml", 499, 12],
+    ]);
+    const [updated] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "product.updated"))
+      .orderBy(asc(auditLog.createdAt));
+    expect(updated?.before).toEqual({
+      name: "Whitening Foam",
+      variants: [{ id: first.id, name: "50 ml", pricePence: 1299, compareAtPricePence: 1599 }],
+    });
+    expect(updated?.after).toMatchObject({
+      name: "Whitening Foam Plus",
+      variants: [{ id: first.id, pricePence: 1199 }],
+      addedVariants: [{ name: "Travel 15 ml", pricePence: 499 }],
+    });
+  });
+
+  it("changes stock only by a count with a reason; archives and restores", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createProduct(db(), admin, input());
+    const variantId = (await getAdminProduct(db(), id))?.variants[0]?.id ?? "";
+    await countVariantStock(db(), admin, {
+      productId: id,
+      variantId,
+      counted: 37,
+      reason: "Three damaged",
+    });
+    const detail = await getAdminProduct(db(), id);
+    expect(detail?.variants[0]?.stockQuantity).toBe(37);
+    expect(detail?.movements[0]).toMatchObject({
+      kind: "adjustment",
+      quantityChange: -3,
+      reason: "Three damaged",
+    });
+    await expect(
+      countVariantStock(db(), admin, { productId: "another", variantId, counted: 1, reason: "x" }),
+    ).rejects.toThrow("This variant is not one of the product's.");
+
+    await setProductActive(db(), admin, id, false);
+    expect((await listProducts(db())).map((product) => product.id)).not.toContain(id);
+    await setProductActive(db(), admin, id, true);
+    expect((await listProducts(db())).map((product) => product.id)).toContain(id);
+    expect((await getAdminProduct(db(), id))?.history.map((entry) => entry.action)).toEqual([
+      "product.created",
+      "product.archived",
+      "product.restored",
+    ]);
+  });
+
+  it("reads the admin's form: pounds to pence, each refusal naming its field", () => {
+    const form = (variants: unknown) => ({
+      name: "Foam",
+      slug: "foam",
+      descriptionHtml: "",
+      imageUrl: "/images/products/whitening-pen.svg",
+      imageAlt: "A pen",
+      variants: JSON.stringify(variants),
+    });
+    const ok = productFormSchema.safeParse(
+      form([{ name: "Default", price: "12.50", compareAt: "", startingStock: "4" }]),
+    );
+    expect(ok.success && ok.data.variants).toEqual([
+      { name: "Default", pricePence: 1250, compareAtPricePence: null, startingStock: 4 },
+    ]);
+    const bad = productFormSchema.safeParse(
+      form([{ name: "Default", price: "12,50", compareAt: "", startingStock: "4" }]),
+    );
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: ["variants", 0, "pricePence"],
+      message: "Variant 1's price: enter pounds, such as 12.50.",
+    });
+    expect(productFormSchema.safeParse({ ...form([]), variants: "{not json" }).success).toBe(false);
+  });
+});
