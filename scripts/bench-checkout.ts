@@ -37,7 +37,12 @@ function seededStock(): number {
 }
 
 /** A page form posted as a browser without JavaScript would, from the shop's own origin. */
-function postForm(base: string, origin: string, path: string, fields: Record<string, string>) {
+export function postForm(
+  base: string,
+  origin: string,
+  path: string,
+  fields: Record<string, string>,
+) {
   return fetch(`${base}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
@@ -79,20 +84,24 @@ async function customers(base: string, origin: string, count: number): Promise<S
     if (verified.status !== 302) throw new Error(`verification answered ${verified.status}`);
   }
   return Promise.all(
-    emails.map(async (email) => {
-      const response = await postForm(base, origin, "/login", {
-        intent: "sign-in",
-        email,
-        password,
-      });
-      const cookie = response.headers
-        .getSetCookie()
-        .map((value) => value.split(";")[0])
-        .join("; ");
-      if (!cookie.includes("session_token")) throw new Error(`log-in answered ${response.status}`);
-      return { cookie };
-    }),
+    emails.map(async (email) => ({ cookie: await logIn(base, origin, email, password) })),
   );
+}
+
+/** Logs in through /login as a browser would; returns the session's Cookie header. */
+export async function logIn(
+  base: string,
+  origin: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await postForm(base, origin, "/login", { intent: "sign-in", email, password });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`log-in answered ${response.status}`);
+  return cookie;
 }
 
 export async function benchCheckout(server: BuiltServer, concurrency: number, seconds: number) {

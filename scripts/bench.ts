@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { benchAdmin } from "./bench-admin";
 import { benchCheckout } from "./bench-checkout";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 import { measureSuggestionLatency } from "./suggestion-latency";
@@ -11,6 +12,8 @@ import { measureSuggestionLatency } from "./suggestion-latency";
 // and with it off, so the cost of a full render with its database queries is visible too. Each run
 // ends with the search box's time from typing to suggestions, in Chromium. Then the checkout:
 // BENCH_CHECKOUT_USERS customers (default 20) buying and paying at once (scripts/bench-checkout.ts).
+// Last the admin's screens with 10,000 orders and the CSV export of BENCH_CSV_ORDERS (100,000)
+// orders (scripts/bench-admin.ts; BENCH_ADMIN=0 leaves them out).
 
 const routes = [
   "/",
@@ -94,6 +97,7 @@ async function main() {
   } finally {
     await checkoutServer.stop();
   }
+  if (process.env.BENCH_ADMIN !== "0") report.admin = await benchAdmin(connections, duration);
   console.log(JSON.stringify(report, null, 2));
 }
 

@@ -116,6 +116,11 @@ const schema = z.object({
     emptyToUndefined,
     z.string().min(3).max(60).default("Mon-Fri 9am-5pm EST"),
   ),
+  /** Demo mode only: how many past orders the demo shop starts with (benchmarks ask for more). */
+  DEMO_ORDERS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).default(240),
+  ),
   /** Minutes an unpaid order holds its stock before it is cancelled. */
   PENDING_ORDER_MINUTES: z.preprocess(
     emptyToUndefined,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type AccountInput, ensureAccount } from "../../auth/accounts";
 import type { Auth } from "../../auth/auth";
+import { env } from "../../env";
 import type { Logger } from "../../logger";
 import { getShopSettings, pricingOf } from "../../settings/shop-settings";
 import type { Database } from "../database";
@@ -13,8 +14,15 @@ import { seedCatalogIfEmpty } from "./seed-catalog";
 // the demo catalogue into an empty database, the two demo accounts (the customer with past
 // orders) where they are missing, and the shop's past (demo-history.ts). Never in live mode.
 
-/** The demo shop's past: enough for the admin's overview and charts to mean something. */
-const DEMO_HISTORY = { orders: 240, days: 60, shoppers: 90 } as const;
+/**
+ * The demo shop's past: enough for the admin's overview and charts to mean something (DEMO_ORDERS
+ * asks for more, for benchmarks: a year of them, a shopper per five orders).
+ */
+function demoHistory(orders: number) {
+  return orders <= 240
+    ? { orders, days: 60, shoppers: 90 }
+    : { orders, days: 365, shoppers: Math.ceil(orders / 5) };
+}
 
 /** DESIGN §4: the two demo accounts, seeded in demo mode only. */
 export const demoAccounts: AccountInput[] = [
@@ -55,7 +63,7 @@ export async function seedDemoShop(db: Database, auth: Auth, logger: Logger): Pr
   const accounts = await seedDemoAccounts(auth, db);
   if (accounts > 0) logger.info({ accounts }, "seeded the demo accounts");
   const history = await seedDemoHistory(db, {
-    ...DEMO_HISTORY,
+    ...demoHistory(env.DEMO_ORDERS),
     pricing: pricingOf(await getShopSettings()),
   });
   if (history > 0) logger.info({ orders: history }, "seeded the demo shop's past orders");
