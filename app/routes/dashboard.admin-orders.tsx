@@ -1,8 +1,11 @@
 import { ADMIN_ORDERS_PAGE_SIZE, listOrders } from "@server/admin/admin-orders";
 import { getDb } from "@server/db/connection";
+import { logger } from "@server/logger";
+import { useEffect } from "react";
 import { AdminOrderTable } from "~/components/admin/admin-order-table";
 import { OrderFilters } from "~/components/admin/order-filters";
 import { parseAdminOrderQuery } from "~/lib/admin-order-query";
+import { showToast } from "~/lib/toast";
 import type { Route } from "./+types/dashboard.admin-orders";
 
 // /dashboard/admin-orders: every order, searched, filtered and sorted by the URL's query (behind
@@ -10,17 +13,22 @@ import type { Route } from "./+types/dashboard.admin-orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseAdminOrderQuery(new URL(request.url).searchParams);
-  const { orders, total } = await listOrders(await getDb(), query);
-  return {
-    orders,
-    total,
-    query,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
-  };
+  try {
+    const { orders, total } = await listOrders(await getDb(), query);
+    const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
+    return { orders, total, query, pageCount, error: null };
+  } catch (error) {
+    logger.error({ err: error }, "the admin's orders could not be read");
+    const message = "The orders could not be read. Please try again.";
+    return { orders: [], total: 0, query, pageCount: 1, error: message };
+  }
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { query, total } = loaderData;
+  const { query, total, error } = loaderData;
+  useEffect(() => {
+    if (error) void showToast("Error fetching orders", { description: error, tone: "error" });
+  }, [error]);
   return (
     <section>
       <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
