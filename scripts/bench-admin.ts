@@ -52,6 +52,33 @@ async function start(orders: number): Promise<BuiltServer> {
   return server;
 }
 
+/** Streams the whole export once, sampling the server's resident memory meanwhile. */
+async function exportOnce(server: BuiltServer, cookie: string, pid: number) {
+  // Settle first, then sample while the export streams.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const before = residentMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMb(pid));
+  }, 50);
+  const started = performance.now();
+  const response = await fetch(`${server.url}/dashboard/admin-orders/export`, {
+    headers: { Cookie: cookie },
+  });
+  const text = await response.text();
+  clearInterval(sampler);
+  return {
+    status: response.status,
+    // A row starts with its order id (addresses inside a row span lines).
+    rows: text.split("\n").filter((line) => /^(demo-h-|[0-9a-f]{8}-)/.test(line)).length,
+    megabytes: Math.round(text.length / 1024 / 1024),
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    serverResidentMbBefore: before,
+    serverResidentMbPeak: peak,
+    serverMemoryGrowthMb: peak - before,
+  };
+}
+
 export async function benchAdmin(connections: number, seconds: number) {
   const report: Record<string, unknown> = { orders: 10_000 };
   const server = await start(10_000);
@@ -78,37 +105,9 @@ export async function benchAdmin(connections: number, seconds: number) {
   try {
     const cookie = await adminCookie(big);
     const pid = big.child.pid ?? 0;
-    // Settle after the load, then sample while the export streams.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const before = residentMb(pid);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, residentMb(pid));
-    }, 50);
-    const started = performance.now();
-    const response = await fetch(`${big.url}/dashboard/admin-orders/export`, {
-      headers: { Cookie: cookie },
-    });
-    let bytes = 0;
-    let lines = 0;
-    const reader = response.body?.getReader();
-    for (;;) {
-      const chunk = await reader?.read();
-      if (!chunk || chunk.done) break;
-      bytes += chunk.value.length;
-      for (const byte of chunk.value) if (byte === 10) lines++;
-    }
-    clearInterval(sampler);
-    report.csvExport = {
-      orders: csvOrders,
-      status: response.status,
-      rows: lines - 1,
-      megabytes: Math.round(bytes / 1024 / 1024),
-      seconds: Math.round((performance.now() - started) / 100) / 10,
-      serverResidentMbBefore: before,
-      serverResidentMbPeak: peak,
-      serverMemoryGrowthMb: peak - before,
-    };
+    // Twice: the first export also grows PGlite's heap (the database lives in this process) once.
+    report.csvExport = { orders: csvOrders, first: await exportOnce(big, cookie, pid) };
+    (report.csvExport as Record<string, unknown>).second = await exportOnce(big, cookie, pid);
   } finally {
     await big.stop();
   }

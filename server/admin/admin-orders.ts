@@ -3,7 +3,7 @@ import type { AdminOrderQuery } from "../../app/lib/admin-order-query";
 import type { AdminOrderRow, RefundDueOrder } from "../../app/lib/order-types";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
-import { orderItems, orders } from "../db/schema/orders";
+import { orders } from "../db/schema/orders";
 
 // The admin's reads of the shop's orders. Callers are behind the admin's guard (the admin routes'
 // middleware, server/auth/guards.ts).
@@ -59,17 +59,10 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Units per order, for the list's Items column. */
-function unitsPerOrder(db: Database) {
-  return db
-    .select({
-      orderId: orderItems.orderId,
-      items: sql<number>`sum(${orderItems.quantity})::int`.as("items"),
-    })
-    .from(orderItems)
-    .groupBy(orderItems.orderId)
-    .as("units");
-}
+/** Units in an order, for the list's Items column: read per row shown, by the order_items index. */
+// Written out in full: inside a subquery Drizzle names columns without their table, and "id" would
+// be the item's own.
+const unitsOf = sql<number>`(select coalesce(sum(units.quantity), 0)::int from order_items as units where units.order_id = "orders"."id")`;
 
 /**
  * The orders matching a search, status and date range, sorted by a column (newest first unless
@@ -81,12 +74,10 @@ export async function listOrders(
   query: Partial<AdminOrderQuery>,
   pageSize = ADMIN_ORDERS_PAGE_SIZE,
 ): Promise<{ orders: AdminOrderRow[]; total: number }> {
-  const units = unitsPerOrder(db);
-  const items = sql<number>`coalesce(${units.items}, 0)::int`;
   const column = {
     date: orders.createdAt,
     total: orders.totalPence,
-    items,
+    items: unitsOf,
     customer: orders.customerFullName,
     status: orders.status,
   }[query.sort ?? "date"];
@@ -100,11 +91,10 @@ export async function listOrders(
         status: orders.status,
         customerFullName: orders.customerFullName,
         customerEmail: orders.customerEmail,
-        items,
+        items: unitsOf,
         totalPence: orders.totalPence,
       })
       .from(orders)
-      .leftJoin(units, eq(units.orderId, orders.id))
       .where(where)
       // The id last: rows that tie on the column keep one order from page to page.
       .orderBy(direction(column), direction(orders.createdAt), direction(orders.id))

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { env } from "../env";
 import { logger } from "../logger";
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "./client";
@@ -29,6 +30,8 @@ async function startDatabase(): Promise<DatabaseHandle> {
     await handle.close().catch(() => {});
     throw error;
   }
+  // PGlite runs no autovacuum: fresh planner statistics at each start (PostgreSQL keeps its own).
+  if (handle.driver === "pglite") await handle.db.execute(sql`analyze`);
   logger.info({ driver: handle.driver }, "database ready");
   return handle;
 }

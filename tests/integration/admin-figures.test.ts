@@ -1,7 +1,9 @@
 import { listOrders } from "@server/admin/admin-orders";
+import { ordersCsvStream } from "@server/admin/orders-csv";
 import { analyticsFigures, overviewFigures } from "@server/admin/shop-figures";
 import { orderItems, orders } from "@server/db/schema/orders";
 import { seedDemoHistory } from "@server/db/seed/demo-history";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createProduct, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -218,5 +220,35 @@ describe.each(testDrivers)("the admin's figures on %s", (driver) => {
     const figures = await analyticsFigures(db(), 30, now);
     expect(figures.firstOrderDiscount.orders).toBeLessThanOrEqual(5);
     expect(figures.firstOrderDiscount.orders).toBeGreaterThan(0);
+  });
+
+  it("exports every matching order once, batch after batch, even orders placed at one instant", async () => {
+    await createProduct(db(), { variants: [{ id: "kit", pricePence: 3999, stockQuantity: 5 }] });
+    await seedDemoHistory(db(), {
+      orders: 2300,
+      days: 30,
+      shoppers: 400,
+      pricing: shopPricing,
+      now,
+    });
+    // 1,200 of them at the same microsecond: the batches (1,000 each) must still neither skip nor repeat.
+    await db().execute(
+      sql`update orders set created_at = '2026-11-01 10:00:00.123456+00' where id <= 'demo-h-001200'`,
+    );
+    const text = await new Response(ordersCsvStream(db(), {})).text();
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
+    expect(lines[0]?.startsWith("Order,Placed,Status,")).toBe(true);
+    // A row starts with its order id (the addresses inside rows span two lines).
+    const ids = lines
+      .filter((line) => line.startsWith("demo-h-"))
+      .map((line) => line.split(",")[0]);
+    expect(ids).toHaveLength(2300);
+    expect(new Set(ids).size).toBe(2300);
+    const delivered = await new Response(ordersCsvStream(db(), { status: "delivered" })).text();
+    const deliveredRows = delivered.split("\n").filter((line) => line.startsWith("demo-h-")).length;
+    expect(deliveredRows).toBe((await listOrders(db(), { status: "delivered" })).total);
   });
 });

@@ -78,7 +78,9 @@ export const orders = pgTable(
     index("orders_user_id_created_at_idx").on(table.userId, table.createdAt),
     index("orders_status_created_at_idx").on(table.status, table.createdAt),
     // The admin's list, newest first, and the figures of a date range.
-    index("orders_created_at_idx").on(table.createdAt),
+    index("orders_created_at_id_idx").on(table.createdAt, table.id),
+    // The payments to refund, on every admin overview: few rows, found without a scan.
+    index("orders_refund_due_idx").on(table.updatedAt).where(sql`${table.refundDue}`),
     // One open (pending) order per customer: a new checkout replaces the last, so no account
     // holds more stock than one order may take.
     uniqueIndex("orders_one_pending_per_user_idx")

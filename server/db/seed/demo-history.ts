@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { type PricingSettings, priceOrder } from "../../../app/lib/pricing";
 import type { Database } from "../database";
 import { users } from "../schema/auth";
@@ -212,5 +212,8 @@ export async function seedDemoHistory(db: Database, options: DemoHistoryOptions)
     if (orderRows.length >= BATCH) await flush();
   }
   await flush();
+  // Fresh statistics for the planner: PGlite runs no autovacuum, and without them a bulk load
+  // leaves it guessing (a nested loop over thousands of rows instead of a hash join).
+  await db.execute(sql`analyze orders, order_items, users`);
   return options.orders;
 }
