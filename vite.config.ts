@@ -8,7 +8,8 @@ import { defineConfig } from "vite";
 //
 // In the browser build, the framework and the code shared by several pages go into two chunks, so a
 // page loads five scripts instead of twenty tiny ones (each extra request delayed the first paint
-// on slow phones). Code loaded later (the toast library) stays in its own chunk.
+// on slow phones). Code loaded later (the toast library) stays in its own chunk, and so does the
+// admin's.
 const browserChunks = {
   groups: [
     {
@@ -18,7 +19,9 @@ const browserChunks = {
     },
     {
       name: "shared",
-      test: /[\\/]app[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|clsx|class-variance-authority)[\\/]/,
+      // Not the admin's components and helpers: shared between admin screens only, they would
+      // otherwise ride in every shopper's first load.
+      test: /[\\/]app[\\/](components[\\/](?!admin[\\/])|lib[\\/](?!admin-))|node_modules[\\/](lucide-react|clsx|class-variance-authority)[\\/]/,
       tags: ["$initial" as const],
       minShareCount: 2,
       priority: 1,

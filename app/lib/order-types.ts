@@ -1,6 +1,17 @@
 // Orders as the dashboards show them: produced by server/orders and server/admin, shown by
 // app/components/account and app/components/admin.
 
+/** An order's statuses (DESIGN §5), in the order of its life; the database's column takes these. */
+export const orderStatuses = [
+  "pending",
+  "paid",
+  "fulfilled",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
 type OrderItemView = {
   productName: string;
   variantName: string;

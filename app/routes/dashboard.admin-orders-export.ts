@@ -1,6 +1,6 @@
+import { parseAdminOrderQuery } from "@server/admin/admin-order-query";
 import { ordersCsvStream } from "@server/admin/orders-csv";
 import { getDb } from "@server/db/connection";
-import { parseAdminOrderQuery } from "~/lib/admin-order-query";
 import type { Route } from "./+types/dashboard.admin-orders-export";
 
 // /dashboard/admin-orders/export: the filtered orders as a CSV download, streamed (behind the

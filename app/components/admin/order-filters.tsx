@@ -4,12 +4,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import {
-  type AdminOrderQuery,
-  adminOrderSearch,
-  adminOrderStatuses,
-} from "~/lib/admin-order-query";
-import { orderStatusLabel } from "~/lib/order-types";
+import { type AdminOrderQuery, adminOrderSearch } from "~/lib/admin-order-query";
+import { orderStatuses, orderStatusLabel } from "~/lib/order-types";
 
 /**
  * The orders list's search, status and dates: a GET form, so the state lands in the URL (and it
@@ -37,7 +33,7 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
       <Field id="order-status" label="Status">
         <Select id="order-status" name="status" defaultValue={query.status}>
           <option value="">All statuses</option>
-          {adminOrderStatuses.map((status) => (
+          {orderStatuses.map((status) => (
             <option key={status} value={status}>
               {orderStatusLabel(status)}
             </option>

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { orderStatuses } from "../../../app/lib/order-types";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 
@@ -17,15 +18,7 @@ import { timestamps } from "./columns";
 // later price or name change never alters an old order. Deleting an account keeps its orders
 // (user_id becomes null, the customer fields are anonymised by the account service).
 
-export const orderStatuses = [
-  "pending",
-  "paid",
-  "fulfilled",
-  "delivered",
-  "cancelled",
-  "refunded",
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export { type OrderStatus, orderStatuses } from "../../../app/lib/order-types";
 
 export const orders = pgTable(
   "orders",

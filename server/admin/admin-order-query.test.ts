@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  adminOrderSearch,
-  defaultAdminOrderQuery,
-  parseAdminOrderQuery,
-} from "./admin-order-query";
+import { adminOrderSearch, defaultAdminOrderQuery } from "../../app/lib/admin-order-query";
+import { parseAdminOrderQuery } from "./admin-order-query";
 
-describe("the admin's orders list as a URL", () => {
+describe("the admin's orders list as a URL, read on the server and written back", () => {
   it("reads a full state and writes it back", () => {
     const search = "?page=3&q=ada&status=paid&from=2026-10-01&to=2026-10-31&sort=total&dir=asc";
     const query = parseAdminOrderQuery(new URLSearchParams(search));

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import {
+  type AdminOrderQuery,
+  adminOrderSortKeys,
+  defaultAdminOrderQuery,
+} from "../../app/lib/admin-order-query";
+import { orderStatuses } from "../../app/lib/order-types";
+
+// The admin's orders list's URL state read on the server (the list and the CSV export): anything
+// unreadable falls back to its default, so a hand-edited URL never fails.
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  // A real day of the calendar: 2026-02-31 is refused, not rolled over into March.
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  });
+
+const d = defaultAdminOrderQuery;
+
+const querySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(d.page),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .transform((text) => text.replaceAll("\u0000", ""))
+    .catch(d.q),
+  status: z.enum(orderStatuses).or(z.literal("")).catch(d.status),
+  from: isoDay.or(z.literal("")).catch(d.from),
+  to: isoDay.or(z.literal("")).catch(d.to),
+  sort: z.enum(adminOrderSortKeys).catch(d.sort),
+  dir: z.enum(["asc", "desc"]).catch(d.dir),
+}) satisfies z.ZodType<AdminOrderQuery>;
+
+export function parseAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
+  return querySchema.parse({
+    page: params.get("page") ?? undefined,
+    q: params.get("q") ?? undefined,
+    status: params.get("status") ?? undefined,
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    dir: params.get("dir") ?? undefined,
+  });
+}
