@@ -53,7 +53,8 @@ test.describe("admin dashboard", () => {
   test("every admin screen opens from the menu, with no accessibility violation", async ({
     page,
   }) => {
-    test.slow();
+    // Seven screens, each checked by axe: about a minute on this machine's two cores.
+    test.setTimeout(180_000);
     await logInAs(page, ...ADMIN);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
     // The demo shop's past: figures, recent orders and products.
