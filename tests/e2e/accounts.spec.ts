@@ -93,6 +93,8 @@ test.describe("accounts", () => {
     page,
     consoleProblems,
   }) => {
+    // A sign-up through the mailbox, a log-out and two refused log-ins: about 30 s on two busy cores.
+    test.slow();
     const email = uniqueEmail("known");
     await signUpAndVerify(page, email);
     await logOut(page);
