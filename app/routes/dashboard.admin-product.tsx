@@ -18,6 +18,7 @@ import { ProductEditor } from "~/components/admin/product-editor";
 import { ProductStatusForm } from "~/components/admin/product-status-form";
 import { StockCountForm } from "~/components/admin/stock-count-form";
 import { StockMovements } from "~/components/admin/stock-movements";
+import { cardClass } from "~/components/ui/card";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard.admin-product";
 
@@ -64,7 +65,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
   const { detail, images } = loaderData;
-  const card = "rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft";
   return (
     <section>
       <Link
@@ -83,13 +83,13 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
         <StockCountForm variants={detail.variants} />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="movements-heading" className={card}>
+        <section aria-labelledby="movements-heading" className={cardClass}>
           <h2 id="movements-heading" className="text-lg font-semibold">
             Stock movements
           </h2>
           <StockMovements movements={detail.movements} />
         </section>
-        <section aria-labelledby="history-heading" className={card}>
+        <section aria-labelledby="history-heading" className={cardClass}>
           <h2 id="history-heading" className="text-lg font-semibold">
             History
           </h2>

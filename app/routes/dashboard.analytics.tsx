@@ -7,6 +7,7 @@ import { z } from "zod";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { StatCards } from "~/components/admin/stat-cards";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { cardClass } from "~/components/ui/card";
 import { analyticsRanges, DEFAULT_ANALYTICS_RANGE } from "~/lib/admin-figures";
 import { cn } from "~/lib/class-names";
 import { formatPence } from "~/lib/money";
@@ -30,8 +31,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { range, figures: null, error: "The figures could not be read. Please try again." };
   }
 }
-
-const card = "rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft";
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { range, figures, error } = loaderData;
@@ -88,7 +87,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               ]}
             />
           </div>
-          <section aria-labelledby="per-day-heading" className={cn(card, "mt-6")}>
+          <section aria-labelledby="per-day-heading" className={cn(cardClass, "mt-6")}>
             <h2 id="per-day-heading" className="text-lg font-semibold">
               Revenue and orders per day
             </h2>
@@ -129,7 +128,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </details>
           </section>
           <div className="mt-6 grid gap-6 lg:grid-cols-2">
-            <section aria-labelledby="top-heading" className={card}>
+            <section aria-labelledby="top-heading" className={cardClass}>
               <h2 id="top-heading" className="text-lg font-semibold">
                 Top products
               </h2>
@@ -163,7 +162,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 </table>
               )}
             </section>
-            <section aria-labelledby="status-heading" className={card}>
+            <section aria-labelledby="status-heading" className={cardClass}>
               <h2 id="status-heading" className="text-lg font-semibold">
                 Orders by status
               </h2>
@@ -191,7 +190,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       ) : (
-        <p className={cn(card, "mt-6 text-ink-muted")}>The figures are not available right now.</p>
+        <p className={cn(cardClass, "mt-6 text-ink-muted")}>
+          The figures are not available right now.
+        </p>
       )}
     </section>
   );

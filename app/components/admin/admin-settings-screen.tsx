@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FormAnswer } from "~/lib/form-answer";
@@ -14,8 +15,6 @@ export type PaymentSetupView = {
   stripeWebhookSecret: boolean;
   stripePublishableKey: boolean;
 };
-
-const card = "rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft";
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -99,7 +98,7 @@ export function AdminSettingsScreen({
   return (
     <section>
       <h1 className="text-3xl font-bold tracking-tight">Settings and payments</h1>
-      <section aria-labelledby="payments-heading" className={`${card} mt-6`}>
+      <section aria-labelledby="payments-heading" className={`${cardClass} mt-6`}>
         <h2 id="payments-heading" className="text-lg font-semibold">
           Payments
         </h2>
@@ -123,7 +122,7 @@ export function AdminSettingsScreen({
           />
         </dl>
       </section>
-      <section aria-labelledby="shop-heading" className={`${card} mt-6`}>
+      <section aria-labelledby="shop-heading" className={`${cardClass} mt-6`}>
         <h2 id="shop-heading" className="text-lg font-semibold">
           Shop
         </h2>
@@ -133,7 +132,7 @@ export function AdminSettingsScreen({
         </p>
         <SettingsForm settings={settings} />
       </section>
-      <section aria-labelledby="admins-heading" className={`${card} mt-6`}>
+      <section aria-labelledby="admins-heading" className={`${cardClass} mt-6`}>
         <h2 id="admins-heading" className="text-lg font-semibold">
           Admins
         </h2>

@@ -1,13 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { cardClass } from "~/components/ui/card";
 import { formatDateTime, formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { type AdminOrderDetail, orderStatusLabel } from "~/lib/order-types";
 import { HistoryList } from "./history-list";
 import { StatusBadge } from "./status-badge";
-
-const card = "rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -47,7 +46,7 @@ export function OrderDetail({
       {children}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="items-heading" className={card}>
+        <section aria-labelledby="items-heading" className={cardClass}>
           <h2 id="items-heading" className="text-lg font-semibold">
             Items
           </h2>
@@ -81,7 +80,7 @@ export function OrderDetail({
           </dl>
         </section>
 
-        <section aria-labelledby="customer-heading" className={card}>
+        <section aria-labelledby="customer-heading" className={cardClass}>
           <h2 id="customer-heading" className="text-lg font-semibold">
             Customer
           </h2>
@@ -118,7 +117,7 @@ export function OrderDetail({
           </dl>
         </section>
 
-        <section aria-labelledby="payment-heading" className={card}>
+        <section aria-labelledby="payment-heading" className={cardClass}>
           <h2 id="payment-heading" className="text-lg font-semibold">
             Payment
           </h2>
@@ -175,7 +174,7 @@ export function OrderDetail({
           )}
         </section>
 
-        <section aria-labelledby="history-heading" className={card}>
+        <section aria-labelledby="history-heading" className={cardClass}>
           <h2 id="history-heading" className="text-lg font-semibold">
             History
           </h2>

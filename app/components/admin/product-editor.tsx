@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -20,8 +21,6 @@ type VariantRow = {
   startingStock: string;
   stockQuantity?: number;
 };
-
-const card = "rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft";
 
 function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
   if (!detail) {
@@ -98,7 +97,7 @@ export function ProductEditor({
           })),
         )}
       />
-      <section className={card} aria-labelledby="details-heading">
+      <section className={cardClass} aria-labelledby="details-heading">
         <h2 id="details-heading" className="text-lg font-semibold">
           Details
         </h2>
@@ -162,7 +161,7 @@ export function ProductEditor({
           </Field>
         </div>
       </section>
-      <section className={card} aria-labelledby="variants-heading">
+      <section className={cardClass} aria-labelledby="variants-heading">
         <h2 id="variants-heading" className="text-lg font-semibold">
           Variants
         </h2>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cardClass } from "~/components/ui/card";
 
 export type Stat = { label: string; value: string; href?: string; testId: string };
 
@@ -7,10 +8,7 @@ export function StatCards({ stats }: { stats: Stat[] }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {stats.map((stat) => (
-        <div
-          key={stat.label}
-          className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
-        >
+        <div key={stat.label} className={cardClass}>
           <dt className="text-sm text-ink-muted">{stat.label}</dt>
           <dd className="mt-1 text-2xl font-bold" data-testid={stat.testId}>
             {stat.href ? (

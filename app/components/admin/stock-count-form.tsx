@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -21,12 +22,7 @@ export function StockCountForm({ variants }: { variants: { id: string; name: str
     }
   });
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      aria-labelledby="stock-heading"
-      className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
-    >
+    <fetcher.Form ref={form} method="post" aria-labelledby="stock-heading" className={cardClass}>
       <h2 id="stock-heading" className="text-lg font-semibold">
         Count stock
       </h2>
