@@ -48,6 +48,7 @@ export default [
   route("api/wishlist", "routes/api.wishlist.ts"),
   route("api/wishlist/:productId", "routes/api.wishlist-item.ts"),
   route("api/*", "routes/api.not-found.ts"),
+  route("media/:imageId/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -35,6 +35,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     /** Shown to the user as is: the seed spec's wording where it has one. */
     message: string,
+    /** The form field at fault, when there is one: the page shows the message beside it. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "DomainError";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageMeta, productJsonLd, shareableImageUrl, truncateForMeta } from "./seo";
+import { absoluteUrl, pageMeta, productJsonLd, truncateForMeta } from "./seo";
 
 const site = { shopName: "Gleam", baseUrl: "https://shop.example" };
 
@@ -50,15 +50,6 @@ describe("pageMeta", () => {
 describe("truncateForMeta", () => {
   it("limits to 160 characters by default", () => {
     expect(truncateForMeta("a ".repeat(200)).length).toBeLessThanOrEqual(160);
-  });
-});
-
-describe("shareableImageUrl", () => {
-  it("points SVG illustrations at their JPEG rendering and leaves other images alone", () => {
-    expect(shareableImageUrl("/images/products/whitening-pen.svg")).toBe(
-      "/images/products/whitening-pen.jpg",
-    );
-    expect(shareableImageUrl("/uploads/photo.webp")).toBe("/uploads/photo.webp");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { penceToDecimalString } from "./money";
+import { shareableImageUrl } from "./product-images";
 import { type PublicConfig, rootDataFrom } from "./public-config";
 import { truncateAtWord } from "./truncate";
 
@@ -12,14 +13,6 @@ export type SiteInfo = { shopName: string; baseUrl: string };
 /** A meta description: plain text cut to 160 characters (seed spec §2, Product detail). */
 export function truncateForMeta(text: string, max = META_DESCRIPTION_MAX): string {
   return truncateAtWord(text, max);
-}
-
-/**
- * Link previews and search engines do not read SVG: each SVG illustration has a JPEG rendering
- * beside it (scripts/render-images.ts), used wherever an image leaves the shop.
- */
-export function shareableImageUrl(imageUrl: string): string {
-  return imageUrl.replace(/\.svg$/i, ".jpg");
 }
 
 export function absoluteUrl(baseUrl: string, path: string): string {

@@ -1,9 +1,11 @@
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
-import { createProduct, productImages } from "@server/catalog/product-editor";
+import { createProduct } from "@server/catalog/product-editor";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { productFormSchema } from "@server/http/product-form";
+import { prepareUpload } from "@server/media/image-processing";
+import { listImageChoices } from "@server/media/image-store";
 import { redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/product-editor";
 import type { Route } from "./+types/dashboard.admin-product-new";
@@ -11,16 +13,16 @@ import type { Route } from "./+types/dashboard.admin-product-new";
 // /dashboard/admin-products/new: a new product with its variants (behind the admin's guard);
 // once created, its own page.
 
-export function loader() {
-  return { images: productImages };
+export async function loader() {
+  return { images: await listImageChoices(await getDb()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = adminActor((await requireUser(request)).id);
   const db = await getDb();
   return answerForm(request, {
-    save: formIntent(productFormSchema, async (input) => {
-      const id = await createProduct(db, admin, input);
+    save: formIntent(productFormSchema, async ({ imageFile, ...input }) => {
+      const id = await createProduct(db, admin, input, await prepareUpload(imageFile));
       throw redirect(`/dashboard/admin-products/${id}`);
     }),
   });

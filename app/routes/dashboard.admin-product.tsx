@@ -1,15 +1,12 @@
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
-import {
-  countVariantStock,
-  productImages,
-  setProductActive,
-  updateProduct,
-} from "@server/catalog/product-editor";
+import { countVariantStock, setProductActive, updateProduct } from "@server/catalog/product-editor";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { productFormSchema } from "@server/http/product-form";
+import { prepareUpload } from "@server/media/image-processing";
+import { listImageChoices } from "@server/media/image-store";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
@@ -28,7 +25,7 @@ import type { Route } from "./+types/dashboard.admin-product";
 export async function loader({ params }: Route.LoaderArgs) {
   const detail = await getAdminProduct(await getDb(), params.productId);
   if (!detail) throw data("Product not found.", { status: 404 });
-  return { detail, images: productImages };
+  return { detail, images: await listImageChoices(await getDb()) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -36,7 +33,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const id = params.productId;
   return answerForm(request, {
-    save: formIntent(productFormSchema, (input) => updateProduct(db, admin, id, input)),
+    save: formIntent(productFormSchema, async ({ imageFile, ...input }) =>
+      updateProduct(db, admin, id, input, await prepareUpload(imageFile)),
+    ),
     count: formIntent(
       z.object({
         variantId: z.string().min(1).max(100),

@@ -1,10 +1,13 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
+import { isProductImageUrl } from "../../app/lib/product-images";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
+import type { PreparedImage } from "../media/image-processing";
+import { assertImageExists, storeImage, UNKNOWN_IMAGE } from "../media/image-store";
 import { adjustStock, restock } from "../stock/stock-service";
 import { sanitizeProductHtml } from "./product-html";
 
@@ -12,15 +15,21 @@ import { sanitizeProductHtml } from "./product-html";
 // edited, products archived and restored, all checked, each in one transaction with its audit row
 // (nothing is ever half-saved), the description cleaned by the storefront's own rules. Stock is
 // never set here: a new variant's starting stock is a restock, a later change an adjustment with
-// its reason (server/stock). Every change empties this instance's page cache.
+// its reason (server/stock). A new image (already checked and resized, server/media) is stored in
+// the same transaction as the product that shows it. Every change empties this instance's page
+// cache.
 
-/** The images a product may show (the shop's own; uploading new ones is not built yet). */
-export const productImages = [
-  "/images/products/whitening-strips.svg",
-  "/images/products/whitening-toothpaste.svg",
-  "/images/products/whitening-pen.svg",
-  "/images/products/complete-smile-bundle.svg",
-] as const;
+/** The image a saved product shows: a new upload stored now, or the chosen one, which must exist. */
+async function imageFor(
+  tx: Database,
+  actor: Actor,
+  chosen: string,
+  upload: PreparedImage | null,
+): Promise<string> {
+  if (upload) return storeImage(tx, actor, upload);
+  await assertImageExists(tx, chosen);
+  return chosen;
+}
 
 const money = (label: string) =>
   z
@@ -65,7 +74,8 @@ export const productInputSchema = z.object({
     .max(80, "Keep the slug under 80 characters.")
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A slug is lower-case letters, digits and single dashes."),
   descriptionHtml: z.string().max(20_000, "Keep the description under 20,000 characters."),
-  imageUrl: z.enum(productImages, "Choose one of the shop's images."),
+  /** One of the shop's illustrations or an upload (whether it exists is checked when saved). */
+  imageUrl: z.string().max(200).refine(isProductImageUrl, UNKNOWN_IMAGE),
   imageAlt: z
     .string()
     .trim()
@@ -118,10 +128,16 @@ async function addVariants(
   }
 }
 
-export async function createProduct(db: Database, actor: Actor, input: ProductInput) {
+export async function createProduct(
+  db: Database,
+  actor: Actor,
+  input: ProductInput,
+  upload: PreparedImage | null = null,
+) {
   const product = productInputSchema.parse(input);
   const id = await db.transaction(async (tx) => {
     if (await slugTaken(tx, product.slug)) throw new DomainError("CONFLICT", SLUG_TAKEN);
+    const imageUrl = await imageFor(tx, actor, product.imageUrl, upload);
     const now = new Date();
     const [row] = await tx
       .insert(products)
@@ -129,7 +145,7 @@ export async function createProduct(db: Database, actor: Actor, input: ProductIn
         slug: product.slug,
         name: product.name,
         descriptionHtml: sanitizeProductHtml(product.descriptionHtml),
-        imageUrl: product.imageUrl,
+        imageUrl,
         imageAlt: product.imageAlt,
         createdAt: now,
         updatedAt: now,
@@ -144,6 +160,7 @@ export async function createProduct(db: Database, actor: Actor, input: ProductIn
       after: {
         name: product.name,
         slug: product.slug,
+        imageUrl,
         variants: product.variants.map((variant) => ({
           name: variant.name,
           pricePence: variant.pricePence,
@@ -158,7 +175,13 @@ export async function createProduct(db: Database, actor: Actor, input: ProductIn
   return id;
 }
 
-export async function updateProduct(db: Database, actor: Actor, id: string, input: ProductInput) {
+export async function updateProduct(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: ProductInput,
+  upload: PreparedImage | null = null,
+) {
   const product = productInputSchema.parse(input);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
@@ -177,11 +200,15 @@ export async function updateProduct(db: Database, actor: Actor, id: string, inpu
       }
     }
     const descriptionHtml = sanitizeProductHtml(product.descriptionHtml);
+    const imageUrl =
+      upload || product.imageUrl !== before.imageUrl
+        ? await imageFor(tx, actor, product.imageUrl, upload)
+        : before.imageUrl;
     const fields = {
       name: product.name,
       slug: product.slug,
       descriptionHtml,
-      imageUrl: product.imageUrl,
+      imageUrl,
       imageAlt: product.imageAlt,
     };
     const changedFields = (Object.keys(fields) as (keyof typeof fields)[]).filter(

@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { MAX_IMAGE_BYTES } from "../../app/lib/product-images";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import { hasSessionCookie } from "../auth/session-cookie";
 import type { Logger } from "../logger";
@@ -48,6 +49,10 @@ const HEALTH_TIMEOUT_MS = 2000;
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 /** Stripe's events are JSON documents of a few kilobytes; this leaves a wide margin. */
 const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
+/** The admin's product forms carry an image: the image's own limit (checked with a clear message
+ * by the form) plus room, so a file just over it is answered beside the field, not with 413. */
+const PRODUCT_FORM_PATH = "/dashboard/admin-products";
+const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 3 * 1024 * 1024;
 
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<AppEnv>();
@@ -91,7 +96,12 @@ export function createHttpApp(options: HttpAppOptions) {
     });
   const formLimit = limitBody(MAX_BODY_BYTES);
   const webhookLimit = limitBody(MAX_WEBHOOK_BODY_BYTES);
-  app.use((c, next) => (c.req.path === STRIPE_WEBHOOK_PATH ? webhookLimit : formLimit)(c, next));
+  const uploadLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
+  app.use((c, next) => {
+    if (c.req.path === STRIPE_WEBHOOK_PATH) return webhookLimit(c, next);
+    if (c.req.path.startsWith(PRODUCT_FORM_PATH)) return uploadLimit(c, next);
+    return formLimit(c, next);
+  });
   app.use(sameOriginOnly(options.origins));
 
   app.get("/healthz", async (c) => {

@@ -70,6 +70,7 @@ export async function answerForm(request: Request, intents: Record<string, FormI
         ok: false,
         message: error.message,
         code: error.code,
+        ...(error.field ? { field: error.field } : {}),
         ...(typeof email === "string" ? { email } : {}),
       },
       httpStatusFor(error.code),

@@ -3,7 +3,8 @@ import { parsePounds } from "../../app/lib/money";
 import { productInputSchema } from "../catalog/product-editor";
 
 // The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the
-// variants come as one JSON field of text values; prices in pounds become pence. What the values
+// variants come as one JSON field of text values; prices in pounds become pence; a new image comes
+// as a file, which the route checks and resizes (server/media) before saving. What the values
 // must be is the editor's schema (server/catalog/product-editor.ts).
 
 const variantFields = z.object({
@@ -30,6 +31,11 @@ export const productFormSchema = z
     descriptionHtml: z.string(),
     imageUrl: z.string(),
     imageAlt: z.string(),
+    /** A new image, when one was chosen (an empty file input sends a nameless empty file). */
+    imageFile: z
+      .instanceof(File)
+      .optional()
+      .transform((file) => (file && file.size > 0 ? file : null)),
     variants: z.string().max(50_000),
   })
   .transform((form, context) => {
@@ -77,4 +83,4 @@ export const productFormSchema = z
       })),
     };
   })
-  .pipe(productInputSchema);
+  .pipe(productInputSchema.extend({ imageFile: z.instanceof(File).nullable() }));

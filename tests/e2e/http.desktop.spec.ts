@@ -158,6 +158,20 @@ test.describe("HTTP server", () => {
       },
     );
     expect(hugeWebhook.status).toBe(413);
+    // The admin's product forms carry an image: 8 MB at most (the image itself 5 MB).
+    const hugeUpload = await postRaw(
+      `${origin}/dashboard/admin-products/new`,
+      "a".repeat(9 * 1024 * 1024),
+      { "Content-Type": "multipart/form-data; boundary=x", Origin: origin },
+    );
+    expect(hugeUpload.status).toBe(413);
+    const formSized = await postRaw(
+      `${origin}/dashboard/admin-products/new`,
+      "a".repeat(200 * 1024),
+      { "Content-Type": "multipart/form-data; boundary=x", Origin: origin },
+    );
+    // Past the size check, a guest is sent to sign in (the admin's guard), never 413.
+    expect(formSized.status).not.toBe(413);
   });
 
   test("page forms answer 415 to a JSON or text body, never 500", async ({ request, baseURL }) => {

@@ -1,15 +1,15 @@
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import type { AdminProductDetail } from "~/lib/admin-figures";
 import { penceToDecimalString } from "~/lib/money";
 import { showToast } from "~/lib/toast";
+import { type ImageChoice, ProductImagePicker } from "./product-image-picker";
 
 type VariantRow = {
   key: string;
@@ -47,8 +47,9 @@ export function ProductEditor({
   images,
 }: {
   detail: AdminProductDetail | null;
-  images: readonly string[];
+  images: readonly ImageChoice[];
 }) {
+  const fileInput = useRef<HTMLInputElement>(null);
   const [variants, setVariants] = useState<VariantRow[]>(() => rowsOf(detail));
   // Saved: the rows become the saved variants (new ones now have ids, stock as counted).
   const saved = JSON.stringify(detail?.variants ?? null);
@@ -58,6 +59,8 @@ export function ProductEditor({
   const { fetcher, busy } = useAccountForm("product-editor", (result) => {
     if (result.ok) {
       setProblem(null);
+      // The upload is stored: saving again keeps it without sending the file twice.
+      if (fileInput.current) fileInput.current.value = "";
       void showToast(detail ? "Product saved" : "Product created");
     } else {
       setProblem({ field: result.field, message: result.message ?? "Something went wrong" });
@@ -82,7 +85,13 @@ export function ProductEditor({
   const update = (key: string, change: Partial<VariantRow>) =>
     setVariants((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
   return (
-    <fetcher.Form method="post" aria-label="Product" className="mt-6 space-y-6" noValidate>
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      aria-label="Product"
+      className="mt-6 space-y-6"
+      noValidate
+    >
       <input type="hidden" name="intent" value="save" />
       <input
         type="hidden"
@@ -122,19 +131,6 @@ export function ProductEditor({
             />
             {errorFor("slug")}
           </Field>
-          <Field id="product-image" label="Image">
-            <Select
-              id="product-image"
-              name="imageUrl"
-              defaultValue={product?.imageUrl ?? images[0]}
-            >
-              {images.map((image) => (
-                <option key={image} value={image}>
-                  {image.split("/").at(-1)}
-                </option>
-              ))}
-            </Select>
-          </Field>
           <Field id="product-image-alt" label="Image description (alt text)">
             <Input
               id="product-image-alt"
@@ -145,6 +141,15 @@ export function ProductEditor({
             />
             {errorFor("imageAlt")}
           </Field>
+          <ProductImagePicker
+            // A saved upload becomes the chosen image.
+            key={product?.imageUrl ?? "new"}
+            choices={images}
+            current={product?.imageUrl}
+            fileInput={fileInput}
+            problem={problem}
+            onProblem={setProblem}
+          />
           <Field
             id="product-description"
             label="Description (HTML)"

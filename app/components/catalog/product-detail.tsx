@@ -43,7 +43,12 @@ export function ProductDetail({
   return (
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
       <div className="self-start overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft lg:sticky lg:top-24">
-        <ProductImage src={product.imageUrl} alt={product.imageAlt} priority />
+        <ProductImage
+          src={product.imageUrl}
+          alt={product.imageAlt}
+          priority
+          sizes="(min-width: 768px) 50vw, 100vw"
+        />
       </div>
 
       <div className="flex flex-col gap-6">

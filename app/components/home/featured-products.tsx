@@ -25,7 +25,12 @@ export function FeaturedProducts({ products }: { products: ProductSummary[] }) {
       />
       <div className="mt-12 grid gap-6 lg:grid-cols-2">
         <article className="grid overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <ProductImage src={lead.imageUrl} alt={lead.imageAlt} className="h-full" />
+          <ProductImage
+            src={lead.imageUrl}
+            alt={lead.imageAlt}
+            className="h-full"
+            sizes="(min-width: 768px) 50vw, 100vw"
+          />
           <div className="flex flex-col justify-center gap-4 p-6 sm:p-8">
             <p className="text-sm font-semibold tracking-wide text-brand uppercase">Featured</p>
             <h3 className="text-2xl font-bold tracking-tight sm:text-3xl">{lead.name}</h3>

@@ -1,0 +1,106 @@
+import { type RefObject, useState } from "react";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import { cn } from "~/lib/class-names";
+import {
+  IMAGE_TOO_LARGE,
+  IMAGE_UPLOAD_ACCEPT,
+  MAX_IMAGE_BYTES,
+  MIN_IMAGE_SIDE,
+} from "~/lib/product-images";
+
+export type ImageChoice = { url: string; label: string };
+
+/**
+ * The product's picture: one of the shop's images (and earlier uploads), or a new file. The file
+ * is checked again on the server from its bytes; a file over the limit is refused here at once,
+ * before it is sent.
+ */
+export function ProductImagePicker({
+  choices,
+  current,
+  fileInput,
+  problem,
+  onProblem,
+}: {
+  choices: readonly ImageChoice[];
+  current: string | undefined;
+  fileInput: RefObject<HTMLInputElement | null>;
+  /** The refusal to show beside a field (imageUrl or imageFile), if any. */
+  problem: { field?: string; message: string } | null;
+  onProblem: (problem: { field: string; message: string } | null) => void;
+}) {
+  const [chosen, setChosen] = useState(current ?? choices[0]?.url ?? "");
+  const errorFor = (field: string) =>
+    problem?.field === field ? (
+      <p id={`product-${field}-error`} className="text-sm font-medium text-coral-strong">
+        {problem.message}
+      </p>
+    ) : null;
+  const fileInvalid = problem?.field === "imageFile";
+  return (
+    <div className="grid gap-4 sm:col-span-2 sm:grid-cols-[7rem_1fr]">
+      <img
+        src={chosen}
+        alt=""
+        width={112}
+        height={112}
+        className="size-28 rounded-[var(--radius-card)] border border-line bg-mint object-cover"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="product-image" label="Image">
+          <Select
+            id="product-image"
+            name="imageUrl"
+            value={chosen}
+            onChange={(event) => setChosen(event.target.value)}
+            aria-invalid={problem?.field === "imageUrl" ? true : undefined}
+            aria-describedby={problem?.field === "imageUrl" ? "product-imageUrl-error" : undefined}
+          >
+            {choices.some((choice) => choice.url === chosen) ? null : (
+              <option value={chosen}>{chosen}</option>
+            )}
+            {choices.map((choice) => (
+              <option key={choice.url} value={choice.url}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
+          {errorFor("imageUrl")}
+        </Field>
+        <Field
+          id="product-image-file"
+          label="Or upload a new image"
+          hint={`JPEG, PNG or WebP, up to 5 MB, at least ${MIN_IMAGE_SIDE} × ${MIN_IMAGE_SIDE} pixels; shown square.`}
+        >
+          <input
+            ref={fileInput}
+            id="product-image-file"
+            name="imageFile"
+            type="file"
+            accept={IMAGE_UPLOAD_ACCEPT}
+            aria-invalid={fileInvalid ? true : undefined}
+            aria-describedby={
+              fileInvalid
+                ? "product-image-file-hint product-imageFile-error"
+                : "product-image-file-hint"
+            }
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file && file.size > MAX_IMAGE_BYTES) {
+                event.target.value = "";
+                onProblem({ field: "imageFile", message: IMAGE_TOO_LARGE });
+              } else if (fileInvalid) {
+                onProblem(null);
+              }
+            }}
+            className={cn(
+              "block w-full text-sm text-ink-muted file:mr-3 file:h-10 file:rounded-[var(--radius-card)] file:border file:border-line file:bg-white file:px-4 file:font-medium file:text-ink hover:file:bg-paper",
+            )}
+          />
+          {errorFor("imageFile")}
+        </Field>
+      </div>
+    </div>
+  );
+}
