@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { logInAs } from "./account-fixtures";
 import { expectToast } from "./cart-fixtures";
@@ -5,7 +6,8 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 
 // The admin's catalogue (issue 12 item 4) on a server of its own (a new product changes the
 // store every other test reads): create a product with two variants, see it in the store at
-// once, change its price and count its stock, archive it.
+// once, change its price and count its stock, archive it. Its description is written in the
+// rich-text editor and its picture uploaded (a file that is not an image refused beside the field).
 
 test.describe("the admin's catalogue", () => {
   test.describe.configure({ timeout: 120_000 });
@@ -18,7 +20,7 @@ test.describe("the admin's catalogue", () => {
     await server?.stop();
   });
 
-  test("create a product with variants, see it in the store, edit it, count it, archive it", async ({
+  test("create a product with variants and an image, see it in the store, edit, count, archive", async ({
     browser,
   }) => {
     const context = await browser.newContext({ baseURL: server.url });
@@ -39,9 +41,22 @@ test.describe("the admin's catalogue", () => {
       .getByLabel("Image", { exact: true })
       .selectOption("/images/products/whitening-toothpaste.svg");
     await form.getByLabel("Image description (alt text)").fill("A bottle of whitening foam");
-    await form
-      .getByLabel("Description (HTML)")
-      .fill("<p>Gentle <strong>foam</strong> for a brighter smile.</p><script>alert(1)</script>");
+    // Rich text: typed, with bold from the toolbar.
+    const description = form.getByRole("textbox", { name: "Description", exact: true });
+    await description.click();
+    await description.pressSequentially("Gentle ");
+    const bold = form.getByRole("button", { name: "Bold" });
+    await bold.click();
+    await expect(bold).toHaveAttribute("aria-pressed", "true");
+    await description.pressSequentially("foam");
+    await bold.click();
+    await description.pressSequentially(" for a brighter smile. <script>alert(1)</script>");
+    // A text file calling itself a PNG.
+    await form.getByLabel("Or upload a new image").setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<svg onload=alert(1)>not a picture</svg>"),
+    });
     await form.getByLabel("Variant 1 name").fill("50 ml");
     await form.getByLabel("Price (£)").fill("12.99");
     await form.getByLabel("Compare-at (£, optional)").fill("15.99");
@@ -62,6 +77,19 @@ test.describe("the admin's catalogue", () => {
     );
     await form.getByLabel("Price (£)").nth(1).fill("29.99");
     await form.getByRole("button", { name: "Create product" }).click();
+    await expectToast(page, "Product not created", "Upload a JPEG, PNG or WebP image.");
+    const fileInput = form.getByLabel("Or upload a new image");
+    await expect(fileInput).toHaveAttribute("aria-invalid", "true");
+    await expect(form.locator("#product-imageFile-error")).toHaveText(
+      "Upload a JPEG, PNG or WebP image.",
+    );
+    const photo = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: { r: 20, g: 150, b: 140 } },
+    })
+      .png()
+      .toBuffer();
+    await fileInput.setInputFiles({ name: "foam.png", mimeType: "image/png", buffer: photo });
+    await form.getByRole("button", { name: "Create product" }).click();
     await expect(page).toHaveURL(/\/dashboard\/admin-products\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: "Whitening Foam" })).toBeVisible();
     const productUrl = new URL(page.url()).pathname;
@@ -73,9 +101,36 @@ test.describe("the admin's catalogue", () => {
     const card = shopper.getByRole("article").filter({ hasText: "Whitening Foam" });
     await expect(card).toContainText("£12.99");
     await expect(card).toContainText("Sale");
+    const cardImage = card.locator("img").first();
+    await expect(cardImage).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}\/800\.webp$/);
+    await expect(cardImage).toHaveAttribute("srcset", /\/400\.webp 400w/);
+    // Decoded in the browser: a real picture, not a broken image.
+    await cardImage.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => cardImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    const imageUrl = (await cardImage.getAttribute("src")) ?? "";
+    const served = await shopper.request.get(imageUrl);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/webp");
+    expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const again = await shopper.request.get(imageUrl, {
+      headers: { "If-None-Match": served.headers().etag ?? "" },
+    });
+    expect(again.status()).toBe(304);
+    expect(
+      (await shopper.request.get(imageUrl.replace("800.webp", "1200.jpg"))).headers()[
+        "content-type"
+      ],
+    ).toBe("image/jpeg");
     await shopper.goto(`/product/${productId}`);
-    await expect(shopper.getByRole("main")).toContainText("Gentle foam for a brighter smile.");
-    expect(await shopper.content()).not.toContain("alert(1)");
+    await expect(shopper.getByRole("main")).toContainText(
+      "Gentle foam for a brighter smile. <script>alert(1)</script>",
+    );
+    await expect(shopper.getByRole("main").locator("strong")).toHaveText("foam");
+    expect(await shopper.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
+      /\/media\/[0-9a-f-]{36}\/1200\.jpg$/,
+    );
 
     // A new price, then a count of the stock with its reason.
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

@@ -5,10 +5,10 @@ import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import type { AdminProductDetail } from "~/lib/admin-figures";
 import { penceToDecimalString } from "~/lib/money";
 import { showToast } from "~/lib/toast";
+import { DescriptionField } from "./description-field";
 import { type ImageChoice, ProductImagePicker } from "./product-image-picker";
 
 type VariantRow = {
@@ -150,20 +150,14 @@ export function ProductEditor({
             problem={problem}
             onProblem={setProblem}
           />
-          <Field
-            id="product-description"
-            label="Description (HTML)"
-            hint="Paragraphs, bold, italics, lists, headings and links; anything else is removed on save."
-            className="sm:col-span-2"
-          >
-            <Textarea
-              id="product-description"
-              name="descriptionHtml"
-              defaultValue={product?.descriptionHtml ?? ""}
-              aria-describedby="product-description-hint"
+          <div className="sm:col-span-2">
+            <DescriptionField
+              initialHtml={product?.descriptionHtml ?? ""}
+              invalid={problem?.field === "descriptionHtml"}
+              errorId="product-descriptionHtml-error"
             />
             {errorFor("descriptionHtml")}
-          </Field>
+          </div>
         </div>
       </section>
       <section className={cardClass} aria-labelledby="variants-heading">
