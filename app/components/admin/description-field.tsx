@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Textarea } from "~/components/ui/textarea";
+import type { RichTextEditorProps } from "./rich-text-editor";
 
-// The product description: a rich-text editor once the page is hydrated (loaded on demand, so
-// the editor's code is fetched only by an admin editing a product), an HTML text field before
-// that and without JavaScript. Both send the same field, cleaned on the server.
-
-const RichTextEditor = lazy(() => import("./rich-text-editor"));
+// The product description: an HTML text field as rendered by the server (and without
+// JavaScript), replaced by a rich-text editor once the editor's code has loaded (on demand: only
+// an admin editing a product fetches it). The editor starts from whatever the field holds at
+// that moment, so nothing typed before it arrived is lost, and takes the focus if the field had
+// it. Both send the same field, cleaned on the server.
 
 export function DescriptionField({
   initialHtml,
@@ -16,37 +17,54 @@ export function DescriptionField({
   invalid: boolean;
   errorId: string;
 }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [editor, setEditor] = useState<{
+    Editor: ComponentType<RichTextEditorProps>;
+    html: string;
+    focused: boolean;
+  } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; the editor keeps its own content from then on.
+  useEffect(() => {
+    let live = true;
+    void import("./rich-text-editor").then((module) => {
+      if (!live) return;
+      const current = field.current;
+      setEditor({
+        Editor: module.default,
+        html: current?.value ?? initialHtml,
+        focused: current !== null && document.activeElement === current,
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const describedBy = invalid ? `product-description-hint ${errorId}` : "product-description-hint";
-  const fallback = (
-    <Textarea
-      id="product-description"
-      name="descriptionHtml"
-      defaultValue={initialHtml}
-      aria-labelledby="product-description-label"
-      aria-describedby={describedBy}
-      aria-invalid={invalid ? true : undefined}
-      className="min-h-60"
-    />
-  );
   return (
     <div className="space-y-2">
       <p id="product-description-label" className="text-sm font-medium text-ink">
         Description
       </p>
-      {hydrated ? (
-        <Suspense fallback={fallback}>
-          <RichTextEditor
-            name="descriptionHtml"
-            initialHtml={initialHtml}
-            labelId="product-description-label"
-            describedBy={describedBy}
-            invalid={invalid}
-          />
-        </Suspense>
+      {editor ? (
+        <editor.Editor
+          name="descriptionHtml"
+          initialHtml={editor.html}
+          autofocus={editor.focused}
+          labelId="product-description-label"
+          describedBy={describedBy}
+          invalid={invalid}
+        />
       ) : (
-        fallback
+        <Textarea
+          ref={field}
+          id="product-description"
+          name="descriptionHtml"
+          defaultValue={initialHtml}
+          aria-labelledby="product-description-label"
+          aria-describedby={describedBy}
+          aria-invalid={invalid ? true : undefined}
+          className="min-h-60"
+        />
       )}
       <p id="product-description-hint" className="text-sm text-ink-muted">
         Paragraphs, bold, italics, headings, lists, quotes and links; anything else is removed on

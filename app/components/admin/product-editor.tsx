@@ -131,16 +131,7 @@ export function ProductEditor({
             />
             {errorFor("slug")}
           </Field>
-          <Field id="product-image-alt" label="Image description (alt text)">
-            <Input
-              id="product-image-alt"
-              name="imageAlt"
-              defaultValue={product?.imageAlt ?? ""}
-              maxLength={200}
-              {...invalid("imageAlt")}
-            />
-            {errorFor("imageAlt")}
-          </Field>
+
           <ProductImagePicker
             // A saved upload becomes the chosen image.
             key={product?.imageUrl ?? "new"}
@@ -150,6 +141,20 @@ export function ProductEditor({
             problem={problem}
             onProblem={setProblem}
           />
+          <Field
+            id="product-image-alt"
+            label="Image description (alt text)"
+            className="sm:col-span-2"
+          >
+            <Input
+              id="product-image-alt"
+              name="imageAlt"
+              defaultValue={product?.imageAlt ?? ""}
+              maxLength={200}
+              {...invalid("imageAlt")}
+            />
+            {errorFor("imageAlt")}
+          </Field>
           <div className="sm:col-span-2">
             <DescriptionField
               initialHtml={product?.descriptionHtml ?? ""}

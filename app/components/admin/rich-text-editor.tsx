@@ -82,19 +82,24 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   );
 }
 
-export default function RichTextEditor({
-  name,
-  initialHtml,
-  labelId,
-  describedBy,
-  invalid,
-}: {
+export type RichTextEditorProps = {
   name: string;
   initialHtml: string;
+  /** Take the focus at once (the field it replaces had it). */
+  autofocus: boolean;
   labelId: string;
   describedBy?: string;
   invalid?: boolean;
-}) {
+};
+
+export default function RichTextEditor({
+  name,
+  initialHtml,
+  autofocus,
+  labelId,
+  describedBy,
+  invalid,
+}: RichTextEditorProps) {
   const [html, setHtml] = useState(initialHtml);
   const [linking, setLinking] = useState(false);
   const editor = useEditor({
@@ -115,6 +120,7 @@ export default function RichTextEditor({
       }),
     ],
     content: initialHtml,
+    autofocus: autofocus ? "end" : false,
     editorProps: {
       attributes: {
         role: "textbox",
