@@ -1,5 +1,5 @@
 import { parseAdminOrderQuery } from "@server/admin/admin-order-query";
-import { ADMIN_ORDERS_PAGE_SIZE, listOrders } from "@server/admin/admin-orders";
+import { ADMIN_ORDERS_PAGE_SIZE, currentOrdersPage } from "@server/admin/admin-orders";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
 import { useEffect } from "react";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/dashboard.admin-orders";
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseAdminOrderQuery(new URL(request.url).searchParams);
   try {
-    const { orders, total } = await listOrders(await getDb(), query);
+    const { orders, total } = await currentOrdersPage(await getDb(), query);
     const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
     return { orders, total, query, pageCount, error: null };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { analyticsFigures } from "@server/admin/shop-figures";
+import { currentAnalytics } from "@server/admin/shop-figures";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
 import { useEffect } from "react";
@@ -25,7 +25,7 @@ const rangeSchema = z.coerce
 export async function loader({ request }: Route.LoaderArgs) {
   const range = rangeSchema.parse(new URL(request.url).searchParams.get("range") ?? undefined);
   try {
-    return { range, figures: await analyticsFigures(await getDb(), range), error: null };
+    return { range, figures: await currentAnalytics(await getDb(), range), error: null };
   } catch (error) {
     logger.error({ err: error }, "the analytics could not be read");
     return { range, figures: null, error: "The figures could not be read. Please try again." };

@@ -1,5 +1,4 @@
-import { listOrders, listRefundDueOrders } from "@server/admin/admin-orders";
-import { listAdminProducts, overviewFigures } from "@server/admin/shop-figures";
+import { adminOverview } from "@server/admin/shop-figures";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
@@ -13,8 +12,6 @@ import type { Route } from "./+types/dashboard.overview";
 
 /** Seed spec §9: the overview shows the 4 most recent orders. */
 const RECENT_ORDERS = 4;
-/** The admin's overview shows the newest orders and products, a few of each. */
-const ADMIN_RECENT = 5;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -22,16 +19,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user.role === "admin") {
     const db = await getDb();
     try {
-      const [figures, refundDue, recent, products] = await Promise.all([
-        overviewFigures(db),
-        listRefundDueOrders(db),
-        listOrders(db, {}, ADMIN_RECENT),
-        listAdminProducts(db, ADMIN_RECENT),
-      ]);
       return {
         role: "admin" as const,
         fullName: user.fullName,
-        data: { figures, refundDue, recentOrders: recent.orders, products },
+        data: await adminOverview(db),
         error: null,
       };
     } catch (error) {

@@ -4,6 +4,7 @@ import type { AdminOrderRow, RefundDueOrder } from "../../app/lib/order-types";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
 import { orders } from "../db/schema/orders";
+import { figures } from "./figures-cache";
 
 // The admin's reads of the shop's orders. Callers are behind the admin's guard (the admin routes'
 // middleware, server/auth/guards.ts).
@@ -57,6 +58,12 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
   if (filter.from) conditions.push(gte(orders.createdAt, shopDayStart(filter.from)));
   if (filter.to) conditions.push(lt(orders.createdAt, shopDayStart(filter.to, 1)));
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The orders list as the admin's page asks for it: kept between changes (figures-cache.ts). */
+export function currentOrdersPage(db: Database, query: AdminOrderQuery) {
+  const key = `orders-${JSON.stringify([query.q, query.status, query.from, query.to, query.sort, query.dir, query.page])}`;
+  return figures(db, key, () => listOrders(db, query));
 }
 
 /** Units in an order, for the list's Items column: read per row shown, by the order_items index. */

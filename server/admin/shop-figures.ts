@@ -9,11 +9,36 @@ import type {
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
-import { SHOP_TIME_ZONE } from "./admin-orders";
+import { listOrders, listRefundDueOrders, SHOP_TIME_ZONE } from "./admin-orders";
+import { figures } from "./figures-cache";
 
 // The admin's figures (behind the admin's guard), each one SQL aggregate: nothing here reads rows
 // to add them up in JavaScript. An order counts from the moment it was paid (paid_at); what was
 // refunded comes off the revenue. Days are the shop's days (Europe/London).
+
+/** The overview shows the newest orders and products, a few of each. */
+const OVERVIEW_RECENT = 5;
+
+/** Everything the admin's overview shows (kept between changes where possible: figures-cache.ts). */
+export function adminOverview(db: Database) {
+  return figures(db, "admin-overview", async () => {
+    const [figures, refundDue, recent, products] = await Promise.all([
+      overviewFigures(db),
+      listRefundDueOrders(db),
+      listOrders(db, {}, OVERVIEW_RECENT),
+      listAdminProducts(db, OVERVIEW_RECENT),
+    ]);
+    return { figures, refundDue, recentOrders: recent.orders, products };
+  });
+}
+
+/** The analytics of a range up to today, as the pages ask for them (kept like the overview). */
+export function currentAnalytics(db: Database, range: AnalyticsRange): Promise<AnalyticsFigures> {
+  const now = new Date();
+  // A new day is a new range: the key names the shop's today.
+  const today = now.toLocaleDateString("en-CA", { timeZone: SHOP_TIME_ZONE });
+  return figures(db, `analytics-${range}-${today}`, () => analyticsFigures(db, range, now));
+}
 
 /** A variant at or below this many units is listed as low on the overview. */
 const LOW_STOCK_UNITS = 10;

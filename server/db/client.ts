@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -22,6 +23,11 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball, so tests can start from a migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only (the one process that writes): calls `onNotify` for each NOTIFY on `channel`,
+   * delivered when the notifying transaction commits; resolves to the way to stop listening.
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
 };
 
 type CommonOptions = {
@@ -110,6 +116,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : options.dataDir,
     loadDataDir: options.loadDataDir,
+    // Trigram indexes for the admin's order search (migration 0009); PostgreSQL ships it too.
+    extensions: { pg_trgm },
   });
   const db: Database = drizzlePglite(client, { schema, logger });
   return {
@@ -126,6 +134,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       releaseLock();
     },
     dumpDataDir: () => client.dumpDataDir(),
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
   };
 }
 

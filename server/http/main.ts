@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { keepFiguresBetweenChanges } from "../admin/figures-cache";
 import { getAuth } from "../auth/session";
 import type { DatabaseHandle } from "../db/client";
 import { closeDatabase, waitForDatabase } from "../db/connection";
@@ -72,6 +73,7 @@ async function main() {
   const auth = await getAuth();
   if (env.SHOP_MODE === "demo") await seedDemoShop(ready.db, auth, logger);
   startBackgroundJobs(ready.db);
+  await keepFiguresBetweenChanges(ready);
   database = ready;
   printBanner((await getShopSettings()).shopName);
 
