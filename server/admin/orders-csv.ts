@@ -10,7 +10,7 @@ import { orderConditions } from "./admin-orders";
 // streamed a batch at a time by keyset (never all orders in memory, whatever their number), with
 // every text cell that a spreadsheet would run as a formula made inert.
 
-const BATCH = 1000;
+const BATCH = 200;
 
 const HEADER = [
   "Order",

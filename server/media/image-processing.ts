@@ -19,7 +19,7 @@ import { DomainError } from "../errors";
 
 export type SourceFormat = "jpeg" | "png" | "webp";
 
-export type Rendition = {
+type Rendition = {
   width: ImageWidth;
   format: MediaFormat;
   content: Buffer;
