@@ -3,6 +3,7 @@ import { deliverDueEmails } from "../email/outbox";
 import { configuredTransport } from "../email/transport";
 import { logger } from "../logger";
 import { expireUnpaidOrders } from "../orders/expire-orders";
+import { finishStaleRefunds } from "../orders/refunds";
 import { runPaymentTasksRound } from "../payments/payment-tasks";
 import { providerNamed } from "../payments/payments";
 import { getShopSettings } from "../settings/shop-settings";
@@ -11,7 +12,7 @@ import { type JobRunner, startJobs } from "./job-runner";
 // The shop's background jobs, started once per process by the server (server/http/main.ts) on one
 // runner. A new job is one more entry here.
 
-type JobName = "email-outbox" | "order-expiry" | "payment-tasks";
+type JobName = "email-outbox" | "order-expiry" | "payment-tasks" | "unfinished-refunds";
 
 let runner: JobRunner | undefined;
 
@@ -39,6 +40,14 @@ export function startBackgroundJobs(db: Database): void {
         name: "payment-tasks",
         intervalMs: 30_000,
         run: () => runPaymentTasksRound(db, providerNamed, logger),
+      },
+      {
+        // Refunds a crash left between the provider's answer and the order's change.
+        name: "unfinished-refunds",
+        intervalMs: 60_000,
+        run: async () => {
+          await finishStaleRefunds(db, providerNamed, logger);
+        },
       },
     ],
     logger,

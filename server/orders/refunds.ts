@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { formatPence } from "../../app/lib/money";
-import { adminActor } from "../audit/audit-log";
+import { type Actor, adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
@@ -12,7 +12,9 @@ import { applyRefund, cancelOrder } from "./order-state";
 // was paid with, in full or in part, and only then is the order changed. Each refund is a row
 // written `pending` before the provider is asked, its id the provider's idempotency key: a refund
 // retried after a crash or a timeout is never made twice, and what the provider refused is kept
-// with its message.
+// with its message. A row a crash left `pending` (the provider asked, the answer never recorded)
+// is finished by a background round (`finishStaleRefunds`): the provider is asked again with the
+// same key, which it answers with the refund it already made.
 
 export type ProviderLookup = (name: string) => PaymentProvider | null;
 
@@ -71,6 +73,7 @@ async function refund(
         amountPence,
         restock: request.restock,
         provider: order.paymentProvider,
+        cancelsOrder: request.cancel,
         reason: request.reason,
         adminId: request.adminId,
       })
@@ -79,40 +82,137 @@ async function refund(
     return { refund: row, intentId: order.providerIntentId };
   });
 
-  const provider = providerFor(started.refund.provider);
   try {
-    if (!provider) {
-      throw new PaymentProviderError(
-        `The ${started.refund.provider} payment provider is not configured here.`,
-      );
-    }
-    await provider.refundIntent(
-      started.intentId,
-      `refund-${started.refund.id}`,
-      started.refund.amountPence,
-    );
+    await askProvider(providerFor, started.refund, started.intentId);
   } catch (error) {
     const message =
       error instanceof PaymentProviderError
         ? error.message
         : "The payment provider could not be reached.";
     logger.warn({ err: error, orderId: request.orderId }, "refund refused by the provider");
-    await db
-      .update(refunds)
-      .set({ status: "failed", error: message })
-      .where(eq(refunds.id, started.refund.id));
+    await failRefund(db, started.refund.id, message);
     throw new DomainError("UNAVAILABLE", `The refund failed: ${message}`);
   }
+  return settleRefundRow(db, started.refund, actor);
+}
 
+type RefundRow = typeof refunds.$inferSelect;
+
+/** Asks the refund's provider to give the money back; the row's id is the idempotency key. */
+async function askProvider(providerFor: ProviderLookup, row: RefundRow, intentId: string) {
+  const provider = providerFor(row.provider);
+  if (!provider) {
+    throw new PaymentProviderError(`The ${row.provider} payment provider is not configured here.`);
+  }
+  await provider.refundIntent(intentId, `refund-${row.id}`, row.amountPence);
+}
+
+function failRefund(db: Database, id: string, message: string) {
+  return db
+    .update(refunds)
+    .set({ status: "failed", error: message })
+    .where(and(eq(refunds.id, id), eq(refunds.status, "pending")));
+}
+
+/**
+ * Records a refund the provider made: the row succeeds and the order takes the money off, in one
+ * transaction, once (a row already settled, by the request or by the round that finishes stale
+ * refunds, is left alone).
+ */
+function settleRefundRow(db: Database, row: RefundRow, actor: Actor) {
   return db.transaction(async (tx) => {
-    await tx.update(refunds).set({ status: "succeeded" }).where(eq(refunds.id, started.refund.id));
-    return applyRefund(tx, request.orderId, actor, {
-      amountPence: started.refund.amountPence,
-      restock: request.cancel || request.restock,
-      cancel: request.cancel,
-      reason: request.reason,
+    const [settled] = await tx
+      .update(refunds)
+      .set({ status: "succeeded" })
+      .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")))
+      .returning({ id: refunds.id });
+    if (!settled) return null;
+    return applyRefund(tx, row.orderId, actor, {
+      amountPence: row.amountPence,
+      restock: row.cancelsOrder || row.restock,
+      cancel: row.cancelsOrder,
+      reason: row.reason,
     });
   });
+}
+
+/** A pending refund untouched this long is taken to be a crash's, not a request still running. */
+const STALE_AFTER_MS = 5 * 60_000;
+/**
+ * Stripe keeps an idempotency key for 24 hours: asked again after that, it would make a second
+ * refund. Older unfinished refunds are left to the admin (the order's page lists them).
+ */
+const RETRY_WITHIN_MS = 23 * 60 * 60_000;
+const STALE_BATCH = 20;
+
+/**
+ * Finishes refunds a crash left pending: each is claimed (FOR UPDATE SKIP LOCKED, its updated_at
+ * moved on as a lease, so instances never take the same one), the provider asked again with the
+ * same key, and the answer recorded as the request would have. A refusal fails the row; a
+ * provider that cannot be reached leaves it for a later round.
+ */
+export async function finishStaleRefunds(
+  db: Database,
+  providerFor: ProviderLookup,
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<{ settled: number; failed: number; waiting: number }> {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.status, "pending"),
+          lt(refunds.updatedAt, new Date(now.getTime() - STALE_AFTER_MS)),
+          gt(refunds.createdAt, new Date(now.getTime() - RETRY_WITHIN_MS)),
+        ),
+      )
+      .orderBy(asc(refunds.updatedAt))
+      .limit(STALE_BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(refunds)
+      .set({ updatedAt: now })
+      .where(
+        inArray(
+          refunds.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+  const result = { settled: 0, failed: 0, waiting: 0 };
+  for (const row of claimed) {
+    const [order] = await db
+      .select({ intentId: orders.providerIntentId })
+      .from(orders)
+      .where(eq(orders.id, row.orderId));
+    try {
+      if (!order?.intentId) throw new PaymentProviderError("This order has no payment to refund.");
+      await askProvider(providerFor, row, order.intentId);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        await failRefund(db, row.id, error.message);
+        result.failed++;
+      } else {
+        result.waiting++;
+      }
+      logger.warn(
+        { err: error, refundId: row.id, orderId: row.orderId },
+        "an unfinished refund could not be finished",
+      );
+      continue;
+    }
+    await settleRefundRow(db, row, adminActor(row.adminId));
+    result.settled++;
+    logger.info(
+      { refundId: row.id, orderId: row.orderId },
+      "finished a refund a crash had left pending",
+    );
+  }
+  return result;
 }
 
 /** Gives back part or all of a paid order's money through its provider, then records it. */

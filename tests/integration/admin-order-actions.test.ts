@@ -13,8 +13,9 @@ import { stockMovements } from "@server/db/schema/stock";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
 import { markPaid } from "@server/orders/order-state";
-import { refundOrder } from "@server/orders/refunds";
+import { finishStaleRefunds, refundOrder } from "@server/orders/refunds";
 import { recordRefund } from "@server/payments/payment-service";
+import { PaymentProviderError } from "@server/payments/provider";
 import { createStripeProvider } from "@server/payments/stripe-provider";
 import { createTestProvider } from "@server/payments/test-provider";
 import { asc, eq } from "drizzle-orm";
@@ -270,5 +271,129 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     } finally {
       await standIn.close();
     }
+  });
+
+  it("finishes refunds a crash left pending: asked again with the same key, recorded once", async () => {
+    const now = new Date();
+    const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const { orderId } = await paidOrder();
+    const pendingRow = async (
+      order: string,
+      amountPence: number,
+      minutes: number,
+      extra: Partial<typeof refunds.$inferInsert> = {},
+    ) => {
+      const [row] = await db()
+        .insert(refunds)
+        .values({
+          orderId: order,
+          amountPence,
+          provider: "test",
+          adminId,
+          createdAt: minutesAgo(minutes),
+          updatedAt: minutesAgo(minutes),
+          ...extra,
+        })
+        .returning();
+      if (!row) throw new Error("no refund row");
+      return row;
+    };
+    // Left by a crash ten minutes ago; one still running (a minute old); one two days old.
+    const stale = await pendingRow(orderId, 1000, 10);
+    const running = await pendingRow(orderId, 500, 1);
+    const ancient = await pendingRow(orderId, 300, 2 * 24 * 60);
+    const calls: unknown[][] = [];
+    const recording = {
+      ...provider,
+      refundIntent: async (intentId: string, key: string, amount?: number) => {
+        calls.push([intentId.length > 0, key, amount]);
+      },
+    };
+    expect(await finishStaleRefunds(db(), () => recording, logger, now)).toEqual({
+      settled: 1,
+      failed: 0,
+      waiting: 0,
+    });
+    expect(calls).toEqual([[true, `refund-${stale.id}`, 1000]]);
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: "paid", refundedPence: 1000 });
+    const statusOf = async (id: string) =>
+      (await db().select().from(refunds).where(eq(refunds.id, id)))[0]?.status;
+    expect([
+      await statusOf(stale.id),
+      await statusOf(running.id),
+      await statusOf(ancient.id),
+    ]).toEqual(["succeeded", "pending", "pending"]);
+    // Nothing twice: the settled row is not taken again, the order not changed again.
+    await finishStaleRefunds(db(), () => recording, logger, now);
+    expect(calls).toHaveLength(1);
+    expect((await orderRow(db(), orderId)).refundedPence).toBe(1000);
+
+    // An admin's cancellation left unfinished ends cancelled, its stock released.
+    const second = await paidOrder();
+    await pendingRow(second.orderId, 3999, 10, { cancelsOrder: true, restock: true });
+    await finishStaleRefunds(db(), () => recording, logger, now);
+    expect(await orderRow(db(), second.orderId)).toMatchObject({
+      status: "cancelled",
+      refundedPence: 3999,
+    });
+    expect(await stockOf(db(), second.variantId)).toBe(10);
+
+    // A refusal fails the row; a provider out of reach leaves it for a later round.
+    const third = await paidOrder();
+    const refused = await pendingRow(third.orderId, 100, 10);
+    const unreachable = await pendingRow(third.orderId, 200, 10);
+    let attempt = 0;
+    const flaky = {
+      ...provider,
+      refundIntent: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new PaymentProviderError("Charge already refunded.");
+        throw new Error("connect ECONNREFUSED");
+      },
+    };
+    expect(await finishStaleRefunds(db(), () => flaky, logger, now)).toEqual({
+      settled: 0,
+      failed: 1,
+      waiting: 1,
+    });
+    const rows = await db().select().from(refunds).where(eq(refunds.orderId, third.orderId));
+    expect(rows.find((row) => row.id === refused.id)).toMatchObject({
+      status: "failed",
+      error: "Charge already refunded.",
+    });
+    expect(rows.find((row) => row.id === unreachable.id)?.status).toBe("pending");
+    // Its lease starts now: not taken again within five minutes, taken after.
+    await finishStaleRefunds(db(), () => recording, logger, new Date(now.getTime() + 60_000));
+    expect((await orderRow(db(), third.orderId)).refundedPence).toBe(0);
+    await finishStaleRefunds(db(), () => recording, logger, new Date(now.getTime() + 6 * 60_000));
+    expect((await orderRow(db(), third.orderId)).refundedPence).toBe(200);
+  });
+
+  it("records a refund once when a slow request and the finishing round both see it through", async () => {
+    const { orderId } = await paidOrder();
+    let finished: unknown;
+    // The provider answers so late that another instance's round takes the row as a crash's.
+    const slow = {
+      ...provider,
+      refundIntent: async () => {
+        finished = await finishStaleRefunds(
+          db(),
+          () => provider,
+          logger,
+          new Date(Date.now() + 6 * 60_000),
+        );
+      },
+    };
+    await refundOrder(db(), () => slow, logger, {
+      orderId,
+      adminId,
+      amountPence: 700,
+      restock: false,
+      reason: null,
+    });
+    expect(finished).toEqual({ settled: 1, failed: 0, waiting: 0 });
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: "paid", refundedPence: 700 });
+    const history = await historyOf(orderId);
+    expect(history?.filter(([action]) => action === "order.refunded_in_part")).toHaveLength(1);
   });
 });

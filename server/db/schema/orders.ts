@@ -197,6 +197,8 @@ export const refunds = pgTable(
     amountPence: integer("amount_pence").notNull(),
     /** Whether the order's items go back on sale when the refund succeeds. */
     restock: boolean("restock").notNull().default(false),
+    /** The admin cancelled a paid order: once the money is back the order is cancelled. */
+    cancelsOrder: boolean("cancels_order").notNull().default(false),
     status: text("status", { enum: refundStatuses }).notNull().default("pending"),
     provider: text("provider").notNull(),
     reason: text("reason"),
@@ -207,6 +209,8 @@ export const refunds = pgTable(
   },
   (table) => [
     index("refunds_order_id_idx").on(table.orderId),
+    // The refunds a crash left unfinished, for the job that finishes them (orders/refunds.ts).
+    index("refunds_pending_idx").on(table.updatedAt).where(sql`${table.status} = 'pending'`),
     check("refunds_amount_positive", sql`${table.amountPence} > 0`),
   ],
 );

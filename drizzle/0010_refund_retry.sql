@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "cancels_order" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "refunds_pending_idx" ON "refunds" USING btree ("updated_at") WHERE "refunds"."status" = 'pending';
