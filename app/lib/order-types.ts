@@ -105,7 +105,13 @@ export type AdminOrderDetail = {
     carrier: string | null;
     trackingNumber: string | null;
   };
-  items: (OrderItemView & { id: string; productId: string })[];
+  items: (OrderItemView & {
+    id: string;
+    productId: string;
+    variantId: string;
+    /** Units of this line not yet back on sale (released or restocked). */
+    stillOut: number;
+  })[];
   payments: { id: string; type: string; outcome: string; provider: string; createdAt: Date }[];
   refunds: {
     id: string;

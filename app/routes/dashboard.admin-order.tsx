@@ -8,11 +8,11 @@ import {
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
+import { refundFormSchema } from "@server/http/refund-form";
 import { data } from "react-router";
 import { z } from "zod";
 import { OrderActions } from "~/components/admin/order-actions";
 import { OrderDetail } from "~/components/admin/order-detail";
-import { parsePounds } from "~/lib/money";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard.admin-order";
 
@@ -48,23 +48,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     cancel: formIntent(z.object({ reason }), (input) =>
       cancelOrderFromAdmin(db, admin.id, orderId, input.reason),
     ),
-    refund: formIntent(
-      z.object({
-        amount: z
-          .string()
-          .trim()
-          .refine((text) => text === "" || parsePounds(text) !== null, {
-            message: "Enter an amount in pounds, such as 12.50.",
-          }),
-        restock: z.literal("on").optional(),
-        reason,
-      }),
-      (input) =>
-        refundOrderFromAdmin(db, admin.id, orderId, {
-          amountPence: input.amount === "" ? undefined : (parsePounds(input.amount) ?? undefined),
-          restock: input.restock === "on",
-          reason: input.reason,
-        }),
+    refund: formIntent(refundFormSchema, (input) =>
+      refundOrderFromAdmin(db, admin.id, orderId, input),
     ),
   });
 }
@@ -81,7 +66,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   return (
     <OrderDetail detail={loaderData}>
-      <OrderActions order={loaderData.order} />
+      <OrderActions order={loaderData.order} items={loaderData.items} />
     </OrderDetail>
   );
 }

@@ -3,6 +3,7 @@ import type { AdminOrderDetail } from "../../app/lib/order-types";
 import { entityHistory } from "../audit/audit-history";
 import type { Database } from "../db/database";
 import { orderItems, orders, paymentEvents, refunds } from "../db/schema/orders";
+import { unitsStillOut } from "../stock/stock-service";
 
 // One order as the admin's order page shows it (behind the admin's guard): the order, its items,
 // the provider's events, the refunds made, and its history from the audit log.
@@ -37,11 +38,12 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) return null;
-  const [items, payments, refundRows, history] = await Promise.all([
+  const [itemRows, out, payments, refundRows, history] = await Promise.all([
     db
       .select({
         id: orderItems.id,
         productId: orderItems.productId,
+        variantId: orderItems.variantId,
         productName: orderItems.productName,
         variantName: orderItems.variantName,
         quantity: orderItems.quantity,
@@ -50,6 +52,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
       .from(orderItems)
       .where(eq(orderItems.orderId, id))
       .orderBy(asc(orderItems.productName), asc(orderItems.variantName)),
+    unitsStillOut(db, id),
     db
       .select({
         id: paymentEvents.id,
@@ -76,5 +79,11 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
       .orderBy(asc(refunds.createdAt)),
     entityHistory(db, { type: "order", id }),
   ]);
+  // Units still out, counted per variant, shown on the variant's first line.
+  const items = itemRows.map((item) => {
+    const stillOut = Math.min(item.quantity, out.get(item.variantId) ?? 0);
+    out.set(item.variantId, (out.get(item.variantId) ?? 0) - stillOut);
+    return { ...item, stillOut };
+  });
   return { order, items, payments, refunds: refundRows, history };
 }

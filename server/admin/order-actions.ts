@@ -5,6 +5,7 @@ import { markDelivered, markFulfilled } from "../orders/order-state";
 import { cancelOrderAsAdmin, refundOrder } from "../orders/refunds";
 import { providerNamed } from "../payments/payments";
 import { emailBrand } from "../settings/shop-settings";
+import type { RestockLine } from "../stock/stock-service";
 
 // What the admin does to an order from its page (DESIGN §5), each through the order's one writer
 // (server/orders/order-state.ts) and recorded in the audit log with the admin's id. The caller is
@@ -39,7 +40,7 @@ export function refundOrderFromAdmin(
   db: Database,
   adminId: string,
   orderId: string,
-  refund: { amountPence?: number; restock: boolean; reason: string | null },
+  refund: { amountPence?: number; restock: readonly RestockLine[]; reason: string | null },
 ) {
   return refundOrder(db, providerNamed, logger, { orderId, adminId, ...refund });
 }

@@ -8,6 +8,7 @@ import { DomainError } from "../errors";
 import { queuePaymentTask } from "../payments/payment-task-queue";
 import {
   type ReservedLine,
+  type RestockLine,
   releaseOrderStock,
   reserveStock,
   restockOrder,
@@ -299,14 +300,20 @@ export async function markRefunded(
 /**
  * The admin gave back part or all of a paid order's money (server/orders/refunds.ts, once the
  * provider agreed). It adds to what was refunded; the refund that reaches the total makes the
- * order refunded, or cancelled when the admin cancelled a paid order that had not left. With
- * `restock`, the order's items go back on sale (a cancelled order's are released).
+ * order refunded, or cancelled when the admin cancelled a paid order that had not left. The units
+ * in `restock` go back on sale (a cancelled order's are released).
  */
 export async function applyRefund(
   tx: Tx,
   orderId: string,
   actor: Actor,
-  refund: { amountPence: number; restock: boolean; cancel: boolean; reason: string | null },
+  refund: {
+    amountPence: number;
+    /** The units going back on sale with it (a cancellation releases all still out). */
+    restock: readonly RestockLine[] | "all";
+    cancel: boolean;
+    reason: string | null;
+  },
   now = new Date(),
 ): Promise<Order> {
   const before = await lockOrder(tx, orderId);
@@ -333,7 +340,9 @@ export async function applyRefund(
   });
   const stock = { orderId, actor, reason: refund.reason };
   if (refund.cancel) await releaseOrderStock(tx, stock);
-  else if (refund.restock) await restockOrder(tx, stock);
+  else if (refund.restock === "all" || refund.restock.length > 0) {
+    await restockOrder(tx, stock, refund.restock);
+  }
   return after;
 }
 

@@ -6,6 +6,7 @@ import { orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import type { Logger } from "../logger";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
+import { type RestockLine, unitsStillOut } from "../stock/stock-service";
 import { applyRefund, cancelOrder } from "./order-state";
 
 // The admin's refunds and cancellations (DESIGN §5): money goes back through the provider the order
@@ -23,8 +24,8 @@ type RefundRequest = {
   adminId: string;
   /** Pence to give back; the whole of what is left when not given. */
   amountPence?: number;
-  /** Put the order's items back on sale once the money is back. */
-  restock: boolean;
+  /** The units to put back on sale once the money is back (none: the goods stay sold). */
+  restock: readonly RestockLine[];
   reason: string | null;
 };
 
@@ -39,6 +40,34 @@ async function refundableOrder(tx: Database, orderId: string) {
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "pending")));
   return { order, left: order.totalPence - order.refundedPence - (pending?.pence ?? 0) };
+}
+
+/**
+ * The units asked to go back on sale, checked against the order: each a variant it took, never
+ * more than it took and has not put back already. Lines of nothing are dropped.
+ */
+async function checkRestock(
+  tx: Database,
+  orderId: string,
+  lines: readonly RestockLine[],
+): Promise<RestockLine[]> {
+  const asked = lines.filter((line) => line.quantity !== 0);
+  if (asked.length === 0) return [];
+  const out = await unitsStillOut(tx, orderId);
+  for (const line of asked) {
+    const still = out.get(line.variantId);
+    if (still === undefined)
+      throw new DomainError("BAD_REQUEST", "That item is not in this order.");
+    if (!Number.isInteger(line.quantity) || line.quantity < 0 || line.quantity > still) {
+      throw new DomainError(
+        "BAD_REQUEST",
+        still === 0
+          ? "That item is back in stock already."
+          : `At most ${still} of that item can go back in stock.`,
+      );
+    }
+  }
+  return asked.map((line) => ({ variantId: line.variantId, quantity: line.quantity }));
 }
 
 async function refund(
@@ -66,12 +95,14 @@ async function refund(
     if (request.cancel && amountPence !== order.totalPence - order.refundedPence) {
       throw new DomainError("CONFLICT", "A cancelled order is refunded in full.");
     }
+    const restockItems = await checkRestock(tx, order.id, request.restock);
     const [row] = await tx
       .insert(refunds)
       .values({
         orderId: order.id,
         amountPence,
-        restock: request.restock,
+        restock: restockItems.length > 0,
+        restockItems,
         provider: order.paymentProvider,
         cancelsOrder: request.cancel,
         reason: request.reason,
@@ -129,7 +160,8 @@ function settleRefundRow(db: Database, row: RefundRow, actor: Actor) {
     if (!settled) return null;
     return applyRefund(tx, row.orderId, actor, {
       amountPence: row.amountPence,
-      restock: row.cancelsOrder || row.restock,
+      // A row from before restock_items said only yes or no: yes put back all still out.
+      restock: row.restockItems.length > 0 ? row.restockItems : row.restock ? "all" : [],
       cancel: row.cancelsOrder,
       reason: row.reason,
     });
@@ -251,5 +283,5 @@ export async function cancelOrderAsAdmin(
       ),
     );
   }
-  return refund(db, providerFor, logger, { ...request, restock: true, cancel: true });
+  return refund(db, providerFor, logger, { ...request, restock: [], cancel: true });
 }

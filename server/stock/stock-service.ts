@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { notEnoughStockMessage } from "../../app/lib/cart-rules";
 import type { Actor } from "../audit/audit-log";
 import type { Database } from "../db/database";
@@ -94,46 +94,88 @@ export async function reserveStock(
   }
 }
 
+/** Units of one variant to put back on sale. */
+export type RestockLine = { variantId: string; quantity: number };
+
 /**
- * Gives back what a cancelled order held: its items' units, to each variant that still exists
- * (a variant deleted since has no stock to return to).
+ * The units of each variant an order took that have not been put back yet (released or
+ * restocked): never more than this goes back, however many refunds ask.
+ */
+export async function unitsStillOut(tx: Tx, orderId: string): Promise<Map<string, number>> {
+  const [taken, back] = await Promise.all([
+    tx
+      .select({
+        variantId: orderItems.variantId,
+        quantity: sql<number>`sum(${orderItems.quantity})::int`,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .groupBy(orderItems.variantId)
+      .orderBy(asc(orderItems.variantId)),
+    tx
+      .select({
+        variantId: stockMovements.variantId,
+        quantity: sql<number>`sum(${stockMovements.quantityChange})::int`,
+      })
+      .from(stockMovements)
+      .where(
+        and(
+          eq(stockMovements.orderId, orderId),
+          inArray(stockMovements.kind, ["release", "restock"]),
+        ),
+      )
+      .groupBy(stockMovements.variantId),
+  ]);
+  const returned = new Map(back.map((row) => [row.variantId, row.quantity]));
+  return new Map(
+    taken.map((row) => [
+      row.variantId,
+      Math.max(0, row.quantity - (returned.get(row.variantId) ?? 0)),
+    ]),
+  );
+}
+
+/**
+ * Gives back what a cancelled order held: its items' units still out, to each variant that still
+ * exists (a variant deleted since has no stock to return to).
  */
 export function releaseOrderStock(
   tx: Tx,
   order: { orderId: string; actor: Actor; reason: string | null },
 ): Promise<void> {
-  return putBackOrderStock(tx, order, "release");
+  return putBackOrderStock(tx, order, "release", "all");
 }
 
-/** A refunded order's goods came back and go on sale again: its items' units, as a restock. */
+/**
+ * A refunded order's goods came back and go on sale again, as restocks: the units named, or
+ * all still out; never more of a variant than the order took and has not put back already.
+ */
 export function restockOrder(
   tx: Tx,
   order: { orderId: string; actor: Actor; reason: string | null },
+  lines: readonly RestockLine[] | "all",
 ): Promise<void> {
-  return putBackOrderStock(tx, order, "restock");
+  return putBackOrderStock(tx, order, "restock", lines);
 }
 
 async function putBackOrderStock(
   tx: Tx,
   order: { orderId: string; actor: Actor; reason: string | null },
   kind: "release" | "restock",
+  lines: readonly RestockLine[] | "all",
 ): Promise<void> {
-  const items = await tx
-    .select({
-      variantId: orderItems.variantId,
-      quantity: sql<number>`sum(${orderItems.quantity})::int`,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.orderId))
-    .groupBy(orderItems.variantId)
-    .orderBy(asc(orderItems.variantId));
-  for (const item of items) {
-    const stockAfter = await applyChange(tx, item.variantId, item.quantity);
+  const out = await unitsStillOut(tx, order.orderId);
+  const wanted =
+    lines === "all" ? out : new Map(lines.map((line) => [line.variantId, line.quantity]));
+  for (const [variantId, still] of out) {
+    const quantity = Math.min(wanted.get(variantId) ?? 0, still);
+    if (quantity <= 0) continue;
+    const stockAfter = await applyChange(tx, variantId, quantity);
     if (stockAfter === null) continue;
     await recordMovement(tx, {
-      variantId: item.variantId,
+      variantId,
       kind,
-      quantityChange: item.quantity,
+      quantityChange: quantity,
       stockAfter,
       orderId: order.orderId,
       actor: order.actor,

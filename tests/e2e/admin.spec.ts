@@ -183,6 +183,9 @@ test.describe("admin dashboard", () => {
     await expectToast(admin, "Refund made");
     await expect(admin.getByRole("region", { name: "Items" })).toContainText("−£10.50");
     await expect(admin.getByRole("region", { name: "History" })).toContainText("Refunded in part");
+    // The rest, with one unit back on sale.
+    const backInStock = refund.getByRole("group", { name: "Back in stock" });
+    await backInStock.getByRole("textbox").first().fill("1");
     await refund.getByRole("button", { name: "Refund" }).click();
     await expectToast(admin, "Refund made");
     await expect(admin.getByText("Refunded", { exact: true }).first()).toBeVisible();

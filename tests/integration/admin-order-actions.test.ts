@@ -113,18 +113,18 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     expect(order.totalPence).toBe(3999);
     await refundOrderFromAdmin(db(), adminId, orderId, {
       amountPence: 1000,
-      restock: false,
+      restock: [],
       reason: "One strip was damaged",
     });
     expect(await orderRow(db(), orderId)).toMatchObject({ status: "paid", refundedPence: 1000 });
     await expect(
       refundOrderFromAdmin(db(), adminId, orderId, {
         amountPence: 3000,
-        restock: false,
+        restock: [],
         reason: null,
       }),
     ).rejects.toEqual(refusal("Refund between £0.01 and £29.99."));
-    await refundOrderFromAdmin(db(), adminId, orderId, { restock: false, reason: "Changed mind" });
+    await refundOrderFromAdmin(db(), adminId, orderId, { restock: [], reason: "Changed mind" });
     expect(await orderRow(db(), orderId)).toMatchObject({
       status: "refunded",
       refundedPence: 3999,
@@ -134,7 +134,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     await expect(
       refundOrderFromAdmin(db(), adminId, orderId, {
         amountPence: 1,
-        restock: false,
+        restock: [],
         reason: null,
       }),
     ).rejects.toEqual(refusal("This order is refunded: it cannot be refunded."));
@@ -160,10 +160,35 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     expect(late.outcome).toBe("ignored");
   });
 
-  it("puts the goods back on sale when the admin restocks with a refund", async () => {
+  it("puts back on sale the units the admin names, never more than the order took", async () => {
     const { orderId, variantId } = await paidOrder();
     await fulfilOrder(db(), adminId, orderId, { carrier: null, trackingNumber: null });
-    await refundOrderFromAdmin(db(), adminId, orderId, { restock: true, reason: "Returned" });
+    // One of the two came back with a refund in part.
+    await refundOrderFromAdmin(db(), adminId, orderId, {
+      amountPence: 2000,
+      restock: [{ variantId, quantity: 1 }],
+      reason: "One returned",
+    });
+    expect(await stockOf(db(), variantId)).toBe(9);
+    expect((await getAdminOrder(db(), orderId))?.items.map((item) => item.stillOut)).toEqual([1]);
+    // Asking for more than is still out, or for another variant, is refused and changes nothing.
+    await expect(
+      refundOrderFromAdmin(db(), adminId, orderId, {
+        restock: [{ variantId, quantity: 2 }],
+        reason: null,
+      }),
+    ).rejects.toEqual(refusal("At most 1 of that item can go back in stock."));
+    await expect(
+      refundOrderFromAdmin(db(), adminId, orderId, {
+        restock: [{ variantId: "not-in-this-order", quantity: 1 }],
+        reason: null,
+      }),
+    ).rejects.toEqual(refusal("That item is not in this order."));
+    expect(await orderRow(db(), orderId)).toMatchObject({ refundedPence: 2000 });
+    await refundOrderFromAdmin(db(), adminId, orderId, {
+      restock: [{ variantId, quantity: 1 }],
+      reason: "The other returned",
+    });
     expect(await stockOf(db(), variantId)).toBe(10);
     const movements = await db()
       .select({ kind: stockMovements.kind, change: stockMovements.quantityChange })
@@ -173,8 +198,24 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     expect(movements).toEqual([
       { kind: "restock", change: 10 },
       { kind: "sale", change: -2 },
-      { kind: "restock", change: 2 },
+      { kind: "restock", change: 1 },
+      { kind: "restock", change: 1 },
     ]);
+  });
+
+  it("cancels a paid order after a refund in part put one unit back: only the other is released", async () => {
+    const { orderId, variantId } = await paidOrder();
+    await refundOrderFromAdmin(db(), adminId, orderId, {
+      amountPence: 1000,
+      restock: [{ variantId, quantity: 1 }],
+      reason: null,
+    });
+    await cancelOrderFromAdmin(db(), adminId, orderId, "Customer cancelled");
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: "cancelled",
+      refundedPence: 3999,
+    });
+    expect(await stockOf(db(), variantId)).toBe(10);
   });
 
   it("cancels a paid order that has not left: refunded in full, its stock released", async () => {
@@ -220,7 +261,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       refundOrder(db(), () => null, logger, {
         orderId,
         adminId,
-        restock: true,
+        restock: [],
         reason: null,
       }),
     ).rejects.toEqual(refusal(/^The refund failed: The test payment provider is not configured/));
@@ -229,7 +270,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     const [failed] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(failed).toMatchObject({ status: "failed", amountPence: 3999 });
     // A failed refund holds nothing back: the whole amount may be refunded again.
-    await refundOrderFromAdmin(db(), adminId, orderId, { restock: false, reason: null });
+    await refundOrderFromAdmin(db(), adminId, orderId, { restock: [], reason: null });
     expect((await orderRow(db(), orderId)).status).toBe("refunded");
   });
 
@@ -260,7 +301,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
         orderId,
         adminId: userId,
         amountPence: 500,
-        restock: false,
+        restock: [],
         reason: null,
       });
       expect(standIn.refunds.map((refund) => refund.amount)).toEqual([500]);
@@ -330,7 +371,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
 
     // An admin's cancellation left unfinished ends cancelled, its stock released.
     const second = await paidOrder();
-    await pendingRow(second.orderId, 3999, 10, { cancelsOrder: true, restock: true });
+    await pendingRow(second.orderId, 3999, 10, { cancelsOrder: true });
     await finishStaleRefunds(db(), () => recording, logger, now);
     expect(await orderRow(db(), second.orderId)).toMatchObject({
       status: "cancelled",
@@ -388,7 +429,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       orderId,
       adminId,
       amountPence: 700,
-      restock: false,
+      restock: [],
       reason: null,
     });
     expect(finished).toEqual({ settled: 1, failed: 0, waiting: 0 });

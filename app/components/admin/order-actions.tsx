@@ -10,6 +10,27 @@ import type { AdminOrderDetail } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
 
 type Order = AdminOrderDetail["order"];
+type Item = AdminOrderDetail["items"][number];
+
+/** The order's variants with units not yet back on sale, one line each. */
+function restockable(items: readonly Item[]) {
+  const lines = new Map<string, { variantId: string; name: string; stillOut: number }>();
+  for (const item of items) {
+    const line = lines.get(item.variantId);
+    if (line) line.stillOut += item.stillOut;
+    else {
+      lines.set(item.variantId, {
+        variantId: item.variantId,
+        name:
+          item.variantName === "Default"
+            ? item.productName
+            : `${item.productName} (${item.variantName})`,
+        stillOut: item.stillOut,
+      });
+    }
+  }
+  return [...lines.values()].filter((line) => line.stillOut > 0);
+}
 
 const done = {
   fulfil: "Order marked fulfilled",
@@ -80,7 +101,7 @@ function useActionToast(intent: Intent) {
 }
 
 /** What the admin may do with an order in its status (the server decides again on each post). */
-export function OrderActions({ order }: { order: Order }) {
+export function OrderActions({ order, items }: { order: Order; items: readonly Item[] }) {
   useActionToast("fulfil");
   useActionToast("deliver");
   useActionToast("cancel");
@@ -88,6 +109,7 @@ export function OrderActions({ order }: { order: Order }) {
   const left = order.totalPence - order.refundedPence;
   const refundable = ["paid", "fulfilled", "delivered"].includes(order.status) && left > 0;
   const forms: ReactNode[] = [];
+  const restockLines = restockable(items);
   if (order.status === "paid") {
     forms.push(
       <ActionForm key="fulfil" intent="fulfil" title="Send the parcel" submit="Mark fulfilled">
@@ -124,10 +146,33 @@ export function OrderActions({ order }: { order: Order }) {
             aria-describedby="refund-amount-hint"
           />
         </Field>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="restock" className="size-4 accent-brand" />
-          Put the items back in stock
-        </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Back in stock</legend>
+          {restockLines.length === 0 ? (
+            <p className="text-sm text-ink-muted">Every unit is back on sale already.</p>
+          ) : (
+            <>
+              <p id="restock-hint" className="text-sm text-ink-muted">
+                Units that came back and can be sold again; 0 when the goods stay with the customer.
+              </p>
+              {restockLines.map((line) => (
+                <div key={line.variantId} className="flex items-center justify-between gap-3">
+                  <label htmlFor={`restock-${line.variantId}`} className="text-sm">
+                    {line.name} <span className="text-ink-muted">(of {line.stillOut})</span>
+                  </label>
+                  <Input
+                    id={`restock-${line.variantId}`}
+                    name={`restock:${line.variantId}`}
+                    inputMode="numeric"
+                    defaultValue="0"
+                    aria-describedby="restock-hint"
+                    className="w-20 text-right"
+                  />
+                </div>
+              ))}
+            </>
+          )}
+        </fieldset>
         <Field id="refund-reason" label="Reason (optional)">
           <Input id="refund-reason" name="reason" maxLength={500} />
         </Field>

@@ -197,6 +197,11 @@ export const refunds = pgTable(
     amountPence: integer("amount_pence").notNull(),
     /** Whether the order's items go back on sale when the refund succeeds. */
     restock: boolean("restock").notNull().default(false),
+    /** The units the admin puts back on sale with this refund (`restock` says whether any). */
+    restockItems: jsonb("restock_items")
+      .$type<{ variantId: string; quantity: number }[]>()
+      .notNull()
+      .default([]),
     /** The admin cancelled a paid order: once the money is back the order is cancelled. */
     cancelsOrder: boolean("cancels_order").notNull().default(false),
     status: text("status", { enum: refundStatuses }).notNull().default("pending"),
