@@ -140,6 +140,7 @@ export function ProductEditor({
             fileInput={fileInput}
             problem={problem}
             onProblem={setProblem}
+            errorFor={errorFor}
           />
           <Field
             id="product-image-alt"

@@ -1,4 +1,4 @@
-import { type RefObject, useState } from "react";
+import { type ReactNode, type RefObject, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { cn } from "~/lib/class-names";
@@ -22,6 +22,7 @@ export function ProductImagePicker({
   fileInput,
   problem,
   onProblem,
+  errorFor,
 }: {
   choices: readonly ImageChoice[];
   current: string | undefined;
@@ -29,14 +30,10 @@ export function ProductImagePicker({
   /** The refusal to show beside a field (imageUrl or imageFile), if any. */
   problem: { field?: string; message: string } | null;
   onProblem: (problem: { field: string; message: string } | null) => void;
+  /** The editor's message beside a field (its id is `product-<field>-error`). */
+  errorFor: (field: string) => ReactNode;
 }) {
   const [chosen, setChosen] = useState(current ?? choices[0]?.url ?? "");
-  const errorFor = (field: string) =>
-    problem?.field === field ? (
-      <p id={`product-${field}-error`} className="text-sm font-medium text-coral-strong">
-        {problem.message}
-      </p>
-    ) : null;
   const fileInvalid = problem?.field === "imageFile";
   return (
     <div className="grid gap-4 sm:col-span-2 sm:grid-cols-[7rem_1fr]">
