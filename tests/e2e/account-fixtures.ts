@@ -76,6 +76,9 @@ export async function logInAs(page: Page, email: string, password: string) {
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel("Password").fill(password);
   await panel.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Signing in hashes the password and the page waits for its toast before it moves on: on a
+  // loaded machine (CI runs two browsers at once) that took longer than the default 7 s once,
+  // with the dashboard already drawn.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
