@@ -160,14 +160,16 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
                   <label htmlFor={`restock-${line.variantId}`} className="text-sm">
                     {line.name} <span className="text-ink-muted">(of {line.stillOut})</span>
                   </label>
-                  <Input
-                    id={`restock-${line.variantId}`}
-                    name={`restock:${line.variantId}`}
-                    inputMode="numeric"
-                    defaultValue="0"
-                    aria-describedby="restock-hint"
-                    className="w-20 text-right"
-                  />
+                  <div className="w-20 shrink-0">
+                    <Input
+                      id={`restock-${line.variantId}`}
+                      name={`restock:${line.variantId}`}
+                      inputMode="numeric"
+                      defaultValue="0"
+                      aria-describedby="restock-hint"
+                      className="text-right"
+                    />
+                  </div>
                 </div>
               ))}
             </>

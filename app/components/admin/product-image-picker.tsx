@@ -1,7 +1,6 @@
 import { type ReactNode, type RefObject, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
-import { cn } from "~/lib/class-names";
 import {
   IMAGE_TOO_LARGE,
   IMAGE_UPLOAD_ACCEPT,
@@ -91,9 +90,7 @@ export function ProductImagePicker({
                 onProblem(null);
               }
             }}
-            className={cn(
-              "block w-full text-sm text-ink-muted file:mr-3 file:h-10 file:rounded-[var(--radius-card)] file:border file:border-line file:bg-white file:px-4 file:font-medium file:text-ink hover:file:bg-paper",
-            )}
+            className="block w-full text-sm text-ink-muted file:mr-3 file:h-10 file:rounded-[var(--radius-card)] file:border file:border-line file:bg-white file:px-4 file:font-medium file:text-ink hover:file:bg-paper"
           />
           {errorFor("imageFile")}
         </Field>

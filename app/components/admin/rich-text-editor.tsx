@@ -67,7 +67,6 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
             }
             if (event.key === "Escape") onDone();
           }}
-          className="h-10"
           // The admin asked for this field by pressing Link.
           autoFocus
         />
@@ -150,9 +149,7 @@ export default function RichTextEditor({
     if (editor) command(editor.chain().focus()).run();
   };
   return (
-    <div
-      className={cn(fieldClasses(), "px-0 focus-within:border-brand", invalid && "border-coral")}
-    >
+    <div className={cn(fieldClasses(), "focus-within:border-brand")}>
       <input type="hidden" name={name} value={html} />
       <div
         role="toolbar"
