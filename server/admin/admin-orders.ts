@@ -36,7 +36,7 @@ export function listRefundDueOrders(db: Database, limit = 50): Promise<RefundDue
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
-type OrderFilter = Partial<Pick<AdminOrderQuery, "q" | "status" | "from" | "to">>;
+export type OrderFilter = Partial<Pick<AdminOrderQuery, "q" | "status" | "from" | "to">>;
 
 /** The start of a shop day (`YYYY-MM-DD`), `days` later, as a timestamp. */
 const shopDayStart = (day: string, days = 0) =>

@@ -1,14 +1,12 @@
-import { stringify } from "csv-stringify/sync";
-import { and, desc, inArray, sql } from "drizzle-orm";
-import type { AdminOrderQuery } from "../../app/lib/admin-order-query";
-import { penceToDecimalString } from "../../app/lib/money";
+import { type AnyColumn, and, desc, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orderItems, orders } from "../db/schema/orders";
-import { orderConditions } from "./admin-orders";
+import { orders } from "../db/schema/orders";
+import { type OrderFilter, orderConditions } from "./admin-orders";
 
 // The admin's orders as CSV (issue 12 item 3): the list's search, status and dates, newest first,
 // streamed a batch at a time by keyset (never all orders in memory, whatever their number), with
-// every text cell that a spreadsheet would run as a formula made inert.
+// every text cell that a spreadsheet would run as a formula made inert. The database writes the
+// lines: the server holds one string per batch, not objects per cell (decision record 010).
 
 const BATCH = 200;
 
@@ -31,117 +29,108 @@ const HEADER = [
   "Tracking number",
 ];
 
-/**
- * A text cell a spreadsheet will not run: one that starts with `=`, `+`, `-`, `@`, a tab or a
- * carriage return gets a leading apostrophe (OWASP's advice for CSV injection).
- */
-export function inertCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+/** A text cell, made inert and quoted by PostgreSQL (csv_cell, migration 0011). */
+function textCell(value: SQL | AnyColumn): SQL {
+  return sql`csv_cell(${value})`;
 }
 
-type Batch = Awaited<ReturnType<typeof readBatch>>;
+/** Pence as a decimal amount, 3999 as 39.99 (penceToDecimalString's format, written in SQL). */
+function moneyCell(pence: AnyColumn): SQL {
+  return sql`round(${pence} / 100.0, 2)::text`;
+}
+
+/** An order's items as "2 x Name (Variant)", read by the order_items index. */
+// Written out in full: inside a subquery Drizzle names columns without their table.
+const itemsOfOrder = sql`(select string_agg(item.quantity || ' x ' || item.product_name || case when item.variant_name = 'Default' then '' else ' (' || item.variant_name || ')' end, '; ' order by item.product_name, item.variant_name) from order_items as item where item.order_id = "orders"."id")`;
+
+/** One order's CSV line, the columns in HEADER's order. */
+const line = sql<string>`concat_ws(',', ${sql.join(
+  [
+    textCell(orders.id),
+    sql`to_char(${orders.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD HH24:MI')`,
+    sql`${orders.status}::text`,
+    textCell(orders.customerFullName),
+    textCell(orders.customerEmail),
+    textCell(orders.customerPhone),
+    textCell(orders.shippingAddress),
+    textCell(itemsOfOrder),
+    moneyCell(orders.subtotalPence),
+    moneyCell(orders.discountPence),
+    moneyCell(orders.shippingPence),
+    moneyCell(orders.vatPence),
+    moneyCell(orders.totalPence),
+    moneyCell(orders.refundedPence),
+    textCell(orders.carrier),
+    textCell(orders.trackingNumber),
+  ],
+  sql`, `,
+)}) || E'\\n'`;
+
+type Cursor = { createdAt: string; id: string };
 
 /**
- * The next batch of orders after `after`, then their items summarised in a second query over just
- * those orders (by the order_items index): the cost of a batch never depends on the total.
+ * The next batch of orders after `after`, newest first, as CSV text written by the database in
+ * one value, with where the batch ended: the cost of a batch never depends on the total, and the
+ * server holds one string per batch, not an object per cell.
  */
-async function readBatch(
-  db: Database,
-  filter: Partial<Pick<AdminOrderQuery, "q" | "status" | "from" | "to">>,
-  after: { createdAt: string; id: string } | null,
-) {
+async function readBatch(db: Database, filter: OrderFilter, after: Cursor | null) {
   const keyset = after
     ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
     : undefined;
-  const rows = await db
+  const batch = db
     .select({
       id: orders.id,
-      // Text, to the microsecond: the next batch starts exactly after this row.
-      cursor: sql<string>`${orders.createdAt}::text`,
-      placed: sql<string>`to_char(${orders.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD HH24:MI')`,
-      status: orders.status,
-      customer: orders.customerFullName,
-      email: orders.customerEmail,
-      phone: orders.customerPhone,
-      address: orders.shippingAddress,
-      subtotalPence: orders.subtotalPence,
-      discountPence: orders.discountPence,
-      shippingPence: orders.shippingPence,
-      vatPence: orders.vatPence,
-      totalPence: orders.totalPence,
-      refundedPence: orders.refundedPence,
-      carrier: orders.carrier,
-      trackingNumber: orders.trackingNumber,
+      createdAt: orders.createdAt,
+      // Text, to the microsecond: the next batch starts exactly after the last row.
+      cursor: sql<string>`${orders.createdAt}::text`.as("cursor"),
+      line: line.as("line"),
     })
     .from(orders)
     .where(and(orderConditions(filter), keyset))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(BATCH);
-  if (rows.length === 0) return [];
-  const summaries = await db
+    .limit(BATCH)
+    .as("batch");
+  const [result] = await db
     .select({
-      orderId: orderItems.orderId,
-      summary: sql<string>`string_agg(${orderItems.quantity} || ' x ' || ${orderItems.productName} || case when ${orderItems.variantName} = 'Default' then '' else ' (' || ${orderItems.variantName} || ')' end, '; ' order by ${orderItems.productName}, ${orderItems.variantName})`,
+      csv: sql<
+        string | null
+      >`string_agg(${batch.line}, '' order by ${batch.createdAt} desc, ${batch.id} desc)`,
+      rows: sql<number>`count(*)::int`,
+      lastCursor: sql<
+        string | null
+      >`(array_agg(${batch.cursor} order by ${batch.createdAt}, ${batch.id}))[1]`,
+      lastId: sql<
+        string | null
+      >`(array_agg(${batch.id} order by ${batch.createdAt}, ${batch.id}))[1]`,
     })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .groupBy(orderItems.orderId);
-  const items = new Map(summaries.map((row) => [row.orderId, row.summary]));
-  return rows.map((row) => ({ ...row, items: items.get(row.id) ?? "" }));
-}
-
-function toCsv(rows: Batch): string {
-  return stringify(
-    rows.map((row) => [
-      inertCell(row.id),
-      row.placed,
-      row.status,
-      inertCell(row.customer),
-      inertCell(row.email),
-      inertCell(row.phone),
-      inertCell(row.address),
-      inertCell(row.items),
-      penceToDecimalString(row.subtotalPence),
-      penceToDecimalString(row.discountPence),
-      penceToDecimalString(row.shippingPence),
-      penceToDecimalString(row.vatPence),
-      penceToDecimalString(row.totalPence),
-      penceToDecimalString(row.refundedPence),
-      inertCell(row.carrier ?? ""),
-      inertCell(row.trackingNumber ?? ""),
-    ]),
-  );
+    .from(batch);
+  const last =
+    result?.lastCursor && result.lastId
+      ? { createdAt: result.lastCursor, id: result.lastId }
+      : null;
+  return { csv: result?.csv ?? "", rows: result?.rows ?? 0, last };
 }
 
 /** The matching orders as a stream of CSV text, the header first; one batch read per pull. */
-export function ordersCsvStream(
-  db: Database,
-  filter: Partial<Pick<AdminOrderQuery, "q" | "status" | "from" | "to">>,
-): ReadableStream<Uint8Array> {
+export function ordersCsvStream(db: Database, filter: OrderFilter): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let after: { createdAt: string; id: string } | null = null;
+  let after: Cursor | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
         started = true;
         // A byte-order mark: spreadsheet apps then read the £ and accents as UTF-8.
-        controller.enqueue(encoder.encode(`\uFEFF${stringify([HEADER])}`));
+        controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\n`));
         return;
       }
-      const rows = await readBatch(db, filter, after);
-      if (rows.length > 0) controller.enqueue(encoder.encode(toCsv(rows)));
-      const last = rows.at(-1);
-      if (rows.length < BATCH || !last) {
+      const batch = await readBatch(db, filter, after);
+      if (batch.rows > 0) controller.enqueue(encoder.encode(batch.csv));
+      if (batch.rows < BATCH || !batch.last) {
         controller.close();
         return;
       }
-      after = { createdAt: last.cursor, id: last.id };
+      after = batch.last;
     },
   });
 }
