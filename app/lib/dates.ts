@@ -1,6 +1,6 @@
 // Dates shown to shoppers are in the shop's time zone, whatever the server's. Formatters are built
 // once: constructing Intl formatters is costly on every request.
-const SHOP_TIME_ZONE = "Europe/London";
+export const SHOP_TIME_ZONE = "Europe/London";
 
 const longDate = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -14,6 +14,9 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeStyle: "short",
   timeZone: SHOP_TIME_ZONE,
 });
+
+// en-CA writes dates as YYYY-MM-DD.
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE });
 
 const yearOnly = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: SHOP_TIME_ZONE });
 
@@ -29,4 +32,9 @@ export function formatDateTime(date: Date | string): string {
 
 export function yearInShopTimeZone(date: Date): number {
   return Number(yearOnly.format(date));
+}
+
+/** The shop's calendar day of a moment, "2026-11-24" (London's, whatever the server's zone). */
+export function shopCalendarDay(date: Date): string {
+  return isoDay.format(date);
 }

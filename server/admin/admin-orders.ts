@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AdminOrderQuery } from "../../app/lib/admin-order-query";
+import { SHOP_TIME_ZONE } from "../../app/lib/dates";
 import type { AdminOrderRow, RefundDueOrder } from "../../app/lib/order-types";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
@@ -10,7 +11,6 @@ import { figures } from "./figures-cache";
 // middleware, server/auth/guards.ts).
 
 /** Days are the shop's days (DESIGN §4): a date range from the admin means London's midnight. */
-export const SHOP_TIME_ZONE = "Europe/London";
 
 /**
  * Orders whose money arrived when it could not be taken: paid after being cancelled, or a wrong

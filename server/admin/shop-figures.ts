@@ -6,10 +6,11 @@ import type {
   LowStockVariant,
   OverviewFigures,
 } from "../../app/lib/admin-figures";
+import { SHOP_TIME_ZONE, shopCalendarDay } from "../../app/lib/dates";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
-import { listOrders, listRefundDueOrders, SHOP_TIME_ZONE } from "./admin-orders";
+import { listOrders, listRefundDueOrders } from "./admin-orders";
 import { figures } from "./figures-cache";
 
 // The admin's figures (behind the admin's guard), each one SQL aggregate: nothing here reads rows
@@ -36,8 +37,9 @@ export function adminOverview(db: Database) {
 export function currentAnalytics(db: Database, range: AnalyticsRange): Promise<AnalyticsFigures> {
   const now = new Date();
   // A new day is a new range: the key names the shop's today.
-  const today = now.toLocaleDateString("en-CA", { timeZone: SHOP_TIME_ZONE });
-  return figures(db, `analytics-${range}-${today}`, () => analyticsFigures(db, range, now));
+  return figures(db, `analytics-${range}-${shopCalendarDay(now)}`, () =>
+    analyticsFigures(db, range, now),
+  );
 }
 
 /** A variant at or below this many units is listed as low on the overview. */
