@@ -42,6 +42,7 @@ const product: ProductDetailData = {
   updatedAt: new Date("2026-01-01T00:00:00Z"),
   descriptionHtml: "<p>A pen.</p>",
   descriptionText: "A pen.",
+  rating: null,
   variants: [variant],
 };
 

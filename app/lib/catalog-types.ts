@@ -1,5 +1,7 @@
 // The catalogue as pages and the API see it: produced by server/catalog, shown by app/components.
 
+import type { RatingSummary } from "./review-form";
+
 export type VariantView = {
   id: string;
   name: string;
@@ -24,6 +26,8 @@ export type CatalogProduct = {
   descriptionHtml: string;
   /** Oldest first: the first is the default. */
   variants: VariantView[];
+  /** From its visible reviews by buyers; null when it has none (issue 13). */
+  rating: RatingSummary | null;
 };
 
 /** A product as cards and teasers show it. */

@@ -5,6 +5,7 @@ import type {
   ProductSummary,
   VariantView,
 } from "../../app/lib/catalog-types";
+import { ratingOf } from "../../app/lib/review-form";
 import { normalizeSearchText } from "../../app/lib/search-text";
 import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
@@ -40,7 +41,18 @@ const summaryColumns = {
   imageAlt: true,
   createdAt: true,
   descriptionHtml: true,
+  reviewCount: true,
+  reviewStarTotal: true,
 } as const;
+
+/** The review figures kept on the product (migration 0012) as the rating cards show. */
+function withRating<Row extends { reviewCount: number; reviewStarTotal: number }>({
+  reviewCount,
+  reviewStarTotal,
+  ...row
+}: Row) {
+  return { ...row, rating: ratingOf(reviewCount, reviewStarTotal) };
+}
 
 const variantOrder = [asc(productVariants.createdAt), asc(productVariants.id)];
 const newestFirst = [desc(products.createdAt), asc(products.id)];
@@ -115,7 +127,7 @@ export async function findProducts(
     ? await prepared.search.execute({ pattern: likePattern(text), limit, offset })
     : await prepared.list.execute({ limit, offset });
   return rows.map((row) => ({
-    ...row,
+    ...withRating(row),
     descriptionHtml: renderProductDescription(row.descriptionHtml).html,
     variants: row.variants.map(publicVariant),
   }));
@@ -151,7 +163,9 @@ export async function listProductSummaries(
     where: and(eq(products.active, true), inArray(products.id, [...ids])),
     with: { variants: { columns: variantColumns, orderBy: variantOrder } },
   });
-  return rows.map((row) => toSummary({ ...row, variants: row.variants.map(publicVariant) }));
+  return rows.map((row) =>
+    toSummary({ ...withRating(row), variants: row.variants.map(publicVariant) }),
+  );
 }
 
 /** The search page's results: name matches first, then description matches, newest first. */
@@ -166,7 +180,7 @@ export async function getProduct(db: Database, id: string): Promise<ProductDetai
   if (!row) throw new DomainError("NOT_FOUND", "Product not found.");
   const { html, text } = renderProductDescription(row.descriptionHtml);
   return {
-    ...row,
+    ...withRating(row),
     descriptionHtml: html,
     descriptionText: text,
     variants: row.variants.map(publicVariant),

@@ -5,6 +5,7 @@ import * as catalog from "./schema/catalog";
 import * as email from "./schema/email";
 import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
+import * as reviews from "./schema/reviews";
 import * as settings from "./schema/settings";
 import * as stock from "./schema/stock";
 import * as wishlist from "./schema/wishlist";
@@ -19,6 +20,7 @@ export const schema = {
   ...audit,
   ...stock,
   ...settings,
+  ...reviews,
 };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */

@@ -24,6 +24,7 @@ const product: ProductSummary = {
     maxPerOrder: 10,
   },
   saleVariant: null,
+  rating: null,
 };
 
 let gridProps: Parameters<typeof ProductGrid>[0] = { products: [], error: null };

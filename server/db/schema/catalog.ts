@@ -15,6 +15,9 @@ export const products = pgTable(
     imageUrl: text("image_url").notNull(),
     imageAlt: text("image_alt").notNull(),
     active: boolean("active").notNull().default(true),
+    /** Visible reviews and the sum of their stars: kept by a trigger on reviews (migration 0012). */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewStarTotal: integer("review_star_total").notNull().default(0),
     ...timestamps,
   },
   (table) => [index("products_active_created_at_idx").on(table.active, table.createdAt)],

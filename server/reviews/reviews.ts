@@ -1,0 +1,277 @@
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { OrderStatus } from "../../app/lib/order-types";
+import {
+  type RatingSummary,
+  REVIEWS_PAGE_SIZE,
+  type ReviewInput,
+  ratingOf,
+  reviewerName,
+} from "../../app/lib/review-form";
+import { type Actor, recordAudit } from "../audit/audit-log";
+import type { Database } from "../db/database";
+import { users } from "../db/schema/auth";
+import { products } from "../db/schema/catalog";
+import { orderItems, orders } from "../db/schema/orders";
+import { reviewReports, reviews } from "../db/schema/reviews";
+import { DomainError } from "../errors";
+import { shopChanged } from "../events/shop-changed";
+
+// Reviews from real buyers (issue 13): only a customer whose paid (or later) order contains the
+// product may write one, one per product, and edit or delete it. Every function takes the
+// signed-in customer's id from the session, never from the request. The product's count and star
+// total follow every change by a trigger (migration 0012); a change here empties the page cache.
+
+/** Orders that prove a purchase: paid, and whatever follows payment (not pending, not cancelled). */
+const PURCHASED: OrderStatus[] = ["paid", "fulfilled", "delivered", "refunded"];
+
+export const NOT_A_BUYER = "Only customers who bought this product can review it.";
+
+/** Whether the customer bought the product: one of their paid (or later) orders holds it. */
+export async function hasBought(db: Database, userId: string, productId: string) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, PURCHASED),
+        eq(orderItems.productId, productId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export type OwnReview = {
+  id: string;
+  rating: number;
+  title: string;
+  body: string;
+  hidden: boolean;
+};
+
+/** The customer's own review of a product (hidden ones too, so they can still edit them). */
+export async function ownReview(
+  db: Database,
+  userId: string,
+  productId: string,
+): Promise<OwnReview | null> {
+  const [row] = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      hiddenAt: reviews.hiddenAt,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+  if (!row) return null;
+  const { hiddenAt, ...review } = row;
+  return { ...review, hidden: hiddenAt !== null };
+}
+
+/**
+ * Writes the customer's review of a product, or replaces their earlier one (one per customer and
+ * product). Refused unless they bought it; a review an admin hid stays hidden when edited.
+ */
+export async function saveReview(
+  db: Database,
+  userId: string,
+  productId: string,
+  input: ReviewInput,
+): Promise<{ id: string; created: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.active, true)));
+    if (!product) throw new DomainError("NOT_FOUND", "Product not found.");
+    if (!(await hasBought(tx, userId, productId))) throw new DomainError("FORBIDDEN", NOT_A_BUYER);
+    const [row] = await tx
+      .insert(reviews)
+      .values({ productId, userId, ...input })
+      .onConflictDoUpdate({
+        target: [reviews.productId, reviews.userId],
+        set: { ...input, updatedAt: new Date() },
+      })
+      // xmax is 0 for a row this statement inserted, set for one it updated.
+      .returning({ id: reviews.id, created: sql<boolean>`(xmax = 0)` });
+    if (!row) throw new Error("review not written");
+    return row;
+  });
+  shopChanged();
+  return result;
+}
+
+/** Deletes the customer's review of a product; deleting one that isn't there changes nothing. */
+export async function deleteReview(db: Database, userId: string, productId: string) {
+  const deleted = await db
+    .delete(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
+    .returning({ id: reviews.id });
+  if (deleted.length > 0) shopChanged();
+}
+
+type ReviewView = {
+  id: string;
+  rating: number;
+  title: string;
+  body: string;
+  /** The reviewer's first name. */
+  reviewer: string;
+  createdAt: Date;
+  /** Edited after it was first written. */
+  edited: boolean;
+};
+
+export type ProductReviews = {
+  /** Null when the product has no visible review. */
+  rating: RatingSummary | null;
+  /** Visible reviews per star, index 0 for one star. */
+  distribution: [number, number, number, number, number];
+  reviews: ReviewView[];
+  /** Reviews matching the star filter. */
+  matching: number;
+  page: number;
+  pageCount: number;
+};
+
+const visible = isNull(reviews.hiddenAt);
+
+/**
+ * A product's visible reviews, newest first, a page at a time, optionally only those with a given
+ * number of stars; with the average, count and per-star distribution of all its visible reviews.
+ */
+export async function productReviews(
+  db: Database,
+  productId: string,
+  options: { page?: number; stars?: number } = {},
+): Promise<ProductReviews> {
+  const forProduct = and(eq(reviews.productId, productId), visible);
+  const filtered = options.stars ? and(forProduct, eq(reviews.rating, options.stars)) : forProduct;
+  const [perStar, [product]] = await Promise.all([
+    db
+      .select({ rating: reviews.rating, reviews: count() })
+      .from(reviews)
+      .where(forProduct)
+      .groupBy(reviews.rating),
+    db
+      .select({ count: products.reviewCount, starTotal: products.reviewStarTotal })
+      .from(products)
+      .where(eq(products.id, productId)),
+  ]);
+  const distribution: ProductReviews["distribution"] = [0, 0, 0, 0, 0];
+  for (const row of perStar) distribution[row.rating - 1] = row.reviews;
+  const matching = options.stars
+    ? (distribution[options.stars - 1] ?? 0)
+    : distribution.reduce((sum, n) => sum + n, 0);
+  const pageCount = Math.max(1, Math.ceil(matching / REVIEWS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      fullName: users.name,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(filtered)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_PAGE_SIZE)
+    .offset((page - 1) * REVIEWS_PAGE_SIZE);
+  return {
+    rating: product ? ratingOf(product.count, product.starTotal) : null,
+    distribution,
+    reviews: rows.map(({ fullName, updatedAt, ...row }) => ({
+      ...row,
+      reviewer: reviewerName(fullName),
+      // A minute's grace: the first save's own timestamps differ by microseconds.
+      edited: updatedAt.getTime() - row.createdAt.getTime() > 60_000,
+    })),
+    matching,
+    page,
+    pageCount,
+  };
+}
+
+/**
+ * A customer reports a review (not their own), once: the review is flagged for the admin. Reporting
+ * the same review again is refused.
+ */
+export async function reportReview(
+  db: Database,
+  userId: string,
+  reviewId: string,
+  reason: string | null,
+) {
+  await db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({ userId: reviews.userId })
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), visible));
+    if (!review) throw new DomainError("NOT_FOUND", "Review not found.");
+    if (review.userId === userId) {
+      throw new DomainError("BAD_REQUEST", "You cannot report your own review.");
+    }
+    const inserted = await tx
+      .insert(reviewReports)
+      .values({ reviewId, userId, reason })
+      .onConflictDoNothing()
+      .returning({ reviewId: reviewReports.reviewId });
+    if (inserted.length === 0) {
+      throw new DomainError("CONFLICT", "You have already reported this review.");
+    }
+    await tx
+      .update(reviews)
+      .set({ reportedAt: sql`coalesce(${reviews.reportedAt}, now())` })
+      .where(eq(reviews.id, reviewId));
+  });
+}
+
+/** An admin hides a review (it then counts nowhere) or shows it again, with a reason; audited. */
+export async function setReviewHidden(
+  db: Database,
+  actor: Actor,
+  reviewId: string,
+  hide: boolean,
+  reason: string,
+) {
+  await db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({ hiddenAt: reviews.hiddenAt, hiddenReason: reviews.hiddenReason })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId))
+      .for("update");
+    if (!review) throw new DomainError("NOT_FOUND", "Review not found.");
+    if ((review.hiddenAt !== null) === hide) {
+      throw new DomainError(
+        "CONFLICT",
+        hide ? "This review is already hidden." : "This review is already shown.",
+      );
+    }
+    await tx
+      .update(reviews)
+      .set(
+        hide
+          ? { hiddenAt: new Date(), hiddenReason: reason }
+          : // Shown again: the reports it had are settled.
+            { hiddenAt: null, hiddenReason: null, reportedAt: null },
+      )
+      .where(eq(reviews.id, reviewId));
+    await recordAudit(tx, {
+      actor,
+      action: hide ? "review.hidden" : "review.shown",
+      entity: { type: "review", id: reviewId },
+      before: { hidden: review.hiddenAt !== null },
+      after: { hidden: hide },
+      reason,
+    });
+  });
+  shopChanged();
+}

@@ -1,0 +1,212 @@
+import { adminActor } from "@server/audit/audit-log";
+import { listProducts } from "@server/catalog/catalog-service";
+import { auditLog } from "@server/db/schema/audit";
+import { users } from "@server/db/schema/auth";
+import { products } from "@server/db/schema/catalog";
+import { type OrderStatus, orderItems, orders } from "@server/db/schema/orders";
+import {
+  deleteReview,
+  hasBought,
+  NOT_A_BUYER,
+  ownReview,
+  productReviews,
+  reportReview,
+  saveReview,
+  setReviewHidden,
+} from "@server/reviews/reviews";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { reviewForm } from "../../app/lib/review-form";
+import { createCustomer, createProduct } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// Reviews from real buyers (issue 13): who may write one, one per customer and product, editing
+// and deleting, the figures kept on the product (hidden reviews excluded), reports and moderation.
+
+const review = (rating: number, title = "Brighter in a week") =>
+  reviewForm.parse({ rating, title, body: "My teeth were visibly whiter after seven days." });
+
+describe.each(testDrivers)("reviews on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+  let orderSequence = 0;
+
+  /** A customer (named) with an order of the product in the given status. */
+  async function buyer(productId: string, status: OrderStatus, name = "Ada Lovelace") {
+    const userId = await createCustomer(db());
+    await db().update(users).set({ name }).where(eq(users.id, userId));
+    const id = `order-${++orderSequence}`;
+    await db().insert(orders).values({
+      id,
+      userId,
+      status,
+      subtotalPence: 1000,
+      vatPence: 167,
+      totalPence: 1000,
+      customerFullName: name,
+      customerEmail: "buyer@example.com",
+      customerPhone: "07700 900123",
+      shippingAddress: "1 Road",
+      paymentProvider: "test",
+    });
+    await db()
+      .insert(orderItems)
+      .values({
+        orderId: id,
+        productId,
+        variantId: `${productId}-v1`,
+        productName: "Strips",
+        variantName: "Default",
+        unitPricePence: 1000,
+        quantity: 1,
+      });
+    return userId;
+  }
+
+  async function figures(productId: string) {
+    const [row] = await db()
+      .select({ count: products.reviewCount, stars: products.reviewStarTotal })
+      .from(products)
+      .where(eq(products.id, productId));
+    return row;
+  }
+
+  it("lets only a customer with a paid or later order of the product write a review", async () => {
+    await createProduct(db(), { id: "strips" });
+    await createProduct(db(), { id: "paste" });
+    for (const status of ["paid", "fulfilled", "delivered", "refunded"] as const) {
+      const userId = await buyer("strips", status);
+      expect(await hasBought(db(), userId, "strips")).toBe(true);
+      await saveReview(db(), userId, "strips", review(5));
+    }
+    for (const status of ["pending", "cancelled"] as const) {
+      const userId = await buyer("strips", status);
+      await expect(saveReview(db(), userId, "strips", review(1))).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: NOT_A_BUYER,
+      });
+    }
+    // Bought something else.
+    const other = await buyer("paste", "delivered");
+    await expect(saveReview(db(), other, "strips", review(1))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    // Never ordered at all.
+    const stranger = await createCustomer(db());
+    await expect(saveReview(db(), stranger, "strips", review(1))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(saveReview(db(), other, "no-such-product", review(1))).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await figures("strips")).toEqual({ count: 4, stars: 20 });
+  });
+
+  it("keeps one review per customer and product: a second save edits it; delete removes it", async () => {
+    await createProduct(db(), { id: "strips" });
+    const ada = await buyer("strips", "delivered");
+    const first = await saveReview(db(), ada, "strips", review(2, "Not for me"));
+    expect(first.created).toBe(true);
+    const second = await saveReview(db(), ada, "strips", review(4, "Grew on me"));
+    expect(second).toEqual({ id: first.id, created: false });
+    expect(await ownReview(db(), ada, "strips")).toMatchObject({
+      id: first.id,
+      rating: 4,
+      title: "Grew on me",
+      hidden: false,
+    });
+    expect(await figures("strips")).toEqual({ count: 1, stars: 4 });
+    await deleteReview(db(), ada, "strips");
+    expect(await ownReview(db(), ada, "strips")).toBeNull();
+    expect(await figures("strips")).toEqual({ count: 0, stars: 0 });
+    // Deleting again changes nothing.
+    await deleteReview(db(), ada, "strips");
+  });
+
+  it("counts visible reviews only: average, count and distribution; hidden ones count nowhere", async () => {
+    await createProduct(db(), { id: "strips" });
+    const ratings = [5, 5, 4, 2];
+    const ids: string[] = [];
+    for (const [index, rating] of ratings.entries()) {
+      const userId = await buyer("strips", "paid", `Shopper${index} Surname`);
+      ids.push((await saveReview(db(), userId, "strips", review(rating))).id);
+    }
+    let page = await productReviews(db(), "strips");
+    expect(page.rating).toEqual({ average: 4, count: 4 });
+    expect(page.distribution).toEqual([0, 1, 0, 1, 2]);
+    expect(page.reviews.map((row) => row.reviewer)).toEqual([
+      "Shopper3",
+      "Shopper2",
+      "Shopper1",
+      "Shopper0",
+    ]);
+    const admin = await createCustomer(db());
+    const twoStar = ids[3] ?? "";
+    await setReviewHidden(db(), adminActor(admin), twoStar, true, "Off-topic");
+    page = await productReviews(db(), "strips");
+    expect(page.rating).toEqual({ average: 4.7, count: 3 });
+    expect(page.distribution).toEqual([0, 0, 0, 1, 2]);
+    expect(page.reviews.map((row) => row.id)).not.toContain(twoStar);
+    expect(await figures("strips")).toEqual({ count: 3, stars: 14 });
+    // The product's card reads the same figures.
+    const [card] = await listProducts(db());
+    expect(card?.rating).toEqual({ average: 4.7, count: 3 });
+    // Hiding twice is refused; showing it again brings it back.
+    await expect(
+      setReviewHidden(db(), adminActor(admin), twoStar, true, "again"),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await setReviewHidden(db(), adminActor(admin), twoStar, false, "Reviewed again");
+    expect(await figures("strips")).toEqual({ count: 4, stars: 16 });
+    const audit = await db()
+      .select({ action: auditLog.action, reason: auditLog.reason })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, twoStar));
+    expect(audit).toEqual([
+      { action: "review.hidden", reason: "Off-topic" },
+      { action: "review.shown", reason: "Reviewed again" },
+    ]);
+    // Filtered by stars, paged.
+    const fives = await productReviews(db(), "strips", { stars: 5 });
+    expect(fives.matching).toBe(2);
+    expect(fives.reviews.every((row) => row.rating === 5)).toBe(true);
+  });
+
+  it("takes a deleted account's reviews out of the figures", async () => {
+    await createProduct(db(), { id: "strips" });
+    const ada = await buyer("strips", "delivered");
+    const bob = await buyer("strips", "delivered", "Bob Brown");
+    await saveReview(db(), ada, "strips", review(5));
+    await saveReview(db(), bob, "strips", review(1));
+    await db().delete(users).where(eq(users.id, bob));
+    expect(await figures("strips")).toEqual({ count: 1, stars: 5 });
+  });
+
+  it("lets a customer report another's review once, flagging it", async () => {
+    await createProduct(db(), { id: "strips" });
+    const ada = await buyer("strips", "delivered");
+    const { id } = await saveReview(db(), ada, "strips", review(1));
+    const bob = await createCustomer(db());
+    await reportReview(db(), bob, id, "Spam");
+    await expect(reportReview(db(), bob, id, null)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(reportReview(db(), ada, id, null)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(reportReview(db(), bob, "missing", null)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+
+  it("keeps a review's text as typed, never as markup", async () => {
+    await createProduct(db(), { id: "strips" });
+    const ada = await buyer("strips", "paid");
+    const input = reviewForm.parse({
+      rating: 3,
+      title: "<script>alert(1)</script>",
+      body: "<img src=x onerror=alert(1)> works\r\nwell",
+    });
+    await saveReview(db(), ada, "strips", input);
+    const [shown] = (await productReviews(db(), "strips")).reviews;
+    expect(shown?.title).toBe("<script>alert(1)</script>");
+    expect(shown?.body).toBe("<img src=x onerror=alert(1)> works\nwell");
+  });
+});
