@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"),
   route("store", "routes/store.tsx"),
   route("product/:id", "routes/product.tsx"),
+  route("product/:id/review", "routes/product-review.tsx"),
   route("about", "routes/about.tsx"),
   route("faq", "routes/faq.tsx"),
   route("blog", "routes/blog.tsx"),
@@ -32,6 +33,7 @@ export default [
       route("admin-products", "routes/dashboard.admin-products.tsx"),
       route("admin-products/new", "routes/dashboard.admin-product-new.tsx"),
       route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
+      route("admin-reviews", "routes/dashboard.admin-reviews.tsx"),
       // Seed spec §2: payments is the same screen as settings.
       route("admin-settings", "routes/dashboard.admin-settings.tsx", { id: "admin-settings" }),
       route("admin-payments", "routes/dashboard.admin-settings.tsx", { id: "admin-payments" }),

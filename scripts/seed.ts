@@ -1,6 +1,7 @@
 import { openDatabase } from "@server/db/client";
 import { configuredDatabase } from "@server/db/connection";
 import { seedDemoHistory } from "@server/db/seed/demo-history";
+import { seedDemoReviews } from "@server/db/seed/demo-reviews";
 import { seedCatalog } from "@server/db/seed/seed-catalog";
 import { env } from "@server/env";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
@@ -43,6 +44,8 @@ async function main() {
           ? `Added ${added} past orders.`
           : "The past orders were there already: none added.",
       );
+      const reviews = await seedDemoReviews(handle.db);
+      if (reviews > 0) console.log(`Added ${reviews} reviews by the demo shoppers.`);
     }
   } finally {
     await handle.close();

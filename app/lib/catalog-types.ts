@@ -1,6 +1,6 @@
 // The catalogue as pages and the API see it: produced by server/catalog, shown by app/components.
 
-import type { RatingSummary } from "./review-form";
+import type { RatingSummary } from "./ratings";
 
 export type VariantView = {
   id: string;

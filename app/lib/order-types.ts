@@ -12,7 +12,16 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** Orders that prove a purchase (a buyer may review what is in them): paid and what follows it. */
+export const purchasedStatuses: readonly OrderStatus[] = [
+  "paid",
+  "fulfilled",
+  "delivered",
+  "refunded",
+];
+
 type OrderItemView = {
+  productId: string;
   productName: string;
   variantName: string;
   quantity: number;

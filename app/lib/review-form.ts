@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "./ratings";
 
 // A review's fields (issue 13), checked by the browser (required, maxlength) and again by the
 // server with this schema. The text is kept as typed and always shown as text.
-
-const REVIEW_TITLE_MAX = 120;
-const REVIEW_BODY_MIN = 10;
-const REVIEW_BODY_MAX = 4000;
-export const REVIEWS_PAGE_SIZE = 10;
 
 /** Letters and digits without control characters (line breaks allowed in the body). */
 function cleanText(value: string, keepLineBreaks: boolean): string {
@@ -45,16 +41,12 @@ export const reviewForm = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewForm>;
 
-/** A product's rating as cards and the product page show it: null when it has no review. */
-export type RatingSummary = { average: number; count: number };
-
-/** The average to one decimal (4.6), from the count and star total kept on the product. */
-export function ratingOf(count: number, starTotal: number): RatingSummary | null {
-  if (count <= 0) return null;
-  return { average: Math.round((starTotal / count) * 10) / 10, count };
-}
-
-/** What a review shows of its writer: the first name only. */
-export function reviewerName(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] || "A customer";
-}
+/** The admin hides or shows a review, always with a reason (kept in the audit log). */
+export const moderationForm = z.object({
+  reviewId: z.string().min(1).max(64),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Please give a reason.")
+    .max(500, "Please keep the reason under 500 characters."),
+});

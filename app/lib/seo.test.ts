@@ -72,8 +72,13 @@ describe("productJsonLd", () => {
         { id: "v1", name: "Single Kit", pricePence: 3999, stockQuantity: 3 },
         { id: "v2", name: "Two-Kit Bundle", pricePence: 7998, stockQuantity: 0 },
       ],
+      rating: null,
+      reviews: [],
     });
     expect(data["@type"]).toBe("Product");
+    // No reviews: no rating claimed.
+    expect(data).not.toHaveProperty("aggregateRating");
+    expect(data).not.toHaveProperty("review");
     expect(data.image).toBe("https://shop.example/images/products/whitening-strips.jpg");
     expect(data.offers).toEqual([
       expect.objectContaining({
@@ -85,6 +90,43 @@ describe("productJsonLd", () => {
       expect.objectContaining({
         price: "79.98",
         availability: "https://schema.org/OutOfStock",
+      }),
+    ]);
+  });
+
+  it("carries the rating and the page's reviews only when the product has reviews", () => {
+    const data = productJsonLd(site, {
+      id: "prod1",
+      name: "Whitening Strips",
+      description: "Strips.",
+      imageUrl: "/images/products/whitening-strips.svg",
+      variants: [{ id: "v1", name: "Single Kit", pricePence: 3999, stockQuantity: 3 }],
+      rating: { average: 4.7, count: 3 },
+      reviews: [
+        {
+          rating: 5,
+          title: "Brighter",
+          body: "<b>Whiter</b> in a week.",
+          reviewer: "Ada",
+          createdAt: new Date("2026-11-02T10:00:00Z"),
+        },
+      ],
+    });
+    expect(data.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.7,
+      reviewCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(data.review).toEqual([
+      expect.objectContaining({
+        "@type": "Review",
+        name: "Brighter",
+        reviewBody: "<b>Whiter</b> in a week.",
+        datePublished: "2026-11-02",
+        author: { "@type": "Person", name: "Ada" },
+        reviewRating: expect.objectContaining({ ratingValue: 5 }),
       }),
     ]);
   });

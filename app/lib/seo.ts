@@ -2,6 +2,8 @@ import type { MetaDescriptor } from "react-router";
 import { penceToDecimalString } from "./money";
 import { shareableImageUrl } from "./product-images";
 import { type PublicConfig, rootDataFrom } from "./public-config";
+import type { RatingSummary } from "./ratings";
+import type { ReviewView } from "./review-types";
 import { truncateAtWord } from "./truncate";
 
 // Every page's head: title, description, canonical URL and Open Graph (DESIGN §8), built in one place.
@@ -86,9 +88,16 @@ export type ProductForStructuredData = {
   description: string;
   imageUrl: string;
   variants: Array<{ id: string; name: string; pricePence: number; stockQuantity: number }>;
+  /** From buyers' visible reviews; null when there are none (then no rating is claimed). */
+  rating: RatingSummary | null;
+  /** The reviews the page shows. */
+  reviews: Array<Pick<ReviewView, "rating" | "title" | "body" | "reviewer" | "createdAt">>;
 };
 
-/** schema.org Product with one GBP Offer per variant. */
+/**
+ * schema.org Product with one GBP Offer per variant, and, only when it has reviews, its
+ * aggregateRating (the same figures as the page and the cards) and the reviews on the page.
+ */
 export function productJsonLd(site: SiteInfo, product: ProductForStructuredData) {
   const url = absoluteUrl(site.baseUrl, `/product/${product.id}`);
   return {
@@ -112,5 +121,29 @@ export function productJsonLd(site: SiteInfo, product: ProductForStructuredData)
         variant.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     })),
+    ...(product.rating
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating.average,
+            reviewCount: product.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: product.reviews.map((review) => ({
+            "@type": "Review",
+            name: review.title,
+            reviewBody: review.body,
+            datePublished: new Date(review.createdAt).toISOString().slice(0, 10),
+            author: { "@type": "Person", name: review.reviewer },
+            reviewRating: {
+              "@type": "Rating",
+              ratingValue: review.rating,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          })),
+        }
+      : {}),
   };
 }

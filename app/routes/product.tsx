@@ -1,7 +1,9 @@
 import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { DomainError, httpStatusFor } from "@server/errors";
+import { productReviews } from "@server/reviews/reviews";
 import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { ProductDetail } from "~/components/catalog/product-detail";
@@ -13,14 +15,39 @@ const paramsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
 
 const NOT_FOUND = "Product not found.";
 
-export async function loader({ params }: Route.LoaderArgs) {
+// The reviews sit below the fold: the server renders them with the page, and the browser loads
+// their code after the first load (the HTML stays as sent until it arrives: nothing moves).
+const ProductReviews = lazy(() =>
+  import("~/components/reviews/product-reviews").then((module) => ({
+    default: module.ProductReviews,
+  })),
+);
+
+/** The reviews' star filter and page, from the URL (anything else: every review, page 1). */
+const reviewsQuery = z.object({
+  stars: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+  reviews: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
-  if (!parsed.success) return data({ product: null, error: NOT_FOUND }, { status: 404 });
+  if (!parsed.success) {
+    return data({ product: null, reviews: null, error: NOT_FOUND }, { status: 404 });
+  }
+  const query = reviewsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   try {
-    return { product: await getProduct(await getDb(), parsed.data.id), error: null };
+    const db = await getDb();
+    const [product, reviews] = await Promise.all([
+      getProduct(db, parsed.data.id),
+      productReviews(db, parsed.data.id, { stars: query.stars, page: query.reviews }),
+    ]);
+    return { product, reviews, error: null };
   } catch (error) {
     if (error instanceof DomainError && error.code === "NOT_FOUND") {
-      return data({ product: null, error: error.message }, { status: httpStatusFor(error.code) });
+      return data(
+        { product: null, reviews: null, error: error.message },
+        { status: httpStatusFor(error.code) },
+      );
     }
     throw error;
   }
@@ -55,6 +82,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
         description: product.descriptionText,
         imageUrl: product.imageUrl,
         variants: product.variants,
+        rating: product.rating,
+        reviews: loaderData.reviews?.reviews ?? [],
       }),
     },
   ];
@@ -73,15 +102,28 @@ function BackToStore() {
 }
 
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
-  const { product, error } = loaderData;
+  const { product, reviews, error } = loaderData;
   const { pricing } = configFrom(matches);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <BackToStore />
       {product ? (
-        <div className="mt-6">
-          <ProductDetail key={product.id} product={product} pricing={pricing} />
-        </div>
+        <>
+          <div className="mt-6">
+            <ProductDetail key={product.id} product={product} pricing={pricing} />
+          </div>
+          {reviews ? (
+            <div className="mt-16 border-t border-line pt-12">
+              <Suspense fallback={null}>
+                <ProductReviews
+                  productId={product.id}
+                  productName={product.name}
+                  reviews={reviews}
+                />
+              </Suspense>
+            </div>
+          ) : null}
+        </>
       ) : (
         <div className="mx-auto max-w-md py-20 text-center">
           <h1 className="text-2xl font-bold">{error}</h1>

@@ -5,7 +5,7 @@ import type {
   ProductSummary,
   VariantView,
 } from "../../app/lib/catalog-types";
-import { ratingOf } from "../../app/lib/review-form";
+import { ratingOf } from "../../app/lib/ratings";
 import { normalizeSearchText } from "../../app/lib/search-text";
 import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";

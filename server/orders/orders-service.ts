@@ -36,7 +36,13 @@ export async function listCustomerOrders(
     limit,
     with: {
       items: {
-        columns: { productName: true, variantName: true, quantity: true, unitPricePence: true },
+        columns: {
+          productId: true,
+          productName: true,
+          variantName: true,
+          quantity: true,
+          unitPricePence: true,
+        },
         orderBy: [orderItems.productName],
       },
     },

@@ -1,12 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { OrderStatus } from "../../app/lib/order-types";
-import {
-  type RatingSummary,
-  REVIEWS_PAGE_SIZE,
-  type ReviewInput,
-  ratingOf,
-  reviewerName,
-} from "../../app/lib/review-form";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { purchasedStatuses } from "../../app/lib/order-types";
+import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../app/lib/ratings";
+import type { ReviewInput } from "../../app/lib/review-form";
+import type { ProductReviewsView } from "../../app/lib/review-types";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { users } from "../db/schema/auth";
@@ -21,11 +17,6 @@ import { shopChanged } from "../events/shop-changed";
 // signed-in customer's id from the session, never from the request. The product's count and star
 // total follow every change by a trigger (migration 0012); a change here empties the page cache.
 
-/** Orders that prove a purchase: paid, and whatever follows payment (not pending, not cancelled). */
-const PURCHASED: OrderStatus[] = ["paid", "fulfilled", "delivered", "refunded"];
-
-export const NOT_A_BUYER = "Only customers who bought this product can review it.";
-
 /** Whether the customer bought the product: one of their paid (or later) orders holds it. */
 export async function hasBought(db: Database, userId: string, productId: string) {
   const [row] = await db
@@ -35,7 +26,7 @@ export async function hasBought(db: Database, userId: string, productId: string)
     .where(
       and(
         eq(orders.userId, userId),
-        inArray(orders.status, PURCHASED),
+        inArray(orders.status, [...purchasedStatuses]),
         eq(orderItems.productId, productId),
       ),
     )
@@ -114,30 +105,6 @@ export async function deleteReview(db: Database, userId: string, productId: stri
   if (deleted.length > 0) shopChanged();
 }
 
-type ReviewView = {
-  id: string;
-  rating: number;
-  title: string;
-  body: string;
-  /** The reviewer's first name. */
-  reviewer: string;
-  createdAt: Date;
-  /** Edited after it was first written. */
-  edited: boolean;
-};
-
-export type ProductReviews = {
-  /** Null when the product has no visible review. */
-  rating: RatingSummary | null;
-  /** Visible reviews per star, index 0 for one star. */
-  distribution: [number, number, number, number, number];
-  reviews: ReviewView[];
-  /** Reviews matching the star filter. */
-  matching: number;
-  page: number;
-  pageCount: number;
-};
-
 const visible = isNull(reviews.hiddenAt);
 
 /**
@@ -148,7 +115,7 @@ export async function productReviews(
   db: Database,
   productId: string,
   options: { page?: number; stars?: number } = {},
-): Promise<ProductReviews> {
+): Promise<ProductReviewsView> {
   const forProduct = and(eq(reviews.productId, productId), visible);
   const filtered = options.stars ? and(forProduct, eq(reviews.rating, options.stars)) : forProduct;
   const [perStar, [product]] = await Promise.all([
@@ -162,7 +129,7 @@ export async function productReviews(
       .from(products)
       .where(eq(products.id, productId)),
   ]);
-  const distribution: ProductReviews["distribution"] = [0, 0, 0, 0, 0];
+  const distribution: ProductReviewsView["distribution"] = [0, 0, 0, 0, 0];
   for (const row of perStar) distribution[row.rating - 1] = row.reviews;
   const matching = options.stars
     ? (distribution[options.stars - 1] ?? 0)
@@ -194,6 +161,7 @@ export async function productReviews(
       // A minute's grace: the first save's own timestamps differ by microseconds.
       edited: updatedAt.getTime() - row.createdAt.getTime() > 60_000,
     })),
+    stars: options.stars ?? null,
     matching,
     page,
     pageCount,
@@ -274,4 +242,59 @@ export async function setReviewHidden(
     });
   });
   shopChanged();
+}
+
+export const reviewModerationFilters = ["all", "reported", "hidden"] as const;
+export type ReviewModerationFilter = (typeof reviewModerationFilters)[number];
+
+const ADMIN_REVIEWS_PAGE_SIZE = 25;
+
+/**
+ * Reviews for the admin's moderation screen, newest first: every review, those reported (and
+ * still shown), or those hidden; with the product, the reviewer and how many reported it.
+ */
+export async function listReviewsForModeration(
+  db: Database,
+  filter: ReviewModerationFilter,
+  page = 1,
+) {
+  const where =
+    filter === "reported"
+      ? and(visible, isNotNull(reviews.reportedAt))
+      : filter === "hidden"
+        ? isNotNull(reviews.hiddenAt)
+        : undefined;
+  const [[total], rows] = await Promise.all([
+    db.select({ reviews: count() }).from(reviews).where(where),
+    db
+      .select({
+        id: reviews.id,
+        productId: reviews.productId,
+        productName: products.name,
+        rating: reviews.rating,
+        title: reviews.title,
+        body: reviews.body,
+        reviewerName: users.name,
+        reviewerEmail: users.email,
+        createdAt: reviews.createdAt,
+        hiddenAt: reviews.hiddenAt,
+        hiddenReason: reviews.hiddenReason,
+        reportedAt: reviews.reportedAt,
+        reports: sql<number>`(select count(*)::int from review_reports as report where report.review_id = "reviews"."id")`,
+      })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(ADMIN_REVIEWS_PAGE_SIZE)
+      .offset((Math.max(1, page) - 1) * ADMIN_REVIEWS_PAGE_SIZE),
+  ]);
+  const matching = total?.reviews ?? 0;
+  return {
+    reviews: rows,
+    total: matching,
+    page: Math.max(1, page),
+    pageCount: Math.max(1, Math.ceil(matching / ADMIN_REVIEWS_PAGE_SIZE)),
+  };
 }

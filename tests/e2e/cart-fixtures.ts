@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import type { CartLine } from "../../app/lib/cart-rules";
 import { CART_STORAGE_KEY, serializeCart } from "../../app/lib/cart-storage";
-import { expect } from "./fixtures";
+import { signUpAndVerify, uniqueEmail } from "./account-fixtures";
+import { expect, gotoHydrated } from "./fixtures";
 
 // Cart lines of the demo catalogue (server/db/seed/catalog-data.ts), for tests that start with
 // something in the cart. Stock as the shop publishes it: exact below 20, 20 above.
@@ -100,4 +101,27 @@ export async function expectToast(page: Page, title: string, description?: strin
   // Toasts stack: the one with this description (an earlier one may carry the same title).
   if (description) toast = toast.filter({ hasText: description });
   await expect(toast.first()).toBeVisible();
+}
+
+/** A new customer buys two triple packs of toothpaste with 4242; returns their email and order. */
+export async function placePaidOrder(
+  page: Page,
+  label: string,
+  address = "1 Analytical Row, London N1 1AA",
+) {
+  const email = uniqueEmail(label);
+  await signUpAndVerify(page, email);
+  await storeCart(page, [{ ...toothpasteTriple, quantity: 2 }]);
+  await gotoHydrated(page, "/checkout");
+  const main = page.getByRole("main");
+  await main.getByLabel("Phone").fill("+44 7700 900123");
+  await main.getByLabel("Shipping address").fill(address);
+  await main.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await main.getByLabel("Expiry").fill("12 / 34");
+  await main.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay £71.98" }).click();
+  await expect(page).toHaveURL(/\/success\?order=/);
+  const orderId = (await page.getByTestId("order-id").textContent()) ?? "";
+  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+  return { email, orderId };
 }

@@ -7,7 +7,6 @@ import { type OrderStatus, orderItems, orders } from "@server/db/schema/orders";
 import {
   deleteReview,
   hasBought,
-  NOT_A_BUYER,
   ownReview,
   productReviews,
   reportReview,
@@ -16,6 +15,7 @@ import {
 } from "@server/reviews/reviews";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { NOT_A_BUYER } from "../../app/lib/ratings";
 import { reviewForm } from "../../app/lib/review-form";
 import { createCustomer, createProduct } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";

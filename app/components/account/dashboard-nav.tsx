@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  MessageSquareText,
   Package,
   Settings,
   ShoppingBag,
@@ -29,6 +30,7 @@ const adminLinks = [
   { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn, end: false },
   { to: "/dashboard/admin-orders", label: "Orders", icon: Package, end: false },
   { to: "/dashboard/admin-products", label: "Products", icon: ShoppingBag, end: false },
+  { to: "/dashboard/admin-reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/dashboard/admin-payments", label: "Payments", icon: CreditCard, end: false },
   { to: "/dashboard/admin-settings", label: "Settings", icon: Settings, end: false },
 ];

@@ -1,7 +1,13 @@
+import { Link } from "react-router";
 import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
-import { type OrderView, orderStatusLabel } from "~/lib/order-types";
+import {
+  type OrderStatus,
+  type OrderView,
+  orderStatusLabel,
+  purchasedStatuses,
+} from "~/lib/order-types";
 
 /** Orders, newest first, each with its items, status and total; `empty` when there are none. */
 export function OrderList({ orders, empty }: { orders: OrderView[]; empty: string }) {
@@ -14,44 +20,60 @@ export function OrderList({ orders, empty }: { orders: OrderView[]; empty: strin
   }
   return (
     <ul className="space-y-4">
-      {orders.map((order) => (
-        <li
-          key={order.id}
-          className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
-        >
-          <article aria-label={`Order ${order.id}`}>
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="font-semibold">
-                Order <span className="font-mono text-sm">{order.id}</span>
-              </h3>
-              <span className="rounded-full bg-brand-soft px-3 py-0.5 text-xs font-semibold text-brand-strong">
-                {orderStatusLabel(order.status)}
-              </span>
-            </div>
-            <p className="mt-1 text-sm text-ink-muted">
-              Placed {formatLongDate(new Date(order.createdAt))}
-            </p>
-            <ul className="mt-3 space-y-1 text-sm">
-              {order.items.map((item) => (
-                <li
-                  key={`${item.productName}-${item.variantName}`}
-                  className="flex justify-between gap-3"
-                >
-                  <span>
-                    {item.quantity} × {item.productName}
-                    {item.variantName === DEFAULT_VARIANT_NAME ? "" : ` (${item.variantName})`}
-                  </span>
-                  <span>{formatPence(item.unitPricePence * item.quantity)}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-3 flex justify-between border-t border-line pt-3 font-semibold">
-              <span>Total</span>
-              <span>{formatPence(order.totalPence)}</span>
-            </p>
-          </article>
-        </li>
-      ))}
+      {orders.map((order) => {
+        // A paid (or later) order's items can be reviewed (issue 13).
+        const reviewable = purchasedStatuses.includes(order.status as OrderStatus);
+        return (
+          <li
+            key={order.id}
+            className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
+          >
+            <article aria-label={`Order ${order.id}`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 className="font-semibold">
+                  Order <span className="font-mono text-sm">{order.id}</span>
+                </h3>
+                <span className="rounded-full bg-brand-soft px-3 py-0.5 text-xs font-semibold text-brand-strong">
+                  {orderStatusLabel(order.status)}
+                </span>
+              </div>
+              <p className="mt-1 text-sm text-ink-muted">
+                Placed {formatLongDate(new Date(order.createdAt))}
+              </p>
+              <ul className="mt-3 space-y-1 text-sm">
+                {order.items.map((item) => (
+                  <li
+                    key={`${item.productName}-${item.variantName}`}
+                    className="flex justify-between gap-3"
+                  >
+                    <span>
+                      {item.quantity} × {item.productName}
+                      {item.variantName === DEFAULT_VARIANT_NAME ? "" : ` (${item.variantName})`}
+                      {reviewable ? (
+                        <>
+                          {" "}
+                          <Link
+                            to={`/product/${item.productId}/review`}
+                            className="ml-1 whitespace-nowrap text-brand-strong underline-offset-2 hover:underline"
+                            aria-label={`Write a review of ${item.productName}`}
+                          >
+                            Write a review
+                          </Link>
+                        </>
+                      ) : null}
+                    </span>
+                    <span>{formatPence(item.unitPricePence * item.quantity)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 flex justify-between border-t border-line pt-3 font-semibold">
+                <span>Total</span>
+                <span>{formatPence(order.totalPence)}</span>
+              </p>
+            </article>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -4,6 +4,7 @@ import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
 import { Input } from "~/components/ui/input";
 import type { AdminProductDetail } from "~/lib/admin-figures";
 import { penceToDecimalString } from "~/lib/money";
@@ -55,7 +56,7 @@ export function ProductEditor({
   const saved = JSON.stringify(detail?.variants ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for `detail`'s variants.
   useEffect(() => setVariants(rowsOf(detail)), [saved]);
-  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
+  const [problem, setProblem] = useState<FieldProblem>(null);
   const { fetcher, busy } = useAccountForm("product-editor", (result) => {
     if (result.ok) {
       setProblem(null);
@@ -71,16 +72,7 @@ export function ProductEditor({
     }
   });
   const product = detail?.product;
-  const errorFor = (field: string) =>
-    problem?.field === field ? (
-      <p id={`product-${field}-error`} className="text-sm font-medium text-coral-strong">
-        {problem.message}
-      </p>
-    ) : null;
-  const invalid = (field: string) =>
-    problem?.field === field
-      ? { "aria-invalid": true as const, "aria-describedby": `product-${field}-error` }
-      : {};
+  const { errorFor, invalid } = fieldProblems("product", problem);
   const variantProblem = problem?.field?.startsWith("variants") ? problem.message : null;
   const update = (key: string, change: Partial<VariantRow>) =>
     setVariants((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));

@@ -23,6 +23,7 @@ const product: ProductCardData = {
   imageUrl: "/images/products/whitening-toothpaste.svg",
   imageAlt: "A tube",
   saleVariant: null,
+  rating: null,
   defaultVariant: variant,
 };
 
@@ -123,5 +124,14 @@ describe("ProductCard's Add to Cart", () => {
     expect(screen.getByText("Sale")).toBeTruthy();
     expect(screen.getByText("Twin Pack:")).toBeTruthy();
     expect(document.querySelector("s")?.textContent).toContain("£29.98");
+  });
+
+  it("shows stars and the count only when the product has reviews", () => {
+    renderCard(product);
+    expect(screen.queryByRole("img", { name: /^Rated/ })).toBeNull();
+    cleanup();
+    renderCard({ ...product, rating: { average: 4.6, count: 12 } });
+    expect(screen.getByRole("img", { name: "Rated 4.6 out of 5" })).toBeTruthy();
+    expect(screen.getByText("(12 reviews)")).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { addToCart } from "~/components/cart/add-to-cart";
+import { RatingSummary } from "~/components/reviews/rating-summary";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
@@ -11,7 +12,7 @@ import { SaleBadge } from "./sale-badge";
 
 export type ProductCardData = Pick<
   ProductSummary,
-  "id" | "name" | "imageUrl" | "imageAlt" | "defaultVariant" | "saleVariant"
+  "id" | "name" | "imageUrl" | "imageAlt" | "defaultVariant" | "saleVariant" | "rating"
 >;
 
 /** Adds one of the card's default variant (seed spec §8, store card messages). */
@@ -66,6 +67,7 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        <RatingSummary rating={product.rating} className="-mt-1" />
         {variant ? (
           <Price
             pricePence={variant.pricePence}

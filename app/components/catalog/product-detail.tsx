@@ -2,6 +2,7 @@ import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";
+import { RatingSummary } from "~/components/reviews/rating-summary";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
@@ -54,6 +55,7 @@ export function ProductDetail({
       <div className="flex flex-col gap-6">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
+          <RatingSummary rating={product.rating} href="#reviews" className="mt-2" />
           {variant ? (
             <Price
               pricePence={variant.pricePence}

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/catalog/product-card";
+import { RatingSummary } from "~/components/reviews/rating-summary";
 import { buttonVariants } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
@@ -34,6 +35,7 @@ export function FeaturedProducts({ products }: { products: ProductSummary[] }) {
           <div className="flex flex-col justify-center gap-4 p-6 sm:p-8">
             <p className="text-sm font-semibold tracking-wide text-brand uppercase">Featured</p>
             <h3 className="text-2xl font-bold tracking-tight sm:text-3xl">{lead.name}</h3>
+            <RatingSummary rating={lead.rating} className="-mt-2" />
             {lead.defaultVariant ? (
               <Price
                 pricePence={lead.defaultVariant.pricePence}

@@ -8,6 +8,7 @@ import type { Database } from "../database";
 import { users } from "../schema/auth";
 import { seedDemoHistory } from "./demo-history";
 import { seedDemoOrders } from "./demo-orders";
+import { seedDemoReviews } from "./demo-reviews";
 import { seedCatalogIfEmpty } from "./seed-catalog";
 
 // Everything demo mode puts into a database (DESIGN §4, §7), in one place, called once at start:
@@ -67,4 +68,6 @@ export async function seedDemoShop(db: Database, auth: Auth, logger: Logger): Pr
     pricing: pricingOf(await getShopSettings()),
   });
   if (history > 0) logger.info({ orders: history }, "seeded the demo shop's past orders");
+  const reviews = await seedDemoReviews(db);
+  if (reviews > 0) logger.info({ reviews }, "seeded the demo shoppers' reviews");
 }

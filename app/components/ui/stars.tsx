@@ -1,0 +1,40 @@
+import { cn } from "~/lib/class-names";
+
+// Five stars filled to a value from 0 to 5 (4.6 fills four and most of the fifth): grey stars
+// with amber ones over them, cut to the value's width. One image to assistive technology, named by
+// `label`; amber is the brand's colour for ratings only (BRAND.md).
+
+const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
+
+function Row({ className }: { className: string }) {
+  return (
+    <span className={cn("flex shrink-0", className)}>
+      {[0, 1, 2, 3, 4].map((index) => (
+        <svg key={index} viewBox="0 0 24 24" className="size-[1em] shrink-0" aria-hidden="true">
+          <path d={STAR} fill="currentColor" />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+export function Stars({
+  value,
+  label,
+  className,
+}: {
+  value: number;
+  /** What the stars say in words, such as 'Rated 4.6 out of 5'. */
+  label: string;
+  className?: string;
+}) {
+  const percent = Math.max(0, Math.min(100, (value / 5) * 100));
+  return (
+    <span role="img" aria-label={label} className={cn("relative inline-flex", className)}>
+      <Row className="text-line" />
+      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${percent}%` }}>
+        <Row className="text-amber" />
+      </span>
+    </span>
+  );
+}

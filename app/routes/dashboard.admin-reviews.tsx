@@ -1,0 +1,72 @@
+import { adminActor } from "@server/audit/audit-log";
+import { requireUser } from "@server/auth/guards";
+import { getDb } from "@server/db/connection";
+import { answerForm, formIntent } from "@server/http/form-action";
+import { logger } from "@server/logger";
+import {
+  listReviewsForModeration,
+  reviewModerationFilters,
+  setReviewHidden,
+} from "@server/reviews/reviews";
+import { useEffect } from "react";
+import { z } from "zod";
+import { ReviewModeration } from "~/components/admin/review-moderation";
+import { moderationForm } from "~/lib/review-form";
+import { routeMeta } from "~/lib/seo";
+import { showToast } from "~/lib/toast";
+import type { Route } from "./+types/dashboard.admin-reviews";
+
+// /dashboard/admin-reviews: every review, those customers reported, and those hidden; the admin
+// hides or shows one with a reason (audited). Behind the admin's guard (dashboard.admin).
+
+const query = z.object({
+  show: z.enum(reviewModerationFilters).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { show, page } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  try {
+    return { show, ...(await listReviewsForModeration(await getDb(), show, page)), error: null };
+  } catch (error) {
+    logger.error({ err: error }, "the reviews could not be read");
+    return {
+      show,
+      reviews: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      error: "The reviews could not be read. Please try again.",
+    };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireUser(request);
+  const db = await getDb();
+  return answerForm(request, {
+    hide: formIntent(moderationForm, (input) =>
+      setReviewHidden(db, adminActor(admin.id), input.reviewId, true, input.reason),
+    ),
+    show: formIntent(moderationForm, (input) =>
+      setReviewHidden(db, adminActor(admin.id), input.reviewId, false, input.reason),
+    ),
+  });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return routeMeta(matches, () => ({
+    title: "Reviews",
+    description: "Moderate customer reviews.",
+    path: "/dashboard/admin-reviews",
+    noindex: true,
+  }));
+}
+
+export default function AdminReviews({ loaderData }: Route.ComponentProps) {
+  const { error } = loaderData;
+  useEffect(() => {
+    if (error) void showToast("Error fetching reviews", { description: error, tone: "error" });
+  }, [error]);
+  return <ReviewModeration {...loaderData} />;
+}
