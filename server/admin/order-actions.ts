@@ -23,8 +23,9 @@ export async function fulfilOrder(
   );
 }
 
-export function deliverOrder(db: Database, adminId: string, orderId: string) {
-  return db.transaction((tx) => markDelivered(tx, orderId, adminActor(adminId)));
+export async function deliverOrder(db: Database, adminId: string, orderId: string) {
+  const brand = await emailBrand(db);
+  return db.transaction((tx) => markDelivered(tx, orderId, adminActor(adminId), { brand }));
 }
 
 export function cancelOrderFromAdmin(

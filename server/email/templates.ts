@@ -187,3 +187,38 @@ export function orderShippedEmail(
   ].join("\n");
   return { to, subject: `Your ${brand.shopName} order ${order.orderId} has shipped`, html, text };
 }
+
+/**
+ * The parcel arrived (the order was marked delivered): one email asking for a review of each
+ * product in it, each link landing on that product's review form (after signing in if needed).
+ */
+export function reviewRequestEmail(
+  brand: Brand,
+  to: string,
+  order: {
+    orderId: string;
+    customerName: string;
+    products: ReadonlyArray<{ id: string; name: string }>;
+  },
+): OutgoingEmail {
+  const heading = "How are you getting on?";
+  const intro = `Hi ${order.customerName}, your order ${order.orderId} has arrived. Once you have tried it, would you tell other shoppers what you think? Only customers who bought a product can review it, so every review helps.`;
+  const links = order.products.map((product) => ({
+    label: `Review ${product.name}`,
+    url: `${brand.baseUrl}/product/${encodeURIComponent(product.id)}/review`,
+  }));
+  const html = layout(
+    brand,
+    heading,
+    `${paragraph(intro)}${links.map((link) => button(link.url, link.label)).join("")}`,
+  );
+  const text = [
+    heading,
+    "",
+    intro,
+    "",
+    ...links.map((link) => `${link.label}: ${link.url}`),
+    "",
+  ].join("\n");
+  return { to, subject: `How is your ${brand.shopName} order?`, html, text };
+}

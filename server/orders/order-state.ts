@@ -3,7 +3,12 @@ import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type OrderStatus, orderItems, orders } from "../db/schema/orders";
 import { queueEmail } from "../email/outbox";
-import { type Brand, orderConfirmationEmail, orderShippedEmail } from "../email/templates";
+import {
+  type Brand,
+  orderConfirmationEmail,
+  orderShippedEmail,
+  reviewRequestEmail,
+} from "../email/templates";
 import { DomainError } from "../errors";
 import { queuePaymentTask } from "../payments/payment-task-queue";
 import {
@@ -389,22 +394,45 @@ export async function markFulfilled(
   return after;
 }
 
-/** The parcel arrived: fulfilled → delivered. */
+/**
+ * The parcel arrived: fulfilled → delivered. With the shop's brand, the customer is asked (once:
+ * this transition happens once) to review what they bought; an order without an account (its
+ * customer deleted it) is not.
+ */
 export async function markDelivered(
   tx: Tx,
   orderId: string,
   actor: Actor,
-  now = new Date(),
+  options: { now?: Date; brand?: Brand } = {},
 ): Promise<Order> {
   const { after } = await change(tx, {
     orderId,
     from: ["fulfilled"],
     to: "delivered",
-    set: { deliveredAt: now },
+    set: { deliveredAt: options.now ?? new Date() },
     actor,
     action: "order.delivered",
     verb: "delivered",
   });
+  if (options.brand && after.userId) {
+    const products = await tx
+      .selectDistinctOn([orderItems.productId], {
+        id: orderItems.productId,
+        name: orderItems.productName,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, after.id))
+      .orderBy(orderItems.productId);
+    await queueEmail(
+      tx,
+      "review-request",
+      reviewRequestEmail(options.brand, after.customerEmail, {
+        orderId: after.id,
+        customerName: after.customerFullName,
+        products,
+      }),
+    );
+  }
   return after;
 }
 

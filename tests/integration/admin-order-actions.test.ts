@@ -8,7 +8,7 @@ import {
 import { providerActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { emailOutbox } from "@server/db/schema/email";
-import { refunds } from "@server/db/schema/orders";
+import { orderItems, refunds } from "@server/db/schema/orders";
 import { stockMovements } from "@server/db/schema/stock";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
@@ -99,6 +99,23 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     ).rejects.toEqual(refusal("This order is fulfilled: it cannot be fulfilled."));
     await deliverOrder(db(), adminId, orderId);
     expect((await orderRow(db(), orderId)).status).toBe("delivered");
+    // Delivered: one email asks for a review of what was in it, linking to its review form.
+    await expect(deliverOrder(db(), adminId, orderId)).rejects.toEqual(
+      refusal("This order is delivered: it cannot be delivered."),
+    );
+    const asks = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "review-request"));
+    expect(asks).toHaveLength(1);
+    const [product] = await db()
+      .select({ id: orderItems.productId, name: orderItems.productName })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    expect(asks[0]?.toAddress).toBe((await orderRow(db(), orderId)).customerEmail);
+    expect(asks[0]?.text).toMatch(
+      new RegExp(`Review ${product?.name}: https?://[^/]+/product/${product?.id}/review`),
+    );
     expect(await historyOf(orderId)).toEqual([
       ["order.created", "customer", null],
       ["order.paid", "provider", null],

@@ -5,6 +5,7 @@ export const emailKinds = [
   "password-reset",
   "order-confirmation",
   "order-shipped",
+  "review-request",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
