@@ -101,6 +101,9 @@ test.describe("the admin's catalogue", () => {
     const card = shopper.getByRole("article").filter({ hasText: "Whitening Foam" });
     await expect(card).toContainText("£12.99");
     await expect(card).toContainText("Sale");
+    // No reviews yet: no stars, no count.
+    await expect(card.getByRole("img", { name: /^Rated/ })).toHaveCount(0);
+    await expect(card).not.toContainText("review");
     const cardImage = card.locator("img").first();
     await expect(cardImage).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}\/800\.webp$/);
     await expect(cardImage).toHaveAttribute("srcset", /\/400\.webp 400w/);

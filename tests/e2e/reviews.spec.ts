@@ -158,6 +158,18 @@ test.describe("reviews", () => {
     await guest.close();
   });
 
+  test("a customer reports another's review once", async ({ page, consoleProblems }) => {
+    await signUpAndVerify(page, uniqueEmail("reporter"));
+    await gotoHydrated(page, "/product/prod3");
+    const reviews = page.getByRole("region", { name: "Customer reviews" });
+    const report = reviews.getByRole("button", { name: /^Report review: / }).first();
+    await report.click();
+    await expectToast(page, "Review reported", "Thank you: we will take a look.");
+    await report.click();
+    await expectToast(page, "Review not reported", "You have already reported this review.");
+    expectOnly(consoleProblems, /status of 409/);
+  });
+
   test("a product's rating is the same on its page, its card, the search results and its JSON-LD", async ({
     page,
   }) => {
@@ -176,6 +188,14 @@ test.describe("reviews", () => {
     );
     expect(`Rated ${json.aggregateRating.ratingValue} out of 5`).toBe(label);
     expect(`${json.aggregateRating.reviewCount} reviews`).toBe(count);
+
+    // The featured block on the home page shows its products' stars and counts too.
+    await gotoHydrated(page, "/");
+    const featured = page.getByRole("region", { name: "Featured Products" });
+    await expect(
+      featured.getByRole("img", { name: /^Rated \d(\.\d)? out of 5$/ }).first(),
+    ).toBeVisible();
+    await expect(featured.getByText(/^\(\d+ reviews?\)$/).first()).toBeVisible();
 
     for (const path of ["/store", "/search?q=strips"]) {
       await gotoHydrated(page, path);
