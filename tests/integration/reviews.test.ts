@@ -4,6 +4,9 @@ import { auditLog } from "@server/db/schema/audit";
 import { users } from "@server/db/schema/auth";
 import { products } from "@server/db/schema/catalog";
 import { type OrderStatus, orderItems, orders } from "@server/db/schema/orders";
+import { reviews } from "@server/db/schema/reviews";
+import { seedDemoHistory } from "@server/db/seed/demo-history";
+import { seedDemoReviews } from "@server/db/seed/demo-reviews";
 import {
   deleteReview,
   hasBought,
@@ -13,11 +16,11 @@ import {
   saveReview,
   setReviewHidden,
 } from "@server/reviews/reviews";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { NOT_A_BUYER } from "../../app/lib/ratings";
 import { reviewForm } from "../../app/lib/review-form";
-import { createCustomer, createProduct } from "../factories";
+import { createCustomer, createProduct, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Reviews from real buyers (issue 13): who may write one, one per customer and product, editing
@@ -208,5 +211,34 @@ describe.each(testDrivers)("reviews on %s", (driver) => {
     const [shown] = (await productReviews(db(), "strips")).reviews;
     expect(shown?.title).toBe("<script>alert(1)</script>");
     expect(shown?.body).toBe("<img src=x onerror=alert(1)> works\nwell");
+  });
+
+  it("gives the demo shop reviews by its shoppers of what was delivered to them, once", async () => {
+    await createProduct(db(), { id: "strips", variants: [{ id: "strips-1", pricePence: 3999 }] });
+    await createProduct(db(), { id: "paste", variants: [{ id: "paste-1", pricePence: 1499 }] });
+    const now = new Date("2026-11-20T12:00:00Z");
+    await seedDemoHistory(db(), { orders: 120, days: 60, shoppers: 30, pricing: shopPricing, now });
+    const added = await seedDemoReviews(db(), now);
+    expect(added).toBeGreaterThan(5);
+    expect(await seedDemoReviews(db(), now)).toBe(0);
+    const written = await db()
+      .select({
+        userId: reviews.userId,
+        productId: reviews.productId,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews);
+    expect(written).toHaveLength(added);
+    for (const review of written) {
+      // The same rule as any review: the shopper bought it (here: it was delivered).
+      expect(await hasBought(db(), review.userId, review.productId)).toBe(true);
+      expect(review.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    // The figures kept on each product agree with its reviews.
+    const kept = await db().execute(
+      sql`select count(*) filter (where p.review_count <> coalesce(r.count, 0) or p.review_star_total <> coalesce(r.stars, 0))::int as wrong
+          from products p left join (select product_id, count(*)::int as count, sum(rating)::int as stars from reviews where hidden_at is null group by product_id) r on r.product_id = p.id`,
+    );
+    expect((kept as unknown as { rows: Array<{ wrong: number }> }).rows[0]?.wrong).toBe(0);
   });
 });
