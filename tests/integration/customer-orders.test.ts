@@ -70,6 +70,8 @@ describe.each(testDrivers)("a customer's orders and details on %s", (driver) => 
     expect(recent.map((row) => row.id)).toEqual(["ada-5", "ada-4", "ada-3", "ada-2"]);
     expect(recent[0]?.items).toEqual([
       {
+        // For its "Write a review" link.
+        productId: "prod2",
         productName: "Whitening Toothpaste",
         variantName: "75 ml",
         quantity: 1,
