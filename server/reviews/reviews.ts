@@ -118,22 +118,17 @@ export async function productReviews(
 ): Promise<ProductReviewsView> {
   const forProduct = and(eq(reviews.productId, productId), visible);
   const filtered = options.stars ? and(forProduct, eq(reviews.rating, options.stars)) : forProduct;
-  const [perStar, [product]] = await Promise.all([
-    db
-      .select({ rating: reviews.rating, reviews: count() })
-      .from(reviews)
-      .where(forProduct)
-      .groupBy(reviews.rating),
-    db
-      .select({ count: products.reviewCount, starTotal: products.reviewStarTotal })
-      .from(products)
-      .where(eq(products.id, productId)),
-  ]);
+  const perStar = await db
+    .select({ rating: reviews.rating, reviews: count() })
+    .from(reviews)
+    .where(forProduct)
+    .groupBy(reviews.rating);
   const distribution: ProductReviewsView["distribution"] = [0, 0, 0, 0, 0];
   for (const row of perStar) distribution[row.rating - 1] = row.reviews;
-  const matching = options.stars
-    ? (distribution[options.stars - 1] ?? 0)
-    : distribution.reduce((sum, n) => sum + n, 0);
+  // The same visible reviews the trigger counts on the product: one read gives both.
+  const total = distribution.reduce((sum, n) => sum + n, 0);
+  const starTotal = distribution.reduce((sum, n, index) => sum + n * (index + 1), 0);
+  const matching = options.stars ? (distribution[options.stars - 1] ?? 0) : total;
   const pageCount = Math.max(1, Math.ceil(matching / REVIEWS_PAGE_SIZE));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   const rows = await db
@@ -153,7 +148,7 @@ export async function productReviews(
     .limit(REVIEWS_PAGE_SIZE)
     .offset((page - 1) * REVIEWS_PAGE_SIZE);
   return {
-    rating: product ? ratingOf(product.count, product.starTotal) : null,
+    rating: ratingOf(total, starTotal),
     distribution,
     reviews: rows.map(({ fullName, updatedAt, ...row }) => ({
       ...row,

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
 import { Input } from "~/components/ui/input";
+import { STAR_PATH } from "~/components/ui/stars";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/class-names";
 import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "~/lib/ratings";
@@ -13,8 +14,6 @@ import { showToast } from "~/lib/toast";
 // The customer's review of one product: stars (five radio buttons drawn as stars: arrow keys move
 // between them, and they work without JavaScript), a title and the text. Saving again edits it;
 // the customer may also delete it. Refusals appear beside the field at fault.
-
-const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
 function StarChoice({
   defaultValue,
@@ -47,7 +46,7 @@ function StarChoice({
               className={cn("size-8", star <= chosen ? "text-amber" : "text-line")}
               aria-hidden="true"
             >
-              <path d={STAR} fill="currentColor" stroke="#b45309" strokeWidth="0.6" />
+              <path d={STAR_PATH} fill="currentColor" stroke="#b45309" strokeWidth="0.6" />
             </svg>
             <span className="sr-only">
               {star} {star === 1 ? "star" : "stars"}

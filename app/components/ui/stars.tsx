@@ -4,14 +4,16 @@ import { cn } from "~/lib/class-names";
 // with amber ones over them, cut to the value's width. One image to assistive technology, named by
 // `label`; amber is the brand's colour for ratings only (BRAND.md).
 
-const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
+/** A five-pointed star in a 24 × 24 box. */
+export const STAR_PATH =
+  "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
 function Row({ className }: { className: string }) {
   return (
     <span className={cn("flex shrink-0", className)}>
       {[0, 1, 2, 3, 4].map((index) => (
         <svg key={index} viewBox="0 0 24 24" className="size-[1em] shrink-0" aria-hidden="true">
-          <path d={STAR} fill="currentColor" />
+          <path d={STAR_PATH} fill="currentColor" />
         </svg>
       ))}
     </span>
