@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "./env";
 
@@ -176,5 +177,13 @@ describe("parseEnv", () => {
   it("validates SMTP_URL", () => {
     expect(problemsOf({ SMTP_URL: "http://mail" })[0]).toMatch(/^SMTP_URL: /);
     expect(parseEnv({ SMTP_URL: "smtp://localhost:2525" }).MAIL_TRANSPORT).toBe("smtp");
+  });
+
+  it("runs one worker per CPU on PostgreSQL, WEB_CONCURRENCY if set, and always one on PGlite", () => {
+    const postgres = { DATABASE_URL: "postgres://localhost/shop", SHOP_MODE: "demo" };
+    expect(parseEnv(postgres).workerCount).toBe(availableParallelism());
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: "3" }).workerCount).toBe(3);
+    expect(parseEnv({ WEB_CONCURRENCY: "3" }).workerCount).toBe(1);
+    expect(problemsOf({ WEB_CONCURRENCY: "0" })[0]).toMatch(/^WEB_CONCURRENCY: /);
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 // The only reader of process.env (DESIGN §3 rule 6). Parsed once, at import, so a bad value stops the
@@ -145,6 +146,14 @@ const schema = z.object({
     z.coerce.number().int().min(1).max(10_000).default(10),
   ),
   /**
+   * Worker processes serving requests with DATABASE_URL (default: one per CPU). PGlite is one
+   * process: without DATABASE_URL the shop runs one, whatever this says.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1, "must be 1 or more processes").max(64).optional(),
+  ),
+  /**
    * How many proxies in front of the shop append to X-Forwarded-For: `false` (0, none: the
    * connecting address is the client), `true` (1) or a number of hops.
    */
@@ -190,6 +199,8 @@ export type Env = Omit<
   MAIL_TRANSPORT: "smtp" | "dev-mailbox";
   /** True when every Stripe key is set. */
   stripeConfigured: boolean;
+  /** Worker processes to run: WEB_CONCURRENCY or one per CPU on PostgreSQL, always 1 on PGlite. */
+  workerCount: number;
 };
 
 export class ConfigError extends Error {
@@ -287,6 +298,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxyHops: raw.TRUST_PROXY,
     authSecret,
     stripeConfigured,
+    workerCount: raw.DATABASE_URL ? (raw.WEB_CONCURRENCY ?? availableParallelism()) : 1,
   };
 }
 

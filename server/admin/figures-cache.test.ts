@@ -10,7 +10,7 @@ function fakeHandle() {
     db: {} as Database,
     listen: async (_channel: string, onNotify: () => void) => {
       notify = onNotify;
-      return async () => {};
+      return { live: () => true, caughtUp: async () => true, stop: async () => {} };
     },
   } as unknown as DatabaseHandle;
   return { handle, changed: () => notify() };

@@ -18,16 +18,40 @@ export type DatabaseHandle = {
   driver: DatabaseDriver;
   /** Applies the committed SQL migrations in drizzle/; safe to call from several instances at once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the lock named `key` across every process on this database
+   * (a PostgreSQL advisory lock; PGlite is one process, so it just runs). `wait: false` gives up at
+   * once, resolving to `skipped`, when another process holds it.
+   */
+  exclusive<T>(
+    key: number,
+    work: () => Promise<T>,
+    options?: { wait?: boolean },
+  ): Promise<{ ran: true; value: T } | { ran: false }>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball, so tests can start from a migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
   /**
-   * PGlite only (the one process that writes): calls `onNotify` for each NOTIFY on `channel`,
-   * delivered when the notifying transaction commits; resolves to the way to stop listening.
+   * Calls `onNotify` with the payload of each NOTIFY on `channel`, delivered when the notifying
+   * transaction commits, whichever process sent it. On PostgreSQL one connection per process
+   * listens; while it is down (a restart, a network fault) `live()` is false, and when it is back
+   * `onNotify` is called once without a payload, since notifications may have been missed then.
    */
-  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<Listening>;
+};
+
+export type Listening = {
+  /** True while every notification on the channel reaches this process. */
+  live(): boolean;
+  /**
+   * Resolves once every notification of a transaction committed before the call has been handed
+   * to `onNotify` (on PostgreSQL a round trip on the listening connection, which the server sends
+   * pending notifications ahead of); false if the connection is down.
+   */
+  caughtUp(): Promise<boolean>;
+  stop(): Promise<void>;
 };
 
 type CommonOptions = {
@@ -55,6 +79,10 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 /** An arbitrary constant, so concurrent instances run migrations one at a time. */
 const MIGRATION_LOCK_KEY = 7_020_419;
+export const LISTENER_APPLICATION_NAME = "gleam-listener";
+/** The listening connection's pauses before reconnecting, doubling up to the longest. */
+const LISTEN_FIRST_RETRY_MS = 250;
+const LISTEN_LONGEST_RETRY_MS = 10_000;
 
 /** Finds drizzle/ from source (server/db/) and from the bundle (build/server/) alike. */
 export function migrationsFolder(): string {
@@ -84,28 +112,45 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { onConnectionError } = options;
     pool.on("error", (error) => onConnectionError?.(error));
     const db: Database = drizzleNodePostgres(pool, { schema, logger });
+    const listener = new PostgresListener(options.url, (error) => onConnectionError?.(error));
+    /** Holds the advisory lock on one pooled connection while `work` runs on any. */
+    const exclusive: DatabaseHandle["exclusive"] = async (key, work, { wait = true } = {}) => {
+      const client = await pool.connect();
+      try {
+        if (wait) await client.query("select pg_advisory_lock($1)", [key]);
+        else {
+          const { rows } = await client.query<{ locked: boolean }>(
+            "select pg_try_advisory_lock($1) as locked",
+            [key],
+          );
+          if (!rows[0]?.locked) return { ran: false };
+        }
+        try {
+          return { ran: true, value: await work() };
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    };
     return {
       db,
       driver: "postgres",
+      exclusive,
       async migrate() {
-        const client = await pool.connect();
-        try {
-          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-          try {
-            await migrateNodePostgres(drizzleNodePostgres(client), {
-              migrationsFolder: migrationsFolder(),
-            });
-          } finally {
-            await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
-          }
-        } finally {
-          client.release();
-        }
+        await exclusive(MIGRATION_LOCK_KEY, () =>
+          migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: migrationsFolder() }),
+        );
       },
       async ping() {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      listen: (channel, onNotify) => listener.listen(channel, onNotify),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
 
@@ -133,9 +178,138 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.close();
       releaseLock();
     },
+    exclusive: async (_key, work) => ({ ran: true, value: await work() }),
     dumpDataDir: () => client.dumpDataDir(),
-    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+    async listen(channel, onNotify) {
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
+      // PGlite hands notifications over as the notifying transaction commits.
+      return { live: () => true, caughtUp: async () => true, stop };
+    },
   };
+}
+
+/**
+ * One connection per process for every LISTEN, outside the pool (a pooled connection is shared
+ * and may be closed at any time). When it is lost it reconnects by itself with a growing pause,
+ * listens again, and tells each listener it may have missed something.
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private readonly channels = new Map<string, Set<(payload?: string) => void>>();
+  private connected = false;
+  private closed = false;
+  private retryMs = LISTEN_FIRST_RETRY_MS;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly onError: (error: Error) => void,
+  ) {}
+
+  async listen(channel: string, onNotify: (payload?: string) => void): Promise<Listening> {
+    let handlers = this.channels.get(channel);
+    const isNew = !handlers;
+    if (!handlers) {
+      handlers = new Set();
+      this.channels.set(channel, handlers);
+    }
+    handlers.add(onNotify);
+    if (!this.client && !this.retryTimer) await this.connect();
+    else {
+      if (this.connecting) await this.connecting;
+      // LISTEN twice on one channel is harmless; a reconnection listens to every channel itself.
+      if (isNew && this.connected) await this.client?.query(`listen ${quoteIdent(channel)}`);
+    }
+    return {
+      live: () => this.connected,
+      caughtUp: async () => {
+        const client = this.client;
+        if (!this.connected || !client) return false;
+        try {
+          await client.query("select 1");
+          return this.connected && this.client === client;
+        } catch {
+          return false;
+        }
+      },
+      stop: async () => {
+        handlers.delete(onNotify);
+        if (handlers.size > 0) return;
+        this.channels.delete(channel);
+        if (this.connected) await this.client?.query(`unlisten ${quoteIdent(channel)}`);
+      },
+    };
+  }
+
+  private connect(): Promise<void> {
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.url,
+      // Named, so an operator (and a test) can tell it in pg_stat_activity.
+      application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    this.client = client;
+    client.on("notification", (message) => {
+      for (const handler of this.channels.get(message.channel) ?? []) handler(message.payload);
+    });
+    client.on("error", (error) => this.lost(client, error));
+    client.on("end", () => this.lost(client));
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys())
+        await client.query(`listen ${quoteIdent(channel)}`);
+    } catch (error) {
+      this.lost(client, error as Error);
+      return;
+    }
+    const missedSome = this.retryMs !== LISTEN_FIRST_RETRY_MS;
+    this.connected = true;
+    this.retryMs = LISTEN_FIRST_RETRY_MS;
+    // Back after an outage: whatever was notified meanwhile is unknown.
+    if (missedSome) for (const handlers of this.channels.values()) for (const h of handlers) h();
+  }
+
+  private lost(client: pg.Client, error?: Error) {
+    if (this.client !== client) return;
+    this.client = undefined;
+    const wasConnected = this.connected;
+    this.connected = false;
+    client.removeAllListeners("end");
+    client.end().catch(() => {});
+    if (this.closed) return;
+    if (error) this.onError(error);
+    // Nothing is heard from now until the reconnection: the caches stop trusting notifications.
+    if (wasConnected) for (const handlers of this.channels.values()) for (const h of handlers) h();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.connect();
+    }, this.retryMs);
+    this.retryTimer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, LISTEN_LONGEST_RETRY_MS);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    this.connected = false;
+    await client?.end().catch(() => {});
+  }
+}
+
+/** A channel name as an SQL identifier (LISTEN takes no parameters). */
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,16 +10,19 @@ import type { DatabaseHandle } from "../db/client";
 import { closeDatabase, waitForDatabase } from "../db/connection";
 import { demoAccounts, seedDemoShop } from "../db/seed/demo-shop";
 import { env } from "../env";
-import { onShopChanged } from "../events/shop-changed";
+import { onShopChanged, shareShopChanges } from "../events/shop-changed";
 import { startBackgroundJobs, stopBackgroundJobs } from "../jobs/background-jobs";
 import { logger } from "../logger";
 import { getShopSettings } from "../settings/shop-settings";
 import { createHttpApp } from "./app";
 import { PageCache } from "./page-cache";
+import { runsBackgroundJobs, runWorkers } from "./workers";
 
 // Entry of the production server (bundled by Vite into build/server/index.js with the app).
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Instances starting together seed the demo shop one at a time (an arbitrary constant). */
+const SEED_LOCK_KEY = 7_020_420;
 /** About 25 MB of HTML at most. */
 const PAGE_CACHE_ENTRIES = 500;
 
@@ -71,11 +75,15 @@ async function main() {
 
   const ready = await waitForDatabase();
   const auth = await getAuth();
-  if (env.SHOP_MODE === "demo") await seedDemoShop(ready.db, auth, logger);
-  startBackgroundJobs(ready.db);
+  if (env.SHOP_MODE === "demo") {
+    await ready.exclusive(SEED_LOCK_KEY, () => seedDemoShop(ready.db, auth, logger));
+  }
+  const jobsHere = runsBackgroundJobs();
+  await startBackgroundJobs(ready, { runHere: jobsHere });
+  await shareShopChanges(ready);
   await keepFiguresBetweenChanges(ready);
   database = ready;
-  printBanner((await getShopSettings()).shopName);
+  if (jobsHere) printBanner((await getShopSettings()).shopName);
 
   const stop = (signal: NodeJS.Signals) => {
     if (draining) return;
@@ -138,7 +146,17 @@ function printBanner(shopName: string) {
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }
 
-main().catch((error: unknown) => {
-  logger.fatal({ err: error }, "failed to start");
-  process.exit(1);
-});
+if (cluster.isPrimary && env.workerCount > 1) {
+  runWorkers(env.workerCount, logger);
+} else {
+  if (cluster.isPrimary && (env.WEB_CONCURRENCY ?? 1) > 1) {
+    logger.warn(
+      { WEB_CONCURRENCY: env.WEB_CONCURRENCY },
+      "WEB_CONCURRENCY is ignored without DATABASE_URL: the embedded database (PGlite) is one process",
+    );
+  }
+  main().catch((error: unknown) => {
+    logger.fatal({ err: error }, "failed to start");
+    process.exit(1);
+  });
+}

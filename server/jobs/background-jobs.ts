@@ -1,4 +1,5 @@
-import type { Database } from "../db/database";
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "../db/client";
 import { deliverDueEmails } from "../email/outbox";
 import { configuredTransport } from "../email/transport";
 import { logger } from "../logger";
@@ -9,57 +10,96 @@ import { providerNamed } from "../payments/payments";
 import { getShopSettings } from "../settings/shop-settings";
 import { type JobRunner, startJobs } from "./job-runner";
 
-// The shop's background jobs, started once per process by the server (server/http/main.ts) on one
-// runner. A new job is one more entry here.
+// The shop's background jobs. Once per database, however many processes and instances serve it
+// (docs/decisions/012-many-instances.md):
+// - one process per instance runs the rounds (the server's first worker, server/http/main.ts);
+// - each round runs under a database-wide lock taken without waiting (a PostgreSQL advisory lock),
+//   so a job's round runs in one process at a time; a process that finds it taken skips that round;
+// - the rows a round works on are claimed with FOR UPDATE SKIP LOCKED besides, so even two rounds
+//   at once never do the same work twice;
+// - a kick (work was just queued) is a NOTIFY heard by every instance's runner, so it reaches the
+//   runner from any worker, and the one running a round then runs it again.
+// On PGlite (one process) the lock and the kick are local. A new job is one more entry here.
 
 type JobName = "email-outbox" | "order-expiry" | "payment-tasks" | "unfinished-refunds";
 
-let runner: JobRunner | undefined;
+/** Each job's advisory lock (arbitrary constants, apart from the migrations' and the seed's). */
+const JOB_LOCK_KEYS: Record<JobName, number> = {
+  "email-outbox": 7_020_501,
+  "order-expiry": 7_020_502,
+  "payment-tasks": 7_020_503,
+  "unfinished-refunds": 7_020_504,
+};
+const KICK_CHANNEL = "gleam_job_kick";
+const jobNames = Object.keys(JOB_LOCK_KEYS) as JobName[];
 
-export function startBackgroundJobs(db: Database): void {
+let runner: JobRunner | undefined;
+let stopListening: (() => Promise<void>) | undefined;
+let sendKick: ((name: JobName) => Promise<unknown>) | undefined;
+
+/**
+ * Prepares this process to kick jobs; with `runHere` it also runs them (one process per instance
+ * does).
+ */
+export async function startBackgroundJobs(
+  handle: DatabaseHandle,
+  { runHere }: { runHere: boolean },
+): Promise<void> {
+  if (handle.driver === "postgres") {
+    sendKick = (name) => handle.db.execute(sql`select pg_notify(${KICK_CHANNEL}, ${name})`);
+  }
+  if (!runHere || runner) return;
+  const db = handle.db;
   const transport = configuredTransport(logger);
-  runner ??= startJobs(
-    [
-      {
-        name: "email-outbox",
-        intervalMs: 5_000,
-        runAtStart: true,
-        run: () => deliverDueEmails(db, transport, logger),
-      },
-      {
-        name: "order-expiry",
-        intervalMs: 60_000,
-        // Read each round: the shop's settings may change while it runs.
-        run: async () =>
-          expireUnpaidOrders(db, {
-            pendingMinutes: (await getShopSettings()).pendingOrderMinutes,
-            logger,
-          }),
-      },
-      {
-        name: "payment-tasks",
-        intervalMs: 30_000,
-        run: () => runPaymentTasksRound(db, providerNamed, logger),
-      },
-      {
-        // Refunds a crash left between the provider's answer and the order's change.
-        name: "unfinished-refunds",
-        intervalMs: 60_000,
-        run: async () => {
-          await finishStaleRefunds(db, providerNamed, logger);
-        },
-      },
-    ],
+  const rounds: Record<JobName, () => Promise<unknown>> = {
+    "email-outbox": () => deliverDueEmails(db, transport, logger),
+    // Read each round: the shop's settings may change while it runs.
+    "order-expiry": async () =>
+      expireUnpaidOrders(db, {
+        pendingMinutes: (await getShopSettings()).pendingOrderMinutes,
+        logger,
+      }),
+    "payment-tasks": () => runPaymentTasksRound(db, providerNamed, logger),
+    // Refunds a crash left between the provider's answer and the order's change.
+    "unfinished-refunds": () => finishStaleRefunds(db, providerNamed, logger),
+  };
+  const intervals: Record<JobName, number> = {
+    "email-outbox": 5_000,
+    "order-expiry": 60_000,
+    "payment-tasks": 30_000,
+    "unfinished-refunds": 60_000,
+  };
+  runner = startJobs(
+    jobNames.map((name) => ({
+      name,
+      intervalMs: intervals[name],
+      runAtStart: name === "email-outbox",
+      run: () => handle.exclusive(JOB_LOCK_KEYS[name], rounds[name], { wait: false }),
+    })),
     logger,
   );
+  if (handle.driver === "postgres") {
+    const listening = await handle.listen(KICK_CHANNEL, (payload) => {
+      // No payload: the connection was lost or is back, and kicks may have been missed.
+      for (const name of payload ? [payload] : jobNames) runner?.kick(name);
+    });
+    stopListening = () => listening.stop();
+  }
 }
 
-/** Runs a job now (work was just queued for it); nothing while the jobs are not started. */
+/** Runs a job now (work was just queued for it), wherever the jobs run. */
 export function kickJob(name: JobName): void {
-  runner?.kick(name);
+  if (sendKick) {
+    sendKick(name).catch((error: unknown) =>
+      logger.warn({ err: error, job: name }, "could not kick a job; it runs at its next interval"),
+    );
+  } else runner?.kick(name);
 }
 
 export async function stopBackgroundJobs(): Promise<void> {
+  await stopListening?.();
   await runner?.stop();
   runner = undefined;
+  stopListening = undefined;
+  sendKick = undefined;
 }

@@ -9,13 +9,13 @@ import type { Database } from "../db/database";
 import { shopSettings } from "../db/schema/settings";
 import type { Brand } from "../email/templates";
 import { type Env, env } from "../env";
-import { shopChanged } from "../events/shop-changed";
+import { onShopChanged, shopChanged } from "../events/shop-changed";
 
 // The one reader and writer of the shop's settings: its name and contacts, what it charges for
 // shipping and takes off a first order, how long an unpaid order holds its stock, what the
 // announcement bar says. The environment (server/env.ts) gives the defaults; what the admin saved
-// (the shop_settings row) overrides them. Read through a short cache: the instance that saves sees
-// the change at once (and empties its page cache), any other within SETTINGS_TTL_MS.
+// (the shop_settings row) overrides them. Read through a short cache, emptied by every save on any
+// instance (server/events/shop-changed.ts); SETTINGS_TTL_MS bounds it should a notification be lost.
 
 export type ShopSettings = PricingSettings & {
   shopName: string;
@@ -147,6 +147,10 @@ const SETTINGS_KEY = "shop";
 const SETTINGS_TTL_MS = 5_000;
 /** The process-wide database's settings, read at most once per SETTINGS_TTL_MS. */
 let cached: { value: Promise<ShopSettings>; expires: number } | undefined;
+// A save here or on another instance (server/events/shop-changed.ts): read afresh.
+onShopChanged(() => {
+  cached = undefined;
+});
 
 async function loadSettings(db: Database): Promise<ShopSettings> {
   const [row] = await db
@@ -204,7 +208,6 @@ export async function saveShopSettings(
       after: Object.fromEntries(changed.map((key) => [key, value[key]])),
     });
   });
-  cached = undefined;
   shopChanged();
   return loadSettings(db);
 }

@@ -49,6 +49,18 @@ async function freshPostgresDatabase(base: string): Promise<string> {
   return databaseUrl(base, name);
 }
 
+const postgresUrls = new WeakMap<DatabaseHandle, string>();
+
+/**
+ * A second handle on a PostgreSQL test database: its own pool and listening connection, as another
+ * instance of the shop would have. The caller closes it.
+ */
+export function connectAgain(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = postgresUrls.get(handle);
+  if (!url) throw new Error("connectAgain: a PostgreSQL test database only");
+  return openDatabase({ driver: "postgres", url, maxConnections: 2 });
+}
+
 export type TestDatabaseOptions = {
   onQuery?: (query: string) => void;
   /** PostgreSQL pool size (default 4). */
@@ -63,12 +75,14 @@ export async function openTestDatabase(
 ): Promise<DatabaseHandle> {
   if (driver === "postgres") {
     if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
+    const url = await freshPostgresDatabase(postgresUrl);
     const handle = await openDatabase({
       driver: "postgres",
-      url: await freshPostgresDatabase(postgresUrl),
+      url,
       maxConnections: options.maxConnections ?? 4,
       onQuery: options.onQuery,
     });
+    postgresUrls.set(handle, url);
     if (options.migrated !== false) await handle.migrate();
     return handle;
   }
