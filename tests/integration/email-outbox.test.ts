@@ -4,9 +4,9 @@ import { type MailTransport, type OutgoingEmail, smtpTransport } from "@server/e
 import { retryDelayMs } from "@server/jobs/retry-delay";
 import { logger } from "@server/logger";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
+import { startSmtpServer } from "../smtp-catcher";
 
 const message: OutgoingEmail = {
   to: "ada@example.com",
@@ -14,42 +14,6 @@ const message: OutgoingEmail = {
   html: "<p>Hello</p>",
   text: "Hello http://shop.test/api/auth/verify-email?token=abc",
 };
-
-/** A real SMTP server on a free port that can be told to refuse messages. */
-function startSmtpServer() {
-  const received: Array<{ to: string[]; raw: string }> = [];
-  let refuse = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on("end", () => {
-        if (refuse) return callback(new Error("451 try again later"));
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  const ready = new Promise<number>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.server.address();
-      resolve(typeof address === "object" && address ? address.port : 0);
-    });
-  });
-  return {
-    received,
-    ready,
-    refuse(value: boolean) {
-      refuse = value;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(testDrivers)("email outbox on %s", (driver) => {
   const database = useTestDatabase(driver);
