@@ -1,6 +1,7 @@
 import autocannon from "autocannon";
 import { benchAdmin } from "./bench-admin";
 import { benchCheckout } from "./bench-checkout";
+import { benchWorkers } from "./bench-workers";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 import { measureSuggestionLatency } from "./suggestion-latency";
 
@@ -13,7 +14,8 @@ import { measureSuggestionLatency } from "./suggestion-latency";
 // ends with the search box's time from typing to suggestions, in Chromium. Then the checkout:
 // BENCH_CHECKOUT_USERS customers (default 20) buying and paying at once (scripts/bench-checkout.ts).
 // Last the admin's screens with 10,000 orders and the CSV export of BENCH_CSV_ORDERS (100,000)
-// orders (scripts/bench-admin.ts; BENCH_ADMIN=0 leaves them out).
+// orders (scripts/bench-admin.ts; BENCH_ADMIN=0 leaves them out). With BENCH_POSTGRES_URL, also
+// one worker process against two on PostgreSQL (scripts/bench-workers.ts).
 
 const routes = [
   "/",
@@ -97,6 +99,8 @@ async function main() {
   } finally {
     await checkoutServer.stop();
   }
+  const postgres = process.env.BENCH_POSTGRES_URL;
+  if (postgres) report.workers = await benchWorkers(postgres, connections, duration);
   if (process.env.BENCH_ADMIN !== "0") report.admin = await benchAdmin(connections, duration);
   console.log(JSON.stringify(report, null, 2));
 }
