@@ -54,6 +54,8 @@ const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 const PRODUCT_FORM_PATH = "/dashboard/admin-products";
 const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 3 * 1024 * 1024;
 
+const CLIENT_CLOSED_REQUEST = 499;
+
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<AppEnv>();
   const handleRequest = createRequestHandler(options.build, "production");
@@ -62,8 +64,12 @@ export function createHttpApp(options: HttpAppOptions) {
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.res.status >= 500) options.logger.error(line, "request");
+    // A client that hung up before the answer (a closed tab, a load generator stopping) is no
+    // fault of the server: logged as 499 (nginx's "client closed request"), whatever the render
+    // made of its aborted request.
+    const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
+    const line = { method: c.req.method, path: c.req.path, status, ms };
+    if (status >= 500) options.logger.error(line, "request");
     else options.logger.info(line, "request");
   });
 
