@@ -16,6 +16,7 @@ import {
   EMAILS_PER_RECIPIENT,
   RECIPIENT_THROTTLED,
 } from "./account-throttle";
+import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords";
 
 // better-auth on the shop's own database (DESIGN §2, §6): email and password, email verification,
 // password reset, sessions in the database behind http-only cookies, and its rate limiter with
@@ -67,6 +68,12 @@ const UPDATE_USER = "/update-user";
  */
 const EMAILING = new Set(["/request-password-reset", "/send-verification-email"]);
 const MAX_EMAIL_LENGTH = 254;
+/** Where each endpoint that sets a password takes the new one from. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  [SIGN_UP]: "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
 
 function field(body: unknown, name: string): unknown {
   return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
@@ -80,9 +87,19 @@ function emailOf(body: unknown): string | null {
 /**
  * The shop's own rules for what better-auth's endpoints take from a visitor (the same as the
  * shop's forms): a real name without links or markup, a sane email, no avatar URL from outside.
- * better-auth checks passwords itself (minPasswordLength, maxPasswordLength).
+ * better-auth checks a password's length itself (minPasswordLength, maxPasswordLength); a common
+ * password is refused here.
  */
 function refusedInput(path: string, body: unknown): string | null {
+  const newPassword = field(body, NEW_PASSWORD_FIELD[path] ?? "");
+  // A short one gets better-auth's own message about its length.
+  if (
+    typeof newPassword === "string" &&
+    newPassword.length >= MIN_PASSWORD &&
+    isCommonPassword(newPassword)
+  ) {
+    return COMMON_PASSWORD;
+  }
   if (path !== SIGN_UP && path !== UPDATE_USER) return null;
   const name = field(body, "name");
   if (path === SIGN_UP || name !== undefined) {

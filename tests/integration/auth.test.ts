@@ -1,4 +1,5 @@
 import { type Auth, CLIENT_IP_HEADER } from "@server/auth/auth";
+import { COMMON_PASSWORD } from "@server/auth/common-passwords";
 import { accounts, users } from "@server/db/schema/auth";
 import type { OutgoingEmail } from "@server/email/transport";
 import { eq } from "drizzle-orm";
@@ -82,6 +83,37 @@ describe.each(testDrivers)("accounts (better-auth) on %s", (driver) => {
     const result = await signUp("short@example.com", "1234567");
     expect(result.status).toBe(400);
     expect(result.json?.code).toBe("PASSWORD_TOO_SHORT");
+  });
+
+  it("refuses a common password at sign-up, reset and change, creating and changing nothing", async () => {
+    const common = await signUp("common@example.com", "Password1");
+    expect(common.status).toBe(400);
+    expect(common.json?.message).toBe(COMMON_PASSWORD);
+    expect(await database.db().select().from(users)).toHaveLength(0);
+
+    await signUp();
+    await verify();
+    const signedIn = await call("/sign-in/email", {
+      body: { email: "ada@example.com", password: "correct-horse-1" },
+    });
+    const change = await call("/change-password", {
+      body: { currentPassword: "correct-horse-1", newPassword: "qwertyuiop" },
+      cookie: signedIn.cookie,
+    });
+    expect([change.status, change.json?.message]).toEqual([400, COMMON_PASSWORD]);
+    await call("/request-password-reset", {
+      body: { email: "ada@example.com", redirectTo: `${BASE}/reset-password` },
+    });
+    const token = new URL(linkIn(sent.find((item) => /Reset your/.test(item.subject)))).pathname
+      .split("/")
+      .at(-1);
+    const reset = await call("/reset-password", { body: { newPassword: "baseball", token } });
+    expect([reset.status, reset.json?.message]).toEqual([400, COMMON_PASSWORD]);
+    // The password is still the old one.
+    const again = await call("/sign-in/email", {
+      body: { email: "ada@example.com", password: "correct-horse-1" },
+    });
+    expect(again.status).toBe(200);
   });
 
   it("does not create a second account for a registered email", async () => {
