@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { type EmailKind, emailOutbox } from "../db/schema/email";
 import { retryDelayMs } from "../jobs/retry-delay";
@@ -6,14 +6,21 @@ import type { Logger } from "../logger";
 import type { MailTransport, OutgoingEmail } from "./transport";
 
 // The outbox: messages are written with the request that decides to send them and delivered by a
-// background worker. A row is claimed with FOR UPDATE SKIP LOCKED and a lease, so several
-// instances never send one message twice; a failure is retried with a growing delay.
+// background worker. A row is claimed with FOR UPDATE SKIP LOCKED and a lease (leased_until), so
+// several instances never send one message twice; a failure is retried with a growing delay. A
+// process killed while sending leaves its leases: they lapse after LEASE_MS, or are released at
+// once when the embedded database's one process starts again (releaseOutboxLeases). Each message
+// carries its row's id as its Message-ID, so the one message a crash can catch between the mail
+// server's acceptance and the row's update, sent again, is recognisably the same message.
 
 /** After this many failed attempts a message is marked failed (and stays, for a person to see). */
 export const MAX_ATTEMPTS = 10;
 const BATCH = 20;
-/** A claimed message not reported back within this time (a crash) is tried again. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A claimed message not reported back within this time (a crash) is tried again: longer than a
+ * batch can take (the SMTP transport gives up on a message within a minute).
+ */
+const LEASE_MS = 2 * 60_000;
 
 export async function queueEmail(
   db: Database,
@@ -40,14 +47,20 @@ async function claimDue(db: Database, now: Date) {
     const due = await tx
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)))
+      .where(
+        and(
+          eq(emailOutbox.status, "pending"),
+          lte(emailOutbox.nextAttemptAt, now),
+          or(isNull(emailOutbox.leasedUntil), lte(emailOutbox.leasedUntil, now)),
+        ),
+      )
       .orderBy(asc(emailOutbox.nextAttemptAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
     return tx
       .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+      .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
       .where(
         inArray(
           emailOutbox.id,
@@ -71,6 +84,7 @@ export async function deliverDueEmails(
   for (const message of claimed) {
     try {
       await transport.send({
+        id: message.id,
         to: message.toAddress,
         subject: message.subject,
         html: message.html,
@@ -84,6 +98,7 @@ export async function deliverDueEmails(
           sentAt: new Date(),
           deliveredBy: transport.name,
           lastError: null,
+          leasedUntil: null,
         })
         .where(eq(emailOutbox.id, message.id));
       sent++;
@@ -99,6 +114,7 @@ export async function deliverDueEmails(
           lastError: reason.slice(0, 1000),
           status: giveUp ? "failed" : "pending",
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          leasedUntil: null,
         })
         .where(eq(emailOutbox.id, message.id));
       logger.warn(
@@ -108,6 +124,19 @@ export async function deliverDueEmails(
     }
   }
   return { sent, failed };
+}
+
+/**
+ * Releases every lease at once. Only for a database one process uses (PGlite), at its start: the
+ * process that held them is gone.
+ */
+export async function releaseOutboxLeases(db: Database): Promise<number> {
+  const released = await db
+    .update(emailOutbox)
+    .set({ leasedUntil: null })
+    .where(isNotNull(emailOutbox.leasedUntil))
+    .returning({ id: emailOutbox.id });
+  return released.length;
 }
 
 /** The newest messages, for the development mailbox. */

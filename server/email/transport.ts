@@ -5,7 +5,17 @@ import type { Logger } from "../logger";
 // How a message leaves the shop (DESIGN §3 rule 4): SMTP through nodemailer when SMTP_URL is set,
 // otherwise the development mailbox, where the outbox row itself is the delivered message.
 
-export type OutgoingEmail = { to: string; subject: string; html: string; text: string };
+export type OutgoingEmail = {
+  /** The outbox row's id: the message's Message-ID, the same on every attempt. */
+  id?: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+};
+
+/** Give up on one message within a minute (the outbox's lease is longer). */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 export type MailTransport = {
   name: "smtp" | "dev-mailbox";
@@ -13,11 +23,16 @@ export type MailTransport = {
 };
 
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = createTransport(url);
+  const transporter = createTransport({ url, ...SMTP_TIMEOUTS });
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? "localhost";
   return {
     name: "smtp",
-    async send(message) {
-      await transporter.sendMail({ from, ...message });
+    async send({ id, ...message }) {
+      await transporter.sendMail({
+        from,
+        ...message,
+        ...(id ? { messageId: `<${id}@${domain}>` } : {}),
+      });
     },
   };
 }

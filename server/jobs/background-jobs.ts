@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
-import { deliverDueEmails } from "../email/outbox";
+import { deliverDueEmails, releaseOutboxLeases } from "../email/outbox";
 import { configuredTransport } from "../email/transport";
 import { logger } from "../logger";
 import { expireUnpaidOrders } from "../orders/expire-orders";
@@ -50,6 +50,11 @@ export async function startBackgroundJobs(
   }
   if (!runHere || runner) return;
   const db = handle.db;
+  // One process uses the embedded database: leases left in it are a crash's, release them now.
+  if (handle.driver === "pglite") {
+    const released = await releaseOutboxLeases(db);
+    if (released > 0) logger.warn({ released }, "released emails a crash left claimed");
+  }
   const transport = configuredTransport(logger);
   const rounds: Record<JobName, () => Promise<unknown>> = {
     "email-outbox": () => deliverDueEmails(db, transport, logger),

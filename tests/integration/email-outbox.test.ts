@@ -1,5 +1,11 @@
 import { emailOutbox } from "@server/db/schema/email";
-import { deliverDueEmails, listMailbox, MAX_ATTEMPTS, queueEmail } from "@server/email/outbox";
+import {
+  deliverDueEmails,
+  listMailbox,
+  MAX_ATTEMPTS,
+  queueEmail,
+  releaseOutboxLeases,
+} from "@server/email/outbox";
 import { type MailTransport, type OutgoingEmail, smtpTransport } from "@server/email/transport";
 import { retryDelayMs } from "@server/jobs/retry-delay";
 import { logger } from "@server/logger";
@@ -101,5 +107,46 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     ]);
     expect(sends).toBe(1);
     expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(1);
+  });
+
+  it("leaves a message a crash caught mid-send until its lease lapses or is released, and sends it with the same Message-ID", async () => {
+    smtp.refuse(false);
+    smtp.received.length = 0;
+    // A process that claims the message and never reports back (killed while sending).
+    const crashed: MailTransport = { name: "smtp", send: () => new Promise(() => {}) };
+    const id = await queueEmail(db(), "order-confirmation", message);
+    const start = new Date();
+    void deliverDueEmails(db(), crashed, logger, start);
+    await expect
+      .poll(async () => (await db().select().from(emailOutbox))[0]?.leasedUntil)
+      .toBeTruthy();
+    // Another worker leaves it alone while the lease runs...
+    const soon = new Date(start.getTime() + 60_000);
+    expect(await deliverDueEmails(db(), transport, logger, soon)).toEqual({ sent: 0, failed: 0 });
+    // ...and the process that starts again on the embedded database releases it at once.
+    expect(await releaseOutboxLeases(db())).toBe(1);
+    expect(await deliverDueEmails(db(), transport, logger, soon)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.raw).toContain(`Message-ID: <${id}@example.com>`);
+    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: "sent", leasedUntil: null });
+
+    // On PostgreSQL nobody releases it: the lease lapses after two minutes.
+    const other = await queueEmail(db(), "order-confirmation", message);
+    const claimedAt = new Date();
+    void deliverDueEmails(db(), crashed, logger, claimedAt);
+    await expect
+      .poll(
+        async () =>
+          (await db().select().from(emailOutbox).where(eq(emailOutbox.id, other)))[0]?.leasedUntil,
+      )
+      .toBeTruthy();
+    const stillLeased = new Date(claimedAt.getTime() + 60_000);
+    expect(await deliverDueEmails(db(), transport, logger, stillLeased)).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    const lapsed = new Date(claimedAt.getTime() + 2 * 60_000 + 1);
+    expect(await deliverDueEmails(db(), transport, logger, lapsed)).toEqual({ sent: 1, failed: 0 });
   });
 });

@@ -30,6 +30,12 @@ export const emailOutbox = pgTable(
     status: text("status", { enum: emailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set while a process is handing the message to the mail server: no other takes it until
+     * then. A process that crashed leaves it set; it lapses (PostgreSQL) or is released at the
+     * next start (PGlite, whose one process was the only one sending).
+     */
+    leasedUntil: timestamp("leased_until", { withTimezone: true }),
     lastError: text("last_error"),
     /** Which transport delivered it: "smtp" or "dev-mailbox". */
     deliveredBy: text("delivered_by"),
