@@ -1,5 +1,7 @@
+import { dirname } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium";
+import { E2E_SERVER_LOG } from "./tests/e2e/server-log";
 
 // End-to-end tests drive the production build in Debian's Chromium (never a downloaded browser),
 // on a fresh in-memory PGlite database seeded with the demo catalogue.
@@ -9,6 +11,8 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  // The server's log of the whole run is checked for secrets at the end.
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -45,7 +49,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node build/server/index.js",
+    command: `mkdir -p "${dirname(E2E_SERVER_LOG)}" && node build/server/index.js > "${E2E_SERVER_LOG}"`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -57,7 +61,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       BASE_URL: baseURL,
       DATA_DIR: "memory://",
-      LOG_LEVEL: "warn",
+      // Every request logged, so the check for secrets sees all of them.
+      LOG_LEVEL: "info",
       // Every test signs in from 127.0.0.1: the per-address limit is tested by the integration tests.
       AUTH_ATTEMPTS_PER_MINUTE: "1000",
     },

@@ -22,18 +22,14 @@ const reset = {
 };
 
 describe("devMailboxTransport", () => {
-  it("prints the links of a message in demo mode, for the developer to follow", async () => {
-    const { logger, lines } = capturedLogger();
-    await devMailboxTransport(logger, { printLinks: true }).send(reset);
-    expect(lines.join("")).toContain("secret-token");
-  });
-
-  it("never prints a link outside demo mode: a reset link in a log is a way into an account", async () => {
-    const { logger, lines } = capturedLogger();
-    await devMailboxTransport(logger, { printLinks: false }).send(reset);
-    const output = lines.join("");
-    expect(output).toContain("victim@example.com");
-    expect(output).not.toContain("secret-token");
-    expect(output).not.toContain("https://");
+  it("never prints a link, in demo mode or not: a reset link in a log is a way into an account", async () => {
+    for (const demo of [true, false]) {
+      const { logger, lines } = capturedLogger();
+      await devMailboxTransport(logger, { demo }).send(reset);
+      const output = lines.join("");
+      expect(output).toContain("victim@example.com");
+      expect(output).not.toContain("secret-token");
+      expect(output).not.toContain("https://");
+    }
   });
 });

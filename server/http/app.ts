@@ -13,7 +13,7 @@ import type { Logger } from "../logger";
 import { clientAddress } from "./client-address";
 import { MAX_BODY_BYTES } from "./json-request";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
-import { isFilePath } from "./request-paths";
+import { isFilePath, loggedPath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import "./load-context";
@@ -68,7 +68,7 @@ export function createHttpApp(options: HttpAppOptions) {
     // fault of the server: logged as 499 (nginx's "client closed request"), whatever the render
     // made of its aborted request.
     const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
-    const line = { method: c.req.method, path: c.req.path, status, ms };
+    const line = { method: c.req.method, path: loggedPath(c.req.path), status, ms };
     if (status >= 500) options.logger.error(line, "request");
     else options.logger.info(line, "request");
   });
