@@ -34,6 +34,7 @@ export default [
       route("admin-products/new", "routes/dashboard.admin-product-new.tsx"),
       route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
       route("admin-reviews", "routes/dashboard.admin-reviews.tsx"),
+      route("admin-emails", "routes/dashboard.admin-emails.ts"),
       // Seed spec §2: payments is the same screen as settings.
       route("admin-settings", "routes/dashboard.admin-settings.tsx", { id: "admin-settings" }),
       route("admin-payments", "routes/dashboard.admin-settings.tsx", { id: "admin-payments" }),

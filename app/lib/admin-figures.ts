@@ -77,3 +77,14 @@ export type AdminProductDetail = {
     createdAt: Date;
   }[];
 };
+
+/** A message the outbox gave up on after its last attempt, for the admin to send again. */
+export type ParkedEmail = {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+};

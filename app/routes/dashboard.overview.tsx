@@ -1,6 +1,7 @@
 import { adminOverview } from "@server/admin/shop-figures";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
+import { listParkedEmails } from "@server/email/outbox";
 import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { Link, useRouteLoaderData } from "react-router";
@@ -19,10 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user.role === "admin") {
     const db = await getDb();
     try {
+      const [overview, parkedEmails] = await Promise.all([adminOverview(db), listParkedEmails(db)]);
       return {
         role: "admin" as const,
         fullName: user.fullName,
-        data: await adminOverview(db),
+        data: { ...overview, parkedEmails },
         error: null,
       };
     } catch (error) {

@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { ParkedEmail } from "../../app/lib/admin-figures";
+import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type EmailKind, emailOutbox } from "../db/schema/email";
+import { DomainError } from "../errors";
 import { retryDelayMs } from "../jobs/retry-delay";
 import type { Logger } from "../logger";
 import type { MailTransport, OutgoingEmail } from "./transport";
@@ -124,6 +127,47 @@ export async function deliverDueEmails(
     }
   }
   return { sent, failed };
+}
+
+/** The messages parked after MAX_ATTEMPTS failures, newest first: the admin's overview lists them. */
+export async function listParkedEmails(db: Database, limit = 20): Promise<ParkedEmail[]> {
+  const rows = await db
+    .select({
+      id: emailOutbox.id,
+      kind: emailOutbox.kind,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, "failed"))
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * The admin sends a parked message again (the mail server is fixed): it is due now with a fresh
+ * count of attempts, and the audit log says who did it. Only a parked message can be.
+ */
+export async function retryParkedEmail(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailOutbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), leasedUntil: null })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
+      .returning({ id: emailOutbox.id, kind: emailOutbox.kind });
+    if (!row) throw new DomainError("NOT_FOUND", "This email is not waiting to be sent again.");
+    await recordAudit(tx, {
+      actor,
+      action: "email.retried",
+      entity: { type: "email", id },
+      before: { status: "failed" },
+      after: { status: "pending" },
+    });
+  });
 }
 
 /**

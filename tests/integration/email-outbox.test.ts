@@ -1,10 +1,14 @@
+import { adminActor } from "@server/audit/audit-log";
+import { auditLog } from "@server/db/schema/audit";
 import { emailOutbox } from "@server/db/schema/email";
 import {
   deliverDueEmails,
   listMailbox,
+  listParkedEmails,
   MAX_ATTEMPTS,
   queueEmail,
   releaseOutboxLeases,
+  retryParkedEmail,
 } from "@server/email/outbox";
 import { type MailTransport, type OutgoingEmail, smtpTransport } from "@server/email/transport";
 import { retryDelayMs } from "@server/jobs/retry-delay";
@@ -71,6 +75,48 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     expect(smtp.received).toHaveLength(1);
     const [sent] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("parks a message after the last attempt for the admin, who sends it again (audited)", async () => {
+    const broken: MailTransport = {
+      name: "smtp",
+      send: async () => {
+        throw new Error("550 mailbox unavailable");
+      },
+    };
+    const id = await queueEmail(db(), "order-confirmation", message);
+    let now = new Date();
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await deliverDueEmails(db(), broken, logger, now);
+      now = new Date(now.getTime() + retryDelayMs(attempt) + 1);
+    }
+    const parked = await listParkedEmails(db());
+    expect(parked).toMatchObject([
+      {
+        id,
+        toAddress: "ada@example.com",
+        attempts: MAX_ATTEMPTS,
+        lastError: "550 mailbox unavailable",
+      },
+    ]);
+    // Nothing more is tried by itself.
+    expect(await deliverDueEmails(db(), transport, logger, now)).toEqual({ sent: 0, failed: 0 });
+
+    const admin = adminActor("admin-1");
+    await retryParkedEmail(db(), admin, id);
+    expect(await listParkedEmails(db())).toEqual([]);
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit).toMatchObject({
+      action: "email.retried",
+      actorType: "admin",
+      actorId: "admin-1",
+    });
+    // Only a parked message can be sent again: twice is refused, and changes nothing.
+    await expect(retryParkedEmail(db(), admin, id)).rejects.toThrow(/not waiting/);
+    smtp.refuse(false);
+    smtp.received.length = 0;
+    expect(await deliverDueEmails(db(), transport, logger)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
   });
 
   it("marks a message failed after the last attempt, and keeps it", async () => {

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import type { AdminProductRow, OverviewFigures } from "~/lib/admin-figures";
+import type { AdminProductRow, OverviewFigures, ParkedEmail } from "~/lib/admin-figures";
 import { formatPence } from "~/lib/money";
 import type { AdminOrderRow, RefundDueOrder } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
 import { AdminOrderTable } from "./admin-order-table";
 import { AdminProductTable } from "./admin-product-table";
+import { ParkedEmailList } from "./parked-email-list";
 import { RefundDueList } from "./refund-due-list";
 import { StatCards } from "./stat-cards";
 
@@ -14,6 +15,8 @@ export type AdminOverviewData = {
   refundDue: RefundDueOrder[];
   recentOrders: AdminOrderRow[];
   products: AdminProductRow[];
+  /** Read apart from the kept figures: the outbox changes without telling them. */
+  parkedEmails: ParkedEmail[];
 };
 
 /** The admin's overview (seed spec §2): revenue and orders, what needs doing, recent tables. */
@@ -63,6 +66,7 @@ export function AdminOverview({
             />
           </div>
           <RefundDueList orders={data.refundDue} />
+          <ParkedEmailList emails={data.parkedEmails} />
           <section aria-labelledby="low-stock-heading" className="mt-8">
             <h2 id="low-stock-heading" className="text-xl font-semibold">
               Low stock
