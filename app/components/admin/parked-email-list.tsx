@@ -4,6 +4,7 @@ import type { ParkedEmail } from "~/lib/admin-figures";
 import { formatLongDate } from "~/lib/dates";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "../account/use-account-form";
+import { AttentionList } from "./attention-list";
 
 /**
  * Emails the outbox gave up on after its last attempt (the mail server refused or was away for
@@ -20,55 +21,42 @@ export function ParkedEmailList({ emails }: { emails: ParkedEmail[] }) {
     }
   });
   return (
-    <section aria-labelledby="parked-emails-heading" className="mt-8">
-      <h2 id="parked-emails-heading" className="text-xl font-semibold">
-        Emails not delivered
-      </h2>
-      {emails.length === 0 ? (
-        <p className="mt-3 rounded-[var(--radius-card)] border border-line bg-white p-5 text-ink-muted">
-          Every email has been delivered or is on its way.
-        </p>
-      ) : (
-        <ul className="mt-3 space-y-3">
-          {emails.map((email) => (
-            <li
-              key={email.id}
-              className="rounded-[var(--radius-card)] border border-coral/40 bg-white p-5 shadow-soft"
+    <AttentionList
+      id="parked-emails-heading"
+      title="Emails not delivered"
+      empty="Every email has been delivered or is on its way."
+      items={emails}
+      keyOf={(email) => email.id}
+    >
+      {(email) => (
+        <article
+          aria-label={`Not delivered: ${email.subject} to ${email.toAddress}`}
+          className="flex flex-wrap items-start gap-3"
+        >
+          <MailWarning className="mt-0.5 size-5 shrink-0 text-coral-strong" aria-hidden="true" />
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="font-semibold">{email.subject}</p>
+            <p className="text-ink-muted">
+              To {email.toAddress} · {email.attempts} attempts · queued{" "}
+              {formatLongDate(new Date(email.createdAt))}
+            </p>
+            {email.lastError ? <p className="mt-1 break-words">{email.lastError}</p> : null}
+          </div>
+          <retry.fetcher.Form method="post" action="/dashboard/admin-emails">
+            <input type="hidden" name="emailId" value={email.id} />
+            <Button
+              type="submit"
+              name="intent"
+              value="retry"
+              variant="secondary"
+              size="sm"
+              disabled={retry.busy}
             >
-              <article
-                aria-label={`Not delivered: ${email.subject} to ${email.toAddress}`}
-                className="flex flex-wrap items-start gap-3"
-              >
-                <MailWarning
-                  className="mt-0.5 size-5 shrink-0 text-coral-strong"
-                  aria-hidden="true"
-                />
-                <div className="min-w-0 flex-1 text-sm">
-                  <p className="font-semibold">{email.subject}</p>
-                  <p className="text-ink-muted">
-                    To {email.toAddress} · {email.attempts} attempts · queued{" "}
-                    {formatLongDate(new Date(email.createdAt))}
-                  </p>
-                  {email.lastError ? <p className="mt-1 break-words">{email.lastError}</p> : null}
-                </div>
-                <retry.fetcher.Form method="post" action="/dashboard/admin-emails">
-                  <input type="hidden" name="emailId" value={email.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="retry"
-                    variant="secondary"
-                    size="sm"
-                    disabled={retry.busy}
-                  >
-                    Send again
-                  </Button>
-                </retry.fetcher.Form>
-              </article>
-            </li>
-          ))}
-        </ul>
+              Send again
+            </Button>
+          </retry.fetcher.Form>
+        </article>
       )}
-    </section>
+    </AttentionList>
   );
 }
