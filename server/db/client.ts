@@ -116,6 +116,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     /** Holds the advisory lock on one pooled connection while `work` runs on any. */
     const exclusive: DatabaseHandle["exclusive"] = async (key, work, { wait = true } = {}) => {
       const client = await pool.connect();
+      // A connection the server ends while it is held here (a restart, a failover) emits 'error'
+      // on the client, not the pool: unheard, that would end the process.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+        onConnectionError?.(error);
+      };
+      client.on("error", onError);
       try {
         if (wait) await client.query("select pg_advisory_lock($1)", [key]);
         else {
@@ -128,10 +136,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         try {
           return { ran: true, value: await work() };
         } finally {
-          await client.query("select pg_advisory_unlock($1)", [key]);
+          // A lost connection took its lock with it.
+          await client.query("select pg_advisory_unlock($1)", [key]).catch((error: Error) => {
+            broken ??= error;
+          });
         }
       } finally {
-        client.release();
+        client.off("error", onError);
+        // A broken connection is dropped from the pool, not handed to the next caller.
+        client.release(broken);
       }
     };
     return {
