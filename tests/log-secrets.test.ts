@@ -10,6 +10,8 @@ describe("secrets in log lines", () => {
       '{"level":30,"time":1795508065377,"method":"GET","path":"/product/prod1","status":200,"ms":3.1,"msg":"request"}',
       '{"level":30,"to":"customer@example.com","subject":"Your Gleam order","msg":"dev mailbox: message delivered (read it at /dev/mailbox)"}',
       '{"level":40,"emailId":"0b9c3a57-3c1e-4a8e-9d6f-1f2e3d4c5b6a","attempts":2,"msg":"email failed; will retry"}',
+      // A long number inside an address or id is not a card (this one passes the Luhn check).
+      '{"level":30,"to":"admin-buyer-1795511482709-ari9sa@example.com","msg":"dev mailbox: message delivered"}',
     ].join("\n");
     expect(findSecrets(log)).toEqual([]);
   });

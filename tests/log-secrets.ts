@@ -20,8 +20,11 @@ const PATTERNS: [string, RegExp][] = [
   ["a password field", /"(?:password|newPassword|currentPassword)"\s*:\s*"[^"]+"/],
 ];
 
-/** 13 to 19 digits, optionally grouped by spaces or dashes. */
-const DIGIT_RUN = /\b(?:\d[ -]?){12,18}\d\b/g;
+/**
+ * 13 to 19 digits, optionally grouped by spaces or dashes, standing on their own (not part of a
+ * word, an id or an address such as buyer-1795511482709@example.com).
+ */
+const DIGIT_RUN = /(?<![\w.@-])(?:\d[ -]?){12,18}\d(?![\w.@-])/g;
 
 /** A run of digits that passes the Luhn check, as every card number does. */
 function hasCardNumber(line: string): boolean {

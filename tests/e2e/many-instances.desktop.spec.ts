@@ -166,16 +166,22 @@ if (postgresUrl) {
         });
         expect(changed.status).toBeLessThan(400);
         const changedAt = Date.now();
-        const seen: boolean[] = [];
-        while (Date.now() - changedAt < 1000) {
-          // Several answers in a row, from both workers, all show the new price.
+        // Several answers at once, from both workers, all with the new price: when was the first
+        // such batch asked for? (Under load a batch itself may take a while to come back.)
+        const batchShowsNewPrice = async () => {
           const pages = await Promise.all([1, 2, 3, 4].map(() => fetch(productUrl)));
           const texts = await Promise.all(pages.map((page) => page.text()));
-          seen.push(texts.every((text) => text.includes("£13.50") && !text.includes("£12.00")));
-          if (seen.slice(-2).every(Boolean) && seen.length >= 2) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          return texts.every((text) => text.includes("£13.50") && !text.includes("£12.00"));
+        };
+        let servedAfterMs: number | undefined;
+        while (servedAfterMs === undefined && Date.now() - changedAt < 10_000) {
+          const askedAt = Date.now();
+          if (await batchShowsNewPrice()) servedAfterMs = askedAt - changedAt;
+          else await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        expect(seen.slice(-2), "A served the new price within a second").toEqual([true, true]);
+        expect(servedAfterMs, "A served the new price within a second").toBeLessThan(1000);
+        // And never the old one again.
+        expect(await batchShowsNewPrice()).toBe(true);
 
         // 4. 50 customers check out at once, spread over both instances, for the 10 in stock:
         // 10 orders. Each signs in on one instance and checks out on the other.
