@@ -153,6 +153,8 @@ const schema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1, "must be 1 or more processes").max(64).optional(),
   ),
+  /** Set by the primary process in each worker it starts (server/http/workers.ts), never by hand. */
+  GLEAM_WORKER_ROLE: z.preprocess(emptyToUndefined, z.enum(["jobs", "web"]).optional()),
   /**
    * How many proxies in front of the shop append to X-Forwarded-For: `false` (0, none: the
    * connecting address is the client), `true` (1) or a number of hops.

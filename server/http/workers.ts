@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { env } from "../env";
 import type { Logger } from "../logger";
 
 // Several worker processes on one machine (WEB_CONCURRENCY, PostgreSQL only): node's cluster
@@ -8,7 +9,7 @@ import type { Logger } from "../logger";
 // travels through it (cache clearing, job kicks: LISTEN/NOTIFY). Exactly one worker, the first,
 // runs the background jobs and prints the banner; a replacement for it inherits the role.
 
-/** Set in a worker's environment: "jobs" for the one that runs the background jobs. */
+/** Set in a worker's environment (read by env.ts): "jobs" for the one that runs the jobs. */
 const ROLE_VARIABLE = "GLEAM_WORKER_ROLE";
 /** A worker that dies sooner than this after starting is restarted after a growing pause. */
 const STABLE_AFTER_MS = 10_000;
@@ -16,7 +17,7 @@ const LONGEST_RESTART_PAUSE_MS = 30_000;
 
 /** True in a worker that should run the background jobs (and in a server without workers). */
 export function runsBackgroundJobs(): boolean {
-  return cluster.isPrimary || process.env[ROLE_VARIABLE] === "jobs";
+  return cluster.isPrimary || env.GLEAM_WORKER_ROLE === "jobs";
 }
 
 /**

@@ -56,30 +56,33 @@ export async function startBackgroundJobs(
     if (released > 0) logger.warn({ released }, "released emails a crash left claimed");
   }
   const transport = configuredTransport(logger);
-  const rounds: Record<JobName, () => Promise<unknown>> = {
-    "email-outbox": () => deliverDueEmails(db, transport, logger),
-    // Read each round: the shop's settings may change while it runs.
-    "order-expiry": async () =>
-      expireUnpaidOrders(db, {
-        pendingMinutes: (await getShopSettings()).pendingOrderMinutes,
-        logger,
-      }),
-    "payment-tasks": () => runPaymentTasksRound(db, providerNamed, logger),
+  const jobs: Record<JobName, { intervalMs: number; round: () => Promise<unknown> }> = {
+    "email-outbox": { intervalMs: 5_000, round: () => deliverDueEmails(db, transport, logger) },
+    "order-expiry": {
+      intervalMs: 60_000,
+      // Read each round: the shop's settings may change while it runs.
+      round: async () =>
+        expireUnpaidOrders(db, {
+          pendingMinutes: (await getShopSettings()).pendingOrderMinutes,
+          logger,
+        }),
+    },
+    "payment-tasks": {
+      intervalMs: 30_000,
+      round: () => runPaymentTasksRound(db, providerNamed, logger),
+    },
     // Refunds a crash left between the provider's answer and the order's change.
-    "unfinished-refunds": () => finishStaleRefunds(db, providerNamed, logger),
-  };
-  const intervals: Record<JobName, number> = {
-    "email-outbox": 5_000,
-    "order-expiry": 60_000,
-    "payment-tasks": 30_000,
-    "unfinished-refunds": 60_000,
+    "unfinished-refunds": {
+      intervalMs: 60_000,
+      round: () => finishStaleRefunds(db, providerNamed, logger),
+    },
   };
   runner = startJobs(
     jobNames.map((name) => ({
       name,
-      intervalMs: intervals[name],
+      intervalMs: jobs[name].intervalMs,
       runAtStart: name === "email-outbox",
-      run: () => handle.exclusive(JOB_LOCK_KEYS[name], rounds[name], { wait: false }),
+      run: () => handle.exclusive(JOB_LOCK_KEYS[name], jobs[name].round, { wait: false }),
     })),
     logger,
   );
