@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium";
-import { E2E_SERVER_LOG } from "./tests/e2e/server-log";
+import { E2E_METRICS_TOKEN, E2E_SERVER_LOG } from "./tests/e2e/server-log";
 
 // End-to-end tests drive the production build in Debian's Chromium (never a downloaded browser),
 // on a fresh in-memory PGlite database seeded with the demo catalogue.
@@ -65,6 +65,7 @@ export default defineConfig({
       LOG_LEVEL: "info",
       // Every test signs in from 127.0.0.1: the per-address limit is tested by the integration tests.
       AUTH_ATTEMPTS_PER_MINUTE: "1000",
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
     },
   },
 });

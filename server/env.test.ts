@@ -186,4 +186,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ WEB_CONCURRENCY: "3" }).workerCount).toBe(1);
     expect(problemsOf({ WEB_CONCURRENCY: "0" })[0]).toMatch(/^WEB_CONCURRENCY: /);
   });
+
+  it("has no /metrics token unless one is set, and refuses a short one", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "a-long-enough-token-1234" }).METRICS_TOKEN).toBe(
+      "a-long-enough-token-1234",
+    );
+    expect(problemsOf({ METRICS_TOKEN: "short" })[0]).toMatch(
+      /^METRICS_TOKEN: must be at least 16/,
+    );
+  });
 });

@@ -153,6 +153,11 @@ const schema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1, "must be 1 or more processes").max(64).optional(),
   ),
+  /** A bearer token for /metrics (Prometheus); unset, the shop has no /metrics. */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "must be at least 16 characters (e.g. openssl rand -hex 24)").optional(),
+  ),
   /** Set by the primary process in each worker it starts (server/http/workers.ts), never by hand. */
   GLEAM_WORKER_ROLE: z.preprocess(emptyToUndefined, z.enum(["jobs", "web"]).optional()),
   /**

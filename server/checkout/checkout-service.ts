@@ -10,6 +10,7 @@ import { users } from "../db/schema/auth";
 import { products, productVariants } from "../db/schema/catalog";
 import { orders } from "../db/schema/orders";
 import { DomainError } from "../errors";
+import { checkoutsStarted } from "../metrics/metrics";
 import { attachPaymentIntent, cancelOrder, openOrder } from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
@@ -248,6 +249,7 @@ export async function startCheckout(
   if (!order) {
     try {
       order = await createPendingOrder(db, userId, request, key, provider.name, settings);
+      checkoutsStarted.inc();
     } catch (error) {
       // Checkouts of one customer take turns on their row; should two still meet at the database's
       // own rule (one open order), the same submit finds the order the other one made.

@@ -31,6 +31,8 @@ export type DatabaseHandle = {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (for /metrics). */
+  connections?: () => { open: number; idle: number; waiting: number };
   /** PGlite only: the whole data folder as a tarball, so tests can start from a migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
   /**
@@ -160,6 +162,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       listen: (channel, onNotify) => listener.listen(channel, onNotify),
+      connections: () => ({
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: async () => {
         await listener.close();
         await pool.end();

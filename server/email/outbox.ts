@@ -6,6 +6,7 @@ import { type EmailKind, emailOutbox } from "../db/schema/email";
 import { DomainError } from "../errors";
 import { retryDelayMs } from "../jobs/retry-delay";
 import type { Logger } from "../logger";
+import { emailDeliveries } from "../metrics/metrics";
 import type { MailTransport, OutgoingEmail } from "./transport";
 
 // The outbox: messages are written with the request that decides to send them and delivered by a
@@ -105,10 +106,12 @@ export async function deliverDueEmails(
         })
         .where(eq(emailOutbox.id, message.id));
       sent++;
+      emailDeliveries.inc({ result: "sent" });
     } catch (error) {
       failed++;
       const attempts = message.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
+      emailDeliveries.inc({ result: giveUp ? "parked" : "failed" });
       const reason = error instanceof Error ? error.message : String(error);
       await db
         .update(emailOutbox)

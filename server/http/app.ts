@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -9,7 +9,9 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_IMAGE_BYTES } from "../../app/lib/product-images";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import { hasSessionCookie } from "../auth/session-cookie";
-import type { Logger } from "../logger";
+import { type Logger, withLogFields } from "../logger";
+import { shopMetrics } from "../metrics/cluster-metrics";
+import { httpRequests, registry } from "../metrics/metrics";
 import { clientAddress } from "./client-address";
 import { MAX_BODY_BYTES } from "./json-request";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
@@ -18,7 +20,9 @@ import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin"
 import { securityHeaders } from "./security-headers";
 import "./load-context";
 import { shopLoadContext } from "./load-context";
+import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
 import { inRequestScope } from "./request-scope";
+import { routeLabeller } from "./route-label";
 
 export type HttpAppOptions = {
   build: ServerBuild;
@@ -41,6 +45,8 @@ export type HttpAppOptions = {
   handleAuth?: (request: Request) => Promise<Response>;
   /** Proxies in front that append to X-Forwarded-For (0: trust none of it). */
   trustProxyHops?: number;
+  /** `/metrics` answers a request bearing this token (`Authorization: Bearer …`); unset: no /metrics. */
+  metricsToken?: string;
 };
 
 type AppEnv = { Variables: { cspNonce: string } };
@@ -60,17 +66,27 @@ export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<AppEnv>();
   const handleRequest = createRequestHandler(options.build, "production");
 
-  app.use(async (c, next) => {
+  const routeOf = routeLabeller(options.build.routes);
+  app.use((c, next) => {
     const started = performance.now();
-    await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    // A client that hung up before the answer (a closed tab, a load generator stopping) is no
-    // fault of the server: logged as 499 (nginx's "client closed request"), whatever the render
-    // made of its aborted request.
-    const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
-    const line = { method: c.req.method, path: loggedPath(c.req.path), status, ms };
-    if (status >= 500) options.logger.error(line, "request");
-    else options.logger.info(line, "request");
+    const reqId = requestIdFor(c.req.header(REQUEST_ID_HEADER), (options.trustProxyHops ?? 0) > 0);
+    // Every line logged while this request is handled carries its id; the answer carries it too,
+    // so a customer's or a proxy's report leads to the log lines.
+    return withLogFields({ reqId }, async () => {
+      await next();
+      c.res.headers.set(REQUEST_ID_HEADER, reqId);
+      const seconds = (performance.now() - started) / 1000;
+      // A client that hung up before the answer (a closed tab, a load generator stopping) is no
+      // fault of the server: logged as 499 (nginx's "client closed request"), whatever the render
+      // made of its aborted request.
+      const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
+      const route = routeOf(c.req.path);
+      httpRequests.observe({ method: c.req.method, route, status }, seconds);
+      const ms = Math.round(seconds * 10_000) / 10;
+      const line = { method: c.req.method, path: loggedPath(c.req.path), route, status, ms };
+      if (status >= 500) options.logger.error(line, "request");
+      else options.logger.info(line, "request");
+    });
   });
 
   app.use(async (c, next) => {
@@ -123,6 +139,17 @@ export function createHttpApp(options: HttpAppOptions) {
       return c.json({ status: "unavailable" }, 503);
     }
   });
+
+  const { metricsToken } = options;
+  if (metricsToken) {
+    app.get("/metrics", async (c) => {
+      c.header("Cache-Control", "no-store");
+      if (!bearerMatches(c.req.header("Authorization"), metricsToken)) {
+        return c.json({ error: "Not authorised." }, 401, { "WWW-Authenticate": "Bearer" });
+      }
+      return c.body(await shopMetrics(), 200, { "Content-Type": registry.contentType });
+    });
+  }
 
   // Fingerprinted build output never changes under the same name.
   app.use(
@@ -275,6 +302,13 @@ function withCachingRules(response: Response, personal: boolean): Response {
     apply(copy.headers);
     return copy;
   }
+}
+
+/** True when `header` is `Bearer <token>`, compared in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const sent = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1] ?? "");
+  const expected = Buffer.from(token);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -13,6 +13,8 @@ import { env } from "../env";
 import { onShopChanged, shareShopChanges } from "../events/shop-changed";
 import { startBackgroundJobs, stopBackgroundJobs } from "../jobs/background-jobs";
 import { logger } from "../logger";
+import { offerMetricsToPrimary } from "../metrics/cluster-metrics";
+import { watchDatabase } from "../metrics/metrics";
 import { getShopSettings } from "../settings/shop-settings";
 import { createHttpApp } from "./app";
 import { PageCache } from "./page-cache";
@@ -56,7 +58,10 @@ async function main() {
     handleAuth: async (request) => (await getAuth()).handler(request),
     trustProxyHops: env.trustProxyHops,
     pageCache,
+    metricsToken: env.METRICS_TOKEN,
   });
+  offerMetricsToPrimary();
+  watchDatabase(() => database);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
   server.once("listening", () => {

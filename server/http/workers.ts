@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { env } from "../env";
 import type { Logger } from "../logger";
+import { collectWorkerMetrics } from "../metrics/cluster-metrics";
 
 // Several worker processes on one machine (WEB_CONCURRENCY, PostgreSQL only): node's cluster
 // module, whose primary accepts the connections and hands them to the workers in turn. The
@@ -50,6 +51,7 @@ export function runWorkers(count: number, logger: Logger): void {
     });
     return worker;
   };
+  collectWorkerMetrics();
   for (let index = 0; index < count; index++) fork(index === 0 ? "jobs" : "web");
   logger.info({ workers: count }, "started worker processes");
 

@@ -3,6 +3,7 @@ import { providerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders, paymentEvents } from "../db/schema/orders";
 import type { Brand } from "../email/templates";
+import { checkoutsFailed, checkoutsPaid } from "../metrics/metrics";
 import { flagRefundDue, markPaid, markRefunded, recordPaymentFailure } from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
 import { queuePaymentTask } from "./payment-task-queue";
@@ -80,14 +81,14 @@ async function handleOnce(
  * background task); the wrong amount, or a first-order discount the customer already had, is
  * flagged for a refund; an order already paid is left as it is.
  */
-export function recordPaymentSucceeded(
+export async function recordPaymentSucceeded(
   db: Database,
   event: PaymentEvent & { amountPence: number; currency: string },
   brand: Brand,
   now = new Date(),
 ): Promise<EventResult> {
   const actor = providerActor(event.provider);
-  return handleOnce(db, event, async (tx, order) => {
+  const result = await handleOnce(db, event, async (tx, order) => {
     const currency = event.currency.toLowerCase();
     if (order.status === "cancelled") {
       const reason = "payment for a cancelled order: refunding it";
@@ -126,19 +127,24 @@ export function recordPaymentSucceeded(
     await markPaid(tx, order.id, actor, { brand, now });
     return { outcome: "applied" };
   });
+  // Counted once committed: the same event again is a duplicate, not a second payment.
+  if (result.outcome === "applied") checkoutsPaid.inc();
+  return result;
 }
 
 /** A payment attempt failed (a declined card): the order stays pending for another card. */
-export function recordPaymentFailed(
+export async function recordPaymentFailed(
   db: Database,
   event: PaymentEvent & { message: string },
 ): Promise<EventResult> {
-  return handleOnce(db, event, async (tx, order) => {
+  const result = await handleOnce(db, event, async (tx, order) => {
     if (order.status !== "pending")
       return { outcome: "ignored", reason: `order already ${order.status}` };
     await recordPaymentFailure(tx, order.id, providerActor(event.provider), event.message);
     return { outcome: "applied" };
   });
+  if (result.outcome === "applied") checkoutsFailed.inc();
+  return result;
 }
 
 /** Money went back to the customer: a fully refunded paid order becomes `refunded`. */

@@ -3,6 +3,7 @@ import { logIn } from "../../scripts/bench-checkout";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { startSmtpServer } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
+import { metricValue } from "./metrics";
 
 // Two instances of the shop on one PostgreSQL, as behind a load balancer (issue 14): instance A
 // runs two worker processes (WEB_CONCURRENCY=2, node's cluster), instance B one. Whatever one
@@ -15,6 +16,7 @@ const databaseName = "gleam_e2e_many_instances";
 const CHECKOUTS = 50;
 const STOCK = 10;
 const CHECKOUT_LIMIT = 4;
+const METRICS_TOKEN = "many-instances-metrics-token";
 
 function originOf(server: BuiltServer): string {
   return `http://localhost:${server.port}`;
@@ -87,6 +89,7 @@ if (postgresUrl) {
         CHECKOUT_ATTEMPTS_PER_MINUTE: String(CHECKOUT_LIMIT),
         DEMO_ORDERS: "20",
         LOG_LEVEL: "warn",
+        METRICS_TOKEN,
       };
       let a: BuiltServer | undefined;
       let b: BuiltServer | undefined;
@@ -302,6 +305,32 @@ if (postgresUrl) {
           ...Array.from({ length: CHECKOUT_LIMIT }, () => 200),
           ...Array.from({ length: CHECKOUT_LIMIT }, () => 429),
         ]);
+
+        // 7. /metrics on A, whichever worker answers, adds up both workers' figures: the primary
+        // hands out connections in turn, so neither worker alone saw all these requests.
+        const scrape = async () => {
+          const response = await fetch(`${first.url}/metrics`, {
+            headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+          expect(response.status).toBe(200);
+          return response.text();
+        };
+        const healthChecks = (text: string) =>
+          metricValue(text, "gleam_http_request_duration_seconds_count", { route: "/healthz" });
+        const before = healthChecks(await scrape());
+        for (let check = 0; check < 20; check++) {
+          expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+        }
+        const figures = await scrape();
+        expect(healthChecks(figures) - before).toBe(20);
+        // What the database knows is one figure, not one per worker.
+        const { rows: pending } = await shop.query<{ n: number }>(
+          "select count(*)::int as n from orders where status = 'pending'",
+        );
+        expect(metricValue(figures, "gleam_orders_pending")).toBe(pending[0]?.n);
+        expect(
+          metricValue(figures, "gleam_db_pool_connections", { state: "open" }),
+        ).toBeGreaterThan(0);
       } finally {
         await Promise.all([a?.stop(), b?.stop()]);
         await shop.end().catch(() => {});
