@@ -33,8 +33,11 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections now (for /metrics). */
   connections?: () => { open: number; idle: number; waiting: number };
-  /** PGlite only: the whole data folder as a tarball, so tests can start from a migrated copy. */
-  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only: the whole data folder as a tarball (gzipped when asked): a backup, or a migrated
+   * copy for tests to start from.
+   */
+  dumpDataDir?: (compression?: "gzip") => Promise<Blob>;
   /**
    * Calls `onNotify` with the payload of each NOTIFY on `channel`, delivered when the notifying
    * transaction commits, whichever process sent it. On PostgreSQL one connection per process
@@ -199,7 +202,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       releaseLock();
     },
     exclusive: async (_key, work) => ({ ran: true, value: await work() }),
-    dumpDataDir: () => client.dumpDataDir(),
+    dumpDataDir: (compression) => client.dumpDataDir(compression ?? "none"),
     async listen(channel, onNotify) {
       const stop = await client.listen(channel, (payload) => onNotify(payload));
       // PGlite hands notifications over as the notifying transaction commits.

@@ -13,7 +13,7 @@ const authorised = { Authorization: `Bearer ${E2E_METRICS_TOKEN}` };
 test.describe("Operations", () => {
   test("/metrics answers only with the token", async ({ request }) => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { Authorization: "Bearer wrong-token-of-some-length" },
       { Authorization: E2E_METRICS_TOKEN },
       { Authorization: `Basic ${E2E_METRICS_TOKEN}` },
