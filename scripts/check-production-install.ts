@@ -6,8 +6,10 @@ import { startBuiltServer } from "./built-server";
 
 // `npm run check:production` (a CI step after `npm test`): installs the locked runtime dependencies
 // alone (`npm ci --omit=dev`) beside a copy of the build, as a production machine would, serves it
-// and waits for /healthz to answer 200 and the home page to render. A module the server imports
-// but only a development dependency brings in fails here with ERR_MODULE_NOT_FOUND.
+// and waits for /healthz to answer 200 and the home page to render; then backs the database up and
+// restores it with the install's own `npm run backup` / `npm run restore`, and serves the restored
+// copy. A module the server imports but only a development dependency brings in fails here with
+// ERR_MODULE_NOT_FOUND.
 
 const root = join(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "gleam-production-"));
@@ -29,6 +31,26 @@ try {
   const home = await fetch(`${server.url}/`);
   if (home.status !== 200) throw new Error(`GET / answered ${home.status}`);
   console.log(`production install serves the shop: /healthz 200, / ${home.status}`);
+  await server.stop();
+
+  const npmRun = (script: string, args: string[], dataDir: string) =>
+    execFileSync("npm", ["run", "--silent", script, "--", ...args], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? dir, DATA_DIR: dataDir },
+      encoding: "utf8",
+    }).trim();
+  console.log(npmRun("backup", ["--out", join(dir, "shop.tar.gz")], join(dir, "data")));
+  console.log(npmRun("restore", [join(dir, "shop.tar.gz")], join(dir, "restored")));
+  const restored = await startBuiltServer(
+    { DATA_DIR: join(dir, "restored"), LOG_LEVEL: "warn" },
+    { root: dir },
+  );
+  stop = () => restored.stop();
+  const product = await fetch(`${restored.url}/product/prod1`);
+  if (product.status !== 200) throw new Error(`the restored shop answered ${product.status}`);
+  console.log(
+    `the production install's backup restores a shop that serves: /product/prod1 ${product.status}`,
+  );
 } finally {
   await stop?.();
   rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { keepFiguresBetweenChanges } from "../admin/figures-cache";
 import { getAuth } from "../auth/session";
+import { runBackupCommand } from "../db/backup-cli";
 import type { DatabaseHandle } from "../db/client";
 import { closeDatabase, waitForDatabase } from "../db/connection";
 import { demoAccounts, seedDemoShop } from "../db/seed/demo-shop";
@@ -151,7 +152,16 @@ function printBanner(shopName: string) {
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }
 
-if (cluster.isPrimary && env.workerCount > 1) {
+const command = process.argv[2];
+if (command === "backup" || command === "restore") {
+  runBackupCommand(command, process.argv.slice(3)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+} else if (cluster.isPrimary && env.workerCount > 1) {
   runWorkers(env.workerCount, logger);
 } else {
   if (cluster.isPrimary && (env.WEB_CONCURRENCY ?? 1) > 1) {
