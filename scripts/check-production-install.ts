@@ -6,8 +6,8 @@ import { startBuiltServer } from "./built-server";
 
 // `npm run check:production` (a CI step after `npm test`): installs the locked runtime dependencies
 // alone (`npm ci --omit=dev`) beside a copy of the build, as a production machine would, serves it
-// and waits for /healthz to answer 200 and the home page to render; then backs the database up and
-// restores it with the install's own `npm run backup` / `npm run restore`, and serves the restored
+// and waits for /healthz to answer 200 and the home page to render; then runs the install's own
+// `npm run db:migrate`, `npm run backup` and `npm run restore`, and serves the restored
 // copy. A module the server imports but only a development dependency brings in fails here with
 // ERR_MODULE_NOT_FOUND.
 
@@ -39,6 +39,7 @@ try {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? dir, DATA_DIR: dataDir },
       encoding: "utf8",
     }).trim();
+  console.log(npmRun("db:migrate", [], join(dir, "data")));
   console.log(npmRun("backup", ["--out", join(dir, "shop.tar.gz")], join(dir, "data")));
   console.log(npmRun("restore", [join(dir, "shop.tar.gz")], join(dir, "restored")));
   const restored = await startBuiltServer(

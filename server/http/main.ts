@@ -7,8 +7,8 @@ import type { ServerBuild } from "react-router";
 import { keepFiguresBetweenChanges } from "../admin/figures-cache";
 import { getAuth } from "../auth/session";
 import { runBackupCommand } from "../db/backup-cli";
-import type { DatabaseHandle } from "../db/client";
-import { closeDatabase, waitForDatabase } from "../db/connection";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { closeDatabase, configuredDatabase, waitForDatabase } from "../db/connection";
 import { demoAccounts, seedDemoShop } from "../db/seed/demo-shop";
 import { env } from "../env";
 import { onShopChanged, shareShopChanges } from "../events/shop-changed";
@@ -126,6 +126,17 @@ async function main() {
   process.on("SIGINT", stop);
 }
 
+/** `migrate`: applies the migrations and exits (a release step before new instances start). */
+async function migrateOnly() {
+  const handle = await openDatabase(configuredDatabase());
+  try {
+    await handle.migrate();
+    process.stdout.write(`Migrations applied (${handle.driver}).\n`);
+  } finally {
+    await handle.close();
+  }
+}
+
 function printBanner(shopName: string) {
   const lines = [
     "",
@@ -153,8 +164,10 @@ function printBanner(shopName: string) {
 }
 
 const command = process.argv[2];
-if (command === "backup" || command === "restore") {
-  runBackupCommand(command, process.argv.slice(3)).then(
+if (command === "backup" || command === "restore" || command === "migrate") {
+  const run =
+    command === "migrate" ? migrateOnly() : runBackupCommand(command, process.argv.slice(3));
+  run.then(
     () => process.exit(0),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
