@@ -10,7 +10,7 @@ import type { BuiltServer } from "./built-server";
 
 const VARIANT = "prod2-75ml";
 
-type Session = { cookie: string };
+type Session = { cookie: string; email: string };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -36,6 +36,9 @@ function seededStock(): number {
   return variant.stockQuantity;
 }
 
+/** The password of the customers signUpCustomers makes. */
+export const CUSTOMER_PASSWORD = "bench-password-1";
+
 /** A page form posted as a browser without JavaScript would, from the shop's own origin. */
 export function postForm(
   base: string,
@@ -55,10 +58,14 @@ export function postForm(
  * Signs up `count` customers through /login, confirms each address with the dev mailbox's link
  * (which signs no one in), then logs each in.
  */
-async function customers(base: string, origin: string, count: number): Promise<Session[]> {
+export async function signUpCustomers(
+  base: string,
+  origin: string,
+  count: number,
+): Promise<Session[]> {
   const run = Date.now();
   const emails = Array.from({ length: count }, (_, index) => `bench-${run}-${index}@example.com`);
-  const password = "bench-password-1";
+  const password = CUSTOMER_PASSWORD;
   for (const email of emails) {
     const response = await postForm(base, origin, "/login", {
       intent: "sign-up",
@@ -84,7 +91,7 @@ async function customers(base: string, origin: string, count: number): Promise<S
     if (verified.status !== 302) throw new Error(`verification answered ${verified.status}`);
   }
   return Promise.all(
-    emails.map(async (email) => ({ cookie: await logIn(base, origin, email, password) })),
+    emails.map(async (email) => ({ cookie: await logIn(base, origin, email, password), email })),
   );
 }
 
@@ -108,7 +115,7 @@ export async function benchCheckout(server: BuiltServer, concurrency: number, se
   const base = server.url;
   // The origin the server is configured with (BASE_URL): better-auth checks it.
   const origin = `http://localhost:${server.port}`;
-  const sessions = await customers(base, origin, concurrency);
+  const sessions = await signUpCustomers(base, origin, concurrency);
   const startingStock = seededStock();
   const latencies: number[] = [];
   let paid = 0;

@@ -1,0 +1,346 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { systemActor } from "@server/audit/audit-log";
+import { openDatabase } from "@server/db/client";
+import { seedCatalogIfEmpty } from "@server/db/seed/seed-catalog";
+import { adjustStock } from "@server/stock/stock-service";
+import { CUSTOMER_PASSWORD, logIn, signUpCustomers } from "./bench-checkout";
+import { type BuiltServer, startBuiltServer } from "./built-server";
+
+// `npm run soak [-- --seconds 300 --users 8]`: mixed traffic against the production build for a
+// while (default 5 minutes): browsing, search, the cart's API, signed-in pages, signing in, and
+// checkouts paid with the test card. Every few seconds it prints throughput, p99, errors and the
+// server's memory (read from its own /metrics), and at the end judges: no error, the server shut
+// down cleanly with nothing logged at error level, and (for runs of a minute or more) memory flat
+// after the warm-up. Exits 1 otherwise. The report is also written to reports/soak.json.
+
+const METRICS_TOKEN = "soak-metrics-token-local-only";
+const SOAK_VARIANT = "prod2-75ml";
+const PRODUCTS = ["prod1", "prod2", "prod3", "prod4"];
+const QUERIES = ["white", "strips", "pen", "toothpaste", "bundle", "sensitive", "gleam", "xyz"];
+const VARIANT_IDS = "prod1-single,prod2-75ml,prod2-3x75ml,prod3-single,prod4-default";
+/** The heap's low point after the warm-up may grow this much, plus a fixed allowance. */
+const HEAP_GROWTH_ALLOWED = 1.3;
+const HEAP_SLACK_BYTES = 16 * 1024 * 1024;
+const JUDGE_MEMORY_FROM_SECONDS = 60;
+
+type Shopper = { cookie: string; email: string; index: number };
+type Outcome = { action: string; at: number; ms: number; ok: boolean; detail: string };
+type Memory = { at: number; heap: number; rss: number };
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: process.env.SOAK_SECONDS ?? "300" },
+    users: { type: "string", default: "8" },
+  },
+});
+const seconds = Number(values.seconds);
+const users = Number(values.users);
+if (!(seconds >= 5) || !(users >= 1 && users <= 100)) {
+  throw new Error("Usage: npm run soak -- [--seconds 5 or more] [--users 1-100]");
+}
+
+/** A fresh data folder with the demo catalogue and plenty of the checkout's variant. */
+async function prepareDataDir(dir: string) {
+  const handle = await openDatabase({ driver: "pglite", dataDir: dir });
+  try {
+    await handle.migrate();
+    await seedCatalogIfEmpty(handle.db);
+    await handle.db.transaction((tx) =>
+      adjustStock(tx, {
+        variantId: SOAK_VARIANT,
+        counted: 1_000_000,
+        actor: systemActor("soak"),
+        reason: "soak test stock",
+      }),
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+function pick<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)] as T;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round((sorted[index] ?? 0) * 10) / 10;
+}
+
+function metric(text: string, name: string): number {
+  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name} `));
+  return Number(line?.split(" ")[1] ?? Number.NaN);
+}
+
+/** What one shopper does next, chosen by weight: mostly browsing, some buying. */
+function actions(base: string, origin: string) {
+  const get = async (path: string, shopper?: Shopper) => {
+    const response = await fetch(`${base}${path}`, {
+      headers: shopper ? { Cookie: shopper.cookie } : {},
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    return { ok: response.status === 200, detail: `${path} ${response.status}` };
+  };
+  const json = (shopper: Shopper) => ({
+    "Content-Type": "application/json",
+    Origin: origin,
+    Cookie: shopper.cookie,
+  });
+  const list: [string, number, (shopper: Shopper) => Promise<{ ok: boolean; detail: string }>][] = [
+    ["home", 14, () => get("/")],
+    ["store", 10, () => get("/store")],
+    ["product", 18, () => get(`/product/${pick(PRODUCTS)}`)],
+    ["search", 10, () => get(`/search?q=${pick(QUERIES)}`)],
+    ["api products", 8, () => get(`/api/products?q=${pick(QUERIES)}`)],
+    ["cart api", 12, () => get(`/api/variants?ids=${VARIANT_IDS}`)],
+    ["signed-in page", 14, (shopper) => get(`/product/${pick(PRODUCTS)}`, shopper)],
+    ["dashboard", 4, (shopper) => get("/dashboard/orders", shopper)],
+    [
+      "sign-in",
+      2,
+      async (shopper) => {
+        const cookie = await logIn(base, origin, shopper.email, CUSTOMER_PASSWORD);
+        return { ok: cookie.length > 0, detail: "sign-in" };
+      },
+    ],
+    [
+      "checkout and pay",
+      8,
+      async (shopper) => {
+        const created = await fetch(`${base}/api/checkout/payment-intent`, {
+          method: "POST",
+          headers: json(shopper),
+          body: JSON.stringify({
+            items: [{ variantId: SOAK_VARIANT, quantity: 1 }],
+            customerDetails: {
+              fullName: "Soak Shopper",
+              email: shopper.email,
+              phone: "07700 900123",
+              shippingAddress: `${shopper.index} Soak Street, London`,
+              notes: `soak ${Math.random()}`,
+            },
+          }),
+        });
+        if (created.status !== 200) {
+          return { ok: false, detail: `payment-intent ${created.status} ${await created.text()}` };
+        }
+        const { clientSecret } = (await created.json()) as { clientSecret: string };
+        const paid = await fetch(`${base}/api/payments/test/confirm`, {
+          method: "POST",
+          headers: json(shopper),
+          body: JSON.stringify({
+            clientSecret,
+            card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+          }),
+        });
+        const body = await paid.text();
+        return { ok: paid.status === 200, detail: `confirm ${paid.status} ${body.slice(0, 200)}` };
+      },
+    ],
+  ];
+  const total = list.reduce((sum, [, weight]) => sum + weight, 0);
+  return () => {
+    let roll = Math.random() * total;
+    for (const entry of list) {
+      roll -= entry[1];
+      if (roll < 0) return entry;
+    }
+    return list[0] as (typeof list)[number];
+  };
+}
+
+function summarise(outcomes: Outcome[], spanSeconds: number) {
+  const times = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
+  return {
+    requests: outcomes.length,
+    perSecond: Math.round(outcomes.length / spanSeconds),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    errors: outcomes.filter((outcome) => !outcome.ok).length,
+  };
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "gleam-soak-"));
+  let server: BuiltServer | undefined;
+  let failed = false;
+  try {
+    await prepareDataDir(join(dir, "data"));
+    server = await startBuiltServer({
+      DATA_DIR: join(dir, "data"),
+      DEMO_ORDERS: "0",
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN,
+      AUTH_ATTEMPTS_PER_MINUTE: "10000",
+      CHECKOUT_ATTEMPTS_PER_MINUTE: "10000",
+    });
+    const base = server.url;
+    const origin = `http://localhost:${server.port}`;
+    const shoppers: Shopper[] = (await signUpCustomers(base, origin, users)).map(
+      (session, index) => ({ ...session, index }),
+    );
+    const next = actions(base, origin);
+    // The server's log is judged from here on (its start answers /healthz 503 while it gets ready).
+    const logFrom = server.output().length;
+    const outcomes: Outcome[] = [];
+    const memory: Memory[] = [];
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    const elapsed = () => (performance.now() - started) / 1000;
+    const windowSeconds = Math.max(5, Math.round(seconds / 10));
+    console.log(
+      `soak: ${seconds} s, ${users} shoppers, mixed traffic on ${base} (PGlite); a line every ${windowSeconds} s`,
+    );
+    console.log("  time   req/s    p99 ms   errors   heap MB   rss MB");
+
+    const sampler = setInterval(async () => {
+      try {
+        const text = await (
+          await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+        ).text();
+        memory.push({
+          at: elapsed(),
+          heap: metric(text, "nodejs_heap_size_used_bytes"),
+          rss: metric(text, "process_resident_memory_bytes"),
+        });
+      } catch {
+        // the report counts the shoppers' errors; a missed sample is only a gap
+      }
+    }, 1000);
+    let reported = 0;
+    const reporter = setInterval(() => {
+      const from = reported * windowSeconds;
+      const to = from + windowSeconds;
+      reported++;
+      const inWindow = outcomes.filter((outcome) => outcome.at >= from && outcome.at < to);
+      const figures = summarise(inWindow, windowSeconds);
+      const last = memory.at(-1);
+      const heapLow = Math.min(
+        ...memory.filter((sample) => sample.at >= from && sample.at < to).map((s) => s.heap),
+      );
+      console.log(
+        `  ${String(to).padStart(4)} s ${String(figures.perSecond).padStart(7)} ${String(figures.p99).padStart(9)} ${String(figures.errors).padStart(8)} ${String(Number.isFinite(heapLow) ? mb(heapLow) : "-").padStart(9)} ${String(last ? mb(last.rss) : "-").padStart(8)}`,
+      );
+    }, windowSeconds * 1000);
+
+    await Promise.all(
+      shoppers.map(async (shopper) => {
+        while (performance.now() < deadline) {
+          const [action, , run] = next();
+          const begin = performance.now();
+          let result: { ok: boolean; detail: string };
+          try {
+            result = await run(shopper);
+          } catch (error) {
+            result = { ok: false, detail: String(error) };
+          }
+          outcomes.push({
+            action,
+            at: (begin - started) / 1000,
+            ms: performance.now() - begin,
+            ...result,
+          });
+        }
+      }),
+    );
+    clearInterval(sampler);
+    clearInterval(reporter);
+    const spanSeconds = elapsed();
+
+    const byAction = Object.fromEntries(
+      [...new Set(outcomes.map((outcome) => outcome.action))].map((action) => [
+        action,
+        summarise(
+          outcomes.filter((outcome) => outcome.action === action),
+          spanSeconds,
+        ),
+      ]),
+    );
+    const overall = summarise(outcomes, spanSeconds);
+    const errors = outcomes.filter((outcome) => !outcome.ok).slice(0, 10);
+
+    // Memory: the heap's low points (after a collection) once warmed up, against the end.
+    const warmUp = Math.min(30, spanSeconds / 3);
+    const lowIn = (from: number, to: number) =>
+      Math.min(...memory.filter((s) => s.at >= from && s.at < to).map((s) => s.heap));
+    const tail = Math.min(30, spanSeconds / 3);
+    const heapAfterWarmUp = lowIn(warmUp, warmUp + tail);
+    const heapAtEnd = lowIn(spanSeconds - tail, spanSeconds + 1);
+    const judged = seconds >= JUDGE_MEMORY_FROM_SECONDS;
+    const memoryFlat = heapAtEnd <= heapAfterWarmUp * HEAP_GROWTH_ALLOWED + HEAP_SLACK_BYTES;
+
+    const exitCode = await server.stop();
+    const output = server.output();
+    server = undefined;
+    const errorLines = output
+      .slice(logFrom)
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line))
+      .slice(0, 5);
+
+    const report = {
+      seconds: Math.round(spanSeconds),
+      shoppers: users,
+      overall,
+      byAction,
+      memory: {
+        heapAfterWarmUpMb: mb(heapAfterWarmUp),
+        heapAtEndMb: mb(heapAtEnd),
+        rssMaxMb: mb(Math.max(...memory.map((sample) => sample.rss))),
+        judged,
+        flat: memoryFlat,
+        samples: memory.map((sample) => ({
+          at: Math.round(sample.at),
+          heapMb: mb(sample.heap),
+          rssMb: mb(sample.rss),
+        })),
+      },
+      serverExit: exitCode,
+      serverErrorLines: errorLines,
+      firstErrors: errors,
+    };
+    mkdirSync("reports", { recursive: true });
+    writeFileSync(join("reports", "soak.json"), `${JSON.stringify(report, null, 2)}\n`);
+
+    console.log("\n  by action        requests   req/s   p50 ms   p99 ms   errors");
+    for (const [action, figures] of Object.entries(byAction)) {
+      console.log(
+        `  ${action.padEnd(16)} ${String(figures.requests).padStart(8)} ${String(figures.perSecond).padStart(7)} ${String(figures.p50).padStart(8)} ${String(figures.p99).padStart(8)} ${String(figures.errors).padStart(8)}`,
+      );
+    }
+    console.log(
+      `\n  all: ${overall.requests} requests in ${Math.round(spanSeconds)} s, ${overall.perSecond}/s, p50 ${overall.p50} ms, p99 ${overall.p99} ms, ${overall.errors} errors`,
+    );
+    console.log(
+      `  memory: heap ${mb(heapAfterWarmUp)} MB after warm-up, ${mb(heapAtEnd)} MB at the end (low points); rss at most ${report.memory.rssMaxMb} MB; ${judged ? (memoryFlat ? "flat" : "GROWING") : `not judged under ${JUDGE_MEMORY_FROM_SECONDS} s`}`,
+    );
+    console.log(`  server: exited ${exitCode}, ${errorLines.length} error lines in its log`);
+
+    if (overall.errors > 0) {
+      failed = true;
+      console.error("errors:", JSON.stringify(errors, null, 2));
+    }
+    if (judged && !memoryFlat) failed = true;
+    if (exitCode !== 0 || errorLines.length > 0) {
+      failed = true;
+      console.error(errorLines.join("\n"));
+    }
+  } finally {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(failed ? "soak: FAILED" : "soak: passed");
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
