@@ -147,6 +147,18 @@ export async function recordPaymentFailed(
   return result;
 }
 
+/** The status of the order paid by `intentId`, or null when no order has it. */
+export async function orderStatusForIntent(
+  db: Database,
+  intentId: string,
+): Promise<OrderRow["status"] | null> {
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.providerIntentId, intentId));
+  return order?.status ?? null;
+}
+
 /** Money went back to the customer: a fully refunded paid order becomes `refunded`. */
 export function recordRefund(
   db: Database,

@@ -4,6 +4,7 @@ import type { Brand } from "../email/templates";
 import { logger } from "../logger";
 import {
   type EventResult,
+  orderStatusForIntent,
   recordPaymentFailed,
   recordPaymentSucceeded,
   recordRefund,
@@ -60,6 +61,26 @@ async function handleStripeEvent(
       const charge = event.data.object;
       const intentId = intentIdOf(charge.payment_intent);
       if (!intentId) return { outcome: "unhandled" };
+      // Out of order: the refund came before the payment's own event. Stripe says the payment
+      // succeeded, so that is recorded first (its event, arriving later, then changes nothing):
+      // the order ends refunded, not paid with the money already gone back.
+      if ((await orderStatusForIntent(db, intentId)) === "pending") {
+        const intent = await stripe.retrieveIntent(intentId);
+        if (intent.status === "succeeded") {
+          await recordPaymentSucceeded(
+            db,
+            {
+              ...base,
+              eventId: `${event.id}:payment`,
+              type: "payment_intent.succeeded",
+              intentId,
+              amountPence: intent.amountReceivedPence,
+              currency: intent.currency,
+            },
+            brand,
+          );
+        }
+      }
       return recordRefund(db, {
         ...base,
         intentId,

@@ -135,6 +135,49 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
     expect(refunded?.status).toBe("refunded");
   });
 
+  it("ends refunded when the refund's event arrives before the payment's", async () => {
+    const { orderId, totalPence } = await checkout();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const intentId = order?.providerIntentId ?? "";
+    const intent = standIn.intents.get(intentId);
+    if (!intent) throw new Error("no intent at the stand-in");
+    Object.assign(intent, { status: "succeeded", amount_received: totalPence });
+    const refund = {
+      id: "evt_refund_first",
+      object: "event",
+      type: "charge.refunded",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: "ch_2",
+          object: "charge",
+          payment_intent: intentId,
+          amount_refunded: totalPence,
+        },
+      },
+    };
+    // The refund first (twice: Stripe retries), then the payment, late.
+    expect((await webhook(refund)).status).toBe(200);
+    expect((await webhook(refund)).status).toBe(200);
+    expect(
+      (await webhook(intentEvent("evt_paid_late", "payment_intent.succeeded", intentId))).status,
+    ).toBe(200);
+    const [ended] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(ended).toMatchObject({ status: "refunded", refundedPence: totalPence });
+    // Paid once (one confirmation email), refunded once.
+    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    const events = await db()
+      .select({ type: paymentEvents.type, outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderId, orderId))
+      .orderBy(paymentEvents.createdAt);
+    expect(events).toEqual([
+      { type: "payment_intent.succeeded", outcome: "applied" },
+      { type: "charge.refunded", outcome: "applied" },
+      { type: "payment_intent.succeeded", outcome: "ignored" },
+    ]);
+  });
+
   it("keeps a failed payment's order pending with the reason", async () => {
     const { orderId } = await checkout();
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
