@@ -2,10 +2,11 @@ import { SMTPServer } from "smtp-server";
 
 // Used by the outbox's integration tests and the end-to-end test of several instances.
 
-/** A real SMTP server on a free port that can be told to refuse messages. */
+/** A real SMTP server on a free port that can be told to refuse messages, or to take its time. */
 export function startSmtpServer() {
-  const received: Array<{ to: string[]; raw: string }> = [];
+  const received: Array<{ to: string[]; raw: string; at: number }> = [];
   let refuse = false;
+  let delayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -16,9 +17,14 @@ export function startSmtpServer() {
         raw += chunk.toString();
       });
       stream.on("end", () => {
-        if (refuse) return callback(new Error("451 try again later"));
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
+        const answer = () => {
+          if (refuse) return callback(new Error("451 try again later"));
+          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          received.push({ to, raw, at: Date.now() });
+          callback();
+        };
+        if (delayMs > 0) setTimeout(answer, delayMs);
+        else answer();
       });
     },
   });
@@ -33,6 +39,10 @@ export function startSmtpServer() {
     ready,
     refuse(value: boolean) {
       refuse = value;
+    },
+    /** Each message is answered this long after it arrived: a slow mail server. */
+    delay(ms: number) {
+      delayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
