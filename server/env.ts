@@ -153,6 +153,11 @@ const schema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1, "must be 1 or more processes").max(64).optional(),
   ),
+  /** A page or API request unanswered after this long is answered 503 (the visitor stops waiting). */
+  REQUEST_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(1, "must be 1 or more seconds").max(300).default(15),
+  ),
   /** A bearer token for /metrics (Prometheus); unset, the shop has no /metrics. */
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,

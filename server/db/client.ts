@@ -82,6 +82,9 @@ export type DatabaseOptions = CommonOptions &
 /** How long a request waits for a connection before it fails (never forever: DESIGN §7). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** No query of the shop's takes near this (migrations run on a connection of their own). */
+const QUERY_TIMEOUT_MS = 30_000;
+
 /** An arbitrary constant, so concurrent instances run migrations one at a time. */
 const MIGRATION_LOCK_KEY = 7_020_419;
 export const LISTENER_APPLICATION_NAME = "gleam-listener";
@@ -110,6 +113,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A query with no answer (the network to the database gone silent) fails after this, and
+      // its connection is dropped, instead of holding a request and a connection for ever.
+      query_timeout: QUERY_TIMEOUT_MS,
       keepAlive: true,
     });
     // Without a listener, an idle connection ended by the server is an unhandled 'error' event,
@@ -157,9 +163,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       driver: "postgres",
       exclusive,
       async migrate() {
-        await exclusive(MIGRATION_LOCK_KEY, () =>
-          migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: migrationsFolder() }),
-        );
+        await exclusive(MIGRATION_LOCK_KEY, async () => {
+          // Its own connection, without the pool's query timeout: an index on a big table may
+          // take a while to build.
+          const client = new pg.Client({
+            connectionString: options.url,
+            connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+          });
+          await client.connect();
+          try {
+            await migrateNodePostgres(drizzleNodePostgres(client), {
+              migrationsFolder: migrationsFolder(),
+            });
+          } finally {
+            await client.end();
+          }
+        });
       },
       async ping() {
         await db.execute(sql`select 1`);

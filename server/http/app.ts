@@ -13,6 +13,7 @@ import { type Logger, withLogFields } from "../logger";
 import { shopMetrics } from "../metrics/cluster-metrics";
 import { httpRequests, registry } from "../metrics/metrics";
 import { clientAddress } from "./client-address";
+import { DatabaseOutage } from "./database-outage";
 import { MAX_BODY_BYTES } from "./json-request";
 import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 import { isFilePath, loggedPath } from "./request-paths";
@@ -45,6 +46,11 @@ export type HttpAppOptions = {
   handleAuth?: (request: Request) => Promise<Response>;
   /** Proxies in front that append to X-Forwarded-For (0: trust none of it). */
   trustProxyHops?: number;
+  /**
+   * A page or API request that has not answered after this long gets a 503 (the work may go on;
+   * the visitor does not wait for it). Default 15 s.
+   */
+  requestTimeoutMs?: number;
   /** `/metrics` answers a request bearing this token (`Authorization: Bearer …`); unset: no /metrics. */
   metricsToken?: string;
 };
@@ -61,6 +67,8 @@ const PRODUCT_FORM_PATH = "/dashboard/admin-products";
 const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 3 * 1024 * 1024;
 
 const CLIENT_CLOSED_REQUEST = 499;
+const REQUEST_TIMEOUT_MS = 15_000;
+const UNAVAILABLE_MESSAGE = "The shop is unavailable for a moment. Please try again shortly.";
 
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<AppEnv>();
@@ -184,7 +192,7 @@ export function createHttpApp(options: HttpAppOptions) {
       if (c.req.path.startsWith("/api/")) {
         return c.json({ error: "The shop is starting. Please try again in a moment." }, 503);
       }
-      return c.html(startingPage, 503);
+      return c.html(pausePage("The shop is starting. Please try again in a moment."), 503);
     });
   }
 
@@ -221,14 +229,52 @@ export function createHttpApp(options: HttpAppOptions) {
     });
   }
 
+  // A request the database cannot serve is answered 503 at once (./database-outage.ts), and none
+  // waits longer than the timeout.
+  const outage = new DatabaseOutage(options.pingDatabase, options.logger);
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const unavailable = (path: string): Response => {
+    const headers = { "Cache-Control": "no-store", "Retry-After": "5" };
+    if (path.startsWith("/api/")) {
+      return Response.json({ error: UNAVAILABLE_MESSAGE }, { status: 503, headers });
+    }
+    return new Response(pausePage(UNAVAILABLE_MESSAGE), {
+      status: 503,
+      headers: { ...headers, "Content-Type": "text/html; charset=UTF-8" },
+    });
+  };
+  const guarded = async (path: string, render: () => Promise<Response>): Promise<Response> => {
+    if (outage.down()) return unavailable(path);
+    const rendering = render();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), requestTimeoutMs);
+    });
+    const result = await Promise.race([rendering, deadline]).finally(() => clearTimeout(timer));
+    if (result === undefined) {
+      // Answered by the timeout: whatever the render makes of it later is dropped.
+      rendering.then((late) => late.body?.cancel()).catch(() => {});
+      options.logger.error({ path: loggedPath(path), ms: requestTimeoutMs }, "request timed out");
+      await outage.explains();
+      return unavailable(path);
+    }
+    if (result.status >= 500 && (await outage.explains())) {
+      await result.body?.cancel();
+      return unavailable(path);
+    }
+    return result;
+  };
+
   const { pageCache } = options;
   app.all("*", async (c) => {
     const nonce = c.get("cspNonce");
     if (!pageCache || !isCacheableRequest(c.req.raw, c.req.path)) {
-      const response = await inRequestScope(() =>
-        handleRequest(
-          shopRequest(c),
-          shopLoadContext({ cspNonce: nonce, clientAddress: addressOf(c) }),
+      const response = await guarded(c.req.path, () =>
+        inRequestScope(() =>
+          handleRequest(
+            shopRequest(c),
+            shopLoadContext({ cspNonce: nonce, clientAddress: addressOf(c) }),
+          ),
         ),
       );
       return withCachingRules(response, hasSessionCookie(c.req.header("Cookie")));
@@ -238,12 +284,15 @@ export function createHttpApp(options: HttpAppOptions) {
       url.pathname + url.search,
       nonce,
       // Rendered unconditionally so the full answer is stored; the cache answers If-None-Match.
-      // Cached pages are the same for everyone: they get no client address and no cookies.
+      // Cached pages are the same for everyone: they get no client address and no cookies. A
+      // cached page is still served while the database is away; only a 200 is ever stored.
       () =>
-        inRequestScope(() =>
-          handleRequest(
-            anonymousCopy(shopRequest(c)),
-            shopLoadContext({ cspNonce: NONCE_PLACEHOLDER, clientAddress: null }),
+        guarded(c.req.path, () =>
+          inRequestScope(() =>
+            handleRequest(
+              anonymousCopy(shopRequest(c)),
+              shopLoadContext({ cspNonce: NONCE_PLACEHOLDER, clientAddress: null }),
+            ),
           ),
         ),
       c.req.header("If-None-Match") ?? null,
@@ -262,14 +311,17 @@ export function createHttpApp(options: HttpAppOptions) {
   return app;
 }
 
-/** Shown while the database is not ready yet: no database, no React, nothing that could fail. */
-const startingPage = `<!doctype html>
+/**
+ * Shown while the database is not ready yet or away: no database, no React, nothing that could
+ * fail. `message` is the shop's own text, never the visitor's.
+ */
+const pausePage = (message: string) => `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>We'll be right back</title></head>
 <body style="font-family:system-ui,sans-serif;color:#0f172a;background:#fafaf9;margin:0;padding:15vh 24px;text-align:center">
 <h1 style="font-size:28px;margin:0 0 12px">We'll be right back</h1>
-<p style="font-size:18px;margin:0">The shop is starting. Please try again in a moment.</p>
+<p style="font-size:18px;margin:0">${message}</p>
 </body>
 </html>`;
 

@@ -60,6 +60,7 @@ async function main() {
     trustProxyHops: env.trustProxyHops,
     pageCache,
     metricsToken: env.METRICS_TOKEN,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
   });
   offerMetricsToPrimary();
   watchDatabase(() => database);

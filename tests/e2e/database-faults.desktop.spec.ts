@@ -29,6 +29,19 @@ async function waitForStatus(url: string, expected: number, timeoutMs = 30_000) 
   expect(last, `${url} answered ${last}, waited for ${expected}`).toBe(expected);
 }
 
+/** `path` answers the shop's 503 (a page or `{ error }`) within `withinMs`, not a 500, not a hang. */
+async function expectUnavailable(base: string, path: string, withinMs: number) {
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(withinMs + 5_000) });
+  const took = performance.now() - started;
+  expect(response.status, path).toBe(503);
+  expect(response.headers.get("Retry-After"), path).toBeTruthy();
+  const text = await response.text();
+  expect(text, path).toContain("The shop is unavailable for a moment. Please try again shortly.");
+  if (path.startsWith("/api/")) expect(JSON.parse(text), path).toHaveProperty("error");
+  expect(took, `${path} took ${Math.round(took)} ms`).toBeLessThan(withinMs);
+}
+
 if (postgresUrl) {
   test.describe("database faults on PostgreSQL", () => {
     test.describe.configure({ mode: "serial", timeout: 150_000 });
@@ -55,7 +68,12 @@ if (postgresUrl) {
         // 1. The database does not answer at start: the server waits for it instead of exiting,
         // and says so (503) meanwhile.
         server = await startBuiltServer(
-          { DATABASE_URL: viaProxy.toString(), SHOP_MODE: "demo", LOG_LEVEL: "info" },
+          {
+            DATABASE_URL: viaProxy.toString(),
+            SHOP_MODE: "demo",
+            LOG_LEVEL: "info",
+            REQUEST_TIMEOUT_SECONDS: "3",
+          },
           { waitForHealth: false },
         );
         await waitForStatus(`${server.url}/healthz`, 503);
@@ -81,13 +99,31 @@ if (postgresUrl) {
         await waitForStatus(`${server.url}/healthz`, 200);
         expect(await status(`${server.url}/product/prod1`)).toBe(200);
 
-        // 3. The database goes away for a while: health checks fail, then recover by themselves.
+        // 3. The database goes away for a while: health checks fail; a page or an API call that
+        // needs it gets a clear 503 at once; all recover by themselves.
         await proxy.stop();
         await waitForStatus(`${server.url}/healthz`, 503);
         expect(server.child.exitCode).toBeNull();
+        await expectUnavailable(server.url, "/product/prod1?outage=1", 6_000);
+        await expectUnavailable(server.url, "/api/products?q=outage", 3_000);
+        // (Cached pages are not served either: with its listening connection down, the process
+        // cannot hear of changes, so it trusts no cache; decision record 012.)
+        await expectUnavailable(server.url, "/product/prod4", 3_000);
         await proxy.start();
         await waitForStatus(`${server.url}/healthz`, 200);
+        await waitForStatus(`${server.url}/product/prod1?outage=2`, 200);
         expect(await status(`${server.url}/store`)).toBe(200);
+
+        // 4. The network to the database goes silent (connections open, nothing answered): no
+        // request waits past the timeout (REQUEST_TIMEOUT_SECONDS=3 here); then it recovers.
+        proxy.freeze();
+        await expectUnavailable(server.url, "/product/prod2?silent=1", 3_000 + 3_000);
+        await expectUnavailable(server.url, "/api/products?q=silent", 3_000 + 3_000);
+        expect(server.child.exitCode).toBeNull();
+        await proxy.stop();
+        await proxy.start();
+        await waitForStatus(`${server.url}/healthz`, 200, 60_000);
+        await waitForStatus(`${server.url}/product/prod2?silent=2`, 200, 60_000);
         expect(server.output()).toContain("database connection lost");
         expect(server.output()).not.toContain("Unhandled 'error' event");
       } finally {
