@@ -108,6 +108,7 @@ export async function placePaidOrder(
   page: Page,
   label: string,
   address = "1 Analytical Row, London N1 1AA",
+  notes?: string,
 ) {
   const email = uniqueEmail(label);
   await signUpAndVerify(page, email);
@@ -116,6 +117,7 @@ export async function placePaidOrder(
   const main = page.getByRole("main");
   await main.getByLabel("Phone").fill("+44 7700 900123");
   await main.getByLabel("Shipping address").fill(address);
+  if (notes !== undefined) await main.getByLabel(/Notes/).fill(notes);
   await main.getByLabel("Card number").fill("4242 4242 4242 4242");
   await main.getByLabel("Expiry").fill("12 / 34");
   await main.getByLabel("CVC").fill("123");

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
-import { storeCart, toothpasteTriple } from "./cart-fixtures";
+import { placePaidOrder, storeCart, toothpasteTriple } from "./cart-fixtures";
 import { expect, gotoHydrated, publicPages, test } from "./fixtures";
 
 // Issue 14's hostile-input suite, in the browser and over HTTP against the production build. What
@@ -16,26 +16,6 @@ const NOTES = `Leave by the door ${IMAGE} =HYPERLINK("https://evil.example","x")
 
 const pwned = (page: Page) =>
   page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null);
-
-/** A customer's paid order with markup typed into the address and the notes. */
-async function hostileOrder(page: Page) {
-  const email = uniqueEmail("hostile");
-  await signUpAndVerify(page, email);
-  await storeCart(page, [{ ...toothpasteTriple, quantity: 1 }]);
-  await gotoHydrated(page, "/checkout");
-  const main = page.getByRole("main");
-  await main.getByLabel("Phone").fill("+44 7700 900123");
-  await main.getByLabel("Shipping address").fill(ADDRESS);
-  await main.getByLabel(/Notes/).fill(NOTES);
-  await main.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await main.getByLabel("Expiry").fill("12 / 34");
-  await main.getByLabel("CVC").fill("123");
-  await main.getByRole("button", { name: /^Pay £/ }).click();
-  await expect(page).toHaveURL(/\/success\?order=/);
-  const orderId = (await page.getByTestId("order-id").textContent()) ?? "";
-  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
-  return { email, orderId };
-}
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -115,7 +95,8 @@ test.describe("Hostile input", () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const { orderId } = await hostileOrder(page);
+    // A customer's paid order with markup typed into the address and the notes.
+    const { orderId } = await placePaidOrder(page, "hostile", ADDRESS, NOTES);
     await gotoHydrated(page, "/dashboard/orders");
     await expect(page.getByText(orderId.slice(0, 8), { exact: false }).first()).toBeVisible();
     expect(await pwned(page)).toBeNull();

@@ -58,6 +58,15 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
     return startCheckout(db(), stripe, { userId, request }, settings);
   }
 
+  /** The order's PaymentIntent as the stand-in holds it (the test sets what Stripe would say). */
+  async function standInIntent(orderId: string) {
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const intentId = order?.providerIntentId ?? "";
+    const intent = standIn.intents.get(intentId);
+    if (!intent) throw new Error("no intent at the stand-in");
+    return { intentId, intent };
+  }
+
   function webhook(event: object, secret = WEBHOOK_SECRET) {
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
@@ -89,10 +98,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
 
   it("marks paid from a signed payment_intent.succeeded, once, with the amount Stripe holds", async () => {
     const { orderId, totalPence } = await checkout();
-    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
-    const intentId = order?.providerIntentId ?? "";
-    const intent = standIn.intents.get(intentId);
-    if (!intent) throw new Error("no intent at the stand-in");
+    const { intentId, intent } = await standInIntent(orderId);
     Object.assign(intent, { status: "succeeded", amount_received: totalPence });
 
     const event = intentEvent("evt_paid_1", "payment_intent.succeeded", intentId);
@@ -137,10 +143,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
 
   it("ends refunded when the refund's event arrives before the payment's", async () => {
     const { orderId, totalPence } = await checkout();
-    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
-    const intentId = order?.providerIntentId ?? "";
-    const intent = standIn.intents.get(intentId);
-    if (!intent) throw new Error("no intent at the stand-in");
+    const { intentId, intent } = await standInIntent(orderId);
     Object.assign(intent, { status: "succeeded", amount_received: totalPence });
     const refund = {
       id: "evt_refund_first",
@@ -196,10 +199,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
 
   it("flags a payment whose amount is not the order's", async () => {
     const { orderId } = await checkout();
-    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
-    const intentId = order?.providerIntentId ?? "";
-    const intent = standIn.intents.get(intentId);
-    if (!intent) throw new Error("no intent at the stand-in");
+    const { intentId, intent } = await standInIntent(orderId);
     Object.assign(intent, { status: "succeeded", amount_received: 100 });
     await webhook(intentEvent("evt_short", "payment_intent.succeeded", intentId));
     const [flagged] = await db().select().from(orders).where(eq(orders.id, orderId));
