@@ -3,6 +3,7 @@ import { emailOutbox } from "@server/db/schema/email";
 import { orders, paymentEvents, paymentTasks } from "@server/db/schema/orders";
 import { logger } from "@server/logger";
 import { expirePendingOrders } from "@server/orders/expire-orders";
+import { findCustomerOrder } from "@server/orders/orders-service";
 import { runDuePaymentTasks } from "@server/payments/payment-tasks";
 import { createStripeProvider, type StripeProvider } from "@server/payments/stripe-provider";
 import { receiveStripeWebhook } from "@server/payments/stripe-webhook";
@@ -55,7 +56,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
         shippingAddress: "1 Analytical Row",
       },
     });
-    return startCheckout(db(), stripe, { userId, request }, settings);
+    return { ...(await startCheckout(db(), stripe, { userId, request }, settings)), userId };
   }
 
   /** The order's PaymentIntent as the stand-in holds it (the test sets what Stripe would say). */
@@ -139,6 +140,35 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
     });
     const [refunded] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(refunded?.status).toBe("refunded");
+  });
+
+  it("shows the customer's return the order as Stripe left it, whether the webhook came first or last", async () => {
+    // The webhook before the browser returns: /success finds the order paid.
+    const early = await checkout();
+    const first = await standInIntent(early.orderId);
+    Object.assign(first.intent, { status: "succeeded", amount_received: early.totalPence });
+    await webhook(intentEvent("evt_before_return", "payment_intent.succeeded", first.intentId));
+    expect(await findCustomerOrder(db(), early.userId, early.orderId)).toMatchObject({
+      status: "paid",
+    });
+
+    // The browser first: the order is still pending ("Payment being confirmed"); the webhook
+    // then pays it, once, however often it comes.
+    const late = await checkout();
+    expect(await findCustomerOrder(db(), late.userId, late.orderId)).toMatchObject({
+      status: "pending",
+    });
+    const second = await standInIntent(late.orderId);
+    Object.assign(second.intent, { status: "succeeded", amount_received: late.totalPence });
+    for (let delivery = 0; delivery < 3; delivery++) {
+      await webhook(intentEvent("evt_after_return", "payment_intent.succeeded", second.intentId));
+    }
+    expect(await findCustomerOrder(db(), late.userId, late.orderId)).toMatchObject({
+      status: "paid",
+    });
+    // Neither customer sees the other's order.
+    expect(await findCustomerOrder(db(), late.userId, early.orderId)).toBeNull();
+    expect(await db().select().from(emailOutbox)).toHaveLength(2);
   });
 
   it("ends refunded when the refund's event arrives before the payment's", async () => {
