@@ -227,6 +227,7 @@ test.describe("Hostile input", () => {
   test("malformed JSON and wrong types answer 400 { error } and change nothing", async ({
     page,
   }) => {
+    test.slow();
     await logInAs(page, "customer@example.com", "customer-password-1");
     const headers = { Origin: new URL(page.url()).origin, "Content-Type": "application/json" };
     const bodies = [
@@ -257,6 +258,7 @@ test.describe("Hostile input", () => {
     browser,
     baseURL,
   }) => {
+    test.slow();
     // A session id planted before log-in (fixation) is not the one the log-in gives.
     await page.context().addCookies([
       {

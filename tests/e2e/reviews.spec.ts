@@ -18,6 +18,8 @@ async function chooseStars(page: Page, stars: number) {
 
 test.describe("reviews", () => {
   test("a customer who has not bought the product cannot review it", async ({ page }) => {
+    // A sign-up, its email and a log-in first: up to 30 s alone on a busy machine.
+    test.slow();
     await signUpAndVerify(page, uniqueEmail("no-buyer"));
     await gotoHydrated(page, "/product/prod3/review");
     await expect(page.getByRole("heading", { level: 1, name: "Write a review" })).toBeVisible();
@@ -160,6 +162,8 @@ test.describe("reviews", () => {
   });
 
   test("a customer reports another's review once", async ({ page, consoleProblems }) => {
+    // A sign-up, its email and a log-in first: on CI's phone run they once took the whole 30 s.
+    test.slow();
     await signUpAndVerify(page, uniqueEmail("reporter"));
     await gotoHydrated(page, "/product/prod3");
     const reviews = page.getByRole("region", { name: "Customer reviews" });
