@@ -6,9 +6,9 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { keepFiguresBetweenChanges } from "../admin/figures-cache";
 import { getAuth } from "../auth/session";
-import { runBackupCommand } from "../db/backup-cli";
-import { type DatabaseHandle, openDatabase } from "../db/client";
-import { closeDatabase, configuredDatabase, waitForDatabase } from "../db/connection";
+import type { DatabaseHandle } from "../db/client";
+import { closeDatabase, waitForDatabase } from "../db/connection";
+import { isDatabaseCommand, runDatabaseCommand } from "../db/database-commands";
 import { demoAccounts, seedDemoShop } from "../db/seed/demo-shop";
 import { env } from "../env";
 import { onShopChanged, shareShopChanges } from "../events/shop-changed";
@@ -127,17 +127,6 @@ async function main() {
   process.on("SIGINT", stop);
 }
 
-/** `migrate`: applies the migrations and exits (a release step before new instances start). */
-async function migrateOnly() {
-  const handle = await openDatabase(configuredDatabase());
-  try {
-    await handle.migrate();
-    process.stdout.write(`Migrations applied (${handle.driver}).\n`);
-  } finally {
-    await handle.close();
-  }
-}
-
 function printBanner(shopName: string) {
   const lines = [
     "",
@@ -165,10 +154,8 @@ function printBanner(shopName: string) {
 }
 
 const command = process.argv[2];
-if (command === "backup" || command === "restore" || command === "migrate") {
-  const run =
-    command === "migrate" ? migrateOnly() : runBackupCommand(command, process.argv.slice(3));
-  run.then(
+if (isDatabaseCommand(command)) {
+  runDatabaseCommand(command, process.argv.slice(3)).then(
     () => process.exit(0),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
