@@ -3,7 +3,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 // Every URL of the shop, in one place.
 export default [
   index("routes/home.tsx"),
-  route("store", "routes/store.tsx"),
+  route("store/:category?", "routes/store.tsx"),
   route("product/:id", "routes/product.tsx"),
   route("product/:id/review", "routes/product-review.tsx"),
   route("about", "routes/about.tsx"),

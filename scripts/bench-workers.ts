@@ -1,5 +1,5 @@
 import autocannon from "autocannon";
-import pg from "pg";
+import { freshPostgresDatabase } from "./bench-database";
 import { startBuiltServer } from "./built-server";
 
 // What a second core buys (issue 14): the uncached product page and /api/products on PostgreSQL,
@@ -18,24 +18,8 @@ function run(url: string, connections: number, seconds: number) {
   });
 }
 
-async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DATABASE} with (force)`);
-  await admin.query(`create database ${DATABASE}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${DATABASE} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 export async function benchWorkers(serverUrl: string, connections: number, seconds: number) {
-  const database = await freshDatabase(serverUrl);
+  const database = await freshPostgresDatabase(serverUrl, DATABASE);
   const report: Record<string, unknown> = { database: "PostgreSQL", pageCache: "off" };
   try {
     for (const workers of [1, 2]) {

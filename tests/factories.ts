@@ -1,9 +1,10 @@
 import { systemActor } from "@server/audit/audit-log";
 import { CLIENT_IP_HEADER, createAuth } from "@server/auth/auth";
 import { getAuth } from "@server/auth/session";
+import { type CatalogFilter, findProductSummaries } from "@server/catalog/catalog-service";
 import type { Database } from "@server/db/database";
 import { users } from "@server/db/schema/auth";
-import { products, productVariants } from "@server/db/schema/catalog";
+import { categories, products, productVariants } from "@server/db/schema/catalog";
 import type { EmailKind } from "@server/db/schema/email";
 import { orders } from "@server/db/schema/orders";
 import type { OutgoingEmail } from "@server/email/transport";
@@ -82,8 +83,30 @@ export type ProductInput = {
   descriptionHtml?: string;
   active?: boolean;
   createdAt?: Date;
+  categoryId?: string | null;
+  featuredRank?: number;
   variants?: VariantInput[];
 };
+
+/** Inserts a category (slug from the name unless given). */
+export async function createCategory(
+  db: Database,
+  input: { id?: string; slug?: string; name: string; description?: string; position?: number },
+) {
+  const slug = input.slug ?? input.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const [category] = await db
+    .insert(categories)
+    .values({
+      id: input.id ?? `cat-${slug}`,
+      slug,
+      name: input.name,
+      description: input.description ?? `Everything in ${input.name}.`,
+      position: input.position ?? 0,
+    })
+    .returning();
+  if (!category) throw new Error("category insert returned nothing");
+  return category;
+}
 
 /**
  * Inserts a product with its variants (one 'Default' variant unless told otherwise); their stock
@@ -103,6 +126,8 @@ export async function createProduct(db: Database, input: ProductInput = {}) {
       imageUrl: "/images/products/whitening-strips.svg",
       imageAlt: "A test product",
       active: input.active ?? true,
+      categoryId: input.categoryId ?? null,
+      featuredRank: input.featuredRank ?? 0,
       createdAt,
     })
     .returning();
@@ -200,4 +225,15 @@ export async function orderRow(db: Database, id: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw new Error(`no order ${id}`);
   return row;
+}
+
+/** The store's cards as a list (newest first unless `filter` says otherwise; up to 100). */
+export async function listedProducts(db: Database, filter: Partial<CatalogFilter> = {}) {
+  const page = await findProductSummaries(db, { sort: "newest", limit: 100, offset: 0, ...filter });
+  return page.products;
+}
+
+/** The search page's cards for `text`, best match first (up to 100). */
+export function searchedProducts(db: Database, text: string) {
+  return listedProducts(db, { search: text, sort: "relevance" });
 }

@@ -47,3 +47,10 @@ export type ProductDetail = CatalogProduct & {
   descriptionText: string;
   updatedAt: Date;
 };
+
+/** A category as its page, the filter chips and the API show it (issue 15). */
+export type CategoryView = {
+  slug: string;
+  name: string;
+  description: string;
+};

@@ -1,25 +1,47 @@
-import { searchProducts } from "@server/catalog/catalog-service";
+import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
+import { listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
 import { SearchX } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { ProductGrid } from "~/components/catalog/product-grid";
+import { ProductListing } from "~/components/catalog/product-listing";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
 import { normalizeSearchText } from "~/lib/search-text";
 import { routeMeta } from "~/lib/seo";
+import { readListingChoices, searchSorts } from "~/lib/store-listing";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = normalizeSearchText(new URL(request.url).searchParams.get("q") ?? "");
-  if (!query) return { query, products: [], error: null };
+  const params = new URL(request.url).searchParams;
+  const query = normalizeSearchText(params.get("q") ?? "");
+  const choices = readListingChoices(params, searchSorts);
+  const requested = params.get("category") ?? "";
+  const empty = {
+    query,
+    products: [] as ProductSummary[],
+    total: 0,
+    choices,
+    categories: [] as CategoryView[],
+    category: null,
+  };
+  if (!query) return { ...empty, error: null };
   try {
-    return { query, products: await searchProducts(await getDb(), query), error: null };
+    const db = await getDb();
+    const categories = await listCategories(db);
+    const category = categories.find((item) => item.slug === requested)?.slug ?? null;
+    const { products, total } = await findProductSummaries(db, {
+      ...listingFilter(choices),
+      search: query,
+      categorySlug: category ?? undefined,
+    });
+    return { query, products, total, choices, categories, category, error: null };
   } catch (error) {
     logger.error({ err: error }, "search failed");
     return data(
-      { query, products: [], error: publicMessage(error, "Failed to load products") },
+      { ...empty, error: publicMessage(error, "Failed to load products") },
       { status: 503 },
     );
   }
@@ -41,7 +63,8 @@ function resultCount(count: number, query: string): string {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, products, error } = loaderData;
+  const { query, total, error, categories, category } = loaderData;
+  const keep: Record<string, string> = category ? { q: query, category } : { q: query };
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
       <header className="mb-10 flex flex-col items-center gap-6 text-center">
@@ -66,7 +89,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </Form>
         {query && !error ? (
           <p className="text-lg text-ink-muted" aria-live="polite">
-            {resultCount(products.length, query)}
+            {resultCount(total, query)}
           </p>
         ) : null}
       </header>
@@ -78,7 +101,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </Link>
           .
         </p>
-      ) : products.length === 0 && !error ? (
+      ) : total === 0 && !category && !error ? (
         <div className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-[var(--radius-card)] border border-line bg-white p-10 text-center">
           <SearchX className="size-10 text-ink-muted" aria-hidden="true" />
           <h2 className="text-xl font-semibold">No Products Found</h2>
@@ -88,7 +111,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <ProductGrid products={products} error={error} />
+        <ProductListing
+          {...loaderData}
+          path="/search"
+          sorts={searchSorts}
+          keep={keep}
+          chips={{
+            categories,
+            current: category,
+            href: (slug) =>
+              `/search?${new URLSearchParams(slug ? { q: query, category: slug } : { q: query })}`,
+          }}
+        />
       )}
     </div>
   );

@@ -17,6 +17,12 @@ vi.mock("@server/logger", () => ({
 const { loader } = await import("./store");
 const { DomainError } = await import("@server/errors");
 
+/** The loader's arguments for /store (only the request and params are read). */
+const storeArgs = {
+  request: new Request("http://shop.test/store"),
+  params: {},
+} as unknown as Parameters<typeof loader>[0];
+
 beforeEach(() => {
   logged.errors.length = 0;
 });
@@ -24,7 +30,7 @@ beforeEach(() => {
 describe("store loader", () => {
   it("answers 503 with the seed spec's fallback text, logs the cause, and hides internal details", async () => {
     failure.error = new Error("connection refused to 10.0.0.5");
-    const result = await loader();
+    const result = await loader(storeArgs);
     expect(result).toMatchObject({
       data: { products: [], error: "Failed to load products" },
       init: { status: 503 },
@@ -35,7 +41,7 @@ describe("store loader", () => {
 
   it("shows a domain error's own message", async () => {
     failure.error = new DomainError("UNAVAILABLE", "The shop is closed for maintenance.");
-    const result = await loader();
+    const result = await loader(storeArgs);
     expect(result).toMatchObject({ data: { error: "The shop is closed for maintenance." } });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type {
   CatalogProduct,
   ProductDetail,
@@ -11,8 +11,8 @@ import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
+import { type CatalogFilter, findProductPage } from "./catalog-query";
 import { renderProductDescription } from "./product-html";
-import { likePattern } from "./search-pattern";
 
 // Read side of the catalogue. Each function is one SQL statement (relational queries compile to a
 // single statement with lateral joins), so a page costs a fixed number of queries whatever the
@@ -57,34 +57,8 @@ function withRating<Row extends { reviewCount: number; reviewStarTotal: number }
 const variantOrder = [asc(productVariants.createdAt), asc(productVariants.id)];
 const newestFirst = [desc(products.createdAt), asc(products.id)];
 
-// Search: the query as an ILIKE pattern against the name and the description's text (tags
-// stripped, whitespace collapsed as the query's is), name matches first.
-const searchPattern = sql.placeholder("pattern");
-const descriptionText = sql`regexp_replace(regexp_replace(${products.descriptionHtml}, '<[^>]*>', ' ', 'g'), '[[:space:]]+', ' ', 'g')`;
-const matchesSearch = or(
-  ilike(products.name, searchPattern),
-  sql`${descriptionText} ilike ${searchPattern}`,
-);
-const nameMatchesFirst = sql`case when ${products.name} ilike ${searchPattern} then 0 else 1 end`;
-
 function prepareStatements(db: Database) {
-  const listing = {
-    columns: summaryColumns,
-    limit: sql.placeholder("limit"),
-    offset: sql.placeholder("offset"),
-    with: { variants: { columns: variantColumns, orderBy: variantOrder } },
-  } as const;
   return {
-    list: db.query.products
-      .findMany({ ...listing, where: eq(products.active, true), orderBy: newestFirst })
-      .prepare("catalog_list"),
-    search: db.query.products
-      .findMany({
-        ...listing,
-        where: and(eq(products.active, true), matchesSearch),
-        orderBy: [nameMatchesFirst, ...newestFirst],
-      })
-      .prepare("catalog_search"),
     product: db.query.products
       .findFirst({
         columns: { ...summaryColumns, updatedAt: true },
@@ -106,31 +80,51 @@ function statements(db: Database) {
   return prepared;
 }
 
-/** More than any catalogue this shop will list on one page. */
-const ALL_PRODUCTS = 1000;
+/** The products on sale among `ids` with all their variants, in the order of `ids`. */
+async function productsInOrder(db: Database, ids: readonly string[]): Promise<CatalogProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query.products.findMany({
+    columns: summaryColumns,
+    where: and(eq(products.active, true), inArray(products.id, [...ids])),
+    with: { variants: { columns: variantColumns, orderBy: variantOrder } },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        ...withRating(row),
+        descriptionHtml: renderProductDescription(row.descriptionHtml).html,
+        variants: row.variants.map(publicVariant),
+      },
+    ];
+  });
+}
 
-export type CatalogQuery = {
-  /** Text to look for in names and descriptions; blank lists everything. */
-  search?: string;
-  limit: number;
-  offset: number;
-};
+export { type CatalogFilter, listingFilter } from "./catalog-query";
 
-/** Products on sale with all their variants: newest first, or best match first when searching. */
+/**
+ * One page of products on sale with all their variants, and how many match in all: sorted,
+ * filtered and searched as `filter` says (server/catalog/catalog-query.ts). Two statements
+ * whatever the catalogue's size: the page's ids, then those products.
+ */
 export async function findProducts(
   db: Database,
-  { search = "", limit, offset }: CatalogQuery,
-): Promise<CatalogProduct[]> {
-  const text = normalizeSearchText(search);
-  const prepared = statements(db);
-  const rows = text
-    ? await prepared.search.execute({ pattern: likePattern(text), limit, offset })
-    : await prepared.list.execute({ limit, offset });
-  return rows.map((row) => ({
-    ...withRating(row),
-    descriptionHtml: renderProductDescription(row.descriptionHtml).html,
-    variants: row.variants.map(publicVariant),
-  }));
+  filter: CatalogFilter,
+): Promise<{ products: CatalogProduct[]; total: number }> {
+  const search = normalizeSearchText(filter.search ?? "");
+  const page = await findProductPage(db, { ...filter, search });
+  return { products: await productsInOrder(db, page.ids), total: page.total };
+}
+
+/** One page of products as cards: findProducts for pages. */
+export async function findProductSummaries(
+  db: Database,
+  filter: CatalogFilter,
+): Promise<{ products: ProductSummary[]; total: number }> {
+  const { products: found, total } = await findProducts(db, filter);
+  return { products: found.map(toSummary), total };
 }
 
 function toSummary({ variants, descriptionHtml, ...product }: CatalogProduct): ProductSummary {
@@ -142,36 +136,17 @@ function toSummary({ variants, descriptionHtml, ...product }: CatalogProduct): P
   };
 }
 
-/** Every product on sale, newest first, each with its default variant. */
-export async function listProducts(db: Database): Promise<ProductSummary[]> {
-  return (await findProducts(db, { limit: ALL_PRODUCTS, offset: 0 })).map(toSummary);
-}
-
-/** The newest products for the home page's featured block. */
+/** The shop's featured products (the store's default order) for the home page's block. */
 export async function listFeaturedProducts(db: Database, count = 3): Promise<ProductSummary[]> {
-  return (await findProducts(db, { limit: count, offset: 0 })).map(toSummary);
+  return (await findProductSummaries(db, { sort: "featured", limit: count, offset: 0 })).products;
 }
 
-/** The products on sale among `ids`, in no particular order (unknown or withdrawn ids are left out). */
+/** The products on sale among `ids`, in that order (unknown or withdrawn ids are left out). */
 export async function listProductSummaries(
   db: Database,
   ids: readonly string[],
 ): Promise<ProductSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.query.products.findMany({
-    columns: summaryColumns,
-    where: and(eq(products.active, true), inArray(products.id, [...ids])),
-    with: { variants: { columns: variantColumns, orderBy: variantOrder } },
-  });
-  return rows.map((row) =>
-    toSummary({ ...withRating(row), variants: row.variants.map(publicVariant) }),
-  );
-}
-
-/** The search page's results: name matches first, then description matches, newest first. */
-export async function searchProducts(db: Database, search: string): Promise<ProductSummary[]> {
-  if (!normalizeSearchText(search)) return [];
-  return (await findProducts(db, { search, limit: ALL_PRODUCTS, offset: 0 })).map(toSummary);
+  return (await productsInOrder(db, ids)).map(toSummary);
 }
 
 /** One product on sale with all its variants, oldest (the default) first. */

@@ -105,6 +105,15 @@ export function migrationsFolder(): string {
   throw new Error("drizzle/ migrations folder not found");
 }
 
+/**
+ * Typo tolerance of the catalogue search (issue 15): how close whole words of a product name must
+ * be to the text for `name %>> text` (pg_trgm's strict word similarity, default 0.5). At 0.4 a
+ * letter missing or two swapped still match ("whitning", "toothpst", "wihtening") while a
+ * different word sharing a start does not ("strong" is not "Strips"); decision record 015. Set
+ * on every session, since the operator reads it from there and the index answers it.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.4;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { onQuery } = options;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
@@ -117,6 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // its connection is dropped, instead of holding a request and a connection for ever.
       query_timeout: QUERY_TIMEOUT_MS,
       keepAlive: true,
+      options: `-c pg_trgm.strict_word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
     // Without a listener, an idle connection ended by the server is an unhandled 'error' event,
     // which ends the whole process (STACK-NOTES pitfall 14).
@@ -203,9 +213,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : options.dataDir,
     loadDataDir: options.loadDataDir,
-    // Trigram indexes for the admin's order search (migration 0009); PostgreSQL ships it too.
+    // Trigram indexes for the admin's order search (migration 0009) and the catalogue's typo
+    // tolerance (0014); PostgreSQL ships it too.
     extensions: { pg_trgm },
   });
+  await client.exec(`set pg_trgm.strict_word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db: Database = drizzlePglite(client, { schema, logger });
   return {
     db,

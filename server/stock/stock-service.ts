@@ -203,6 +203,47 @@ export async function restock(
   return stockAfter;
 }
 
+/**
+ * Goods received for many variants at once (a bulk import, the scale seed): one statement for the
+ * stock and one for the movements, each variant's movement as `restock` would record it.
+ */
+export async function restockMany(
+  tx: Tx,
+  input: { lines: Array<{ variantId: string; quantity: number }>; actor: Actor; reason: string },
+): Promise<void> {
+  const lines = input.lines.filter((line) => line.quantity !== 0);
+  if (lines.length === 0) return;
+  if (lines.some((line) => !Number.isInteger(line.quantity) || line.quantity < 0)) {
+    throw new DomainError("BAD_REQUEST", "Restock a whole number of units, at least 1.");
+  }
+  const values = sql.join(
+    lines.map((line) => sql`(${line.variantId}::text, ${line.quantity}::int)`),
+    sql`, `,
+  );
+  const rows = await tx
+    .update(productVariants)
+    .set({ stockQuantity: sql`${productVariants.stockQuantity} + received.quantity` })
+    .from(sql`(values ${values}) as received(id, quantity)`)
+    .where(sql`${productVariants.id} = received.id`)
+    .returning({
+      id: productVariants.id,
+      stockAfter: productVariants.stockQuantity,
+      quantity: sql<number>`received.quantity`.mapWith(Number),
+    });
+  if (rows.length !== lines.length) throw new DomainError("NOT_FOUND", VARIANT_NOT_FOUND);
+  await tx.insert(stockMovements).values(
+    rows.map((row) => ({
+      variantId: row.id,
+      kind: "restock" as const,
+      quantityChange: row.quantity,
+      stockAfter: row.stockAfter,
+      actorType: input.actor.type,
+      actorId: input.actor.id,
+      reason: input.reason,
+    })),
+  );
+}
+
 /** Sets a variant's stock to what a count found; the difference is recorded with its reason. */
 export async function adjustStock(
   tx: Tx,

@@ -1,10 +1,13 @@
 import { setDatabaseHandle } from "@server/db/connection";
+import { products } from "@server/db/schema/catalog";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as productLoader } from "../../app/routes/api.product";
 import { action as productsAction, loader as productsLoader } from "../../app/routes/api.products";
 import { loader as variantsLoader } from "../../app/routes/api.variants";
 import { loader as searchLoader } from "../../app/routes/search";
-import { createProduct } from "../factories";
+import { loader as storeLoader } from "../../app/routes/store";
+import { createCategory, createProduct } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // The JSON API and the search page's loader, called as React Router calls them, on the real
@@ -105,8 +108,45 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
         "strips",
         "paste",
       ]);
+      expect(body.total).toBe(3);
       const none = await getJson(await productsLoader(args("/api/products?q=%25%25")));
-      expect(none).toEqual({ status: 200, body: { products: [] } });
+      expect(none).toEqual({ status: 200, body: { products: [], total: 0 } });
+    });
+
+    it("filters by category, price and stock, sorts, and gives the total", async () => {
+      await shop();
+      const pens = await createCategory(db(), { name: "Pens" });
+      await db().update(products).set({ categoryId: pens.id }).where(eq(products.id, "pen"));
+      const listed = async (query: string) => {
+        const { status, body } = await getJson(
+          await productsLoader(args(`/api/products?${query}`)),
+        );
+        expect(status).toBe(200);
+        return [body.products.map((product: { id: string }) => product.id), body.total];
+      };
+      expect(await listed("category=pens")).toEqual([["pen"], 1]);
+      expect(await listed("sort=price-asc")).toEqual([["paste", "strips", "pen"], 3]);
+      expect(await listed("sort=price-desc&limit=1")).toEqual([["pen"], 3]);
+      expect(await listed("minPrice=3999&maxPrice=4499&sort=price-asc")).toEqual([
+        ["strips", "pen"],
+        2,
+      ]);
+      expect(await listed("inStock=true&minPrice=4000")).toEqual([["pen"], 1]);
+      expect(await listed("q=whitening&sort=newest")).toEqual([["paste", "pen", "strips"], 3]);
+    });
+
+    it.each([
+      ["category=nope", "category is not a category of this shop."],
+      ["category=Bad%20Slug", "category must be a category's slug."],
+      ["sort=cheapest", "sort must be one of relevance, featured, newest, price-asc, price-desc."],
+      ["minPrice=-1", "minPrice must be a whole number from 0 to 10000000."],
+      ["maxPrice=1.5", "maxPrice must be a whole number from 0 to 10000000."],
+      ["minPrice=500&maxPrice=100", "minPrice must not be above maxPrice."],
+      ["inStock=yes", "inStock must be true or false."],
+    ])("refuses %s with 400 and says why", async (query, error) => {
+      await shop();
+      const answer = await getJson(await productsLoader(args(`/api/products?${query}`)));
+      expect(answer).toEqual({ status: 400, body: { error } });
     });
 
     it("pages with limit and offset", async () => {
@@ -236,7 +276,41 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
     it("searches nothing for a blank query", async () => {
       await shop();
       const blank = await searchLoader(args("/search?q=%20%20"));
-      expect(blank).toEqual({ query: "", products: [], error: null });
+      expect(blank).toMatchObject({ query: "", products: [], total: 0, error: null });
+    });
+  });
+
+  describe("/store page loader", () => {
+    it("gives a page of 24 with the total, a category's page, and 404 for an unknown one", async () => {
+      for (let i = 0; i < 30; i++) {
+        await createProduct(db(), { id: `s${i}`, featuredRank: i });
+      }
+      const pens = await createCategory(db(), { name: "Pens" });
+      await db().update(products).set({ categoryId: pens.id }).where(eq(products.id, "s3"));
+      const first = await storeLoader(args("/store"));
+      expect("products" in first && [first.products.length, first.total]).toEqual([24, 30]);
+      expect("products" in first && first.products[0]?.id).toBe("s29");
+      const second = await storeLoader(args("/store?page=2"));
+      expect("products" in second && second.products.map((product) => product.id)).toEqual([
+        "s5",
+        "s4",
+        "s3",
+        "s2",
+        "s1",
+        "s0",
+      ]);
+      const category = await storeLoader(args("/store/pens", {}, { category: "pens" }));
+      expect("category" in category && [category.category?.name, category.total]).toEqual([
+        "Pens",
+        1,
+      ]);
+      const unknown = await storeLoader(args("/store/nope", {}, { category: "nope" }));
+      expect(unknown).toMatchObject({
+        init: { status: 404 },
+        data: { error: "Category not found." },
+      });
+      const past = await storeLoader(args("/store?page=3"));
+      expect(past).toMatchObject({ init: { status: 404 }, data: { products: [], total: 30 } });
     });
   });
 });

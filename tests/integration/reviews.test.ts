@@ -1,5 +1,4 @@
 import { adminActor } from "@server/audit/audit-log";
-import { listProducts } from "@server/catalog/catalog-service";
 import { auditLog } from "@server/db/schema/audit";
 import { users } from "@server/db/schema/auth";
 import { products } from "@server/db/schema/catalog";
@@ -20,7 +19,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { NOT_A_BUYER } from "../../app/lib/ratings";
 import { reviewForm } from "../../app/lib/review-form";
-import { createCustomer, createProduct, shopPricing } from "../factories";
+import { createCustomer, createProduct, listedProducts, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Reviews from real buyers (issue 13): who may write one, one per customer and product, editing
@@ -152,7 +151,7 @@ describe.each(testDrivers)("reviews on %s", (driver) => {
     expect(page.reviews.map((row) => row.id)).not.toContain(twoStar);
     expect(await figures("strips")).toEqual({ count: 3, stars: 14 });
     // The product's card reads the same figures.
-    const [card] = await listProducts(db());
+    const [card] = await listedProducts(db());
     expect(card?.rating).toEqual({ average: 4.7, count: 3 });
     // Hiding twice is refused; showing it again brings it back.
     await expect(

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { Link } from "react-router";
+import { PageLinks } from "~/components/ui/page-links";
 import {
   type AdminOrderQuery,
   type AdminOrderSortKey,
@@ -9,7 +10,6 @@ import { cn } from "~/lib/class-names";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { type AdminOrderRow, orderStatusLabel } from "~/lib/order-types";
-import { PageLinks } from "./page-links";
 import { StatusBadge } from "./status-badge";
 
 const columns: { key: AdminOrderSortKey | null; label: string; numeric?: boolean }[] = [

@@ -1,6 +1,23 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
+
+/** PostgreSQL's full-text document type; read only inside SQL, never by the application. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Groups of products with their own page, /store/:slug (issue 15). */
+export const categories = pgTable("categories", {
+  id: text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  /** Plain text: the category page's introduction and its meta description. */
+  description: text("description").notNull(),
+  /** Order of the filter chips and the sitemap: lowest first. */
+  position: integer("position").notNull().default(0),
+  ...timestamps,
+});
 
 export const products = pgTable(
   "products",
@@ -18,9 +35,44 @@ export const products = pgTable(
     /** Visible reviews and the sum of their stars: kept by a trigger on reviews (migration 0012). */
     reviewCount: integer("review_count").notNull().default(0),
     reviewStarTotal: integer("review_star_total").notNull().default(0),
+    categoryId: text("category_id").references(() => categories.id, { onDelete: "set null" }),
+    /** The "featured" sort: higher first, then newest. Set by the seed and the admin. */
+    featuredRank: integer("featured_rank").notNull().default(0),
+    /**
+     * The default variant's price, as the product's card shows it: kept by a trigger on the
+     * variants (migration 0014) so the price sort and filter are read from an index.
+     */
+    pricePence: integer("price_pence").notNull().default(0),
+    /**
+     * Search document: the name (weight A) and the description's text (weight B), English
+     * stemming; maintained by PostgreSQL on every write (migration 0014).
+     */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, regexp_replace(description_html, '<[^>]*>', ' ', 'g')), 'B')`,
+      ),
+    /** The name alone, stemmed: "name matches first" is a cheap test on this (migration 0014). */
+    nameVector: tsvector("name_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, name)`),
     ...timestamps,
   },
-  (table) => [index("products_active_created_at_idx").on(table.active, table.createdAt)],
+  // Each listing order has its own partial index over the products on sale, so a page (and
+  // /store?page=40) walks an index in order instead of sorting the catalogue (migration 0014).
+  (table) => [
+    index("products_active_created_at_idx").on(table.active, table.createdAt),
+    index("products_featured_idx")
+      .on(table.featuredRank.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`active`),
+    index("products_newest_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`active`),
+    index("products_price_idx").on(table.pricePence, table.id).where(sql`active`),
+    index("products_category_idx").on(table.categoryId).where(sql`active`),
+    index("products_search_idx").using("gin", table.searchVector),
+    index("products_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
+  ],
 );
 
 export const productVariants = pgTable(
@@ -57,6 +109,7 @@ export const productVariants = pgTable(
   ],
 );
 
+export type Category = typeof categories.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type ProductVariant = typeof productVariants.$inferSelect;

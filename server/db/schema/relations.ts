@@ -1,9 +1,14 @@
 import { relations } from "drizzle-orm";
-import { products, productVariants } from "./catalog";
+import { categories, products, productVariants } from "./catalog";
 import { orderItems, orders } from "./orders";
 
-export const productsRelations = relations(products, ({ many }) => ({
+export const productsRelations = relations(products, ({ many, one }) => ({
   variants: many(productVariants),
+  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
+}));
+
+export const categoriesRelations = relations(categories, ({ many }) => ({
+  products: many(products),
 }));
 
 export const productVariantsRelations = relations(productVariants, ({ one }) => ({

@@ -9,8 +9,55 @@ type SeedVariant = {
   stockQuantity: number;
 };
 
+export type SeedCategory = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+};
+
+/** The demo's categories (issue 15), in the order of the store's filter chips. */
+export const seedCategories: SeedCategory[] = [
+  {
+    id: "cat-strips",
+    slug: "whitening-strips",
+    name: "Whitening Strips",
+    description:
+      "Enamel-safe strips that lift coffee, tea and red-wine stains in 30 minutes a day, with visible results in 3-5 days.",
+    position: 1,
+  },
+  {
+    id: "cat-toothpaste",
+    slug: "toothpaste",
+    name: "Toothpaste",
+    description:
+      "Daily whitening toothpaste that polishes away new stains and keeps your smile bright between treatments.",
+    position: 2,
+  },
+  {
+    id: "cat-pens",
+    slug: "pens",
+    name: "Pens",
+    description: "Precise whitening pens for touch-ups on the go: paint on, wait a minute, smile.",
+    position: 3,
+  },
+  {
+    id: "cat-bundles",
+    slug: "bundles",
+    name: "Bundles",
+    description:
+      "Strips, toothpaste and pen together for less: everything a brighter smile needs in one box.",
+    position: 4,
+  },
+];
+
 export type SeedProduct = {
   id: string;
+  /** A category's id in the same seed, or none. */
+  categoryId?: string;
+  /** The "featured" sort: higher first. */
+  featuredRank?: number;
   slug: string;
   name: string;
   descriptionHtml: string;
@@ -23,6 +70,8 @@ export type SeedProduct = {
 export const seedProducts: SeedProduct[] = [
   {
     id: "prod2",
+    categoryId: "cat-toothpaste",
+    featuredRank: 10,
     slug: "whitening-toothpaste",
     name: "Whitening Toothpaste",
     imageUrl: "/images/products/whitening-toothpaste.svg",
@@ -46,6 +95,8 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     id: "prod3",
+    categoryId: "cat-pens",
+    featuredRank: 20,
     slug: "whitening-pen",
     name: "Whitening Pen",
     imageUrl: "/images/products/whitening-pen.svg",
@@ -76,6 +127,8 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     id: "prod4",
+    categoryId: "cat-bundles",
+    featuredRank: 30,
     slug: "complete-smile-bundle",
     name: "Complete Smile Bundle",
     imageUrl: "/images/products/complete-smile-bundle.svg",
@@ -95,6 +148,8 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     id: "prod1",
+    categoryId: "cat-strips",
+    featuredRank: 40,
     slug: "whitening-strips",
     name: "Whitening Strips",
     imageUrl: "/images/products/whitening-strips.svg",

@@ -4,6 +4,7 @@ import type { Database } from "../database";
 import { users } from "../schema/auth";
 import { products, productVariants } from "../schema/catalog";
 import { type OrderStatus, orderItems, orders } from "../schema/orders";
+import { generator } from "./random";
 
 // A past for the demo shop (issue 12): orders from a handful of shoppers over the last weeks, in
 // every status, so the admin's overview, charts and lists have something to show. Deterministic:
@@ -27,23 +28,6 @@ const TOWNS = [
   "York YO1 7HH",
   "Bath BA1 1LZ",
 ];
-
-/** mulberry32: a small, seeded, repeatable generator (not for secrets). */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-  };
-}
 
 const DEMO_HISTORY_PREFIX = "demo-h-";
 

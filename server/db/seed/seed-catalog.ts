@@ -3,8 +3,8 @@ import { systemActor } from "../../audit/audit-log";
 import { sanitizeProductHtml } from "../../catalog/product-html";
 import { restock } from "../../stock/stock-service";
 import type { Database } from "../database";
-import { products, productVariants } from "../schema/catalog";
-import { type SeedProduct, seedProducts } from "./catalog-data";
+import { categories, products, productVariants } from "../schema/catalog";
+import { type SeedCategory, type SeedProduct, seedCategories, seedProducts } from "./catalog-data";
 
 const SEED = systemActor("seed");
 
@@ -13,8 +13,15 @@ const SEED = systemActor("seed");
  * running it again never duplicates a product nor undoes an admin's edit. A new variant starts at
  * 0 and receives its starting stock through the stock module, as its first movement.
  */
-export async function seedCatalog(db: Database, catalog: SeedProduct[] = seedProducts) {
+export async function seedCatalog(
+  db: Database,
+  catalog: SeedProduct[] = seedProducts,
+  groups: SeedCategory[] = seedCategories,
+) {
   await db.transaction(async (tx) => {
+    if (groups.length > 0) {
+      await tx.insert(categories).values(groups).onConflictDoNothing();
+    }
     await tx
       .insert(products)
       .values(
@@ -25,6 +32,8 @@ export async function seedCatalog(db: Database, catalog: SeedProduct[] = seedPro
           descriptionHtml: sanitizeProductHtml(product.descriptionHtml),
           imageUrl: product.imageUrl,
           imageAlt: product.imageAlt,
+          categoryId: product.categoryId ?? null,
+          featuredRank: product.featuredRank ?? 0,
           createdAt: product.createdAt,
           updatedAt: product.createdAt,
         })),

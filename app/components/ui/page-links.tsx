@@ -14,7 +14,13 @@ export function pageWindow(page: number, pageCount: number): (number | "gap")[] 
   return result;
 }
 
-/** Numbered pages of a long list (a window around the current page, never hundreds of links). */
+const pageLinkClasses =
+  "inline-flex h-10 min-w-10 items-center justify-center rounded-full border px-3 text-sm font-medium";
+
+/**
+ * Numbered pages of a long list (a window around the current page, never hundreds of links), with
+ * Previous and Next links marked rel=prev and rel=next.
+ */
 export function PageLinks({
   label,
   page,
@@ -29,6 +35,17 @@ export function PageLinks({
   return (
     <nav aria-label={label} className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">
+        {page > 1 ? (
+          <li>
+            <Link
+              to={href(page - 1)}
+              rel="prev"
+              className={cn(pageLinkClasses, "border-line bg-white text-ink hover:bg-mint/60")}
+            >
+              Previous
+            </Link>
+          </li>
+        ) : null}
         {pageWindow(page, pageCount).map((number, index) =>
           number === "gap" ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity but their place.
@@ -42,7 +59,7 @@ export function PageLinks({
                 aria-current={number === page ? "page" : undefined}
                 aria-label={`Page ${number}`}
                 className={cn(
-                  "inline-flex size-10 items-center justify-center rounded-full border text-sm font-medium",
+                  pageLinkClasses,
                   number === page
                     ? "border-brand bg-brand text-white"
                     : "border-line bg-white text-ink hover:bg-mint/60",
@@ -53,6 +70,17 @@ export function PageLinks({
             </li>
           ),
         )}
+        {page < pageCount ? (
+          <li>
+            <Link
+              to={href(page + 1)}
+              rel="next"
+              className={cn(pageLinkClasses, "border-line bg-white text-ink hover:bg-mint/60")}
+            >
+              Next
+            </Link>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

@@ -1,0 +1,209 @@
+import type { ChangeEvent } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { PageLinks } from "~/components/ui/page-links";
+import { Select } from "~/components/ui/select";
+import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
+import { cn } from "~/lib/class-names";
+import {
+  defaultChoices,
+  isRefined,
+  type ListingChoices,
+  type ListingSort,
+  listingHref,
+  MAX_PRICE_POUNDS,
+  pageCountOf,
+  productCountText,
+  sortLabels,
+} from "~/lib/store-listing";
+import { ProductGrid } from "./product-grid";
+
+type ListingPageData = {
+  products: ProductSummary[];
+  total: number;
+  choices: ListingChoices;
+  error: string | null;
+};
+
+type ListingProps = ListingPageData & {
+  /** The listing's own path: /store, /store/:category or /search. */
+  path: string;
+  /** The sorts offered, the default first. */
+  sorts: readonly ListingSort[];
+  /** Parameters every link and the form keep (the search's `q`, a category). */
+  keep?: Record<string, string>;
+  /** The category chips: every category, the current one, and where each chip leads. */
+  chips?: {
+    categories: CategoryView[];
+    current: string | null;
+    href: (slug: string | null) => string;
+  };
+};
+
+const chipClasses =
+  "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium transition-colors";
+
+/**
+ * A product listing with its choices (issue 15): category chips, sort, price range and in stock
+ * only in a GET form (so every choice is in the URL and it works without script; with script a
+ * change of sort or stock applies at once), the product count, 24 cards, and numbered pages.
+ * While the next page loads the old cards stay in place, dimmed: nothing moves.
+ */
+export function ProductListing({
+  products,
+  total,
+  choices,
+  error,
+  path,
+  sorts,
+  keep = {},
+  chips,
+}: ListingProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === path;
+  const pageCount = pageCountOf(total);
+  const refined = isRefined(choices, sorts);
+  const submitOnChange = (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
+    if (event.currentTarget.form) submit(event.currentTarget.form);
+  };
+
+  return (
+    <div>
+      {chips ? (
+        <nav aria-label="Categories" className="mb-6">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {[{ slug: null, name: "All products" }, ...chips.categories].map((category) => {
+              const current = category.slug === chips.current;
+              return (
+                <li key={category.slug ?? "all"}>
+                  <Link
+                    to={chips.href(category.slug)}
+                    aria-current={current ? "page" : undefined}
+                    className={cn(
+                      chipClasses,
+                      current
+                        ? "border-brand bg-brand text-white"
+                        : "border-line bg-white text-ink hover:bg-mint/60",
+                    )}
+                  >
+                    {category.name}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
+
+      <Form
+        method="get"
+        action={path}
+        aria-label="Sort and filter products"
+        className="mb-8 flex flex-wrap items-end gap-4 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft"
+        preventScrollReset
+      >
+        {Object.entries(keep).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="w-full space-y-2 sm:w-56">
+          <Label htmlFor="listing-sort">Sort by</Label>
+          <Select
+            id="listing-sort"
+            name="sort"
+            defaultValue={choices.sort}
+            key={choices.sort}
+            onChange={submitOnChange}
+          >
+            {sorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <fieldset className="flex gap-3">
+          <legend className="mb-2 text-sm font-medium text-ink">Price (£)</legend>
+          <div className="w-24">
+            <Label htmlFor="listing-min" className="sr-only">
+              Lowest price in pounds
+            </Label>
+            <Input
+              id="listing-min"
+              name="min"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_PRICE_POUNDS}
+              step={1}
+              placeholder="Min"
+              defaultValue={choices.minPounds ?? ""}
+              key={`min-${choices.minPounds}`}
+            />
+          </div>
+          <div className="w-24">
+            <Label htmlFor="listing-max" className="sr-only">
+              Highest price in pounds
+            </Label>
+            <Input
+              id="listing-max"
+              name="max"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_PRICE_POUNDS}
+              step={1}
+              placeholder="Max"
+              defaultValue={choices.maxPounds ?? ""}
+              key={`max-${choices.maxPounds}`}
+            />
+          </div>
+        </fieldset>
+        <label className="flex h-12 items-center gap-2 text-sm font-medium text-ink">
+          <input
+            type="checkbox"
+            name="stock"
+            value="in"
+            defaultChecked={choices.inStock}
+            key={`stock-${choices.inStock}`}
+            onChange={submitOnChange}
+            className="size-5 accent-brand"
+          />
+          In stock only
+        </label>
+        <div className="flex gap-3">
+          <Button type="submit">Apply</Button>
+          {refined ? (
+            <Link
+              to={listingHref(path, defaultChoices(sorts), sorts, keep)}
+              className={buttonVariants({ variant: "secondary" })}
+              preventScrollReset
+            >
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+        <p className="ml-auto self-center text-sm text-ink-muted" aria-live="polite">
+          {error ? null : productCountText(total)}
+        </p>
+      </Form>
+
+      <div className={cn("transition-opacity", loading && "opacity-60")} aria-busy={loading}>
+        <ProductGrid products={products} error={error} />
+      </div>
+
+      {pageCount > 1 && !error ? (
+        <div className="mt-10 flex justify-center">
+          <PageLinks
+            label="Pages of products"
+            page={choices.page}
+            pageCount={pageCount}
+            href={(page) => listingHref(path, { ...choices, page }, sorts, keep)}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

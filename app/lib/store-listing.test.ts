@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultChoices,
+  isRefined,
+  type ListingSort,
+  listingHref,
+  listingSorts,
+  pageCountOf,
+  productCountText,
+  readListingChoices,
+  searchSorts,
+} from "./store-listing";
+
+const read = (query: string, sorts: readonly ListingSort[] = listingSorts) =>
+  readListingChoices(new URLSearchParams(query), sorts);
+
+describe("a listing's choices in the URL", () => {
+  it("reads sort, price range, stock and page", () => {
+    expect(read("sort=price-asc&min=10&max=30&stock=in&page=3")).toEqual({
+      sort: "price-asc",
+      minPounds: 10,
+      maxPounds: 30,
+      inStock: true,
+      page: 3,
+    });
+  });
+
+  it("reads anything it does not understand as not given, and never refuses a URL", () => {
+    expect(read("sort=relevance&min=ten&max=-5&stock=yes&page=0")).toEqual(
+      defaultChoices(listingSorts),
+    );
+    expect(read("page=99999999").page).toBe(1);
+    expect(read("min=1.5").minPounds).toBeNull();
+    expect(read("sort=relevance", searchSorts).sort).toBe("relevance");
+    expect(read("", searchSorts).sort).toBe("relevance");
+  });
+
+  it("swaps a minimum above the maximum", () => {
+    expect(read("min=50&max=20")).toMatchObject({ minPounds: 20, maxPounds: 50 });
+  });
+
+  it("writes one canonical URL: defaults left out, a fixed order", () => {
+    const choices = read("page=2&stock=in&max=30&sort=newest");
+    expect(listingHref("/store", choices, listingSorts)).toBe(
+      "/store?sort=newest&max=30&stock=in&page=2",
+    );
+    expect(listingHref("/store", defaultChoices(listingSorts), listingSorts)).toBe("/store");
+    expect(
+      listingHref("/search", { ...defaultChoices(searchSorts), page: 2 }, searchSorts, {
+        q: "pen & paste",
+      }),
+    ).toBe("/search?q=pen+%26+paste&page=2");
+  });
+
+  it("tells a refined listing from the default one", () => {
+    expect(isRefined(read("page=4"), listingSorts)).toBe(false);
+    expect(isRefined(read("sort=newest"), listingSorts)).toBe(true);
+    expect(isRefined(read("stock=in"), listingSorts)).toBe(true);
+  });
+
+  it("counts pages and products", () => {
+    expect([pageCountOf(0), pageCountOf(24), pageCountOf(25), pageCountOf(10_000)]).toEqual([
+      1, 1, 2, 417,
+    ]);
+    expect(productCountText(1)).toBe("1 product");
+    expect(productCountText(10_000)).toBe("10,000 products");
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type DatabaseOptions, openDatabase } from "@server/db/client";
+import { seedProducts } from "@server/db/seed/catalog-data";
+import { seedScaleCatalog } from "@server/db/seed/scale-catalog";
+import { seedCatalog } from "@server/db/seed/seed-catalog";
+import autocannon from "autocannon";
+import { freshPostgresDatabase } from "./bench-database";
+import { startBuiltServer } from "./built-server";
+
+// The catalogue at scale (issue 15): the store's listing API, its search and a deep store page,
+// page cache off so every request queries and renders, with 100 and with 10,000 products, so the
+// two can be compared: cost should follow what a page shows, not the catalogue's size. On the
+// PostgreSQL server BENCH_POSTGRES_URL names (database gleam_bench_catalogue, made and dropped
+// here), else on PGlite in a temporary folder. `npm run bench` runs it; alone:
+// `npm run build && npx tsx scripts/bench-catalogue.ts`.
+
+const SIZES = [100, 10_000];
+const DATABASE = "gleam_bench_catalogue";
+const PAGE_SIZE = 24;
+
+function run(url: string, connections: number, seconds: number) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** The deepest store page asked for: page 40, or the last page of a smaller catalogue. */
+function routesFor(size: number): string[] {
+  const deepPage = Math.min(40, Math.ceil(size / PAGE_SIZE));
+  return ["/api/products?limit=24", "/api/products?q=whitening", `/store?page=${deepPage}`];
+}
+
+type BenchDatabase = {
+  env: Record<string, string>;
+  options: DatabaseOptions;
+  cleanUp(): Promise<void>;
+};
+
+async function seeded(postgresUrl: string | undefined): Promise<BenchDatabase> {
+  if (postgresUrl) {
+    const database = await freshPostgresDatabase(postgresUrl, DATABASE);
+    return {
+      env: { DATABASE_URL: database.url },
+      options: { driver: "postgres", url: database.url },
+      cleanUp: () => database.drop(),
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "gleam-bench-catalogue-"));
+  return {
+    env: { DATA_DIR: dataDir },
+    options: { driver: "pglite", dataDir },
+    cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export async function benchCatalogue(
+  connections: number,
+  seconds: number,
+  postgresUrl = process.env.BENCH_POSTGRES_URL,
+) {
+  const report: Record<string, unknown> = {
+    database: postgresUrl ? "PostgreSQL" : "PGlite (data folder)",
+    pageCache: "off",
+  };
+  for (const size of SIZES) {
+    const database = await seeded(postgresUrl);
+    try {
+      const handle = await openDatabase(database.options);
+      try {
+        await handle.migrate();
+        await seedCatalog(handle.db);
+        await seedScaleCatalog(handle.db, size - seedProducts.length);
+      } finally {
+        await handle.close();
+      }
+      const server = await startBuiltServer(
+        { ...database.env, SHOP_MODE: "demo", PAGE_CACHE_TTL_SECONDS: "0", LOG_LEVEL: "info" },
+        { captureOutput: false },
+      );
+      const results: Record<string, unknown> = {};
+      try {
+        for (const route of routesFor(size)) {
+          await run(`${server.url}${route}`, connections, 2);
+          const result = await run(`${server.url}${route}`, connections, seconds);
+          results[route] = {
+            requestsPerSecond: Math.round(result.requests.average),
+            latencyP50Ms: result.latency.p50,
+            latencyP99Ms: result.latency.p99,
+            non2xx: result.non2xx,
+            errors: result.errors,
+          };
+        }
+      } finally {
+        await server.stop();
+      }
+      report[`products${size}`] = results;
+    } finally {
+      await database.cleanUp();
+    }
+  }
+  return report;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  benchCatalogue(connections, seconds)
+    .then((report) => console.log(JSON.stringify(report, null, 2)))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

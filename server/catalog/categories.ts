@@ -1,0 +1,30 @@
+import { asc, eq } from "drizzle-orm";
+import type { CategoryView } from "../../app/lib/catalog-types";
+import type { Database } from "../db/database";
+import { categories } from "../db/schema/catalog";
+import { DomainError } from "../errors";
+
+const categoryColumns = {
+  slug: categories.slug,
+  name: categories.name,
+  description: categories.description,
+};
+
+/** Every category, in the shop's order (the filter chips, the sitemap, the admin's choices). */
+export function listCategories(db: Database): Promise<CategoryView[]> {
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/** The category at `slug`; NOT_FOUND when there is none. */
+export async function getCategory(db: Database, slug: string): Promise<CategoryView> {
+  const [category] = await db
+    .select(categoryColumns)
+    .from(categories)
+    .where(eq(categories.slug, slug))
+    .limit(1);
+  if (!category) throw new DomainError("NOT_FOUND", "Category not found.");
+  return category;
+}
