@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canonicalListingUrl,
   defaultChoices,
   isRefined,
   type ListingSort,
@@ -64,5 +65,17 @@ describe("a listing's choices in the URL", () => {
     ]);
     expect(productCountText(1)).toBe("1 product");
     expect(productCountText(10_000)).toBe("10,000 products");
+  });
+
+  it("sends a listing URL that is not canonical to the one that is, keeping other parameters", () => {
+    const at = (path: string, sorts: readonly ListingSort[] = listingSorts) =>
+      canonicalListingUrl(new URL(`http://shop.test${path}`), sorts);
+    expect(at("/store")).toBeNull();
+    expect(at("/store?sort=newest&page=2")).toBeNull();
+    expect(at("/store?sort=featured&min=&max=&stock=in")).toBe("/store?stock=in");
+    expect(at("/store?page=2&sort=newest")).toBe("/store?sort=newest&page=2");
+    expect(at("/store?sort=bogus&utm_source=mail")).toBe("/store?utm_source=mail");
+    expect(at("/search?q=pen&sort=relevance&min=", searchSorts)).toBe("/search?q=pen");
+    expect(at("/search?q=pen+%26+paste&page=2", searchSorts)).toBeNull();
   });
 });

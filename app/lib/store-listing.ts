@@ -104,6 +104,28 @@ export function listingHref(
   return query ? `${path}?${query}` : path;
 }
 
+const LISTING_PARAMS = new Set(["sort", "min", "max", "stock", "page"]);
+
+/**
+ * Where a listing URL should be, when it is not already in its canonical form (an empty field of
+ * the form, a default written out, an unknown sort, another order): the same listing's canonical
+ * URL, with any other parameters (`q`, campaign tags) kept as they came. Null when it is canonical.
+ * One URL per listing keeps the page cache and search engines to one copy.
+ */
+export function canonicalListingUrl(url: URL, allowed: readonly ListingSort[]): string | null {
+  const others: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    if (!LISTING_PARAMS.has(name) && !(name in others)) others[name] = value;
+  }
+  const canonical = listingHref(
+    url.pathname,
+    readListingChoices(url.searchParams, allowed),
+    allowed,
+    others,
+  );
+  return canonical === `${url.pathname}${url.search}` ? null : canonical;
+}
+
 /** How many pages `total` products fill (at least one, so an empty listing still has page 1). */
 export function pageCountOf(total: number): number {
   return Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));

@@ -4,18 +4,26 @@ import { getDb } from "@server/db/connection";
 import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
 import { SearchX } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { ProductListing } from "~/components/catalog/product-listing";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
 import { normalizeSearchText } from "~/lib/search-text";
 import { routeMeta } from "~/lib/seo";
-import { readListingChoices, searchSorts } from "~/lib/store-listing";
+import {
+  canonicalListingUrl,
+  productCountText,
+  readListingChoices,
+  searchSorts,
+} from "~/lib/store-listing";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const canonical = canonicalListingUrl(url, searchSorts);
+  if (canonical) throw redirect(canonical);
+  const params = url.searchParams;
   const query = normalizeSearchText(params.get("q") ?? "");
   const choices = readListingChoices(params, searchSorts);
   const requested = params.get("category") ?? "";
@@ -59,7 +67,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 function resultCount(count: number, query: string): string {
-  return `${count} ${count === 1 ? "product" : "products"} found for “${query}”`;
+  return `${productCountText(count)} found for “${query}”`;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
@@ -116,6 +124,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           path="/search"
           sorts={searchSorts}
           keep={keep}
+          showCount={false}
           chips={{
             categories,
             current: category,

@@ -1,13 +1,19 @@
 import { listProductsForSitemap } from "@server/catalog/catalog-service";
+import { listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { env } from "@server/env";
 import { staticPagePaths } from "~/lib/site-navigation";
 import { buildSitemapXml } from "~/lib/sitemap";
 
 export async function loader() {
-  const products = await listProductsForSitemap(await getDb());
+  const db = await getDb();
+  const [products, categories] = await Promise.all([
+    listProductsForSitemap(db),
+    listCategories(db),
+  ]);
   const xml = buildSitemapXml(env.BASE_URL, [
     ...staticPagePaths.map((path) => ({ path })),
+    ...categories.map((category) => ({ path: `/store/${category.slug}` })),
     ...products.map((product) => ({
       path: `/product/${product.id}`,
       lastModified: product.updatedAt,

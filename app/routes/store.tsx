@@ -3,7 +3,7 @@ import { getCategory, listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { DomainError, publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ProductListing } from "~/components/catalog/product-listing";
 import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
@@ -11,6 +11,7 @@ import { offerTexts } from "~/lib/offers";
 import { rootDataFrom } from "~/lib/public-config";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import {
+  canonicalListingUrl,
   defaultChoices,
   isRefined,
   listingHref,
@@ -33,7 +34,10 @@ function storePath(slug: string | null): string {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const choices = readListingChoices(new URL(request.url).searchParams, listingSorts);
+  const url = new URL(request.url);
+  const canonical = canonicalListingUrl(url, listingSorts);
+  if (canonical) throw redirect(canonical);
+  const choices = readListingChoices(url.searchParams, listingSorts);
   const empty = {
     products: [] as ProductSummary[],
     total: 0,

@@ -34,6 +34,8 @@ type ListingProps = ListingPageData & {
   sorts: readonly ListingSort[];
   /** Parameters every link and the form keep (the search's `q`, a category). */
   keep?: Record<string, string>;
+  /** Whether to show the product count above the grid (the search page says it in its header). */
+  showCount?: boolean;
   /** The category chips: every category, the current one, and where each chip leads. */
   chips?: {
     categories: CategoryView[];
@@ -60,6 +62,7 @@ export function ProductListing({
   sorts,
   keep = {},
   chips,
+  showCount = true,
 }: ListingProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -73,8 +76,9 @@ export function ProductListing({
   return (
     <div>
       {chips ? (
-        <nav aria-label="Categories" className="mb-6">
-          <ul className="flex flex-wrap justify-center gap-2">
+        <nav aria-label="Categories" className="-mx-4 mb-6 sm:mx-0">
+          {/* One scrolling row on a phone, wrapped and centred above. */}
+          <ul className="flex gap-2 overflow-x-auto px-4 pb-1 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0 sm:pb-0">
             {[{ slug: null, name: "All products" }, ...chips.categories].map((category) => {
               const current = category.slug === chips.current;
               return (
@@ -84,6 +88,7 @@ export function ProductListing({
                     aria-current={current ? "page" : undefined}
                     className={cn(
                       chipClasses,
+                      "whitespace-nowrap",
                       current
                         ? "border-brand bg-brand text-white"
                         : "border-line bg-white text-ink hover:bg-mint/60",
@@ -102,14 +107,16 @@ export function ProductListing({
         method="get"
         action={path}
         aria-label="Sort and filter products"
-        className="mb-8 flex flex-wrap items-end gap-4 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft"
+        className="mb-4 flex flex-wrap items-end gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft sm:gap-4"
         preventScrollReset
       >
         {Object.entries(keep).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <div className="w-full space-y-2 sm:w-56">
-          <Label htmlFor="listing-sort">Sort by</Label>
+          <Label htmlFor="listing-sort" className="block">
+            Sort by
+          </Label>
           <Select
             id="listing-sort"
             name="sort"
@@ -124,43 +131,47 @@ export function ProductListing({
             ))}
           </Select>
         </div>
-        <fieldset className="flex gap-3">
-          <legend className="mb-2 text-sm font-medium text-ink">Price (£)</legend>
-          <div className="w-24">
-            <Label htmlFor="listing-min" className="sr-only">
-              Lowest price in pounds
-            </Label>
-            <Input
-              id="listing-min"
-              name="min"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_PRICE_POUNDS}
-              step={1}
-              placeholder="Min"
-              defaultValue={choices.minPounds ?? ""}
-              key={`min-${choices.minPounds}`}
-            />
+        <div role="group" aria-labelledby="listing-price" className="space-y-2">
+          <span id="listing-price" className="block text-sm font-medium text-ink">
+            Price (£)
+          </span>
+          <div className="flex gap-2">
+            <div className="w-20 sm:w-24">
+              <Label htmlFor="listing-min" className="sr-only">
+                Lowest price in pounds
+              </Label>
+              <Input
+                id="listing-min"
+                name="min"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_PRICE_POUNDS}
+                step={1}
+                placeholder="Min"
+                defaultValue={choices.minPounds ?? ""}
+                key={`min-${choices.minPounds}`}
+              />
+            </div>
+            <div className="w-20 sm:w-24">
+              <Label htmlFor="listing-max" className="sr-only">
+                Highest price in pounds
+              </Label>
+              <Input
+                id="listing-max"
+                name="max"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_PRICE_POUNDS}
+                step={1}
+                placeholder="Max"
+                defaultValue={choices.maxPounds ?? ""}
+                key={`max-${choices.maxPounds}`}
+              />
+            </div>
           </div>
-          <div className="w-24">
-            <Label htmlFor="listing-max" className="sr-only">
-              Highest price in pounds
-            </Label>
-            <Input
-              id="listing-max"
-              name="max"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_PRICE_POUNDS}
-              step={1}
-              placeholder="Max"
-              defaultValue={choices.maxPounds ?? ""}
-              key={`max-${choices.maxPounds}`}
-            />
-          </div>
-        </fieldset>
+        </div>
         <label className="flex h-12 items-center gap-2 text-sm font-medium text-ink">
           <input
             type="checkbox"
@@ -185,10 +196,12 @@ export function ProductListing({
             </Link>
           ) : null}
         </div>
-        <p className="ml-auto self-center text-sm text-ink-muted" aria-live="polite">
+      </Form>
+      {showCount ? (
+        <p className="mb-4 min-h-5 text-sm text-ink-muted" aria-live="polite">
           {error ? null : productCountText(total)}
         </p>
-      </Form>
+      ) : null}
 
       <div className={cn("transition-opacity", loading && "opacity-60")} aria-busy={loading}>
         <ProductGrid products={products} error={error} />

@@ -28,7 +28,7 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
             <NavLink
               key={link.to}
               to={link.to}
-              end
+              end={link.to === "/"}
               onClick={close}
               className={({ isActive }) =>
                 cn(

@@ -20,7 +20,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
             <NavLink
               key={link.to}
               to={link.to}
-              end
+              end={link.to === "/"}
               className={({ isActive }) =>
                 cn(
                   "rounded-full px-4 py-2 text-sm font-medium transition-colors hover:text-brand",
