@@ -33,6 +33,7 @@ export default [
       route("admin-products", "routes/dashboard.admin-products.tsx"),
       route("admin-products/new", "routes/dashboard.admin-product-new.tsx"),
       route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
+      route("admin-categories", "routes/dashboard.admin-categories.tsx"),
       route("admin-reviews", "routes/dashboard.admin-reviews.tsx"),
       route("admin-emails", "routes/dashboard.admin-emails.ts"),
       // Seed spec §2: payments is the same screen as settings.

@@ -58,6 +58,8 @@ export type AdminProductDetail = {
     imageUrl: string;
     imageAlt: string;
     active: boolean;
+    categoryId: string | null;
+    featuredRank: number;
   };
   variants: {
     id: string;

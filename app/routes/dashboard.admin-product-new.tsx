@@ -1,5 +1,6 @@
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
+import { listAdminCategories } from "@server/catalog/category-editor";
 import { createProduct } from "@server/catalog/product-editor";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
@@ -14,7 +15,9 @@ import type { Route } from "./+types/dashboard.admin-product-new";
 // once created, its own page.
 
 export async function loader() {
-  return { images: await listImageChoices(await getDb()) };
+  const db = await getDb();
+  const [images, categories] = await Promise.all([listImageChoices(db), listAdminCategories(db)]);
+  return { images, categories };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -32,7 +35,7 @@ export default function NewProduct({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="text-3xl font-bold tracking-tight">New product</h1>
-      <ProductEditor detail={null} images={loaderData.images} />
+      <ProductEditor detail={null} images={loaderData.images} categories={loaderData.categories} />
     </section>
   );
 }

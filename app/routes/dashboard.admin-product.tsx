@@ -1,6 +1,7 @@
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
+import { listAdminCategories } from "@server/catalog/category-editor";
 import { countVariantStock, setProductActive, updateProduct } from "@server/catalog/product-editor";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
@@ -25,7 +26,9 @@ import type { Route } from "./+types/dashboard.admin-product";
 export async function loader({ params }: Route.LoaderArgs) {
   const detail = await getAdminProduct(await getDb(), params.productId);
   if (!detail) throw data("Product not found.", { status: 404 });
-  return { detail, images: await listImageChoices(await getDb()) };
+  const db = await getDb();
+  const [images, categories] = await Promise.all([listImageChoices(db), listAdminCategories(db)]);
+  return { detail, images, categories };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -63,7 +66,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
-  const { detail, images } = loaderData;
+  const { detail, images, categories } = loaderData;
   return (
     <section>
       <Link
@@ -77,7 +80,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight">{detail.product.name}</h1>
         <ProductStatusForm active={detail.product.active} productId={detail.product.id} />
       </div>
-      <ProductEditor detail={detail} images={images} />
+      <ProductEditor detail={detail} images={images} categories={categories} />
       <div className="mt-6">
         <StockCountForm variants={detail.variants} />
       </div>

@@ -24,6 +24,8 @@ export async function getAdminProduct(
       imageUrl: products.imageUrl,
       imageAlt: products.imageAlt,
       active: products.active,
+      categoryId: products.categoryId,
+      featuredRank: products.featuredRank,
     })
     .from(products)
     .where(eq(products.id, id));

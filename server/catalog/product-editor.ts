@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isProductImageUrl } from "../../app/lib/product-images";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { products, productVariants } from "../db/schema/catalog";
+import { categories, products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 import type { PreparedImage } from "../media/image-processing";
@@ -82,8 +82,29 @@ export const productInputSchema = z.object({
     .min(3, "Describe the image for people who cannot see it.")
     .max(200, "Keep the image description under 200 characters."),
   variants: z.array(variantSchema).min(1, "A product needs at least one variant.").max(20),
+  /** One of the shop's categories, or none. Left out: none for a new product, unchanged on edit. */
+  categoryId: z.string().min(1).max(100).nullable().optional(),
+  /** The store's "featured" order, higher first. Left out: 0 when new, unchanged on edit. */
+  featuredRank: z
+    .number()
+    .int("The featured rank is a whole number from 0 to 1000.")
+    .min(0, "The featured rank is a whole number from 0 to 1000.")
+    .max(1000, "The featured rank is a whole number from 0 to 1000.")
+    .optional(),
 });
-export type ProductInput = z.infer<typeof productInputSchema>;
+export type ProductInput = z.input<typeof productInputSchema>;
+
+const UNKNOWN_CATEGORY = "Choose one of the shop's categories.";
+
+async function assertCategoryExists(tx: Database, categoryId: string | null | undefined) {
+  if (!categoryId) return;
+  const [row] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, categoryId))
+    .limit(1);
+  if (!row) throw new DomainError("BAD_REQUEST", UNKNOWN_CATEGORY, "categoryId");
+}
 
 async function slugTaken(tx: Database, slug: string, except?: string): Promise<boolean> {
   const [row] = await tx
@@ -137,6 +158,7 @@ export async function createProduct(
   const product = productInputSchema.parse(input);
   const id = await db.transaction(async (tx) => {
     if (await slugTaken(tx, product.slug)) throw new DomainError("CONFLICT", SLUG_TAKEN);
+    await assertCategoryExists(tx, product.categoryId);
     const imageUrl = await imageFor(tx, actor, product.imageUrl, upload);
     const now = new Date();
     const [row] = await tx
@@ -147,6 +169,8 @@ export async function createProduct(
         descriptionHtml: sanitizeProductHtml(product.descriptionHtml),
         imageUrl,
         imageAlt: product.imageAlt,
+        categoryId: product.categoryId ?? null,
+        featuredRank: product.featuredRank ?? 0,
         createdAt: now,
         updatedAt: now,
       })
@@ -161,6 +185,8 @@ export async function createProduct(
         name: product.name,
         slug: product.slug,
         imageUrl,
+        categoryId: product.categoryId ?? null,
+        featuredRank: product.featuredRank ?? 0,
         variants: product.variants.map((variant) => ({
           name: variant.name,
           pricePence: variant.pricePence,
@@ -187,6 +213,7 @@ export async function updateProduct(
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
     if (await slugTaken(tx, product.slug, id)) throw new DomainError("CONFLICT", SLUG_TAKEN);
+    await assertCategoryExists(tx, product.categoryId);
     const existing = await tx
       .select()
       .from(productVariants)
@@ -210,6 +237,8 @@ export async function updateProduct(
       descriptionHtml,
       imageUrl,
       imageAlt: product.imageAlt,
+      categoryId: product.categoryId === undefined ? before.categoryId : product.categoryId,
+      featuredRank: product.featuredRank ?? before.featuredRank,
     };
     const changedFields = (Object.keys(fields) as (keyof typeof fields)[]).filter(
       (key) => before[key] !== fields[key],

@@ -37,6 +37,9 @@ export const productFormSchema = z
       .optional()
       .transform((file) => (file && file.size > 0 ? file : null)),
     variants: z.string().max(50_000),
+    /** The category select: empty for none. */
+    categoryId: z.string().max(100).optional(),
+    featuredRank: z.string().max(10).optional(),
   })
   .transform((form, context) => {
     let rows: unknown;
@@ -59,8 +62,15 @@ export const productFormSchema = z
       });
       return z.NEVER;
     }
+    const { categoryId, featuredRank, ...fields } = form;
+    const rank = featuredRank?.trim() ?? "";
     return {
-      ...form,
+      ...fields,
+      ...(categoryId === undefined ? {} : { categoryId: categoryId || null }),
+      // Blank: 0. Not a whole number: -1, which the editor's schema refuses with its message.
+      ...(featuredRank === undefined
+        ? {}
+        : { featuredRank: rank === "" ? 0 : /^\d{1,4}$/.test(rank) ? Number(rank) : -1 }),
       variants: parsed.data.map((row, index) => ({
         ...(row.id ? { id: row.id } : {}),
         name: row.name,

@@ -164,4 +164,65 @@ test.describe("the admin's catalogue", () => {
     await context.close();
     await shopper.close();
   });
+
+  test("manage categories and put a product in one: the store's category page follows", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    await gotoHydrated(page, "/dashboard/admin-categories");
+    await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Category Toothpaste" })).toContainText(
+      "1 product",
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    const fresh = page.getByRole("form", { name: "New category" });
+    await fresh.getByLabel("Name").fill("Gift Sets");
+    await fresh.getByLabel("Slug").fill("Gift Sets");
+    await fresh.getByLabel("Position").fill("9");
+    await fresh.getByLabel("Description").fill("Boxed sets of our best sellers, ready to give.");
+    await fresh.getByRole("button", { name: "Create category" }).click();
+    await expect(
+      fresh.getByText("A slug is lower-case letters, digits and single dashes."),
+    ).toBeVisible();
+    await expect(fresh.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
+    await fresh.getByLabel("Slug").fill("gift-sets");
+    await fresh.getByRole("button", { name: "Create category" }).click();
+    await expectToast(page, "Category created");
+    await expect(page.getByRole("form", { name: "Category Gift Sets" })).toBeVisible();
+
+    await gotoHydrated(page, "/dashboard/admin-products/prod4");
+    const product = page.getByRole("form", { name: "Product" });
+    await product.getByLabel("Category").selectOption({ label: "Gift Sets" });
+    await product.getByLabel("Featured rank").fill("99");
+    await product.getByRole("button", { name: /Save/ }).click();
+    await expectToast(page, "Product saved");
+
+    const shopper = await browser.newContext({ baseURL: server.url });
+    const store = await shopper.newPage();
+    await store.goto("/store/gift-sets");
+    await expect(store.getByRole("heading", { level: 1, name: "Gift Sets" })).toBeVisible();
+    await expect(store.getByRole("main").getByRole("article")).toHaveCount(1);
+    await expect(store.getByRole("main").getByRole("article")).toContainText(
+      "Complete Smile Bundle",
+    );
+    await store.goto("/store");
+    await expect(store.getByRole("main").getByRole("article").first()).toContainText(
+      "Complete Smile Bundle",
+    );
+
+    await gotoHydrated(page, "/dashboard/admin-categories");
+    page.once("dialog", (dialog) => dialog.accept());
+    await page
+      .getByRole("form", { name: "Category Gift Sets" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expectToast(page, "Category deleted");
+    await expect(page.getByRole("form", { name: "Category Gift Sets" })).toHaveCount(0);
+    expect((await store.goto("/store/gift-sets"))?.status()).toBe(404);
+    await context.close();
+    await shopper.close();
+  });
 });

@@ -57,6 +57,7 @@ test.describe("admin dashboard", () => {
       ["Analytics", /\/dashboard\/analytics$/, "Analytics"],
       ["Orders", /\/dashboard\/admin-orders$/, "Orders"],
       ["Products", /\/dashboard\/admin-products$/, "Products"],
+      ["Categories", /\/dashboard\/admin-categories$/, "Categories"],
       ["Reviews", /\/dashboard\/admin-reviews$/, "Reviews"],
       ["Payments", /\/dashboard\/admin-payments$/, "Settings and payments"],
       ["Settings", /\/dashboard\/admin-settings$/, "Settings and payments"],

@@ -9,6 +9,7 @@ import {
   Package,
   Settings,
   ShoppingBag,
+  Tags,
   UserRound,
 } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -30,6 +31,7 @@ const adminLinks = [
   { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn, end: false },
   { to: "/dashboard/admin-orders", label: "Orders", icon: Package, end: false },
   { to: "/dashboard/admin-products", label: "Products", icon: ShoppingBag, end: false },
+  { to: "/dashboard/admin-categories", label: "Categories", icon: Tags, end: false },
   { to: "/dashboard/admin-reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/dashboard/admin-payments", label: "Payments", icon: CreditCard, end: false },
   { to: "/dashboard/admin-settings", label: "Settings", icon: Settings, end: false },

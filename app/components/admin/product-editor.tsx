@@ -6,6 +6,7 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import type { AdminProductDetail } from "~/lib/admin-figures";
 import { penceToDecimalString } from "~/lib/money";
 import { showToast } from "~/lib/toast";
@@ -46,9 +47,12 @@ function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
 export function ProductEditor({
   detail,
   images,
+  categories,
 }: {
   detail: AdminProductDetail | null;
   images: readonly ImageChoice[];
+  /** The categories a product may be put in. */
+  categories: readonly { id: string; name: string }[];
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [variants, setVariants] = useState<VariantRow[]>(() => rowsOf(detail));
@@ -122,6 +126,39 @@ export function ProductEditor({
               {...invalid("slug")}
             />
             {errorFor("slug")}
+          </Field>
+
+          <Field id="product-category" label="Category">
+            <Select
+              id="product-category"
+              name="categoryId"
+              defaultValue={product?.categoryId ?? ""}
+              {...invalid("categoryId")}
+            >
+              <option value="">No category</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </Select>
+            {errorFor("categoryId")}
+          </Field>
+          <Field
+            id="product-featured-rank"
+            label="Featured rank"
+            hint="0 to 1000: higher comes first in the store's Featured order."
+          >
+            <Input
+              id="product-featured-rank"
+              name="featuredRank"
+              inputMode="numeric"
+              defaultValue={String(product?.featuredRank ?? 0)}
+              maxLength={4}
+              aria-describedby="product-featured-rank-hint"
+              {...invalid("featuredRank")}
+            />
+            {errorFor("featuredRank")}
           </Field>
 
           <ProductImagePicker

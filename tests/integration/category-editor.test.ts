@@ -1,0 +1,170 @@
+import { getAdminProduct } from "@server/admin/admin-products";
+import { adminActor } from "@server/audit/audit-log";
+import { listCategories } from "@server/catalog/categories";
+import {
+  type CategoryInput,
+  createCategory,
+  deleteCategory,
+  listAdminCategories,
+  updateCategory,
+} from "@server/catalog/category-editor";
+import { createProduct, updateProduct } from "@server/catalog/product-editor";
+import { auditLog } from "@server/db/schema/audit";
+import { products } from "@server/db/schema/catalog";
+import { DomainError } from "@server/errors";
+import { productFormSchema } from "@server/http/product-form";
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createCustomer, listedProducts } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// The admin's categories (issue 15): created, edited, deleted, each audited; products put in one
+// from their editor; the store's listing follows at once.
+
+const category = (change: Partial<CategoryInput> = {}): CategoryInput => ({
+  name: "Mouthwash",
+  slug: "mouthwash",
+  description: "Alcohol-free rinses that freshen breath.",
+  position: 5,
+  ...change,
+});
+
+const product = {
+  name: "Fresh Rinse",
+  slug: "fresh-rinse",
+  descriptionHtml: "<p>A rinse.</p>",
+  imageUrl: "/images/products/whitening-toothpaste.svg",
+  imageAlt: "A bottle of rinse",
+  variants: [{ name: "250 ml", pricePence: 799, compareAtPricePence: null, startingStock: 5 }],
+};
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return [error.code, error.message, error.field];
+    if (error instanceof Error && "issues" in error) {
+      return ["INVALID", (error as { issues: Array<{ message: string }> }).issues[0]?.message];
+    }
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe.each(testDrivers)("the admin's categories on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  it("creates, edits and deletes a category, each audited; its products stay", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createCategory(db(), admin, category());
+    expect((await listCategories(db())).map((row) => row.slug)).toEqual(["mouthwash"]);
+    await updateCategory(db(), admin, id, category({ name: "Rinses", slug: "rinses" }));
+    const productId = await createProduct(db(), admin, { ...product, categoryId: id });
+    expect(await listAdminCategories(db())).toEqual([
+      { ...category({ name: "Rinses", slug: "rinses" }), id, productCount: 1 },
+    ]);
+    const listed = await listedProducts(db(), { categorySlug: "rinses" });
+    expect(listed.map((row) => row.id)).toEqual([productId]);
+
+    await deleteCategory(db(), admin, id);
+    expect(await listCategories(db())).toEqual([]);
+    const [kept] = await db().select().from(products).where(eq(products.id, productId));
+    expect(kept?.categoryId).toBeNull();
+    const audit = await db()
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id))
+      .orderBy(asc(auditLog.createdAt));
+    expect(audit).toEqual([
+      { action: "category.created", before: null, after: category() },
+      {
+        action: "category.updated",
+        before: { name: "Mouthwash", slug: "mouthwash" },
+        after: { name: "Rinses", slug: "rinses" },
+      },
+      {
+        action: "category.deleted",
+        before: { name: "Rinses", slug: "rinses", products: 1 },
+        after: null,
+      },
+    ]);
+  });
+
+  it("refuses a taken slug, a bad slug, a short description and a bad position; changes nothing", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createCategory(db(), admin, category());
+    expect(await refusal(createCategory(db(), admin, category({ name: "Other" })))).toEqual([
+      "CONFLICT",
+      "Another category uses this slug: choose another.",
+      "slug",
+    ]);
+    expect(await refusal(createCategory(db(), admin, category({ slug: "Bad Slug" })))).toEqual([
+      "INVALID",
+      "A slug is lower-case letters, digits and single dashes.",
+    ]);
+    expect(
+      await refusal(updateCategory(db(), admin, id, category({ description: "Short" }))),
+    ).toEqual([
+      "INVALID",
+      "Describe the category in a sentence: its page and search engines show it.",
+    ]);
+    expect(await refusal(updateCategory(db(), admin, id, category({ position: -1 })))).toEqual([
+      "INVALID",
+      "The position is a whole number from 0 to 1000.",
+    ]);
+    expect(await refusal(deleteCategory(db(), admin, "missing"))).toEqual([
+      "NOT_FOUND",
+      "Category not found.",
+      undefined,
+    ]);
+    expect(await listAdminCategories(db())).toEqual([{ ...category(), id, productCount: 0 }]);
+  });
+
+  it("puts a product in a category and sets its featured rank from the editor's form", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createCategory(db(), admin, category());
+    const productId = await createProduct(db(), admin, product);
+    const form = (fields: Record<string, unknown>) =>
+      productFormSchema.parse({
+        ...product,
+        variants: JSON.stringify([
+          { name: "250 ml", price: "7.99", compareAt: "", startingStock: "0" },
+        ]),
+        ...fields,
+      });
+    const { imageFile: _file, ...input } = form({ categoryId: id, featuredRank: "7" });
+    await updateProduct(db(), admin, productId, input);
+    expect((await getAdminProduct(db(), productId))?.product).toMatchObject({
+      categoryId: id,
+      featuredRank: 7,
+    });
+    // Without the fields (an older form), both are kept.
+    const { imageFile: _none, ...unchanged } = form({ name: "Fresh Rinse Plus" });
+    await updateProduct(db(), admin, productId, unchanged);
+    expect((await getAdminProduct(db(), productId))?.product).toMatchObject({
+      name: "Fresh Rinse Plus",
+      categoryId: id,
+      featuredRank: 7,
+    });
+    // "No category" takes it out.
+    const { imageFile: _out, ...out } = form({ categoryId: "", featuredRank: "" });
+    await updateProduct(db(), admin, productId, out);
+    expect((await getAdminProduct(db(), productId))?.product).toMatchObject({
+      categoryId: null,
+      featuredRank: 0,
+    });
+    expect(
+      await refusal(updateProduct(db(), admin, productId, { ...product, categoryId: "nope" })),
+    ).toEqual(["BAD_REQUEST", "Choose one of the shop's categories.", "categoryId"]);
+    expect(
+      productFormSchema.safeParse({
+        ...product,
+        variants: JSON.stringify([
+          { name: "250 ml", price: "7.99", compareAt: "", startingStock: "0" },
+        ]),
+        featuredRank: "x",
+      }).error?.issues[0]?.message,
+    ).toBe("The featured rank is a whole number from 0 to 1000.");
+  });
+});
