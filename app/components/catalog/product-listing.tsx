@@ -131,11 +131,9 @@ export function ProductListing({
             ))}
           </Select>
         </div>
-        <div role="group" aria-labelledby="listing-price" className="space-y-2">
-          <span id="listing-price" className="block text-sm font-medium text-ink">
-            Price (£)
-          </span>
-          <div className="flex gap-2">
+        <fieldset>
+          <legend className="text-sm font-medium text-ink">Price (£)</legend>
+          <div className="mt-2 flex gap-2">
             <div className="w-20 sm:w-24">
               <Label htmlFor="listing-min" className="sr-only">
                 Lowest price in pounds
@@ -171,7 +169,7 @@ export function ProductListing({
               />
             </div>
           </div>
-        </div>
+        </fieldset>
         <label className="flex h-12 items-center gap-2 text-sm font-medium text-ink">
           <input
             type="checkbox"
