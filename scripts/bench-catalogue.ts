@@ -28,9 +28,9 @@ function run(url: string, connections: number, seconds: number) {
   });
 }
 
-/** The deepest store page asked for: page 40, or the last page of a smaller catalogue. */
+/** The deepest store page asked for: page 40, or the last full page of a smaller catalogue. */
 function routesFor(size: number): string[] {
-  const deepPage = Math.min(40, Math.ceil(size / PAGE_SIZE));
+  const deepPage = Math.min(40, Math.floor(size / PAGE_SIZE));
   return ["/api/products?limit=24", "/api/products?q=whitening", `/store?page=${deepPage}`];
 }
 

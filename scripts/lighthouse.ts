@@ -16,7 +16,10 @@ import { assertChromium, chromiumArgs, chromiumPath } from "./chromium";
 // own, which is shared), so each page is audited LIGHTHOUSE_RUNS times (default 3) and the run with
 // the median performance score is reported, as Lighthouse's documentation advises; every run's
 // performance score is printed too. Full reports go to reports/lighthouse/ (not committed).
-// Pages to audit may be given as arguments: `npm run lighthouse -- /about`.
+// Pages to audit may be given as arguments: `npm run lighthouse -- /about`. With DATA_DIR or
+// DATABASE_URL set, the server uses that database instead of a fresh demo one: the catalogue at
+// scale is audited with `DATA_DIR=./data-scale npm run seed -- --products 10000` then
+// `DATA_DIR=./data-scale npm run lighthouse -- /store`.
 
 const pages = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/store", "/product/prod1"];
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -59,7 +62,15 @@ const score = (lhr: Result, category: string) =>
 
 async function main() {
   assertChromium();
-  const server = await startBuiltServer({ LOG_LEVEL: "warn" }, { captureOutput: false });
+  const database: Record<string, string> = {};
+  for (const name of ["DATA_DIR", "DATABASE_URL"] as const) {
+    const value = process.env[name];
+    if (value) database[name] = value;
+  }
+  const server = await startBuiltServer(
+    { LOG_LEVEL: "warn", SHOP_MODE: "demo", ...database },
+    { captureOutput: false },
+  );
   const reportDir = join(import.meta.dirname, "..", "reports", "lighthouse");
   mkdirSync(reportDir, { recursive: true });
   const rows: Array<Record<string, string | number>> = [];

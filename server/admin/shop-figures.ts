@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type {
   AdminProductRow,
   AnalyticsFigures,
@@ -7,6 +7,7 @@ import type {
   OverviewFigures,
 } from "../../app/lib/admin-figures";
 import { SHOP_TIME_ZONE, shopCalendarDay } from "../../app/lib/dates";
+import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
@@ -27,9 +28,9 @@ export function adminOverview(db: Database) {
       overviewFigures(db),
       listRefundDueOrders(db),
       listOrders(db, {}, OVERVIEW_RECENT),
-      listAdminProducts(db, OVERVIEW_RECENT),
+      listAdminProducts(db, { limit: OVERVIEW_RECENT }),
     ]);
-    return { figures, refundDue, recentOrders: recent.orders, products };
+    return { figures, refundDue, recentOrders: recent.orders, products: products.products };
   });
 }
 
@@ -86,27 +87,61 @@ function lowStockVariants(db: Database, limit = 20): Promise<LowStockVariant[]> 
     .limit(limit);
 }
 
-/** Products newest first (seed spec §7), with their default price and stock across variants. */
-export function listAdminProducts(db: Database, limit = 100): Promise<AdminProductRow[]> {
-  const defaultPrice = sql<number | null>`(
-    select ${productVariants.pricePence} from ${productVariants}
-    where ${productVariants.productId} = ${products.id}
-    order by ${productVariants.createdAt}, ${productVariants.id} limit 1)`;
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      active: products.active,
-      variants: sql<number>`count(${productVariants.id})::int`,
-      pricePence: defaultPrice,
-      stockQuantity: sql<number>`coalesce(sum(${productVariants.stockQuantity}), 0)::int`,
-      createdAt: products.createdAt,
-    })
-    .from(products)
-    .leftJoin(productVariants, eq(productVariants.productId, products.id))
-    .groupBy(products.id)
-    .orderBy(desc(products.createdAt), asc(products.id))
-    .limit(limit);
+/** The admin's product list: a page of it and how many products match. */
+export type AdminProductPage = { products: AdminProductRow[]; total: number };
+
+/**
+ * Products newest first (seed spec §7), archived ones too, with their default price and their
+ * stock across variants; `search` keeps those whose name holds it. One page is read (then only its
+ * products' variants are summed), so the list costs the same with 10,000 products as with 10.
+ */
+export async function listAdminProducts(
+  db: Database,
+  { limit, offset = 0, search = "" }: { limit: number; offset?: number; search?: string },
+): Promise<AdminProductPage> {
+  const where = search ? ilike(products.name, likePattern(search)) : undefined;
+  const [page, [counted]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        active: products.active,
+        pricePence: products.pricePence,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  const ids = page.map((row) => row.id);
+  const sums =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            productId: productVariants.productId,
+            variants: count(),
+            stockQuantity: sql<number>`coalesce(sum(${productVariants.stockQuantity}), 0)::int`,
+          })
+          .from(productVariants)
+          .where(inArray(productVariants.productId, ids))
+          .groupBy(productVariants.productId);
+  const byProduct = new Map(sums.map((row) => [row.productId, row]));
+  return {
+    products: page.map((row) => {
+      const sum = byProduct.get(row.id);
+      return {
+        ...row,
+        pricePence: sum ? row.pricePence : null,
+        variants: sum?.variants ?? 0,
+        stockQuantity: sum?.stockQuantity ?? 0,
+      };
+    }),
+    total: counted?.total ?? 0,
+  };
 }
 
 /** The first instant of the shop day `days - 1` days before today: a range of `days` days. */

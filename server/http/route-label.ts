@@ -13,7 +13,10 @@ export function routeLabeller(routes: ServerBuild["routes"]): (path: string) => 
   const tree = routeTree(
     Object.values(routes).filter((route): route is ManifestRoute => route !== undefined),
   );
-  return (path) => {
+  // Matching walks every route (React Router flattens and ranks the tree on each call): the labels
+  // of the paths asked for lately are kept. Bounded, since visitors choose the paths.
+  const known = new Map<string, string>();
+  const label = (path: string): string => {
     if (path === "/healthz" || path === "/metrics") return path;
     if (path.startsWith("/api/auth/")) return "/api/auth/*";
     if (path.startsWith("/assets/")) return "/assets/*";
@@ -29,7 +32,19 @@ export function routeLabeller(routes: ServerBuild["routes"]): (path: string) => 
     if (!data) return pattern;
     return pattern === "/" ? `/_root${DATA_SUFFIX}` : `${pattern}${DATA_SUFFIX}`;
   };
+  return (path) => {
+    let found = known.get(path);
+    if (found === undefined) {
+      found = label(path);
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(path, found);
+    }
+    return found;
+  };
 }
+
+/** How many paths' labels are kept at most. */
+const KNOWN_PATHS = 2000;
 
 function routeTree(routes: ManifestRoute[]): RouteObject[] {
   const childrenOf = (parentId: string | undefined): RouteObject[] =>

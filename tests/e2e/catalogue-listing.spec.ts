@@ -201,6 +201,40 @@ test.describe("the store's listing at scale", () => {
   });
 });
 
+test.describe("the admin's product list at scale", () => {
+  test("50 a page with numbered pages, searchable by name", async ({ page }) => {
+    await gotoHydrated(page, url("/login"));
+    const panel = page.getByRole("tabpanel");
+    await panel.getByLabel("Email").fill("admin@example.com");
+    await panel.getByLabel("Password").fill("admin-password-1");
+    await panel.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    await gotoHydrated(page, url("/dashboard/admin-products"));
+    await expect(
+      page.getByText(`Newest first, archived ones too: ${PRODUCTS} products.`),
+    ).toBeVisible();
+    const rows = page.getByRole("region", { name: "Products" }).getByRole("row");
+    await expect(rows).toHaveCount(50 + 1);
+    const pages = page.getByRole("navigation", { name: "Pages of products" });
+    await pages.getByRole("link", { name: "Page 3" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin-products\?page=3$/);
+    await expect(rows).toHaveCount(PRODUCTS - 100 + 1);
+    await page.getByRole("searchbox", { name: "Product name" }).fill("Whitening Pen");
+    await page
+      .getByRole("search", { name: "Search products" })
+      .getByRole("button", { name: "Search" })
+      .click();
+    await expect(page).toHaveURL(/\?q=Whitening\+Pen$/);
+    await expect(page.getByText(/named like “Whitening Pen”\.$/)).toBeVisible();
+    const names = await page
+      .getByRole("region", { name: "Products" })
+      .getByRole("link")
+      .allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.includes("Whitening Pen"))).toBe(true);
+  });
+});
+
 test.describe("the store's listing without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,6 @@
 import { listOrders } from "@server/admin/admin-orders";
 import { ordersCsvStream } from "@server/admin/orders-csv";
-import { analyticsFigures, overviewFigures } from "@server/admin/shop-figures";
+import { analyticsFigures, listAdminProducts, overviewFigures } from "@server/admin/shop-figures";
 import { orderItems, orders } from "@server/db/schema/orders";
 import { seedDemoHistory } from "@server/db/seed/demo-history";
 import { sql } from "drizzle-orm";
@@ -250,5 +250,32 @@ describe.each(testDrivers)("the admin's figures on %s", (driver) => {
     const delivered = await new Response(ordersCsvStream(db(), { status: "delivered" })).text();
     const deliveredRows = delivered.split("\n").filter((line) => line.startsWith("demo-h-")).length;
     expect(deliveredRows).toBe((await listOrders(db(), { status: "delivered" })).total);
+  });
+
+  it("pages and searches the admin's product list, archived products too, with sums per product", async () => {
+    for (let i = 1; i <= 7; i++) {
+      await createProduct(db(), {
+        id: `p${i}`,
+        name: i % 2 ? `Mint Floss ${i}` : `Whitening Gel ${i}`,
+        active: i !== 3,
+        createdAt: new Date(Date.UTC(2026, 0, i)),
+        variants: [
+          { pricePence: 100 * i, stockQuantity: i },
+          { pricePence: 50, stockQuantity: 2 },
+        ],
+      });
+    }
+    const first = await listAdminProducts(db(), { limit: 3 });
+    expect(first.total).toBe(7);
+    expect(first.products.map((row) => row.id)).toEqual(["p7", "p6", "p5"]);
+    expect(first.products[0]).toMatchObject({ pricePence: 700, variants: 2, stockQuantity: 9 });
+    const last = await listAdminProducts(db(), { limit: 3, offset: 6 });
+    expect(last.products.map((row) => row.id)).toEqual(["p1"]);
+    const floss = await listAdminProducts(db(), { limit: 10, search: "mint floss" });
+    expect([floss.total, floss.products.map((row) => row.id)]).toEqual([
+      4,
+      ["p7", "p5", "p3", "p1"],
+    ]);
+    expect(floss.products.find((row) => row.id === "p3")?.active).toBe(false);
   });
 });
