@@ -5,8 +5,8 @@ import { type DatabaseOptions, openDatabase } from "@server/db/client";
 import { seedProducts } from "@server/db/seed/catalog-data";
 import { seedScaleCatalog } from "@server/db/seed/scale-catalog";
 import { seedCatalog } from "@server/db/seed/seed-catalog";
-import autocannon from "autocannon";
 import { freshPostgresDatabase } from "./bench-database";
+import { measureRoutes } from "./bench-routes";
 import { startBuiltServer } from "./built-server";
 
 // The catalogue at scale (issue 15): the store's listing API, its search and a deep store page,
@@ -19,14 +19,6 @@ import { startBuiltServer } from "./built-server";
 const SIZES = [100, 10_000];
 const DATABASE = "gleam_bench_catalogue";
 const PAGE_SIZE = 24;
-
-function run(url: string, connections: number, seconds: number) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
 
 /** The deepest store page asked for: page 40, or the last full page of a smaller catalogue. */
 function routesFor(size: number): string[] {
@@ -81,23 +73,16 @@ export async function benchCatalogue(
         { ...database.env, SHOP_MODE: "demo", PAGE_CACHE_TTL_SECONDS: "0", LOG_LEVEL: "info" },
         { captureOutput: false },
       );
-      const results: Record<string, unknown> = {};
       try {
-        for (const route of routesFor(size)) {
-          await run(`${server.url}${route}`, connections, 2);
-          const result = await run(`${server.url}${route}`, connections, seconds);
-          results[route] = {
-            requestsPerSecond: Math.round(result.requests.average),
-            latencyP50Ms: result.latency.p50,
-            latencyP99Ms: result.latency.p99,
-            non2xx: result.non2xx,
-            errors: result.errors,
-          };
-        }
+        report[`products${size}`] = await measureRoutes(
+          server.url,
+          routesFor(size),
+          connections,
+          seconds,
+        );
       } finally {
         await server.stop();
       }
-      report[`products${size}`] = results;
     } finally {
       await database.cleanUp();
     }

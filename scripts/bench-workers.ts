@@ -1,5 +1,5 @@
-import autocannon from "autocannon";
 import { freshPostgresDatabase } from "./bench-database";
+import { measureRoutes } from "./bench-routes";
 import { startBuiltServer } from "./built-server";
 
 // What a second core buys (issue 14): the uncached product page and /api/products on PostgreSQL,
@@ -9,14 +9,6 @@ import { startBuiltServer } from "./built-server";
 
 const ROUTES = ["/product/prod1", "/api/products"];
 const DATABASE = "gleam_bench_workers";
-
-function run(url: string, connections: number, seconds: number) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
 
 export async function benchWorkers(serverUrl: string, connections: number, seconds: number) {
   const database = await freshPostgresDatabase(serverUrl, DATABASE);
@@ -33,23 +25,11 @@ export async function benchWorkers(serverUrl: string, connections: number, secon
         },
         { captureOutput: false },
       );
-      const results: Record<string, unknown> = {};
       try {
-        for (const route of ROUTES) {
-          await run(`${server.url}${route}`, connections, 2);
-          const result = await run(`${server.url}${route}`, connections, seconds);
-          results[route] = {
-            requestsPerSecond: Math.round(result.requests.average),
-            latencyP50Ms: result.latency.p50,
-            latencyP99Ms: result.latency.p99,
-            non2xx: result.non2xx,
-            errors: result.errors,
-          };
-        }
+        report[`workers${workers}`] = await measureRoutes(server.url, ROUTES, connections, seconds);
       } finally {
         await server.stop();
       }
-      report[`workers${workers}`] = results;
     }
   } finally {
     await database.drop();

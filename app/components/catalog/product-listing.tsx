@@ -134,40 +134,30 @@ export function ProductListing({
         <fieldset>
           <legend className="text-sm font-medium text-ink">Price (£)</legend>
           <div className="mt-2 flex gap-2">
-            <div className="w-20 sm:w-24">
-              <Label htmlFor="listing-min" className="sr-only">
-                Lowest price in pounds
-              </Label>
-              <Input
-                id="listing-min"
-                name="min"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={MAX_PRICE_POUNDS}
-                step={1}
-                placeholder="Min"
-                defaultValue={choices.minPounds ?? ""}
-                key={`min-${choices.minPounds}`}
-              />
-            </div>
-            <div className="w-20 sm:w-24">
-              <Label htmlFor="listing-max" className="sr-only">
-                Highest price in pounds
-              </Label>
-              <Input
-                id="listing-max"
-                name="max"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={MAX_PRICE_POUNDS}
-                step={1}
-                placeholder="Max"
-                defaultValue={choices.maxPounds ?? ""}
-                key={`max-${choices.maxPounds}`}
-              />
-            </div>
+            {(
+              [
+                ["min", "Lowest price in pounds", "Min", choices.minPounds],
+                ["max", "Highest price in pounds", "Max", choices.maxPounds],
+              ] as const
+            ).map(([name, label, placeholder, value]) => (
+              <div key={name} className="w-20 sm:w-24">
+                <Label htmlFor={`listing-${name}`} className="sr-only">
+                  {label}
+                </Label>
+                <Input
+                  id={`listing-${name}`}
+                  name={name}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_PRICE_POUNDS}
+                  step={1}
+                  placeholder={placeholder}
+                  defaultValue={value ?? ""}
+                  key={`${name}-${value}`}
+                />
+              </div>
+            ))}
           </div>
         </fieldset>
         <label className="flex h-12 items-center gap-2 text-sm font-medium text-ink">
