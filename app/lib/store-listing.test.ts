@@ -77,5 +77,8 @@ describe("a listing's choices in the URL", () => {
     expect(at("/store?sort=bogus&utm_source=mail")).toBe("/store?utm_source=mail");
     expect(at("/search?q=pen&sort=relevance&min=", searchSorts)).toBe("/search?q=pen");
     expect(at("/search?q=pen+%26+paste&page=2", searchSorts)).toBeNull();
+    expect(at("/search?q=pen%20%26%20paste&page=2", searchSorts)).toBeNull();
+    expect(at("/search?q=%20%20", searchSorts)).toBeNull();
+    expect(at("/store?", listingSorts)).toBeNull();
   });
 });

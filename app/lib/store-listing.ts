@@ -123,7 +123,9 @@ export function canonicalListingUrl(url: URL, allowed: readonly ListingSort[]): 
     allowed,
     others,
   );
-  return canonical === `${url.pathname}${url.search}` ? null : canonical;
+  // Compared as URLSearchParams writes it, so "%20" and "+" (one space either way) agree.
+  const query = url.searchParams.toString();
+  return canonical === (query ? `${url.pathname}?${query}` : url.pathname) ? null : canonical;
 }
 
 /** How many pages `total` products fill (at least one, so an empty listing still has page 1). */

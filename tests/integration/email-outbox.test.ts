@@ -18,6 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 import { startSmtpServer } from "../smtp-catcher";
 
+/**
+ * A round's time that finds a message just queued due: a second on, since PostgreSQL stamps the
+ * message in microseconds and a Date holds milliseconds, so a round in the same millisecond
+ * would find it not yet due.
+ */
+const dueNow = () => new Date(Date.now() + 1000);
+
 const message: OutgoingEmail = {
   to: "ada@example.com",
   subject: "Confirm your email for Gleam",
@@ -59,7 +66,7 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     smtp.received.length = 0;
     smtp.refuse(true);
     const id = await queueEmail(db(), "password-reset", message);
-    const start = new Date();
+    const start = dueNow();
     expect(await deliverDueEmails(db(), transport, logger, start)).toEqual({ sent: 0, failed: 1 });
     const [failed] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
@@ -85,7 +92,7 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
       },
     };
     const id = await queueEmail(db(), "order-confirmation", message);
-    let now = new Date();
+    let now = dueNow();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await deliverDueEmails(db(), broken, logger, now);
       now = new Date(now.getTime() + retryDelayMs(attempt) + 1);
@@ -127,7 +134,7 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
       },
     };
     const id = await queueEmail(db(), "verification", message);
-    let now = new Date();
+    let now = dueNow();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await deliverDueEmails(db(), broken, logger, now);
       now = new Date(now.getTime() + retryDelayMs(attempt) + 1);
@@ -161,7 +168,7 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     // A process that claims the message and never reports back (killed while sending).
     const crashed: MailTransport = { name: "smtp", send: () => new Promise(() => {}) };
     const id = await queueEmail(db(), "order-confirmation", message);
-    const start = new Date();
+    const start = dueNow();
     void deliverDueEmails(db(), crashed, logger, start);
     await expect
       .poll(async () => (await db().select().from(emailOutbox))[0]?.leasedUntil)
@@ -179,7 +186,7 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
 
     // On PostgreSQL nobody releases it: the lease lapses after two minutes.
     const other = await queueEmail(db(), "order-confirmation", message);
-    const claimedAt = new Date();
+    const claimedAt = dueNow();
     void deliverDueEmails(db(), crashed, logger, claimedAt);
     await expect
       .poll(
