@@ -20,8 +20,10 @@ const browserChunks = {
     {
       name: "shared",
       // Not the admin's components and helpers: shared between admin screens only, they would
-      // otherwise ride in every shopper's first load.
-      test: /[\\/]app[\\/](components[\\/](?!admin[\\/])|lib[\\/](?!admin-))|node_modules[\\/](lucide-react|clsx|class-variance-authority)[\\/]/,
+      // otherwise ride in every shopper's first load. Nor the product listing's form, pages and
+      // URL rules (the store, a category, search and the admin's lists use them; the product
+      // page does not).
+      test: /[\\/]app[\\/](components[\\/](?!admin[\\/]|catalog[\\/]product-listing\.|ui[\\/]page-links\.)|lib[\\/](?!admin-|store-listing\.))|node_modules[\\/](lucide-react|clsx|class-variance-authority)[\\/]/,
       tags: ["$initial" as const],
       minShareCount: 2,
       priority: 1,
