@@ -1,13 +1,13 @@
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
 import {
-  categoryInputSchema,
   createCategory,
   deleteCategory,
   listAdminCategories,
   updateCategory,
 } from "@server/catalog/category-editor";
 import { getDb } from "@server/db/connection";
+import { categoryFormSchema, categoryIdSchema } from "@server/http/category-form";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { z } from "zod";
 import { CategoryForms } from "~/components/admin/category-form";
@@ -21,30 +21,16 @@ export async function loader() {
   return { categories: await listAdminCategories(await getDb()) };
 }
 
-const categoryId = z.string().min(1).max(100);
-/** The form's text fields, checked by the editor's own schema (its messages beside the fields). */
-const categoryForm = z
-  .object({
-    id: categoryId.optional(),
-    name: z.string(),
-    slug: z.string(),
-    description: z.string(),
-    // Not a whole number: -1, which the schema refuses with its message.
-    position: z
-      .string()
-      .trim()
-      .transform((text) => (/^\d{1,4}$/.test(text) ? Number(text) : -1)),
-  })
-  .pipe(categoryInputSchema.extend({ id: categoryId.optional() }));
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = adminActor((await requireUser(request)).id);
   const db = await getDb();
   return answerForm(request, {
-    save: formIntent(categoryForm, ({ id, ...input }) =>
+    save: formIntent(categoryFormSchema, ({ id, ...input }) =>
       id ? updateCategory(db, admin, id, input) : createCategory(db, admin, input),
     ),
-    delete: formIntent(z.object({ id: categoryId }), ({ id }) => deleteCategory(db, admin, id)),
+    delete: formIntent(z.object({ id: categoryIdSchema }), ({ id }) =>
+      deleteCategory(db, admin, id),
+    ),
   });
 }
 

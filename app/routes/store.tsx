@@ -1,7 +1,7 @@
 import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
-import { getCategory, listCategories } from "@server/catalog/categories";
+import { listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
-import { DomainError, publicMessage } from "@server/errors";
+import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -49,21 +49,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   try {
     const db = await getDb();
-    const [categories, category] = await Promise.all([
+    // The page and the chips at once; the category itself is one of the chips.
+    const [categories, { products, total }] = await Promise.all([
       listCategories(db),
-      params.category === undefined ? null : getCategory(db, params.category),
+      findProductSummaries(db, { ...listingFilter(choices), categorySlug: params.category }),
     ]);
-    const { products, total } = await findProductSummaries(db, {
-      ...listingFilter(choices),
-      categorySlug: category?.slug,
-    });
+    const category = categories.find((item) => item.slug === params.category) ?? null;
+    if (params.category !== undefined && !category) {
+      return data({ ...empty, category: null, error: CATEGORY_NOT_FOUND }, { status: 404 });
+    }
     const result = { products, total, choices, categories, category, error: null };
     // A page past the end is not a page: 404, with a link back to the first.
     return choices.page > pageCountOf(total) ? data(result, { status: 404 }) : result;
   } catch (error) {
-    if (error instanceof DomainError && error.code === "NOT_FOUND") {
-      return data({ ...empty, category: null, error: CATEGORY_NOT_FOUND }, { status: 404 });
-    }
     logger.error({ err: error }, "store products failed to load");
     return data(
       { ...empty, category: null, error: publicMessage(error, "Failed to load products") },
