@@ -9,9 +9,9 @@ export type RouteFigures = {
   errors: number;
 };
 
-function run(url: string, connections: number, seconds: number) {
+function run(url: string, connections: number, seconds: number, headers: Record<string, string>) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error, result) =>
+    autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
@@ -23,11 +23,13 @@ export async function measureRoutes(
   routes: readonly string[],
   connections: number,
   seconds: number,
+  /** Sent with every request (a session's Cookie, Accept-Encoding). */
+  headers: Record<string, string> = {},
 ): Promise<Record<string, RouteFigures>> {
   const results: Record<string, RouteFigures> = {};
   for (const route of routes) {
-    await run(`${baseUrl}${route}`, connections, 2);
-    const result = await run(`${baseUrl}${route}`, connections, seconds);
+    await run(`${baseUrl}${route}`, connections, 2, headers);
+    const result = await run(`${baseUrl}${route}`, connections, seconds, headers);
     results[route] = {
       requestsPerSecond: Math.round(result.requests.average),
       latencyP50Ms: result.latency.p50,

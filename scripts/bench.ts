@@ -2,6 +2,7 @@ import autocannon from "autocannon";
 import { benchAdmin } from "./bench-admin";
 import { benchCatalogue } from "./bench-catalogue";
 import { benchCheckout } from "./bench-checkout";
+import { benchSpeed } from "./bench-speed";
 import { benchWorkers } from "./bench-workers";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 import { measureSuggestionLatency } from "./suggestion-latency";
@@ -19,7 +20,9 @@ import { measureSuggestionLatency } from "./suggestion-latency";
 // one worker process against two on PostgreSQL (scripts/bench-workers.ts). Then the catalogue at
 // scale: the listing API, search and a deep store page uncached with 100 and 10,000 products, on
 // BENCH_POSTGRES_URL's server when set (scripts/bench-catalogue.ts; BENCH_CATALOGUE=0 leaves it
-// out).
+// out). Last the speed figures of issue 16 on one worker (scripts/bench-speed.ts; BENCH_SPEED=0
+// leaves them out): the product page from the cache anonymous and signed in, a bare node:http
+// server sending the same bytes, and the CPU of one uncached render.
 
 const routes = [
   "/",
@@ -109,6 +112,9 @@ async function main() {
     report.catalogue = await benchCatalogue(connections, duration, postgres);
   }
   if (process.env.BENCH_ADMIN !== "0") report.admin = await benchAdmin(connections, duration);
+  if (process.env.BENCH_SPEED !== "0") {
+    report.speed = await benchSpeed(connections, duration, postgres);
+  }
   console.log(JSON.stringify(report, null, 2));
 }
 
