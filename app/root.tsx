@@ -1,7 +1,4 @@
-import { getSessionUser } from "@server/auth/session";
-import { getDb } from "@server/db/connection";
 import { publicConfig } from "@server/settings/shop-settings";
-import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -12,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { ViewerScript } from "~/components/account/viewer-script";
 import { ShopLayout } from "~/components/layout/shop-layout";
 import { buttonVariants } from "~/components/ui/button";
 import { formatLongDate, yearInShopTimeZone } from "~/lib/dates";
@@ -25,16 +23,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+// The same for every visitor: what is personal comes from GET /api/me in the browser (issue 16),
+// so public pages can be served from the page cache to everyone.
+export async function loader(): Promise<RootData> {
   const now = new Date();
-  const user = await getSessionUser(request);
-  const wishlist = user ? await wishlistProductIds(await getDb(), user.id) : [];
   return {
     config: await publicConfig(),
     year: yearInShopTimeZone(now),
     today: formatLongDate(now),
-    signedIn: user !== null,
-    wishlist,
   };
 }
 
@@ -64,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
+        <ViewerScript />
         {/* First in the head: the stylesheet blocks the first paint, so it must not queue behind
             the script preloads. The font follows it. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
@@ -72,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {data ? (
-          <ShopLayout config={data.config} year={data.year} signedIn={data.signedIn}>
+          <ShopLayout config={data.config} year={data.year}>
             {children}
           </ShopLayout>
         ) : (

@@ -49,6 +49,7 @@ export default [
   route("api/checkout/payment-intent", "routes/api.checkout.payment-intent.ts"),
   route("api/payments/test/confirm", "routes/api.payments.test.confirm.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
+  route("api/me", "routes/api.me.ts"),
   route("api/wishlist", "routes/api.wishlist.ts"),
   route("api/wishlist/:productId", "routes/api.wishlist-item.ts"),
   route("api/*", "routes/api.not-found.ts"),

@@ -17,6 +17,16 @@ import { CheckoutForm } from "./checkout/checkout-form";
 
 vi.mock("~/lib/toast", () => ({ showToast: vi.fn(async () => {}) }));
 
+// The saved hearts come from the viewer store (GET /api/me in the browser).
+const visitor = vi.hoisted(() => ({ wishlist: [] as string[] }));
+vi.mock("~/components/account/viewer-store", () => ({
+  useViewer: () => ({ signedIn: true, wishlist: visitor.wishlist }),
+  viewerStore: {
+    known: async () => ({ signedIn: true, wishlist: visitor.wishlist }),
+    refresh: async () => {},
+  },
+}));
+
 const variant = {
   id: "prod3-single",
   name: "Single Pen",
@@ -46,7 +56,7 @@ const product: ProductDetailData = {
   variants: [variant],
 };
 
-function rootData(wishlist: string[]): RootData {
+function rootData(): RootData {
   return {
     config: {
       shopName: "Gleam",
@@ -62,8 +72,6 @@ function rootData(wishlist: string[]): RootData {
     },
     year: 2026,
     today: "23 November 2026",
-    signedIn: true,
-    wishlist,
   };
 }
 
@@ -72,7 +80,10 @@ async function renderPage(Page: ComponentType, { saved = false } = {}) {
     {
       id: "root",
       path: "/",
-      loader: () => rootData(saved ? [product.id] : []),
+      loader: () => {
+        visitor.wishlist = saved ? [product.id] : [];
+        return rootData();
+      },
       Component: () => (
         <main>
           <Page />

@@ -25,10 +25,6 @@ export type RootData = {
   year: number;
   /** Today's date, written out ("22 November 2026"), for the policies' "Last updated". */
   today: string;
-  /** Whether the visitor has a session: decides where the cart's checkout button leads. */
-  signedIn: boolean;
-  /** The ids of the products the signed-in customer saved; empty for guests. */
-  wishlist: string[];
 };
 
 type MatchLike = { id: string; data?: unknown } | undefined;

@@ -4,11 +4,11 @@ import { getDb } from "@server/db/connection";
 import { listParkedEmails } from "@server/email/outbox";
 import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
-import { Link, useRouteLoaderData } from "react-router";
+import { wishlistProductIds } from "@server/wishlist/wishlist-service";
+import { Link } from "react-router";
 import { OrderList } from "~/components/account/order-list";
 import { AdminOverview } from "~/components/admin/admin-overview";
 import { formatPence } from "~/lib/money";
-import type { RootData } from "~/lib/public-config";
 import type { Route } from "./+types/dashboard.overview";
 
 /** Seed spec §9: the overview shows the 4 most recent orders. */
@@ -38,16 +38,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   }
   const db = await getDb();
-  const [recent, totals] = await Promise.all([
+  const [recent, totals, saved] = await Promise.all([
     listCustomerOrders(db, user.id, RECENT_ORDERS),
     customerOrderTotals(db, user.id),
+    wishlistProductIds(db, user.id),
   ]);
-  return { role: "customer" as const, fullName: user.fullName, recent, totals };
+  return {
+    role: "customer" as const,
+    fullName: user.fullName,
+    recent,
+    totals,
+    savedCount: saved.length,
+  };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   // The saved products come with every page (the hearts need them): no second query here.
-  const root = useRouteLoaderData<RootData>("root");
   if (loaderData.role === "admin") {
     return (
       <AdminOverview
@@ -57,8 +63,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  const { recent, totals } = loaderData;
-  const savedCount = root?.wishlist.length ?? 0;
+  const { recent, totals, savedCount } = loaderData;
   return (
     <section>
       <h1 className="text-3xl font-bold tracking-tight">My Account</h1>

@@ -15,7 +15,7 @@ import { httpRequests, registry } from "../metrics/metrics";
 import { clientAddress } from "./client-address";
 import { DatabaseOutage } from "./database-outage";
 import { MAX_BODY_BYTES } from "./json-request";
-import { isCacheableRequest, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
+import { isCacheableRequest, isSharedPage, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
 import { isFilePath, loggedPath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -277,7 +277,10 @@ export function createHttpApp(options: HttpAppOptions) {
           ),
         ),
       );
-      return withCachingRules(response, hasSessionCookie(c.req.header("Cookie")));
+      return withCachingRules(
+        response,
+        hasSessionCookie(c.req.header("Cookie")) && !isSharedPage(c.req.path),
+      );
     }
     const url = new URL(c.req.url);
     const { response, state } = await pageCache.serve(

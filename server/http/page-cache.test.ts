@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest, NONCE_PLACEHOLDER, PageCache } from "./page-cache";
+import { isCacheableRequest, isSharedPage, NONCE_PLACEHOLDER, PageCache } from "./page-cache";
 
 function html(body: string, init: ResponseInit = {}) {
   return new Response(body, {
@@ -173,12 +173,30 @@ describe("isCacheableRequest", () => {
     );
   });
 
-  it("refuses anything that may be personal or is not a page", () => {
+  it("serves the public pages to a signed-in visitor too, and no other page", () => {
     const session = { Cookie: "consent=yes; better-auth.session_token=abc.def" };
-    expect(isCacheableRequest(request({ headers: session }), "/store")).toBe(false);
-    expect(isCacheableRequest(request({ headers: { Authorization: "Bearer x" } }), "/store")).toBe(
-      false,
-    );
+    for (const path of ["/", "/store", "/store/toothpaste", "/product/prod1", "/search", "/faq"]) {
+      expect(isCacheableRequest(request({ headers: session }), path), path).toBe(true);
+    }
+    for (const path of ["/login", "/checkout", "/success", "/dashboard", "/product/prod1/review"]) {
+      expect(isCacheableRequest(request({ headers: session }), path), path).toBe(false);
+      expect(isCacheableRequest(request({ headers: { Authorization: "Bearer x" } }), path)).toBe(
+        false,
+      );
+      expect(isCacheableRequest(request(), path), path).toBe(true);
+    }
+  });
+
+  it("knows the public pages by path alone", () => {
+    expect(isSharedPage("/store/pens")).toBe(true);
+    expect(isSharedPage("/store/pens/more")).toBe(false);
+    expect(isSharedPage("/product/prod1/review")).toBe(false);
+    expect(isSharedPage("/product")).toBe(false);
+    expect(isSharedPage("/dashboard/wishlist")).toBe(false);
+    expect(isSharedPage("/abouts")).toBe(false);
+  });
+
+  it("refuses anything that may be personal or is not a page", () => {
     expect(isCacheableRequest(request({ method: "POST" }), "/store")).toBe(false);
     expect(isCacheableRequest(request({ method: "HEAD" }), "/store")).toBe(false);
     expect(isCacheableRequest(request(), "/api/variants")).toBe(false);

@@ -1,11 +1,11 @@
-// A short-lived cache of server-rendered pages for anonymous visitors, and of the public catalogue
-// API for everyone (decision record 001).
+// A short-lived cache of server-rendered pages: the public pages for everyone, other pages for
+// anonymous visitors, and the public catalogue API for everyone (decision records 001 and 016).
 //
 // Rendering a page costs milliseconds of CPU; serving a stored copy costs microseconds. Pages are
 // stored with a placeholder where each response's CSP nonce goes, and the placeholder is replaced
-// per response, so every response still carries its own nonce. Only plain GETs without a session
-// are cached (a signed-in visitor always gets a fresh render; other cookies change nothing and are
-// not shown to the render), only 200 HTML responses without Set-Cookie are stored, and entries
+// per response, so every response still carries its own nonce. Only plain GETs are cached, rendered
+// without cookies (a signed-in visitor gets a fresh render of the pages that are theirs; other
+// cookies change nothing), only 200 HTML responses without Set-Cookie are stored, and entries
 // live for a few seconds: prices and stock on a page may be that much behind the database, never
 // more; checkout always re-reads them. The catalogue API is the same for every caller, so it is
 // cached whoever asks; its ETag is honoured on hits too.
@@ -162,12 +162,25 @@ function toResponse(page: CachedPage, nonce: string, ifNoneMatch: string | null)
 const PUBLIC_API = /^\/api\/products(\/[^/]+)?$/;
 
 /**
- * Anonymous page views (GET, no session cookie, no file extension, nothing under /api) and the
- * public catalogue API whoever asks.
+ * The public pages (issue 16): the same HTML for every shopper, signed in or not, since nothing
+ * they render reads the session (what is personal comes from GET /api/me in the browser). Served
+ * from the cache whoever asks. A page not listed here (log-in, checkout, the dashboard, a review
+ * form) is personal for a signed-in visitor.
+ */
+const SHARED_PAGE =
+  /^\/(?:|store(?:\/[^/]+)?|product\/[^/]+|search|about|faq|blog|contact|terms-of-service|privacy-policy|shipping-returns)$/;
+
+export function isSharedPage(path: string): boolean {
+  return SHARED_PAGE.test(path);
+}
+
+/**
+ * Public pages and the public catalogue API whoever asks (GET only); any other page only for a
+ * visitor without a session (no session cookie, no file extension, nothing under /api).
  */
 export function isCacheableRequest(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
-  if (PUBLIC_API.test(path)) return true;
+  if (PUBLIC_API.test(path) || isSharedPage(path)) return true;
   return (
     !hasSessionCookie(request.headers.get("Cookie")) &&
     !request.headers.has("Authorization") &&

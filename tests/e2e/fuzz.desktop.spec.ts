@@ -20,6 +20,7 @@ const ENDPOINTS: [string, string, string[]?][] = [
   ["/api/checkout/payment-intent", "POST"],
   ["/api/payments/test/confirm", "POST"],
   ["/api/webhooks/stripe", "POST"],
+  ["/api/me", "GET"],
   ["/api/wishlist", "GET"],
   ["/api/wishlist/prod1", "POST"],
   ["/api/wishlist/prod1", "DELETE"],

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { logInAs } from "./account-fixtures";
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 /** A POST through node:http, with or without a Content-Length (chunked). */
 function postRaw(
@@ -99,29 +99,90 @@ test.describe("HTTP server", () => {
     expect(response.headers()["cache-control"]).toBe("no-store");
   });
 
-  test("anonymous pages come from the page cache; only a session bypasses it", async ({
+  test("pages come from the page cache; a session bypasses it only for its own pages", async ({
     request,
   }) => {
-    await request.get("/about");
-    const cached = await request.get("/about");
+    await request.get("/login");
+    const cached = await request.get("/login");
     expect(cached.headers()["x-page-cache"]).toBe("HIT");
     expect(cached.headers().vary ?? "").toMatch(/Cookie/i);
     // Cookies that are not a session (a consent banner's, an analytics id) change nothing.
-    const otherCookie = await request.get("/about", { headers: { Cookie: "consent=yes; _ga=1" } });
+    const otherCookie = await request.get("/login", { headers: { Cookie: "consent=yes; _ga=1" } });
     expect(otherCookie.headers()["x-page-cache"]).toBe("HIT");
-    const session = await request.get("/about", {
-      headers: { Cookie: "better-auth.session_token=abc.def" },
-    });
-    expect(session.headers()["x-page-cache"]).toBeUndefined();
+    const session = { Cookie: "better-auth.session_token=abc.def" };
+    const login = await request.get("/login", { headers: session });
+    expect(login.headers()["x-page-cache"]).toBeUndefined();
+    // A public page is the same for everyone: served from the cache, session or not.
+    await request.get("/about");
+    const about = await request.get("/about", { headers: session });
+    expect(about.headers()["x-page-cache"]).toBe("HIT");
   });
 
-  test("a page rendered for a signed-in visitor is private and never stored", async ({ page }) => {
-    await logInAs(page, "customer@example.com", "customer-password-1");
-    for (const path of ["/", "/store", "/dashboard"]) {
-      const response = await page.request.get(path);
-      expect(response.headers()["cache-control"], path).toBe("private, no-store");
-      expect(response.headers().vary ?? "", path).toMatch(/Cookie/i);
-      expect(response.headers()["x-page-cache"], path).toBeUndefined();
+  test("two signed-in customers get the same cached public pages, and each only their own data", async ({
+    browser,
+  }) => {
+    test.slow();
+    const shoppers = [
+      { email: "customer@example.com", password: "customer-password-1", saves: "prod2" },
+      { email: "admin@example.com", password: "admin-password-1", saves: "prod3" },
+    ];
+    const sessions = [];
+    for (const shopper of shoppers) {
+      const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const page = await context.newPage();
+      await logInAs(page, shopper.email, shopper.password);
+      // Saved through the API as the heart does (a same-origin fetch from the page).
+      const status = await page.evaluate(
+        (id) => fetch(`/api/wishlist/${id}`, { method: "PUT" }).then((answer) => answer.status),
+        shopper.saves,
+      );
+      expect(status).toBe(200);
+      sessions.push({ ...shopper, context, page });
+    }
+    try {
+      const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+      const bodies: string[] = [];
+      for (const { page, email } of sessions) {
+        for (const path of ["/", "/store", "/product/prod2", "/product/prod3"]) {
+          await page.request.get(path);
+          const response = await page.request.get(path);
+          expect(response.headers()["x-page-cache"], `${email} ${path}`).toBe("HIT");
+          expect(response.headers()["cache-control"] ?? "", path).not.toMatch(/private/);
+          const html = await response.text();
+          expect(html).not.toContain(email);
+          if (path === "/product/prod2") bodies.push(withoutNonce(html));
+        }
+        // The private pages stay private.
+        const dashboard = await page.request.get("/dashboard");
+        expect(dashboard.headers()["cache-control"]).toBe("private, no-store");
+        expect(dashboard.headers()["x-page-cache"]).toBeUndefined();
+      }
+      expect(bodies[0]).toBe(bodies[1]);
+
+      for (const { page, saves } of sessions) {
+        const me = await page.request.get("/api/me");
+        expect(me.headers()["cache-control"]).toBe("private, no-store");
+        expect(me.headers()["x-page-cache"]).toBeUndefined();
+        const answer = await me.json();
+        expect(answer.signedIn).toBe(true);
+        expect(answer.wishlist).toContain(saves);
+        const other = saves === "prod2" ? "prod3" : "prod2";
+        expect(answer.wishlist).not.toContain(other);
+
+        // In the browser: the account's controls and only this customer's hearts, from the cache.
+        await gotoHydrated(page, "/store");
+        const banner = page.getByRole("banner");
+        await expect(banner.getByRole("button", { name: "Log out" })).toBeVisible();
+        await expect(banner.getByRole("link", { name: "Login" })).toBeHidden();
+        const heart = (id: string) => page.locator(`[data-wishlist-product="${id}"]`).first();
+        await expect(heart(saves)).toHaveAttribute("aria-pressed", "true");
+        await expect(heart(other)).toHaveAttribute("aria-pressed", "false");
+      }
+    } finally {
+      for (const { page, saves } of sessions) {
+        await page.evaluate((id) => fetch(`/api/wishlist/${id}`, { method: "DELETE" }), saves);
+      }
+      for (const { context } of sessions) await context.close();
     }
   });
 

@@ -9,6 +9,7 @@ import { Tabs } from "~/components/ui/tabs";
 import { MIN_PASSWORD } from "~/lib/password-rules";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";
+import { viewerStore } from "./viewer-store";
 
 function BusyLabel({ busy, children }: { busy: boolean; children: string }) {
   return busy ? (
@@ -31,6 +32,7 @@ function LogInForm({ redirectTo, onForgot }: { redirectTo: string; onForgot: () 
         description: "Welcome back! Redirecting you to your dashboard...",
       });
       void revalidator.revalidate();
+      void viewerStore.refresh();
       navigate(redirectTo);
       return;
     }

@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { MIN_PASSWORD } from "~/lib/password-rules";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";
+import { viewerStore } from "./viewer-store";
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
@@ -15,6 +16,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (result.ok) {
       void showToast("Password Updated", { description: "You are now logged in." });
       void revalidator.revalidate();
+      void viewerStore.refresh();
       navigate("/dashboard");
       return;
     }

@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { MIN_PASSWORD } from "~/lib/password-rules";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";
+import { viewerStore } from "./viewer-store";
 
 function ChangePasswordForm() {
   const form = useRef<HTMLFormElement>(null);
@@ -73,6 +74,7 @@ function DeleteAccountForm() {
       });
       navigate("/");
       void revalidator.revalidate();
+      void viewerStore.refresh();
     } else {
       void showToast("Account not deleted", {
         description: result.message ?? "Something went wrong",

@@ -1,5 +1,6 @@
 import { useNavigate, useRevalidator } from "react-router";
 import { showToast } from "~/lib/toast";
+import { viewerStore } from "./viewer-store";
 
 /** Signs out on the server (the session is deleted there), then goes home (seed spec §4). */
 export function useLogout() {
@@ -16,6 +17,7 @@ export function useLogout() {
       void showToast("Logged out successfully!");
       navigate("/");
       void revalidator.revalidate();
+      void viewerStore.refresh();
     } catch (error) {
       void showToast("Sign out Failed", {
         description: error instanceof Error ? error.message : "Something went wrong",

@@ -9,6 +9,12 @@ import { cartStore } from "./cart-store";
 
 vi.mock("~/lib/toast", () => ({ showToast: vi.fn(async () => {}) }));
 
+// Whether the shopper is signed in comes from the viewer store (GET /api/me in the browser).
+const visitor = vi.hoisted(() => ({ signedIn: true }));
+vi.mock("~/components/account/viewer-store", () => ({
+  viewerStore: { known: async () => ({ signedIn: visitor.signedIn, wishlist: [] }) },
+}));
+
 // jsdom has no modal dialogs; the drawer only needs them to open and close.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
   this.open = true;
@@ -29,11 +35,10 @@ const line: CartLine = {
   quantity: 2,
 };
 
-let signedIn = true;
 const onOpenChange = vi.fn();
 
 function DrawerPage() {
-  return <CartDrawer open onOpenChange={onOpenChange} signedIn={signedIn} />;
+  return <CartDrawer open onOpenChange={onOpenChange} />;
 }
 
 function CheckoutPage() {
@@ -61,7 +66,7 @@ function answerWith(variants: Array<Omit<CartLine, "quantity">>) {
 beforeEach(() => {
   window.localStorage.clear();
   cartStore.clear();
-  signedIn = true;
+  visitor.signedIn = true;
   onOpenChange.mockClear();
   vi.mocked(showToast).mockClear();
 });
@@ -72,7 +77,7 @@ afterEach(() => {
 
 describe("CartDrawer's Proceed to Checkout", () => {
   it("sends a guest to log in first", async () => {
-    signedIn = false;
+    visitor.signedIn = false;
     cartStore.replace([line]);
     answerWith([line]);
     renderDrawer();

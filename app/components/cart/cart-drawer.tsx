@@ -1,6 +1,7 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
+import { viewerStore } from "~/components/account/viewer-store";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { Sheet } from "~/components/ui/sheet";
@@ -15,11 +16,9 @@ import { refreshCartFromShop } from "./refresh-cart";
 export function CartDrawer({
   open,
   onOpenChange,
-  signedIn,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  signedIn: boolean;
 }) {
   const { lines, count, totalPence } = useCart();
   const navigate = useNavigate();
@@ -37,7 +36,7 @@ export function CartDrawer({
   }, [open]);
 
   async function proceedToCheckout() {
-    if (!signedIn) {
+    if (!(await viewerStore.known()).signedIn) {
       void showToast("Authentication Required", {
         description: "Please log in to proceed to checkout.",
       });

@@ -2,12 +2,14 @@ import { Menu } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { useLogout } from "~/components/account/use-logout";
+import { useViewer } from "~/components/account/viewer-store";
 import { Sheet } from "~/components/ui/sheet";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";
 
 /** The phone menu: a side sheet that closes when any of its links is clicked. */
-export function MobileMenu({ signedIn }: { signedIn: boolean }) {
+export function MobileMenu() {
+  const { signedIn } = useViewer();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);

@@ -14,12 +14,10 @@ const Toaster = lazy(() =>
 export function ShopLayout({
   config,
   year,
-  signedIn,
   children,
 }: {
   config: PublicConfig;
   year: number;
-  signedIn: boolean;
   children: ReactNode;
 }) {
   const [hydrated, setHydrated] = useState(false);
@@ -33,7 +31,7 @@ export function ShopLayout({
         Skip to content
       </a>
       <AnnouncementBar messages={config.announcements} />
-      <SiteHeader shopName={config.shopName} signedIn={signedIn} />
+      <SiteHeader shopName={config.shopName} />
       <main id="main" className="flex-1">
         {children}
       </main>

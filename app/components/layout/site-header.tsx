@@ -9,11 +9,11 @@ import { headerLinks } from "~/lib/site-navigation";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 
-export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn: boolean }) {
+export function SiteHeader({ shopName }: { shopName: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <MobileMenu signedIn={signedIn} />
+        <MobileMenu />
         <Logo shopName={shopName} className="mr-auto md:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden items-center gap-1 md:flex">
           {headerLinks.map((link) => (
@@ -41,14 +41,15 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
           <SearchBox />
-          <HeaderCart signedIn={signedIn} />
-          {signedIn ? (
+          <HeaderCart />
+          {/* Both rendered: CSS shows the visitor's (app.css, data-viewer), so the page is the
+              same for everyone and right before the first paint. */}
+          <span className="viewer-member contents">
             <AccountActions />
-          ) : (
-            <Link to="/login" className={buttonVariants({ size: "sm" })}>
-              Login
-            </Link>
-          )}
+          </span>
+          <Link to="/login" className={cn(buttonVariants({ size: "sm" }), "viewer-guest")}>
+            Login
+          </Link>
         </div>
       </div>
       <CartBadgeScript />

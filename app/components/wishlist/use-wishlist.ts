@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
-import type { RootData } from "~/lib/public-config";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { useViewer, viewerStore } from "~/components/account/viewer-store";
 import { showToast } from "~/lib/toast";
 
 type WishlistProduct = { id: string; name: string };
@@ -18,21 +18,21 @@ async function failureMessage(response: Response): Promise<string> {
 }
 
 /**
- * One product's place on the customer's wishlist. The saved ids come with the root loader; a
- * change goes to the API, shows at once, and the page's data is then read again, so every heart
- * and the wishlist page agree with the database.
+ * One product's place on the customer's wishlist. The saved ids come from GET /api/me (the viewer
+ * store); a change goes to the API, shows at once, and then both the saved ids and the page's data
+ * are read again, so every heart and the wishlist page agree with the database.
  */
 export function useWishlist(product: WishlistProduct) {
-  const root = useRouteLoaderData<RootData>("root");
+  const viewer = useViewer();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const location = useLocation();
   // The value being written, shown until the server has answered and the data is read again.
   const [pending, setPending] = useState<boolean | null>(null);
-  const saved = pending ?? root?.wishlist.includes(product.id) ?? false;
+  const saved = pending ?? viewer.wishlist.includes(product.id);
 
   async function setSaved(next: boolean, { quiet = false } = {}): Promise<boolean> {
-    if (!root?.signedIn) {
+    if (!(await viewerStore.known()).signedIn) {
       void showToast("Authentication Required", {
         description: "Please log in to save products to your wishlist.",
       });
@@ -47,7 +47,7 @@ export function useWishlist(product: WishlistProduct) {
         method: next ? "PUT" : "DELETE",
       });
       if (!response.ok) throw new Error(await failureMessage(response));
-      await revalidator.revalidate();
+      await Promise.all([viewerStore.refresh(), revalidator.revalidate()]);
       if (!quiet) {
         void showToast(next ? "Saved to Wishlist" : "Removed from Wishlist", {
           description: `${product.name} has been ${next ? "saved to" : "removed from"} your wishlist.`,

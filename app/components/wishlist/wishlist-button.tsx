@@ -23,6 +23,8 @@ export function WishlistButton({
       variant={saved ? "accent" : "secondary"}
       size={size}
       aria-pressed={saved}
+      // The head's script fills saved hearts by this id before the app has loaded.
+      data-wishlist-product={product.id}
       aria-label={`Save to wishlist: ${product.name}`}
       title={saved ? "Saved to your wishlist" : "Save to your wishlist"}
       onClick={() => void setSaved(!saved)}

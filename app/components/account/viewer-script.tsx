@@ -1,0 +1,52 @@
+import { useNonce } from "~/lib/nonce";
+import { VIEWER_STORAGE_KEY } from "~/lib/viewer";
+import { HINT_STYLE_ID } from "./viewer-store";
+
+/**
+ * Runs first in the head, before the stylesheet (an inline script after it would wait for it):
+ * starts GET /api/me, and paints the last known state so a returning customer never sees a wrong
+ * one: `data-viewer` on <html> chooses the header's controls (CSS in app.css), and a style fills the
+ * hearts of saved products. Self-contained: it is inlined into the page as source text.
+ */
+function paintKnownViewer(key: string, styleId: string) {
+  const root = document.documentElement;
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(key) ?? "null");
+    const member = stored?.signedIn === true;
+    root.setAttribute("data-viewer", member ? "member" : "guest");
+    const saved: unknown[] = member && Array.isArray(stored.wishlist) ? stored.wishlist : [];
+    const ids = saved.filter(
+      (id): id is string => typeof id === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(id),
+    );
+    if (ids.length > 0) {
+      const style = document.createElement("style");
+      style.id = styleId;
+      style.textContent = ids
+        .map(
+          (id) =>
+            `[data-wishlist-product="${id}"]{border-color:var(--color-coral);color:var(--color-coral-strong)}[data-wishlist-product="${id}"] svg{fill:currentColor}`,
+        )
+        .join("");
+      document.head.appendChild(style);
+    }
+  } catch {
+    // Storage blocked or unreadable: a guest's controls until the shop answers.
+  }
+  window.__gleamViewer = fetch("/api/me", { headers: { Accept: "application/json" } })
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+}
+
+const script = `(${paintKnownViewer.toString()})(${JSON.stringify(VIEWER_STORAGE_KEY)},${JSON.stringify(HINT_STYLE_ID)})`;
+
+export function ViewerScript() {
+  const nonce = useNonce();
+  return (
+    <script
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, no user input.
+      dangerouslySetInnerHTML={{ __html: script }}
+      suppressHydrationWarning
+    />
+  );
+}
