@@ -25,8 +25,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Empty under the development server, which sends no CSP.
-  const nonce = loadContext.get(cspNonceContext);
+  // None under the development server, which sends no CSP, and for a page rendered for the page
+  // cache, whose scripts are allowed by their hashes.
+  const nonce = loadContext.get(cspNonceContext) || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);

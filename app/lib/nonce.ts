@@ -1,9 +1,10 @@
 import { createContext, useContext } from "react";
 
-// The CSP nonce of the current response, provided by entry.server; empty in the browser, where the
-// scripts have already been allowed.
-export const NonceContext = createContext("");
+// The CSP nonce of the current response, provided by entry.server; none in the browser, where the
+// scripts have already been allowed, nor in a page rendered for the page cache (whose scripts are
+// allowed by their hashes).
+export const NonceContext = createContext<string | undefined>(undefined);
 
-export function useNonce(): string {
+export function useNonce(): string | undefined {
   return useContext(NonceContext);
 }

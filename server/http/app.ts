@@ -11,14 +11,22 @@ import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import { hasSessionCookie } from "../auth/session-cookie";
 import { type Logger, withLogFields } from "../logger";
 import { shopMetrics } from "../metrics/cluster-metrics";
-import { httpRequests, registry } from "../metrics/metrics";
+import { registry } from "../metrics/metrics";
+import { cacheHitServer } from "./cache-hits";
 import { clientAddress } from "./client-address";
 import { DatabaseOutage } from "./database-outage";
 import { MAX_BODY_BYTES } from "./json-request";
-import { isCacheableRequest, isSharedPage, NONCE_PLACEHOLDER, type PageCache } from "./page-cache";
+import {
+  cachedAnswer,
+  encodingFor,
+  isCacheableRequest,
+  isSharedPage,
+  type PageCache,
+} from "./page-cache";
+import { requestRecorder } from "./request-log";
 import { isFilePath, loggedPath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
-import { securityHeaders } from "./security-headers";
+import { type InlineScripts, securityHeaders } from "./security-headers";
 import "./load-context";
 import { shopLoadContext } from "./load-context";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
@@ -55,7 +63,13 @@ export type HttpAppOptions = {
   metricsToken?: string;
 };
 
-type AppEnv = { Variables: { cspNonce: string } };
+type AppEnv = {
+  Variables: {
+    cspNonce: string;
+    /** Set for a page from the page cache: its inline scripts are allowed by their hashes. */
+    inlineScripts?: InlineScripts;
+  };
+};
 
 const HEALTH_TIMEOUT_MS = 2000;
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
@@ -74,7 +88,7 @@ export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<AppEnv>();
   const handleRequest = createRequestHandler(options.build, "production");
 
-  const routeOf = routeLabeller(options.build.routes);
+  const record = requestRecorder(options.logger, routeLabeller(options.build.routes));
   app.use((c, next) => {
     const started = performance.now();
     const reqId = requestIdFor(c.req.header(REQUEST_ID_HEADER), (options.trustProxyHops ?? 0) > 0);
@@ -83,17 +97,11 @@ export function createHttpApp(options: HttpAppOptions) {
     return withLogFields({ reqId }, async () => {
       await next();
       c.res.headers.set(REQUEST_ID_HEADER, reqId);
-      const seconds = (performance.now() - started) / 1000;
       // A client that hung up before the answer (a closed tab, a load generator stopping) is no
       // fault of the server: logged as 499 (nginx's "client closed request"), whatever the render
       // made of its aborted request.
       const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
-      const route = routeOf(c.req.path);
-      httpRequests.observe({ method: c.req.method, route, status }, seconds);
-      const ms = Math.round(seconds * 10_000) / 10;
-      const line = { method: c.req.method, path: loggedPath(c.req.path), route, status, ms };
-      if (status >= 500) options.logger.error(line, "request");
-      else options.logger.info(line, "request");
+      record(c.req.method, c.req.path, status, started);
     });
   });
 
@@ -106,7 +114,11 @@ export function createHttpApp(options: HttpAppOptions) {
     const nonce = randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
     await next();
-    const headers = securityHeaders({ nonce, https: options.https, stripe: options.stripe });
+    const headers = securityHeaders({
+      scripts: c.get("inlineScripts") ?? { nonce },
+      https: options.https,
+      stripe: options.stripe,
+    });
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 
@@ -283,25 +295,41 @@ export function createHttpApp(options: HttpAppOptions) {
       );
     }
     const url = new URL(c.req.url);
-    const { response, state } = await pageCache.serve(
+    const { served, state } = await pageCache.serve(
       url.pathname + url.search,
-      nonce,
       // Rendered unconditionally so the full answer is stored; the cache answers If-None-Match.
-      // Cached pages are the same for everyone: they get no client address and no cookies. A
-      // cached page is still served while the database is away; only a 200 is ever stored.
+      // Cached pages are the same for everyone: they get no client address, no cookies and no
+      // nonce (their scripts are allowed by hash). A cached page is still served while the
+      // database is away; only a 200 is ever stored.
       () =>
         guarded(c.req.path, () =>
           inRequestScope(() =>
             handleRequest(
               anonymousCopy(shopRequest(c)),
-              shopLoadContext({ cspNonce: NONCE_PLACEHOLDER, clientAddress: null }),
+              shopLoadContext({ cspNonce: "", clientAddress: null }),
             ),
           ),
         ),
-      c.req.header("If-None-Match") ?? null,
     );
-    response.headers.set("X-Page-Cache", state);
-    return withCachingRules(response, false);
+    if (served instanceof Response) {
+      served.headers.set("X-Page-Cache", state);
+      return withCachingRules(served, false);
+    }
+    c.set("inlineScripts", { hashes: served.scriptHashes });
+    const answer = cachedAnswer(
+      served,
+      encodingFor(served, c.req.header("Accept-Encoding")),
+      c.req.header("If-None-Match"),
+    );
+    const { body } = answer;
+    // A view of the same bytes (no copy): Node's Buffer type and the DOM's BodyInit disagree.
+    return new Response(
+      body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
+      {
+        status: answer.status,
+        headers: [...answer.headers, ["X-Page-Cache", state]],
+      },
+    );
   });
 
   app.onError((error, c) => {
@@ -311,7 +339,19 @@ export function createHttpApp(options: HttpAppOptions) {
     return c.text("Internal Server Error", 500);
   });
 
-  return app;
+  // Hits are answered before the app when the server is node:http (./cache-hits.ts).
+  const serveCacheHit = pageCache
+    ? cacheHitServer({
+        pageCache,
+        https: options.https,
+        stripe: options.stripe,
+        trustProxyHops: options.trustProxyHops ?? 0,
+        record,
+        isReady: options.isReady,
+        isDraining: options.isDraining,
+      })
+    : () => false;
+  return { fetch: app.fetch, serveCacheHit };
 }
 
 /**

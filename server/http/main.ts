@@ -1,8 +1,8 @@
 import cluster from "node:cluster";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { keepFiguresBetweenChanges } from "../admin/figures-cache";
 import { getAuth } from "../auth/session";
@@ -65,7 +65,11 @@ async function main() {
   offerMetricsToPrimary();
   watchDatabase(() => database);
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+  // Page-cache hits are answered before the app (decision record 017); the rest by Hono.
+  const handle = getRequestListener(app.fetch, { hostname: env.HOST });
+  const server = createServer((request, response) => {
+    if (!app.serveCacheHit(request, response)) void handle(request, response);
+  });
   server.once("listening", () => {
     logger.info({ port: env.PORT, host: env.HOST, mode: env.SHOP_MODE }, "server listening");
     if (env.publicDemo) {
@@ -79,6 +83,7 @@ async function main() {
     logger.fatal({ err: error }, "server failed to start");
     process.exit(1);
   });
+  server.listen(env.PORT, env.HOST);
 
   const ready = await waitForDatabase();
   const auth = await getAuth();

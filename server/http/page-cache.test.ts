@@ -1,5 +1,14 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest, isSharedPage, NONCE_PLACEHOLDER, PageCache } from "./page-cache";
+import {
+  cachedAnswer,
+  encodingFor,
+  isCacheableRequest,
+  isSharedPage,
+  PageCache,
+  type Served,
+} from "./page-cache";
+import { inlineScriptHashes } from "./security-headers";
 
 function html(body: string, init: ResponseInit = {}) {
   return new Response(body, {
@@ -14,20 +23,30 @@ function clock(start = 0) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
+/** The body a serve() result answers with: the stored page's, or the response's. */
+async function textOf({ served }: Served): Promise<string> {
+  if (served instanceof Response) return served.text();
+  return served.body.toString("utf8");
+}
+
 describe("PageCache", () => {
-  it("renders once, then serves copies with each response's own nonce", async () => {
+  it("renders once, then serves the same bytes, with the hashes of its inline scripts", async () => {
     const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
     let renders = 0;
     const render = async () => {
       renders++;
-      return html(`<script nonce="${NONCE_PLACEHOLDER}">x</script>`);
+      return html("<script>x</script><p>page</p>");
     };
-    const first = await cache.serve("/a", "nonce-one", render);
-    const second = await cache.serve("/a", "nonce-two", render);
+    const first = await cache.serve("/a", render);
+    const second = await cache.serve("/a", render);
     expect(first.state).toBe("MISS");
     expect(second.state).toBe("HIT");
-    expect(await first.response.text()).toBe('<script nonce="nonce-one">x</script>');
-    expect(await second.response.text()).toBe('<script nonce="nonce-two">x</script>');
+    expect(await textOf(first)).toBe("<script>x</script><p>page</p>");
+    expect(await textOf(second)).toBe("<script>x</script><p>page</p>");
+    expect(second.served).not.toBeInstanceOf(Response);
+    if (!(second.served instanceof Response)) {
+      expect(second.served.scriptHashes).toEqual(inlineScriptHashes("<script>x</script>"));
+    }
     expect(renders).toBe(1);
   });
 
@@ -36,11 +55,11 @@ describe("PageCache", () => {
     const cache = new PageCache({ ttlMs: 1000, maxEntries: 10, now: time.now });
     let renders = 0;
     const render = async () => html(`v${++renders}`);
-    await cache.serve("/a", "n", render);
+    await cache.serve("/a", render);
     time.advance(999);
-    expect(await (await cache.serve("/a", "n", render)).response.text()).toBe("v1");
+    expect(await textOf(await cache.serve("/a", render))).toBe("v1");
     time.advance(1);
-    expect(await (await cache.serve("/a", "n", render)).response.text()).toBe("v2");
+    expect(await textOf(await cache.serve("/a", render))).toBe("v2");
   });
 
   it("shares one render between concurrent misses", async () => {
@@ -51,52 +70,94 @@ describe("PageCache", () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return html("page");
     };
-    const results = await Promise.all([1, 2, 3].map(() => cache.serve("/a", "n", render)));
+    const results = await Promise.all([1, 2, 3].map(() => cache.serve("/a", render)));
     expect(renders).toBe(1);
-    for (const result of results) expect(await result.response.text()).toBe("page");
+    for (const result of results) expect(await textOf(result)).toBe("page");
   });
 
   it("never stores errors, redirects or pages that set a cookie", async () => {
     const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
-    await cache.serve("/missing", "n", async () => html("gone", { status: 404 }));
-    await cache.serve("/cookie", "n", async () => html("hi", { headers: { "Set-Cookie": "a=b" } }));
-    await cache.serve("/private", "n", async () =>
+    await cache.serve("/missing", async () => html("gone", { status: 404 }));
+    await cache.serve("/cookie", async () => html("hi", { headers: { "Set-Cookie": "a=b" } }));
+    await cache.serve("/private", async () =>
       html("mine", { headers: { "Cache-Control": "private" } }),
     );
+    await cache.serve("/moved", async () => Response.redirect("http://shop.test/a", 302));
     expect(cache.size).toBe(0);
   });
 
   it("keeps the status and headers, including Set-Cookie, of a page it does not store", async () => {
     const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
-    const { response, state } = await cache.serve("/c", "n", async () =>
-      html("hi", { headers: { "Set-Cookie": "a=b" } }),
+    const { served, state } = await cache.serve("/c", async () =>
+      html("hi", { status: 201, headers: { "Set-Cookie": "a=b" } }),
     );
     expect(state).toBe("BYPASS");
-    expect(response.headers.get("Set-Cookie")).toBe("a=b");
+    if (served instanceof Response) throw new Error("a page is answered from its stored copy");
+    const answer = cachedAnswer(served, "identity", null);
+    expect(answer.status).toBe(201);
+    expect(answer.headers).toContainEqual(["set-cookie", "a=b"]);
   });
 
   it("passes other responses (XML, text) through untouched", async () => {
     const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
-    const { response, state } = await cache.serve(
+    const result = await cache.serve(
       "/sitemap.xml",
-      "n",
       async () => new Response("<urlset/>", { headers: { "Content-Type": "application/xml" } }),
     );
-    expect(state).toBe("BYPASS");
-    expect(await response.text()).toBe("<urlset/>");
+    expect(result.state).toBe("BYPASS");
+    expect(result.served).toBeInstanceOf(Response);
+    expect(await textOf(result)).toBe("<urlset/>");
     expect(cache.size).toBe(0);
   });
 
   it("evicts the least recently used entry beyond its size", async () => {
     const cache = new PageCache({ ttlMs: 5000, maxEntries: 2 });
     const render = (body: string) => async () => html(body);
-    await cache.serve("/a", "n", render("a"));
-    await cache.serve("/b", "n", render("b"));
-    await cache.serve("/a", "n", render("a2"));
-    await cache.serve("/c", "n", render("c"));
+    await cache.serve("/a", render("a"));
+    await cache.serve("/b", render("b"));
+    await cache.serve("/a", render("a2"));
+    await cache.serve("/c", render("c"));
     expect(cache.get("/b")).toBeUndefined();
-    expect(cache.get("/a")?.body).toBe("a");
-    expect(cache.get("/c")?.body).toBe("c");
+    expect(cache.get("/a")?.body.toString()).toBe("a");
+    expect(cache.get("/c")?.body.toString()).toBe("c");
+  });
+});
+
+describe("a stored page's answer", () => {
+  const page = "<p>Whitening strips</p>".repeat(200);
+
+  async function stored(body: string, headers: Record<string, string> = {}) {
+    const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
+    const { served } = await cache.serve("/p", async () => html(body, { headers }));
+    if (served instanceof Response) throw new Error("not stored");
+    return served;
+  }
+
+  it("is compressed once per encoding, Brotli first, as the client's q-values allow", async () => {
+    const entry = await stored(page);
+    expect(encodingFor(entry, "gzip, deflate, br")).toBe("br");
+    expect(encodingFor(entry, "gzip, br;q=0.5")).toBe("gzip");
+    expect(encodingFor(entry, "br;q=0, gzip;q=0")).toBe("identity");
+    expect(encodingFor(entry, "*")).toBe("br");
+    expect(encodingFor(entry, "deflate")).toBe("identity");
+    expect(encodingFor(entry, undefined)).toBe("identity");
+    const br = cachedAnswer(entry, "br", null);
+    expect(brotliDecompressSync(br.body ?? Buffer.alloc(0)).toString()).toBe(page);
+    expect(br.headers).toContainEqual(["Content-Encoding", "br"]);
+    expect(br.headers).toContainEqual(["Vary", "Accept-Encoding, Cookie"]);
+    expect(br.headers).toContainEqual(["Content-Length", String(br.body?.length)]);
+    const gzip = cachedAnswer(entry, "gzip", null);
+    expect(gunzipSync(gzip.body ?? Buffer.alloc(0)).toString()).toBe(page);
+    // Prepared once: the same bytes on every hit.
+    expect(cachedAnswer(entry, "br", null).body).toBe(br.body);
+  });
+
+  it("is sent as it is when small or marked no-transform", async () => {
+    const small = await stored("<p>hi</p>");
+    expect(encodingFor(small, "br, gzip")).toBe("identity");
+    expect(cachedAnswer(small, "identity", null).headers).toContainEqual(["Vary", "Cookie"]);
+    const untouched = await stored(page, { "Cache-Control": "public, no-transform" });
+    expect(encodingFor(untouched, "br, gzip")).toBe("identity");
   });
 });
 
@@ -114,49 +175,38 @@ describe("PageCache with JSON", () => {
       renders++;
       return json('{"products":[]}', 'W/"v1"');
     };
-    const miss = await cache.serve("/api/products", "n", render);
+    const miss = await cache.serve("/api/products", render);
     expect(miss.state).toBe("MISS");
-    const hit = await cache.serve("/api/products", "n", render);
-    expect(await hit.response.text()).toBe('{"products":[]}');
-    const conditional = await cache.serve("/api/products", "n", render, 'W/"v1"');
-    expect(conditional.state).toBe("HIT");
-    expect(conditional.response.status).toBe(304);
-    expect(conditional.response.headers.get("ETag")).toBe('W/"v1"');
-    expect(await conditional.response.text()).toBe("");
-    const stale = await cache.serve("/api/products", "n", render, 'W/"v0"');
-    expect(stale.response.status).toBe(200);
+    const hit = await cache.serve("/api/products", render);
+    expect(hit.state).toBe("HIT");
+    expect(await textOf(hit)).toBe('{"products":[]}');
+    if (hit.served instanceof Response) throw new Error("not stored");
+    expect(hit.served.scriptHashes).toEqual([]);
+    const conditional = cachedAnswer(hit.served, "identity", 'W/"v1"');
+    expect(conditional.status).toBe(304);
+    expect(conditional.headers).toContainEqual(["etag", 'W/"v1"']);
+    expect(conditional.body).toBeNull();
+    const stale = cachedAnswer(hit.served, "identity", 'W/"v0"');
+    expect(stale.status).toBe(200);
     expect(renders).toBe(1);
+  });
+
+  it("weakens a strong ETag on a compressed body", async () => {
+    const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
+    const body = JSON.stringify({ products: "x".repeat(2000) });
+    const { served } = await cache.serve("/api/products", async () => json(body, '"v1"'));
+    if (served instanceof Response) throw new Error("not stored");
+    expect(cachedAnswer(served, "gzip", null).headers).toContainEqual(["etag", 'W/"v1"']);
+    expect(cachedAnswer(served, "identity", null).headers).toContainEqual(["etag", '"v1"']);
   });
 
   it("never stores a 304", async () => {
     const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
     const render = async () => new Response(null, { status: 304, headers: { ETag: 'W/"v1"' } });
-    const first = await cache.serve("/api/products", "n", render, 'W/"v1"');
-    expect(first.response.status).toBe(304);
+    const first = await cache.serve("/api/products", render);
+    expect(first.served).toBeInstanceOf(Response);
+    expect((first.served as Response).status).toBe(304);
     expect(cache.size).toBe(0);
-  });
-});
-
-describe("the nonce in stored pages", () => {
-  it("goes only where the shop wrote it, never into text a visitor typed", async () => {
-    const cache = new PageCache({ ttlMs: 1000, maxEntries: 10 });
-    // React escapes quotes in text and attributes: a typed placeholder can never look like the
-    // attribute the shop writes.
-    const typed = `<p>You searched for ${NONCE_PLACEHOLDER}</p><input value="${NONCE_PLACEHOLDER}">`;
-    const render = async () => html(`<script nonce="${NONCE_PLACEHOLDER}">x</script>${typed}`);
-    for (const state of ["MISS", "HIT"]) {
-      const { response, state: served } = await cache.serve("/search?q=x", "n0nce", render);
-      expect(served).toBe(state);
-      const body = await response.text();
-      expect(body).toContain('<script nonce="n0nce">');
-      expect(body).toContain(typed);
-      expect(body.split("n0nce")).toHaveLength(2);
-    }
-  });
-
-  it("is not guessable: a fresh one per process", () => {
-    expect(NONCE_PLACEHOLDER).toMatch(/^gleam-nonce-[0-9a-f]{24}$/);
-    expect(NONCE_PLACEHOLDER).not.toBe("__gleam_csp_nonce_4d7c1f__");
   });
 });
 

@@ -1,34 +1,43 @@
 // A short-lived cache of server-rendered pages: the public pages for everyone, other pages for
-// anonymous visitors, and the public catalogue API for everyone (decision records 001 and 016).
+// anonymous visitors, and the public catalogue API for everyone (decision records 001, 016, 017).
 //
-// Rendering a page costs milliseconds of CPU; serving a stored copy costs microseconds. Pages are
-// stored with a placeholder where each response's CSP nonce goes, and the placeholder is replaced
-// per response, so every response still carries its own nonce. Only plain GETs are cached, rendered
-// without cookies (a signed-in visitor gets a fresh render of the pages that are theirs; other
-// cookies change nothing), only 200 HTML responses without Set-Cookie are stored, and entries
-// live for a few seconds: prices and stock on a page may be that much behind the database, never
-// more; checkout always re-reads them. The catalogue API is the same for every caller, so it is
-// cached whoever asks; its ETag is honoured on hits too.
+// Rendering a page costs milliseconds of CPU; serving a stored copy costs microseconds. A stored
+// page is sent byte for byte as it was rendered: it carries no CSP nonce, and its CSP allows its
+// own inline scripts by their SHA-256 hashes instead (computed once, when it is stored), so the
+// body never changes per response and is compressed once (gzip and Brotli, on first demand) rather
+// than on every hit. Only plain GETs are cached, rendered without cookies (a signed-in visitor gets
+// a fresh render of the pages that are theirs; other cookies change nothing), only 200 HTML or
+// JSON responses without Set-Cookie are stored, and entries live for a few seconds: prices and
+// stock on a page may be that much behind the database, never more; checkout always re-reads them.
+// The catalogue API is the same for every caller, so it is cached whoever asks; its ETag is
+// honoured on hits too.
 
-import { randomBytes } from "node:crypto";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { hasSessionCookie } from "../auth/session-cookie";
 import { matchesETag } from "./json-response";
 import { isFilePath } from "./request-paths";
+import { inlineScriptHashes } from "./security-headers";
 
-/**
- * Where the nonce goes in a stored page. Random per process, and only ever replaced inside the
- * attribute the shop itself writes (`nonce="..."`): text a visitor typed (a search for this very
- * string) is escaped by React, never matches, and never receives the live nonce.
- */
-export const NONCE_PLACEHOLDER = `gleam-nonce-${randomBytes(12).toString("hex")}`;
-const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
+export type ContentEncoding = "br" | "gzip" | "identity";
 
 export type CachedPage = {
   status: number;
-  headers: Array<[string, string]>;
-  /** HTML with NONCE_PLACEHOLDER where the nonce goes, or JSON. */
-  body: string;
+  /** The render's headers, without Content-Length and Date (made per answer). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: Buffer;
+  /** HTML: the CSP sources (`'sha256-…'`) of its inline scripts. Empty for JSON. */
+  scriptHashes: readonly string[];
   storedAt: number;
+  /** Compressed bodies and prepared answers, made on first demand (see `memo`). */
+  readonly memo: Map<string, unknown>;
+};
+
+/** What to send for a stored page: status, every header the cache decides, and the body. */
+export type CachedAnswer = {
+  status: number;
+  headers: Array<[string, string]>;
+  /** Null for a 304. */
+  body: Buffer | null;
 };
 
 export type PageCacheOptions = {
@@ -38,6 +47,12 @@ export type PageCacheOptions = {
 };
 
 type Rendered = { page: CachedPage; cacheable: boolean } | { response: Response };
+
+export type Served = {
+  /** A page or JSON to answer with `cachedAnswer`, or any other response as rendered. */
+  served: CachedPage | Response;
+  state: "HIT" | "MISS" | "BYPASS";
+};
 
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
@@ -81,18 +96,12 @@ export class PageCache {
 
   /**
    * Serves `key` from the cache or renders it once, however many requests ask at the same moment
-   * (concurrent misses share one render). `render` must use NONCE_PLACEHOLDER as the nonce.
-   * Returns what to send, with `nonce` in place of the placeholder.
+   * (concurrent misses share one render). `render` must render without a CSP nonce: a stored
+   * page's scripts are allowed by their hashes.
    */
-  async serve(
-    key: string,
-    nonce: string,
-    render: () => Promise<Response>,
-    /** The request's If-None-Match: a hit whose ETag it names is answered 304. */
-    ifNoneMatch: string | null = null,
-  ): Promise<{ response: Response; state: "HIT" | "MISS" | "BYPASS" }> {
+  async serve(key: string, render: () => Promise<Response>): Promise<Served> {
     const hit = this.get(key);
-    if (hit) return { response: toResponse(hit, nonce, ifNoneMatch), state: "HIT" };
+    if (hit) return { served: hit, state: "HIT" };
 
     let pending = this.inFlight.get(key);
     const first = !pending;
@@ -104,30 +113,29 @@ export class PageCache {
     const rendered = await pending;
     if ("response" in rendered) {
       // Not a page or JSON (or a 304): a body can be read only once, so a waiter renders anew.
-      if (first) return { response: rendered.response, state: "BYPASS" };
-      return { response: await render(), state: "BYPASS" };
+      if (first) return { served: rendered.response, state: "BYPASS" };
+      return { served: await render(), state: "BYPASS" };
     }
     if (!rendered.cacheable && !first) {
       // Someone else's uncacheable page (it may be theirs alone): render our own.
       const own = await this.renderOnce(null, render);
-      if ("response" in own) return { response: own.response, state: "BYPASS" };
-      return { response: toResponse(own.page, nonce, ifNoneMatch), state: "BYPASS" };
+      return { served: "response" in own ? own.response : own.page, state: "BYPASS" };
     }
-    return {
-      response: toResponse(rendered.page, nonce, ifNoneMatch),
-      state: rendered.cacheable ? "MISS" : "BYPASS",
-    };
+    return { served: rendered.page, state: rendered.cacheable ? "MISS" : "BYPASS" };
   }
 
   private async renderOnce(key: string | null, render: () => Promise<Response>): Promise<Rendered> {
     const response = await render();
     const type = response.headers.get("Content-Type") ?? "";
     if (!cachedTypes.some((cached) => type.startsWith(cached))) return { response };
+    const body = Buffer.from(await response.arrayBuffer());
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !skippedHeaders.has(name.toLowerCase())),
-      body: await response.text(),
+      body,
+      scriptHashes: type.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [],
       storedAt: this.now(),
+      memo: new Map(),
     };
     const cacheable =
       key !== null &&
@@ -144,17 +152,120 @@ const cachedTypes = ["text/html", "application/json"];
 // Recomputed per response. Set-Cookie is kept: a page that sets one is never stored, only sent.
 const skippedHeaders = new Set(["content-length", "date"]);
 
-function toResponse(page: CachedPage, nonce: string, ifNoneMatch: string | null): Response {
-  const etag = page.headers.find(([name]) => name.toLowerCase() === "etag")?.[1];
-  if (etag && matchesETag(ifNoneMatch, etag)) {
-    return new Response(null, {
-      status: 304,
-      headers: page.headers.filter(([name]) => name.toLowerCase() !== "content-type"),
-    });
+/** Bodies smaller than this are sent as they are (as Hono's compress middleware does). */
+const COMPRESSION_THRESHOLD = 1024;
+/** Brotli's quality for stored pages: within a few per cent of the best size at a tenth of the time. */
+const BROTLI_QUALITY = 5;
+
+function headerOf(page: CachedPage, name: string): string | undefined {
+  return page.headers.find(([header]) => header.toLowerCase() === name)?.[1];
+}
+
+function compressible(page: CachedPage): boolean {
+  return (
+    page.body.length >= COMPRESSION_THRESHOLD &&
+    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headerOf(page, "cache-control") ?? "")
+  );
+}
+
+/**
+ * The encoding to send `page` in for a request's Accept-Encoding: Brotli, then gzip, by the
+ * client's q-values; as it is when the client accepts neither or the body is small.
+ */
+export function encodingFor(
+  page: CachedPage,
+  acceptEncoding: string | null | undefined,
+): ContentEncoding {
+  if (!acceptEncoding || !compressible(page)) return "identity";
+  let best: { encoding: ContentEncoding; q: number } = { encoding: "identity", q: 0 };
+  let wildcard = 0;
+  const offered = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [token = "", ...parameters] = part.split(";");
+    const q = qualityOf(parameters);
+    const name = token.trim().toLowerCase();
+    if (name === "*") wildcard = q;
+    else offered.set(name, q);
   }
-  return new Response(page.body.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`), {
-    status: page.status,
-    headers: page.headers,
+  for (const encoding of ["br", "gzip"] as const) {
+    const q = offered.get(encoding) ?? wildcard;
+    if (q > best.q) best = { encoding, q };
+  }
+  return best.encoding;
+}
+
+function qualityOf(parameters: string[]): number {
+  for (const parameter of parameters) {
+    const [name, value] = parameter.split("=");
+    if (name?.trim().toLowerCase() === "q") {
+      const q = Number(value);
+      return Number.isFinite(q) ? q : 0;
+    }
+  }
+  return 1;
+}
+
+/** Memoised per entry: the work of a stored page is done once, not once per hit. */
+export function memo<T>(page: CachedPage, key: string, make: () => T): T {
+  if (page.memo.has(key)) return page.memo.get(key) as T;
+  const value = make();
+  page.memo.set(key, value);
+  return value;
+}
+
+function encodedBody(page: CachedPage, encoding: ContentEncoding): Buffer {
+  if (encoding === "identity") return page.body;
+  return memo(page, `body:${encoding}`, () =>
+    encoding === "br"
+      ? brotliCompressSync(page.body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+          },
+        })
+      : gzipSync(page.body),
+  );
+}
+
+/**
+ * The answer for a stored page: its status and headers, `Content-Encoding` and `Vary` (HTML
+ * depends on the session cookie, a compressible body on Accept-Encoding), and the body in the
+ * encoding chosen; a 304 when `ifNoneMatch` names its ETag. Security headers are added by the
+ * caller (with `page.scriptHashes`).
+ */
+export function cachedAnswer(
+  page: CachedPage,
+  encoding: ContentEncoding,
+  ifNoneMatch: string | null | undefined,
+): CachedAnswer {
+  const etag = headerOf(page, "etag");
+  if (etag && ifNoneMatch && matchesETag(ifNoneMatch, etag)) {
+    return {
+      status: 304,
+      headers: page.headers.filter(([name]) => name.toLowerCase() !== "content-type") as Array<
+        [string, string]
+      >,
+      body: null,
+    };
+  }
+  return memo(page, `answer:${encoding}`, () => {
+    const headers: Array<[string, string]> = [];
+    const vary: string[] = [];
+    for (const [name, value] of page.headers) {
+      const lower = name.toLowerCase();
+      if (lower === "vary") vary.push(value);
+      else if (lower === "etag" && encoding !== "identity" && !value.startsWith("W/")) {
+        // A compressed body is not the same bytes: its ETag is weak.
+        headers.push([name, `W/${value}`]);
+      } else headers.push([name, value]);
+    }
+    if (compressible(page)) vary.push("Accept-Encoding");
+    if (headerOf(page, "content-type")?.startsWith("text/html")) vary.push("Cookie");
+    if (vary.length > 0) headers.push(["Vary", vary.join(", ")]);
+    if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
+    const body = encodedBody(page, encoding);
+    headers.push(["Content-Length", String(body.length)]);
+    return { status: page.status, headers, body };
   });
 }
 
@@ -178,13 +289,24 @@ export function isSharedPage(path: string): boolean {
  * Public pages and the public catalogue API whoever asks (GET only); any other page only for a
  * visitor without a session (no session cookie, no file extension, nothing under /api).
  */
-export function isCacheableRequest(request: Request, path: string): boolean {
-  if (request.method !== "GET") return false;
+export function isCacheable(
+  method: string,
+  path: string,
+  headers: { cookie: string | null | undefined; authorization: boolean },
+): boolean {
+  if (method !== "GET") return false;
   if (PUBLIC_API.test(path) || isSharedPage(path)) return true;
   return (
-    !hasSessionCookie(request.headers.get("Cookie")) &&
-    !request.headers.has("Authorization") &&
+    !hasSessionCookie(headers.cookie) &&
+    !headers.authorization &&
     !path.startsWith("/api/") &&
     !isFilePath(path)
   );
+}
+
+export function isCacheableRequest(request: Request, path: string): boolean {
+  return isCacheable(request.method, path, {
+    cookie: request.headers.get("Cookie"),
+    authorization: request.headers.has("Authorization"),
+  });
 }

@@ -1,8 +1,15 @@
-// Security headers for every response (DESIGN §6). Scripts run only from our origin or with the
-// per-request nonce; Stripe's hosts are allowed only when Stripe is configured.
+import { createHash } from "node:crypto";
+
+// Security headers for every response (DESIGN §6). Scripts run only from our origin and, inline,
+// with the per-request nonce or, in a page from the page cache (whose bytes are the same for
+// every response), by the SHA-256 hashes of its own inline scripts; Stripe's hosts are allowed only
+// when Stripe is configured.
+
+/** How a response's inline scripts are allowed: a fresh nonce, or the hashes of exactly them. */
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
 
 export type SecurityHeaderOptions = {
-  nonce: string;
+  scripts: InlineScripts;
   /** HSTS and upgrade-insecure-requests only make sense when the shop is served over HTTPS. */
   https: boolean;
   stripe: boolean;
@@ -17,10 +24,11 @@ const stripeFrameHosts = [
 ];
 const stripeConnectHosts = ["https://api.stripe.com"];
 
-export function contentSecurityPolicy({ nonce, https, stripe }: SecurityHeaderOptions): string {
-  const directives: Record<string, string[]> = {
+export function contentSecurityPolicy({ scripts, https, stripe }: SecurityHeaderOptions): string {
+  const inline = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes;
+  const directives: Record<string, readonly string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...(stripe ? stripeScriptHosts : [])],
+    "script-src": ["'self'", ...inline, ...(stripe ? stripeScriptHosts : [])],
     // Inline style attributes come from React components and the toast library.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
@@ -50,4 +58,23 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   }
   return headers;
+}
+
+/** A script element without `src`: its text is what a hash source covers. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The CSP hash sources (`'sha256-…'`) of a page's inline scripts, as a browser computes them: over
+ * the UTF-8 of the element's text, which in HTML is the raw text between the tags (the shop's
+ * pages are rendered by React, which never writes `</script` inside one, nor a carriage return).
+ * Scripts with `src` load from the shop's origin instead; data blocks (JSON-LD) are hashed too,
+ * harmlessly, since they never run.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
 }
