@@ -23,7 +23,7 @@ const browserChunks = {
       // otherwise ride in every shopper's first load. Nor the product listing's form, pages and
       // URL rules (the store, a category, search and the admin's lists use them; the product
       // page does not).
-      test: /[\\/]app[\\/](components[\\/](?!admin[\\/]|catalog[\\/]product-listing\.|ui[\\/]page-links\.)|lib[\\/](?!admin-|store-listing\.))|node_modules[\\/](lucide-react|clsx|class-variance-authority)[\\/]/,
+      test: /[\\/]app[\\/](components[\\/](?!admin[\\/]|catalog[\\/]product-listing\.|ui[\\/]page-links\.)|lib[\\/](?!admin-|store-listing\.))|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
       tags: ["$initial" as const],
       minShareCount: 2,
       priority: 1,

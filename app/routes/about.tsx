@@ -1,7 +1,7 @@
-import { FlaskConical, Heart, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/content/page-header";
 import { buttonVariants } from "~/components/ui/button";
+import { FlaskConical, Heart, ShieldCheck, Users } from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 import { rootDataFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";

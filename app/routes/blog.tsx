@@ -1,6 +1,6 @@
-import { ArrowRight } from "lucide-react";
 import { PageHeader } from "~/components/content/page-header";
 import { Button } from "~/components/ui/button";
+import { ArrowRight } from "~/components/ui/icons";
 import { showNotImplemented } from "~/lib/notices";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";

@@ -1,6 +1,6 @@
-import { Clock, Mail, MessageCircle, Phone } from "lucide-react";
 import { ContactForm } from "~/components/content/contact-form";
 import { PageHeader } from "~/components/content/page-header";
+import { Clock, Mail, MessageCircle, Phone } from "~/components/ui/icons";
 import { rootDataFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";

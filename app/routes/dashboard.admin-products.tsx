@@ -1,12 +1,12 @@
 import { listAdminProducts } from "@server/admin/shop-figures";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
-import { Plus, Search } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminProductTable } from "~/components/admin/admin-product-table";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Plus, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { PageLinks } from "~/components/ui/page-links";
 import { normalizeSearchText } from "~/lib/search-text";

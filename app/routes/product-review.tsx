@@ -11,10 +11,10 @@ import {
   reportReview,
   saveReview,
 } from "@server/reviews/reviews";
-import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ReviewForm } from "~/components/reviews/review-form";
+import { ArrowLeft } from "~/components/ui/icons";
 import { ProductImage } from "~/components/ui/product-image";
 import { rootDataFrom } from "~/lib/public-config";
 import { NOT_A_BUYER } from "~/lib/ratings";

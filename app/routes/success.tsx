@@ -1,11 +1,11 @@
 import { getSessionUser } from "@server/auth/session";
 import { getDb } from "@server/db/connection";
 import { findCustomerOrder } from "@server/orders/orders-service";
-import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { cartStore } from "~/components/cart/cart-store";
 import { buttonVariants } from "~/components/ui/button";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { formatPence } from "~/lib/money";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/success";

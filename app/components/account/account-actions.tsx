@@ -1,5 +1,5 @@
-import { LayoutDashboard, LogOut } from "lucide-react";
 import { Link } from "react-router";
+import { LayoutDashboard, LogOut } from "~/components/ui/icons";
 import { useLogout } from "./use-logout";
 
 /** The header's account controls when signed in: the dashboard (an icon) and Log out. */

@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+import { NavLink, useLocation } from "react-router";
 import {
   ChartColumn,
   CreditCard,
@@ -11,9 +13,7 @@ import {
   ShoppingBag,
   Tags,
   UserRound,
-} from "lucide-react";
-import { useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+} from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 import { useLogout } from "./use-logout";
 

@@ -1,8 +1,8 @@
-import { Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs } from "~/components/ui/tabs";

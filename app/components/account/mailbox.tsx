@@ -1,5 +1,5 @@
-import { Mail } from "lucide-react";
 import { Fragment } from "react";
+import { Mail } from "~/components/ui/icons";
 
 type Message = {
   id: string;

@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowUp } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowDown, ArrowUp } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";
 import {
   type AdminOrderQuery,

@@ -1,7 +1,7 @@
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cardClass } from "~/components/ui/card";
+import { ArrowLeft } from "~/components/ui/icons";
 import { formatDateTime, formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { type AdminOrderDetail, orderStatusLabel } from "~/lib/order-types";

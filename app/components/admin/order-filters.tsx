@@ -1,7 +1,7 @@
-import { Download, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { type AdminOrderQuery, adminOrderSearch } from "~/lib/admin-order-query";

@@ -1,5 +1,5 @@
-import { MailWarning } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { MailWarning } from "~/components/ui/icons";
 import type { ParkedEmail } from "~/lib/admin-figures";
 import { formatLongDate } from "~/lib/dates";
 import { showToast } from "~/lib/toast";

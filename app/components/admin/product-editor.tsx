@@ -1,10 +1,10 @@
-import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
+import { Plus } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import type { AdminProductDetail } from "~/lib/admin-figures";

@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "~/components/ui/icons";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import type { RefundDueOrder } from "~/lib/order-types";

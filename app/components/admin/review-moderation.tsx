@@ -1,7 +1,7 @@
-import { Flag } from "lucide-react";
 import { Link } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Flag } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";

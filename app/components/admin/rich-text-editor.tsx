@@ -1,8 +1,17 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { Bold, Heading3, Italic, Link2, List, ListOrdered, Quote, Unlink } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "~/components/ui/button";
+import {
+  Bold,
+  Heading3,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+  Unlink,
+} from "~/components/ui/icons";
 import { fieldClasses, Input } from "~/components/ui/input";
 import { cn } from "~/lib/class-names";
 

@@ -1,4 +1,4 @@
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "~/components/ui/icons";
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION } from "~/lib/cart-storage";
 import { useNonce } from "~/lib/nonce";
 

@@ -1,8 +1,8 @@
-import { ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { viewerStore } from "~/components/account/viewer-store";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { ShoppingBag, Trash2 } from "~/components/ui/icons";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { Sheet } from "~/components/ui/sheet";
 import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "~/lib/cart-rules";

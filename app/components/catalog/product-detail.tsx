@@ -1,8 +1,8 @@
-import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";
 import { RatingSummary } from "~/components/reviews/rating-summary";
+import { RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";

@@ -1,10 +1,10 @@
-import { Loader2, Lock } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useCartLines } from "~/components/cart/cart-store";
 import { refreshCartFromShop } from "~/components/cart/refresh-cart";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { Loader2, Lock } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { formatPence } from "~/lib/money";

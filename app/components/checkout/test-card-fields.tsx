@@ -1,5 +1,5 @@
-import { FlaskConical } from "lucide-react";
 import { Field } from "~/components/ui/field";
+import { FlaskConical } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 
 /** The offline test provider's card form (DESIGN §5 point 3): no real card is ever charged. */

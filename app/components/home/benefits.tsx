@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check } from "~/components/ui/icons";
 import { offerTexts } from "~/lib/offers";
 import type { PricingSettings } from "~/lib/pricing";
 import { SectionHeading } from "./section-heading";

@@ -1,8 +1,8 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/catalog/product-card";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { buttonVariants } from "~/components/ui/button";
+import { ArrowRight } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import type { ProductSummary } from "~/lib/catalog-types";

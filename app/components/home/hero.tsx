@@ -1,6 +1,6 @@
-import { ShieldCheck, Sparkles, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { ShieldCheck, Sparkles, Stethoscope } from "~/components/ui/icons";
 import { HeroArt } from "./hero-art";
 
 const highlights = [

@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Quote } from "~/components/ui/icons";
 import { SectionHeading } from "./section-heading";
 
 // Fixed text, as the seed spec has it. UK law forbids fake reviews: before going live a merchant

@@ -1,4 +1,4 @@
-import { Clock, Lock, RotateCcw, Truck } from "lucide-react";
+import { Clock, Lock, RotateCcw, Truck } from "~/components/ui/icons";
 import { offerTexts } from "~/lib/offers";
 import type { PublicConfig } from "~/lib/public-config";
 

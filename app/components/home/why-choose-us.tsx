@@ -1,4 +1,4 @@
-import { BadgeCheck, ShieldCheck, Stethoscope, Zap } from "lucide-react";
+import { BadgeCheck, ShieldCheck, Stethoscope, Zap } from "~/components/ui/icons";
 import { SectionHeading } from "./section-heading";
 
 const reasons = [

@@ -1,8 +1,8 @@
-import { Menu } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { useLogout } from "~/components/account/use-logout";
 import { useViewer } from "~/components/account/viewer-store";
+import { Menu } from "~/components/ui/icons";
 import { Sheet } from "~/components/ui/sheet";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";

@@ -1,5 +1,5 @@
-import { Clock, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Clock, Mail, Phone } from "~/components/ui/icons";
 import type { PublicConfig } from "~/lib/public-config";
 import { footerColumns } from "~/lib/site-navigation";
 import { Logo } from "./logo";

@@ -1,5 +1,5 @@
-import { MessageCircle, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { MessageCircle, X } from "~/components/ui/icons";
 
 const WHATSAPP_MESSAGE = "Hi! I'd like to know more about your teeth whitening products.";
 

@@ -1,6 +1,6 @@
-import { BadgeCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { BadgeCheck } from "~/components/ui/icons";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
 import { formatLongDate } from "~/lib/dates";

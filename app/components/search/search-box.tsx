@@ -1,7 +1,7 @@
-import { Search } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
+import { Search } from "~/components/ui/icons";
 import {
   SEARCH_FIELD_ROW,
   SEARCH_INPUT,

@@ -1,6 +1,6 @@
 import { Command } from "cmdk";
-import { Search } from "lucide-react";
 import type { ReactNode } from "react";
+import { Search } from "~/components/ui/icons";
 import { formatPence } from "~/lib/money";
 import {
   SEARCH_FIELD_ROW,

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { ChevronDown } from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 
 export type AccordionItem = { id: string; question: string; answer: ReactNode };

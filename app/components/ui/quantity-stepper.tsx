@@ -1,4 +1,4 @@
-import { Minus, Plus } from "lucide-react";
+import { Minus, Plus } from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 
 /**

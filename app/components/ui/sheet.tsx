@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { X } from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 import { useModalDialog } from "./use-modal-dialog";
 

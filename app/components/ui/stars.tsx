@@ -4,19 +4,22 @@ import { cn } from "~/lib/class-names";
 // with amber ones over them, cut to the value's width. One image to assistive technology, named by
 // `label`; amber is the brand's colour for ratings only (BRAND.md).
 
-/** A five-pointed star in a 24 × 24 box. */
-export const STAR_PATH =
-  "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
+/** A five-pointed star in a 24 × 24 box, starting at its top point, every step relative. */
+const STAR_OUTLINE = "2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6-5.9-3.3-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
+export const STAR_PATH = `M12 ${STAR_OUTLINE}`;
+
+/** Five stars side by side in a 120 × 24 box: one element to render, not five. */
+const ROW_PATH = [0, 1, 2, 3, 4].map((index) => `M${12 + 24 * index} ${STAR_OUTLINE}`).join("");
 
 function Row({ className }: { className: string }) {
   return (
-    <span className={cn("flex shrink-0", className)}>
-      {[0, 1, 2, 3, 4].map((index) => (
-        <svg key={index} viewBox="0 0 24 24" className="size-[1em] shrink-0" aria-hidden="true">
-          <path d={STAR_PATH} fill="currentColor" />
-        </svg>
-      ))}
-    </span>
+    <svg
+      viewBox="0 0 120 24"
+      className={cn("block h-[1em] w-[5em] shrink-0", className)}
+      aria-hidden="true"
+    >
+      <path d={ROW_PATH} fill="currentColor" />
+    </svg>
   );
 }
 

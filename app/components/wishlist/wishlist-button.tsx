@@ -1,5 +1,5 @@
-import { Heart } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { Heart } from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 import { useWishlist } from "./use-wishlist";
 

@@ -1,7 +1,7 @@
-import { ShoppingBag, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { ShoppingBag, Trash2 } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { toCartProduct } from "~/lib/cart-rules";
