@@ -12,6 +12,7 @@ import {
 import { ViewerScript } from "~/components/account/viewer-script";
 import { ShopLayout } from "~/components/layout/shop-layout";
 import { buttonVariants } from "~/components/ui/button";
+import { useShopLinkNavigation } from "~/components/ui/shop-link";
 import { formatLongDate, yearInShopTimeZone } from "~/lib/dates";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/public-config";
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useShopLinkNavigation();
   return <Outlet />;
 }
 

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { PageHeader } from "~/components/content/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { FlaskConical, Heart, ShieldCheck, Users } from "~/components/ui/icons";
+import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 import { rootDataFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
@@ -103,9 +103,9 @@ export default function About({ matches }: Route.ComponentProps) {
 
       <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
         <h2 className="text-2xl font-bold tracking-tight">Ready for a brighter smile?</h2>
-        <Link to="/store" className={cn(buttonVariants({ size: "lg" }), "mt-6")}>
+        <ShopLink to="/store" className={cn(buttonVariants({ size: "lg" }), "mt-6")}>
           Shop the collection
-        </Link>
+        </ShopLink>
       </section>
     </>
   );

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { PageHeader } from "~/components/content/page-header";
 import { Accordion } from "~/components/ui/accordion";
+import { ShopLink } from "~/components/ui/shop-link";
 import { offerTexts } from "~/lib/offers";
 import { configFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
@@ -31,12 +31,12 @@ const questionsFor = (offers: ReturnType<typeof offerTexts>) => [
       <>
         You can return any order within 30 days for a full refund, issued within 5-10 business days
         of receiving your return. See{" "}
-        <Link
+        <ShopLink
           to="/shipping-returns"
           className="font-medium text-brand underline underline-offset-2"
         >
           Shipping &amp; Returns
-        </Link>{" "}
+        </ShopLink>{" "}
         for the details.
       </>
     ),
@@ -59,12 +59,12 @@ export default function Faq({ matches }: Route.ComponentProps) {
       <PageHeader eyebrow="Help" title="Frequently Asked Questions">
         <p>
           Can't find your answer?{" "}
-          <Link
+          <ShopLink
             to="/contact"
             className="font-semibold text-brand-strong underline underline-offset-2"
           >
             Contact us
-          </Link>
+          </ShopLink>
           .
         </p>
       </PageHeader>

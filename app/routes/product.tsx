@@ -3,10 +3,11 @@ import { getDb } from "@server/db/connection";
 import { DomainError, httpStatusFor } from "@server/errors";
 import { productReviews } from "@server/reviews/reviews";
 import { lazy, Suspense } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { ProductDetail } from "~/components/catalog/product-detail";
 import { ArrowLeft } from "~/components/ui/icons";
+import { ShopLink } from "~/components/ui/shop-link";
 import { configFrom, rootDataFrom } from "~/lib/public-config";
 import { pageMeta, productJsonLd } from "~/lib/seo";
 import type { Route } from "./+types/product";
@@ -91,13 +92,13 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 function BackToStore() {
   return (
-    <Link
+    <ShopLink
       to="/store"
       className="inline-flex items-center gap-2 text-sm font-semibold text-brand-strong hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Store
-    </Link>
+    </ShopLink>
   );
 }
 

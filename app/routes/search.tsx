@@ -3,11 +3,12 @@ import { listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { ProductListing } from "~/components/catalog/product-listing";
 import { buttonVariants } from "~/components/ui/button";
 import { SearchX } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
+import { ShopLink } from "~/components/ui/shop-link";
 import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
 import { normalizeSearchText } from "~/lib/search-text";
 import { routeMeta } from "~/lib/seo";
@@ -104,9 +105,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {!query ? (
         <p className="text-center text-ink-muted">
           Type what you are looking for, or{" "}
-          <Link to="/store" className="font-semibold text-brand-strong hover:underline">
+          <ShopLink to="/store" className="font-semibold text-brand-strong hover:underline">
             browse all products
-          </Link>
+          </ShopLink>
           .
         </p>
       ) : total === 0 && !category && !error ? (
@@ -114,9 +115,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <SearchX className="size-10 text-ink-muted" aria-hidden="true" />
           <h2 className="text-xl font-semibold">No Products Found</h2>
           <p className="text-ink-muted">Try another word, or see everything we sell.</p>
-          <Link to="/store" className={buttonVariants()}>
+          <ShopLink to="/store" className={buttonVariants()}>
             Browse All Products
-          </Link>
+          </ShopLink>
         </div>
       ) : (
         <ProductListing

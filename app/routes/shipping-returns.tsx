@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { LegalPage } from "~/components/content/legal-page";
+import { ShopLink } from "~/components/ui/shop-link";
 import { offerTexts } from "~/lib/offers";
 import { configFrom, rootDataFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
@@ -80,8 +80,8 @@ export default function ShippingReturns({ matches }: Route.ComponentProps) {
 
       <h2>Questions</h2>
       <p>
-        Our team is available {config.supportHours}. See our <Link to="/faq">FAQ</Link> or{" "}
-        <Link to="/contact">contact us</Link>.
+        Our team is available {config.supportHours}. See our <ShopLink to="/faq">FAQ</ShopLink> or{" "}
+        <ShopLink to="/contact">contact us</ShopLink>.
       </p>
     </LegalPage>
   );

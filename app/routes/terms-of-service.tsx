@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { LegalPage } from "~/components/content/legal-page";
+import { ShopLink } from "~/components/ui/shop-link";
 import { rootDataFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
@@ -28,7 +28,7 @@ export default function TermsOfService({ matches }: Route.ComponentProps) {
       <p>
         This shop is run by {shop}, based in the United Kingdom. You can contact us at{" "}
         <a href={`mailto:${email}`}>{email}</a> or through our{" "}
-        <Link to="/contact">contact page</Link>.
+        <ShopLink to="/contact">contact page</ShopLink>.
       </p>
 
       <h2>2. Your account</h2>
@@ -61,8 +61,8 @@ export default function TermsOfService({ matches }: Route.ComponentProps) {
       <h2>6. Delivery</h2>
       <p>
         Delivery options, times and charges are set out in our{" "}
-        <Link to="/shipping-returns">Shipping &amp; Returns policy</Link>. The products are your
-        responsibility once delivered to the address you gave us.
+        <ShopLink to="/shipping-returns">Shipping &amp; Returns policy</ShopLink>. The products are
+        your responsibility once delivered to the address you gave us.
       </p>
 
       <h2>7. Cancellations, returns and refunds</h2>
@@ -70,7 +70,7 @@ export default function TermsOfService({ matches }: Route.ComponentProps) {
         You can cancel within 14 days of delivery under the Consumer Contracts Regulations 2013, and
         our 30-day money-back guarantee gives you longer. Refunds are made within 5-10 business days
         of receiving your return. Details are in our{" "}
-        <Link to="/shipping-returns">Shipping &amp; Returns policy</Link>.
+        <ShopLink to="/shipping-returns">Shipping &amp; Returns policy</ShopLink>.
       </p>
 
       <h2>8. Using our products safely</h2>

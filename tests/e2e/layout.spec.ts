@@ -44,6 +44,35 @@ test.describe("shared layout", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Our Collection" })).toBeVisible();
   });
 
+  test("links within the shop are followed in the page; a modified click is the browser's", async ({
+    page,
+    context,
+  }) => {
+    await gotoHydrated(page, "/");
+    // A marker on the window survives an in-page navigation, never a document load.
+    await page.evaluate(() => {
+      (window as unknown as { inPage: boolean }).inPage = true;
+    });
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/question/i);
+    expect(await page.evaluate(() => (window as unknown as { inPage?: boolean }).inPage)).toBe(
+      true,
+    );
+    // Back and forward stay in the page too.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as unknown as { inPage?: boolean }).inPage)).toBe(
+      true,
+    );
+    // Ctrl+click opens a new tab and leaves this page where it is.
+    const opened = context.waitForEvent("page");
+    await footer.getByRole("link", { name: "About Us" }).click({ modifiers: ["Control"] });
+    await (await opened).close();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test("footer lists every link, the social links and the current year", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
+import { ShopLink } from "~/components/ui/shop-link";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { toCartProduct } from "~/lib/cart-rules";
 import type { ProductSummary } from "~/lib/catalog-types";
@@ -48,7 +48,7 @@ export function ProductCard({
     <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift">
       {product.saleVariant ? <SaleBadge className="absolute top-3 left-3 z-10" /> : null}
       <WishlistButton product={product} size="icon-sm" className="absolute top-3 right-3 z-10" />
-      <Link
+      <ShopLink
         to={`/product/${product.id}`}
         className="block overflow-hidden"
         tabIndex={-1}
@@ -60,12 +60,12 @@ export function ProductCard({
           priority={priority}
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
-      </Link>
+      </ShopLink>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-lg font-semibold">
-          <Link to={`/product/${product.id}`} className="hover:text-brand">
+          <ShopLink to={`/product/${product.id}`} className="hover:text-brand">
             {product.name}
-          </Link>
+          </ShopLink>
         </Heading>
         <RatingSummary rating={product.rating} className="-mt-1" />
         {variant ? (

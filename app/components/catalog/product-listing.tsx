@@ -1,10 +1,11 @@
 import type { ChangeEvent } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PageLinks } from "~/components/ui/page-links";
 import { Select } from "~/components/ui/select";
+import { ShopLink } from "~/components/ui/shop-link";
 import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
 import {
@@ -83,7 +84,7 @@ export function ProductListing({
               const current = category.slug === chips.current;
               return (
                 <li key={category.slug ?? "all"}>
-                  <Link
+                  <ShopLink
                     to={chips.href(category.slug)}
                     aria-current={current ? "page" : undefined}
                     className={cn(
@@ -95,7 +96,7 @@ export function ProductListing({
                     )}
                   >
                     {category.name}
-                  </Link>
+                  </ShopLink>
                 </li>
               );
             })}
@@ -175,13 +176,13 @@ export function ProductListing({
         <div className="flex gap-3">
           <Button type="submit">Apply</Button>
           {refined ? (
-            <Link
+            <ShopLink
               to={listingHref(path, defaultChoices(sorts), sorts, keep)}
               className={buttonVariants({ variant: "secondary" })}
               preventScrollReset
             >
               Clear filters
-            </Link>
+            </ShopLink>
           ) : null}
         </div>
       </Form>

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { ProductCard } from "~/components/catalog/product-card";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { buttonVariants } from "~/components/ui/button";
 import { ArrowRight } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
+import { ShopLink } from "~/components/ui/shop-link";
 import type { ProductSummary } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
 import { SectionHeading } from "./section-heading";
@@ -44,14 +44,14 @@ export function FeaturedProducts({ products }: { products: ProductSummary[] }) {
               />
             ) : null}
             <p className="text-ink-muted">{lead.excerpt}</p>
-            <Link
+            <ShopLink
               to={`/product/${lead.id}`}
               aria-label={`View Product: ${lead.name}`}
               className={cn(buttonVariants({ size: "lg" }), "self-start")}
             >
               View Product
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </ShopLink>
           </div>
         </article>
         <div className="grid gap-6 sm:grid-cols-2">

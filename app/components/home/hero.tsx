@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { ShieldCheck, Sparkles, Stethoscope } from "~/components/ui/icons";
+import { ShopLink } from "~/components/ui/shop-link";
 import { HeroArt } from "./hero-art";
 
 const highlights = [
@@ -28,15 +28,15 @@ export function Hero() {
             visible difference in 3-5 days, with results that last up to 12 months.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-4">
-            <Link to="/store" className={buttonVariants({ size: "lg" })}>
+            <ShopLink to="/store" className={buttonVariants({ size: "lg" })}>
               Shop Now
-            </Link>
-            <Link
+            </ShopLink>
+            <ShopLink
               to="/about"
               className="text-sm font-semibold text-brand-strong underline-offset-4 hover:underline"
             >
               Our story
-            </Link>
+            </ShopLink>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-slate-700">
             {highlights.map(({ icon: Icon, label }) => (

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 
 /** The shop's mark and name; the name is a setting (BRAND.md), the mark is a stylised sparkle. */
@@ -12,7 +12,7 @@ export function Logo({
   tone?: "dark" | "light";
 }) {
   return (
-    <Link
+    <ShopLink
       to="/"
       className={cn("inline-flex items-center gap-2 rounded-full", className)}
       aria-label={`${shopName} home`}
@@ -33,6 +33,6 @@ export function Logo({
       >
         {shopName}
       </span>
-    </Link>
+    </ShopLink>
   );
 }

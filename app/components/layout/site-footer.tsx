@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Clock, Mail, Phone } from "~/components/ui/icons";
+import { ShopLink } from "~/components/ui/shop-link";
 import type { PublicConfig } from "~/lib/public-config";
 import { footerColumns } from "~/lib/site-navigation";
 import { Logo } from "./logo";
@@ -26,12 +26,12 @@ export function SiteFooter({ config, year }: { config: PublicConfig; year: numbe
               <ul className="mt-4 space-y-1">
                 {column.links.map((link) => (
                   <li key={link.to}>
-                    <Link
+                    <ShopLink
                       to={link.to}
                       className="inline-block py-1.5 text-sm transition-colors hover:text-white"
                     >
                       {link.label}
-                    </Link>
+                    </ShopLink>
                   </li>
                 ))}
               </ul>

@@ -1,9 +1,10 @@
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
 import { AccountActions } from "~/components/account/account-actions";
 import { CartBadgeScript } from "~/components/cart/cart-button";
 import { HeaderCart } from "~/components/cart/header-cart";
 import { SearchBox } from "~/components/search/search-box";
 import { buttonVariants } from "~/components/ui/button";
+import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";
 import { Logo } from "./logo";
@@ -47,9 +48,9 @@ export function SiteHeader({ shopName }: { shopName: string }) {
           <span className="viewer-member contents">
             <AccountActions />
           </span>
-          <Link to="/login" className={cn(buttonVariants({ size: "sm" }), "viewer-guest")}>
+          <ShopLink to="/login" className={cn(buttonVariants({ size: "sm" }), "viewer-guest")}>
             Login
-          </Link>
+          </ShopLink>
         </div>
       </div>
       <CartBadgeScript />

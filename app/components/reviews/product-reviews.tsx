@@ -1,12 +1,12 @@
-import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { BadgeCheck } from "~/components/ui/icons";
+import { ShopLink } from "~/components/ui/shop-link";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
 import { formatLongDate } from "~/lib/dates";
 import { ratingLabel, reviewCount } from "~/lib/ratings";
 import type { ProductReviewsView } from "~/lib/review-types";
-import { ReportReviewButton } from "./report-review-button";
+import { ReportReviewButton, useReviewReports } from "./report-review-button";
 
 // The product page's reviews (issue 13): the average, count and share per star (each a filter),
 // then the visible reviews newest first, a page at a time. Links only: it works without
@@ -39,7 +39,7 @@ function Distribution({
         const current = stars === star;
         return (
           <li key={star}>
-            <Link
+            <ShopLink
               to={reviewsUrl(productId, { stars: star })}
               preventScrollReset
               aria-current={current ? "true" : undefined}
@@ -61,7 +61,7 @@ function Distribution({
                 {reviews}
                 <span className="sr-only"> {reviews === 1 ? "review" : "reviews"}</span>
               </span>
-            </Link>
+            </ShopLink>
           </li>
         );
       })}
@@ -79,13 +79,14 @@ export function ProductReviews({
   reviews: ProductReviewsView;
 }) {
   const total = reviews.distribution.reduce((sum, count) => sum + count, 0);
+  const reports = useReviewReports();
   const writeLink = (
-    <Link
+    <ShopLink
       to={`/product/${productId}/review`}
       className={cn(buttonVariants({ variant: "secondary" }), "self-start")}
     >
       Write a review
-    </Link>
+    </ShopLink>
   );
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
@@ -121,9 +122,9 @@ export function ProductReviews({
               <p className="mb-4 text-sm text-ink-muted" aria-live="polite">
                 Showing {reviewCount(reviews.matching)} with {reviews.stars}{" "}
                 {reviews.stars === 1 ? "star" : "stars"}.{" "}
-                <Link to={reviewsUrl(productId, {})} preventScrollReset>
+                <ShopLink to={reviewsUrl(productId, {})} preventScrollReset>
                   Show all reviews
-                </Link>
+                </ShopLink>
               </p>
             ) : null}
             {reviews.reviews.length > 0 ? (
@@ -153,6 +154,7 @@ export function ProductReviews({
                         productId={productId}
                         reviewId={review.id}
                         title={review.title}
+                        reports={reports}
                       />
                     </article>
                   </li>
@@ -164,7 +166,7 @@ export function ProductReviews({
             {reviews.pageCount > 1 ? (
               <nav aria-label="Review pages" className="mt-6 flex items-center gap-3 text-sm">
                 {reviews.page > 1 ? (
-                  <Link
+                  <ShopLink
                     to={reviewsUrl(productId, {
                       stars: reviews.stars ?? undefined,
                       page: reviews.page - 1,
@@ -173,13 +175,13 @@ export function ProductReviews({
                     className={buttonVariants({ variant: "secondary", size: "sm" })}
                   >
                     Newer reviews
-                  </Link>
+                  </ShopLink>
                 ) : null}
                 <span className="text-ink-muted">
                   Page {reviews.page} of {reviews.pageCount}
                 </span>
                 {reviews.page < reviews.pageCount ? (
-                  <Link
+                  <ShopLink
                     to={reviewsUrl(productId, {
                       stars: reviews.stars ?? undefined,
                       page: reviews.page + 1,
@@ -188,7 +190,7 @@ export function ProductReviews({
                     className={buttonVariants({ variant: "secondary", size: "sm" })}
                   >
                     Older reviews
-                  </Link>
+                  </ShopLink>
                 ) : null}
               </nav>
             ) : null}

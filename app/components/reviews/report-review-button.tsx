@@ -1,21 +1,14 @@
+import type { FormEvent } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { showToast } from "~/lib/toast";
 
 /**
- * "Report": a signed-in customer flags a review for the admin, once (a guest is asked to log in
- * first). The review stays up until an admin decides.
+ * The reports of one list of reviews: one fetcher for all of its Report buttons (a fetcher each
+ * cost every review a share of the page's render), which are all disabled while a report is on
+ * its way. The answer is a toast.
  */
-export function ReportReviewButton({
-  productId,
-  reviewId,
-  title,
-}: {
-  productId: string;
-  reviewId: string;
-  /** The review's title: each Report button names the review it is about. */
-  title: string;
-}) {
-  const { fetcher, busy } = useAccountForm(`report-${reviewId}`, (result) => {
+export function useReviewReports() {
+  const { fetcher, busy } = useAccountForm("report-review", (result) => {
     if (result.ok) {
       void showToast("Review reported", { description: "Thank you: we will take a look." });
     } else {
@@ -25,18 +18,51 @@ export function ReportReviewButton({
       });
     }
   });
+  const report = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void fetcher.submit(event.currentTarget, {
+      method: "post",
+      action: event.currentTarget.getAttribute("action") ?? undefined,
+    });
+  };
+  return { report, busy };
+}
+
+/**
+ * "Report": a signed-in customer flags a review for the admin, once (a guest is asked to log in
+ * first). The review stays up until an admin decides. A plain form: without JavaScript it posts
+ * as it is.
+ */
+export function ReportReviewButton({
+  productId,
+  reviewId,
+  title,
+  reports,
+}: {
+  productId: string;
+  reviewId: string;
+  /** The review's title: each Report button names the review it is about. */
+  title: string;
+  reports: ReturnType<typeof useReviewReports>;
+}) {
   return (
-    <fetcher.Form method="post" action={`/product/${productId}/review`} className="mt-3">
+    <form
+      method="post"
+      action={`/product/${productId}/review`}
+      onSubmit={reports.report}
+      data-discover="true"
+      className="mt-3"
+    >
       <input type="hidden" name="intent" value="report" />
       <input type="hidden" name="reviewId" value={reviewId} />
       <button
         type="submit"
-        disabled={busy}
+        disabled={reports.busy}
         aria-label={`Report review: ${title}`}
         className="text-sm text-ink-muted underline-offset-2 hover:text-ink hover:underline disabled:opacity-50"
       >
         Report
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

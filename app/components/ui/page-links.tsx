@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { cn } from "~/lib/class-names";
+import { ShopLink } from "./shop-link";
 
 /** Which page numbers to show: the first, the last, and two either side of the current one. */
 export function pageWindow(page: number, pageCount: number): (number | "gap")[] {
@@ -37,13 +37,13 @@ export function PageLinks({
       <ul className="flex flex-wrap items-center gap-2">
         {page > 1 ? (
           <li>
-            <Link
+            <ShopLink
               to={href(page - 1)}
               rel="prev"
               className={cn(pageLinkClasses, "border-line bg-white text-ink hover:bg-mint/60")}
             >
               Previous
-            </Link>
+            </ShopLink>
           </li>
         ) : null}
         {pageWindow(page, pageCount).map((number, index) =>
@@ -54,7 +54,7 @@ export function PageLinks({
             </li>
           ) : (
             <li key={number}>
-              <Link
+              <ShopLink
                 to={href(number)}
                 aria-current={number === page ? "page" : undefined}
                 aria-label={`Page ${number}`}
@@ -66,19 +66,19 @@ export function PageLinks({
                 )}
               >
                 {number}
-              </Link>
+              </ShopLink>
             </li>
           ),
         )}
         {page < pageCount ? (
           <li>
-            <Link
+            <ShopLink
               to={href(page + 1)}
               rel="next"
               className={cn(pageLinkClasses, "border-line bg-white text-ink hover:bg-mint/60")}
             >
               Next
-            </Link>
+            </ShopLink>
           </li>
         ) : null}
       </ul>
