@@ -9,6 +9,7 @@ import { ratingOf } from "../../app/lib/ratings";
 import { normalizeSearchText } from "../../app/lib/search-text";
 import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
+import { preparedStatements } from "../db/prepared";
 import { products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { type CatalogFilter, findProductPage } from "./catalog-query";
@@ -57,7 +58,7 @@ function withRating<Row extends { reviewCount: number; reviewStarTotal: number }
 const variantOrder = [asc(productVariants.createdAt), asc(productVariants.id)];
 const newestFirst = [desc(products.createdAt), asc(products.id)];
 
-function prepareStatements(db: Database) {
+const statements = preparedStatements((db: Database) => {
   return {
     product: db.query.products
       .findFirst({
@@ -67,18 +68,7 @@ function prepareStatements(db: Database) {
       })
       .prepare("catalog_product"),
   };
-}
-
-const statementsByDb = new WeakMap<Database, ReturnType<typeof prepareStatements>>();
-
-function statements(db: Database) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) {
-    prepared = prepareStatements(db);
-    statementsByDb.set(db, prepared);
-  }
-  return prepared;
-}
+});
 
 /** The products on sale among `ids` with all their variants, in the order of `ids`. */
 async function productsInOrder(db: Database, ids: readonly string[]): Promise<CatalogProduct[]> {

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { purchasedStatuses } from "../../app/lib/order-types";
 import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../app/lib/ratings";
 import type { ReviewInput } from "../../app/lib/review-form";
 import type { ProductReviewsView } from "../../app/lib/review-types";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
+import { preparedStatements } from "../db/prepared";
 import { users } from "../db/schema/auth";
 import { products } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
@@ -111,18 +112,54 @@ const visible = isNull(reviews.hiddenAt);
  * A product's visible reviews, newest first, a page at a time, optionally only those with a given
  * number of stars; with the average, count and per-star distribution of all its visible reviews.
  */
+const forProduct = and(eq(reviews.productId, sql.placeholder("productId")), visible);
+
+const reviewColumns = {
+  id: reviews.id,
+  rating: reviews.rating,
+  title: reviews.title,
+  body: reviews.body,
+  fullName: users.name,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+};
+
+/** A page of a product's visible reviews, newest first, with their writers' names. */
+function reviewsPage(db: Database, where: SQL | undefined, name: string) {
+  return db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+}
+
+/** The product page's reads, prepared: they run on every render of it. */
+const statements = preparedStatements((db: Database) => ({
+  perStar: db
+    .select({ rating: reviews.rating, reviews: count() })
+    .from(reviews)
+    .where(forProduct)
+    .groupBy(reviews.rating)
+    .prepare("reviews_per_star"),
+  page: reviewsPage(db, forProduct, "reviews_page"),
+  pageWithStars: reviewsPage(
+    db,
+    and(forProduct, eq(reviews.rating, sql.placeholder("stars"))),
+    "reviews_page_with_stars",
+  ),
+}));
+
 export async function productReviews(
   db: Database,
   productId: string,
   options: { page?: number; stars?: number } = {},
 ): Promise<ProductReviewsView> {
-  const forProduct = and(eq(reviews.productId, productId), visible);
-  const filtered = options.stars ? and(forProduct, eq(reviews.rating, options.stars)) : forProduct;
-  const perStar = await db
-    .select({ rating: reviews.rating, reviews: count() })
-    .from(reviews)
-    .where(forProduct)
-    .groupBy(reviews.rating);
+  const prepared = statements(db);
+  const perStar = await prepared.perStar.execute({ productId });
   const distribution: ProductReviewsView["distribution"] = [0, 0, 0, 0, 0];
   for (const row of perStar) distribution[row.rating - 1] = row.reviews;
   // The same visible reviews the trigger counts on the product: one read gives both.
@@ -131,22 +168,10 @@ export async function productReviews(
   const matching = options.stars ? (distribution[options.stars - 1] ?? 0) : total;
   const pageCount = Math.max(1, Math.ceil(matching / REVIEWS_PAGE_SIZE));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const rows = await db
-    .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
-      fullName: users.name,
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .where(filtered)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(REVIEWS_PAGE_SIZE)
-    .offset((page - 1) * REVIEWS_PAGE_SIZE);
+  const slice = { productId, limit: REVIEWS_PAGE_SIZE, offset: (page - 1) * REVIEWS_PAGE_SIZE };
+  const rows = options.stars
+    ? await prepared.pageWithStars.execute({ ...slice, stars: options.stars })
+    : await prepared.page.execute(slice);
   return {
     rating: ratingOf(total, starTotal),
     distribution,
