@@ -54,3 +54,9 @@ export type CategoryView = {
   name: string;
   description: string;
 };
+
+/**
+ * What a product's or a variant's id may look like where a visitor can write one (a URL, a request
+ * body, stored browser data): checked before any lookup.
+ */
+export const CATALOGUE_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CATALOGUE_ID } from "./catalog-types";
 import { personName, requiredText } from "./form-fields";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
 
@@ -33,7 +34,7 @@ export const checkoutRequestSchema = z.object({
   items: z
     .array(
       z.object({
-        variantId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Unknown product variant."),
+        variantId: z.string().regex(CATALOGUE_ID, "Unknown product variant."),
         quantity: z
           .number()
           .int("Quantities must be whole numbers.")

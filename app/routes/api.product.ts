@@ -3,12 +3,13 @@ import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
 import { z } from "zod";
+import { CATALOGUE_ID } from "~/lib/catalog-types";
 
 /** GET /api/products/:id: one product on sale with all its variants. */
 const product = apiRoute({
   methods: ["GET"],
   signedIn: false,
-  params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+  params: z.object({ id: z.string().regex(CATALOGUE_ID) }),
   notFound: "Product not found.",
   publicRead: true,
   failure: "Failed to load product",

@@ -2,6 +2,7 @@ import { getCurrentVariants, MAX_CART_LINES } from "@server/cart/cart-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
 import { z } from "zod";
+import { CATALOGUE_ID } from "~/lib/catalog-types";
 
 const BAD_IDS = `ids must list 1 to ${MAX_CART_LINES} variant ids, separated by commas.`;
 
@@ -9,10 +10,7 @@ const idsSchema = z
   .string()
   .transform((value) => value.split(",").filter(Boolean))
   .pipe(
-    z
-      .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, BAD_IDS))
-      .min(1, BAD_IDS)
-      .max(MAX_CART_LINES, BAD_IDS),
+    z.array(z.string().regex(CATALOGUE_ID, BAD_IDS)).min(1, BAD_IDS).max(MAX_CART_LINES, BAD_IDS),
   );
 
 /** GET /api/variants?ids=a,b: current price and stock of the cart's variants, for its re-check. */

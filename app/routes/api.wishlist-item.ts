@@ -2,6 +2,7 @@ import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
 import { removeFromWishlist, saveToWishlist } from "@server/wishlist/wishlist-service";
 import { z } from "zod";
+import { CATALOGUE_ID } from "~/lib/catalog-types";
 
 /**
  * PUT /api/wishlist/:productId saves a product for the signed-in customer, DELETE takes it off;
@@ -10,7 +11,7 @@ import { z } from "zod";
 const wishlistItem = apiRoute({
   methods: ["PUT", "DELETE"],
   signedIn: true,
-  params: z.object({ productId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+  params: z.object({ productId: z.string().regex(CATALOGUE_ID) }),
   notFound: "Product not found.",
   failure: "The wishlist could not be updated.",
   handle: async ({ method, user, params }) => {

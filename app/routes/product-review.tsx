@@ -16,6 +16,7 @@ import { z } from "zod";
 import { ReviewForm } from "~/components/reviews/review-form";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ProductImage } from "~/components/ui/product-image";
+import { CATALOGUE_ID } from "~/lib/catalog-types";
 import { rootDataFrom } from "~/lib/public-config";
 import { NOT_A_BUYER } from "~/lib/ratings";
 import { reviewForm } from "~/lib/review-form";
@@ -26,7 +27,7 @@ import type { Route } from "./+types/product-review";
 // deleted here; reports of others' reviews arrive here too. The review-request email and the
 // dashboard's orders link to it; a guest logs in first and comes back.
 
-const paramsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const paramsSchema = z.object({ id: z.string().regex(CATALOGUE_ID) });
 
 function productIdOf(params: unknown): string {
   const parsed = paramsSchema.safeParse(params);

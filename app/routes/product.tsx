@@ -8,11 +8,12 @@ import { z } from "zod";
 import { ProductDetail } from "~/components/catalog/product-detail";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
+import { CATALOGUE_ID } from "~/lib/catalog-types";
 import { configFrom, rootDataFrom } from "~/lib/public-config";
 import { pageMeta, productJsonLd } from "~/lib/seo";
 import type { Route } from "./+types/product";
 
-const paramsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const paramsSchema = z.object({ id: z.string().regex(CATALOGUE_ID) });
 
 const NOT_FOUND = "Product not found.";
 

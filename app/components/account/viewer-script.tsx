@@ -1,4 +1,5 @@
-import { useNonce } from "~/lib/nonce";
+import { InlineScript, inlineSource } from "~/components/ui/inline-script";
+import { CATALOGUE_ID } from "~/lib/catalog-types";
 import { VIEWER_STORAGE_KEY } from "~/lib/viewer";
 import { HINT_STYLE_ID } from "./viewer-store";
 
@@ -8,7 +9,7 @@ import { HINT_STYLE_ID } from "./viewer-store";
  * one: `data-viewer` on <html> chooses the header's controls (CSS in app.css), and a style fills the
  * hearts of saved products. Self-contained: it is inlined into the page as source text.
  */
-function paintKnownViewer(key: string, styleId: string) {
+function paintKnownViewer(key: string, styleId: string, idPattern: string) {
   const root = document.documentElement;
   try {
     const stored = JSON.parse(window.localStorage.getItem(key) ?? "null");
@@ -16,7 +17,7 @@ function paintKnownViewer(key: string, styleId: string) {
     root.setAttribute("data-viewer", member ? "member" : "guest");
     const saved: unknown[] = member && Array.isArray(stored.wishlist) ? stored.wishlist : [];
     const ids = saved.filter(
-      (id): id is string => typeof id === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(id),
+      (id): id is string => typeof id === "string" && new RegExp(idPattern).test(id),
     );
     if (ids.length > 0) {
       const style = document.createElement("style");
@@ -37,16 +38,13 @@ function paintKnownViewer(key: string, styleId: string) {
     .catch(() => null);
 }
 
-const script = `(${paintKnownViewer.toString()})(${JSON.stringify(VIEWER_STORAGE_KEY)},${JSON.stringify(HINT_STYLE_ID)})`;
+const script = inlineSource(
+  paintKnownViewer,
+  VIEWER_STORAGE_KEY,
+  HINT_STYLE_ID,
+  CATALOGUE_ID.source,
+);
 
 export function ViewerScript() {
-  const nonce = useNonce();
-  return (
-    <script
-      nonce={nonce}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, no user input.
-      dangerouslySetInnerHTML={{ __html: script }}
-      suppressHydrationWarning
-    />
-  );
+  return <InlineScript source={script} />;
 }

@@ -1,6 +1,6 @@
 import { ShoppingBag } from "~/components/ui/icons";
+import { InlineScript, inlineSource } from "~/components/ui/inline-script";
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION } from "~/lib/cart-storage";
-import { useNonce } from "~/lib/nonce";
 
 function cartButtonLabel(count: number): string {
   return count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart";
@@ -30,7 +30,7 @@ function paintStoredCount(key: string, version: number) {
   }
 }
 
-const paintScript = `(${paintStoredCount.toString()})(${JSON.stringify(CART_STORAGE_KEY)},${CART_STORAGE_VERSION})`;
+const paintScript = inlineSource(paintStoredCount, CART_STORAGE_KEY, CART_STORAGE_VERSION);
 
 /**
  * The script above, placed as the header's last child: an inline script pauses the parser (until
@@ -38,15 +38,7 @@ const paintScript = `(${paintStoredCount.toString()})(${JSON.stringify(CART_STOR
  * lets that early paint hold a complete header, so nothing in it moves afterwards.
  */
 export function CartBadgeScript() {
-  const nonce = useNonce();
-  return (
-    <script
-      nonce={nonce}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, no user input.
-      dangerouslySetInnerHTML={{ __html: paintScript }}
-      suppressHydrationWarning
-    />
-  );
+  return <InlineScript source={paintScript} />;
 }
 
 /** The header's cart button; the badge shows only when the count is above 0 (seed spec §2). */
