@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -31,8 +32,20 @@ const browserChunks = {
   ],
 };
 
+// React Router's package exports name only its development build, which differs from the
+// production one by a flag that keeps its development warnings (and their text) in the bundle. The
+// browser gets the production build; the server keeps the package's own resolution (it is not
+// bundled, and the difference there is a few skipped checks).
+const routerDist = fileURLToPath(
+  new URL("./node_modules/react-router/dist/production/", import.meta.url),
+);
+const productionRouter = [
+  { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: isSsrBuild ? [] : productionRouter },
   build: {
     rolldownOptions: isSsrBuild
       ? { input: "./server/http/main.ts" }

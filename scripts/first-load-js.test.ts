@@ -3,7 +3,7 @@ import { budgetProblem, firstLoadScripts } from "./first-load-js";
 
 const html = `<head>
 <link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n"/>
-<link rel="modulepreload" href="/assets/framework-b.js" nonce="n"/>
+<link rel="modulepreload" fetchpriority="low" href="/assets/framework-b.js"/>
 <link rel="stylesheet" href="/assets/root-c.css"/>
 </head><body>
 <script nonce="n" type="module" async="">

@@ -15,7 +15,7 @@ export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 138 * 1024;
 /** The script paths a page's HTML preloads or imports, each once. */
 export function firstLoadScripts(html: string): string[] {
   const paths = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) {
+  for (const match of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g)) {
     if (match[1]) paths.add(match[1]);
   }
   for (const match of html.matchAll(/\bimport(?:\(|\s[^"]*from\s)"([^"]+\.js)"/g)) {

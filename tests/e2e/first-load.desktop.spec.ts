@@ -22,3 +22,14 @@ test("the product page's first-load JavaScript stays within its budget", async (
   });
   expect(budgetProblem(sizes, PRODUCT_PAGE_FIRST_LOAD_BUDGET)).toBeNull();
 });
+
+// The page paints before its scripts arrive: the module preloads React Router writes in the head are
+// fetched at low priority (server/http/module-preloads.ts), after the stylesheet, font and image.
+test("the page's module preloads are fetched at low priority", async ({ request }) => {
+  const html = await (await request.get("/product/prod1")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  expect(preloads.length).toBeGreaterThan(3);
+  for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+  expect(head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
+});
