@@ -1,17 +1,21 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { logIn } from "./bench-checkout";
 import { freshPostgresDatabase } from "./bench-database";
 import { measureRoutes, type RouteFigures } from "./bench-routes";
 import { freePort, startBuiltServer } from "./built-server";
+import { firstLoadScripts, scriptSizes } from "./first-load-js";
+
+const CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 
 // The figures issue 16 is judged by, on one worker process: the product page from the page cache
 // for an anonymous shopper and for a signed-in one; a bare node:http server sending the very same
 // bytes (the ceiling a cache hit can reach on this machine); and the server CPU one uncached render
 // of the product page costs. On PostgreSQL when BENCH_POSTGRES_URL is set (a fresh database
 // gleam_bench_speed, dropped afterwards), else on PGlite in memory, whose queries then count in the
-// render's CPU.
+// render's CPU. The product page's first-load JavaScript is reported with them.
 
 const PAGE = "/product/prod1";
 const DATABASE = "gleam_bench_speed";
@@ -77,6 +81,8 @@ export type SpeedFigures = {
   cacheHitToBare: number;
   signedInPageCache: string | null;
   uncachedRenderCpuMs: number;
+  /** The product page's first-load JavaScript, gzipped (scripts/first-load-js.ts). */
+  firstLoadKb: number;
 };
 
 export async function benchSpeed(
@@ -104,6 +110,8 @@ export async function benchSpeed(
       );
       const page = await fetch(`${cached.url}${PAGE}`);
       const body = Buffer.from(await page.arrayBuffer());
+      const scripts = scriptSizes(CLIENT_DIR, firstLoadScripts(body.toString("utf8")));
+      const firstLoadBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
       const bare = await bareServer(body, {
         "Content-Type": page.headers.get("Content-Type") ?? "text/html",
       });
@@ -130,6 +138,7 @@ export async function benchSpeed(
               (anonymousCached.requestsPerSecond / bareServerFigures.requestsPerSecond) * 100,
             ) / 100,
           signedInPageCache: signedIn.headers.get("X-Page-Cache"),
+          firstLoadKb: Math.round((firstLoadBytes / 1024) * 10) / 10,
         };
       } finally {
         bare.stop();
