@@ -22,6 +22,7 @@ import {
   isCacheableRequest,
   isSharedPage,
   type PageCache,
+  variesWithCookie,
 } from "./page-cache";
 import { requestRecorder } from "./request-log";
 import { isFilePath, loggedPath } from "./request-paths";
@@ -382,7 +383,7 @@ function anonymousCopy(request: Request): Request {
  * button cache, a proxy or a CDN (`private, no-store`).
  */
 function withCachingRules(response: Response, personal: boolean): Response {
-  const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+  const html = variesWithCookie(response.headers.get("Content-Type"));
   if (!html && !personal) return response;
   const apply = (headers: Headers) => {
     if (html) headers.append("Vary", "Cookie");

@@ -260,13 +260,21 @@ export function cachedAnswer(
       } else headers.push([name, value]);
     }
     if (compressible(page)) vary.push("Accept-Encoding");
-    if (headerOf(page, "content-type")?.startsWith("text/html")) vary.push("Cookie");
+    if (variesWithCookie(headerOf(page, "content-type"))) vary.push("Cookie");
     if (vary.length > 0) headers.push(["Vary", vary.join(", ")]);
     if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
     const body = encodedBody(page, encoding);
     headers.push(["Content-Length", String(body.length)]);
     return { status: page.status, headers, body };
   });
+}
+
+/**
+ * A page's HTML depends on the session cookie (the pages a session makes personal), so caches
+ * must key on it: `Vary: Cookie` on every HTML answer, stored or rendered.
+ */
+export function variesWithCookie(contentType: string | null | undefined): boolean {
+  return (contentType ?? "").startsWith("text/html");
 }
 
 /** The public catalogue API: the same answer for every caller. */
