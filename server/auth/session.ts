@@ -1,12 +1,15 @@
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
+import { preparedStatements } from "../db/prepared";
 import type { UserRole } from "../db/schema/auth";
+import { sessions, users } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
 import { forgetInRequest, oncePerRequest } from "../http/request-scope";
 import { emailBrand } from "../settings/shop-settings";
 import { type Auth, type AuthOptions, createAuth } from "./auth";
-import { hasSessionCookie } from "./session-cookie";
+import { hasSessionCookie, signedCookieValue } from "./session-cookie";
 
 // The process-wide auth instance, built on first use with the shared database and mailer.
 
@@ -63,11 +66,23 @@ export function forgetSessionUser(): void {
 }
 
 async function readSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!hasSessionCookie(request.headers.get("Cookie"))) return null;
+  const cookieHeader = request.headers.get("Cookie");
+  if (!hasSessionCookie(cookieHeader)) return null;
   const auth = await getAuth();
+  const settled = await settledSession(auth, await getDb(), cookieHeader);
+  if (settled !== "ask-better-auth") return settled;
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { user } = session;
+  return sessionUser(session.user);
+}
+
+function sessionUser(user: {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+  role?: string | null;
+}): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -75,4 +90,48 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     avatarUrl: user.image ?? null,
     role: user.role === "admin" ? "admin" : "customer",
   };
+}
+
+const statements = preparedStatements((db: Database) => ({
+  sessionUser: db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      image: users.image,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .prepare("session_user"),
+}));
+
+/**
+ * The common case of better-auth's getSession in one prepared statement: a validly signed token
+ * whose session is live and not yet due for its daily renewal is read with its user, and nothing
+ * is written. Anything else (expired, due for renewal) is "ask-better-auth", whose
+ * getSession then does what it always does (deletes an expired session, renews a due one), so the
+ * rules stay better-auth's. A token whose signature does not hold, or whose session is gone, is no
+ * session at all, as there.
+ */
+async function settledSession(
+  auth: Auth,
+  db: Database,
+  cookieHeader: string | null,
+): Promise<SessionUser | null | "ask-better-auth"> {
+  const context = await auth.$context;
+  const token = signedCookieValue(
+    cookieHeader,
+    context.authCookies.sessionToken.name,
+    context.secret,
+  );
+  if (token === null) return null;
+  const [row] = await statements(db).sessionUser.execute({ token });
+  if (!row) return null;
+  const { expiresIn, updateAge } = context.sessionConfig;
+  const renewalDue = row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+  if (row.expiresAt.getTime() <= Date.now() || renewalDue) return "ask-better-auth";
+  return sessionUser(row);
 }
