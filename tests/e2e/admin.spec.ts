@@ -67,6 +67,8 @@ test.describe("admin dashboard", () => {
       await openSection(page, link);
       await expect(page).toHaveURL(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      // The menu marks the screen open now, and only it.
+      await expect(menu.locator('[aria-current="page"]')).toHaveText([link]);
       if (link === "Analytics") {
         // The chart draws in the browser; its figures are in the table too.
         await expect(page.getByTestId("revenue-chart").locator("svg").first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import {
   ChartColumn,
   CreditCard,
@@ -14,6 +14,7 @@ import {
   Tags,
   UserRound,
 } from "~/components/ui/icons";
+import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 import { useLogout } from "./use-logout";
 
@@ -76,20 +77,26 @@ export function DashboardNav({ fullName, role }: { fullName: string; role: "cust
           collapsible && (open ? "flex" : "hidden"),
         )}
       >
-        {links.map(({ to, label, icon: Icon, end }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                cn(item, isActive ? "bg-brand-soft text-brand-strong" : "text-ink hover:bg-mint/60")
-              }
-            >
-              <Icon className="size-4" aria-hidden="true" />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {links.map(({ to, label, icon: Icon, end }) => {
+          // As NavLink decides (route paths match in any case).
+          const here = pathname.toLowerCase();
+          const isActive = here === to || (!end && here.startsWith(`${to}/`));
+          return (
+            <li key={to}>
+              <ShopLink
+                to={to}
+                aria-current={isActive ? "page" : undefined}
+                className={cn(
+                  item,
+                  isActive ? "bg-brand-soft text-brand-strong" : "text-ink hover:bg-mint/60",
+                )}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </ShopLink>
+            </li>
+          );
+        })}
         <li>
           <button
             type="button"

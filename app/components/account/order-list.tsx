@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "~/components/ui/shop-link";
 import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
@@ -52,13 +52,13 @@ export function OrderList({ orders, empty }: { orders: OrderView[]; empty: strin
                       {reviewable ? (
                         <>
                           {" "}
-                          <Link
+                          <ShopLink
                             to={`/product/${item.productId}/review`}
                             className="ml-1 whitespace-nowrap text-brand-strong underline-offset-2 hover:underline"
                             aria-label={`Write a review of ${item.productName}`}
                           >
                             Write a review
-                          </Link>
+                          </ShopLink>
                         </>
                       ) : null}
                     </span>

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { ArrowDown, ArrowUp } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";
+import { ShopLink } from "~/components/ui/shop-link";
 import {
   type AdminOrderQuery,
   type AdminOrderSortKey,
@@ -33,7 +33,7 @@ function SortHeader({
   const dir = active ? (query.dir === "desc" ? "asc" : "desc") : "desc";
   const Icon = query.dir === "desc" ? ArrowDown : ArrowUp;
   return (
-    <Link
+    <ShopLink
       to={adminOrderSearch({ ...query, sort: column.key, dir, page: 1 }) || "?"}
       className={cn(
         "inline-flex items-center gap-1 rounded hover:text-ink",
@@ -43,7 +43,7 @@ function SortHeader({
     >
       {column.label}
       {active ? <Icon className="size-3.5" aria-hidden="true" /> : null}
-    </Link>
+    </ShopLink>
   );
 }
 
@@ -111,13 +111,13 @@ export function AdminOrderTable({
                   {formatLongDate(new Date(order.createdAt))}
                 </td>
                 <td className="max-w-[10rem] truncate px-4 py-3 font-mono text-xs">
-                  <Link
+                  <ShopLink
                     to={`/dashboard/admin-orders/${encodeURIComponent(order.id)}`}
                     className="text-brand-strong underline-offset-2 hover:underline"
                     title={order.id}
                   >
                     {order.id}
-                  </Link>
+                  </ShopLink>
                 </td>
                 <td className="px-4 py-3">
                   <span className="block font-medium">{order.customerFullName}</span>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { ShopLink } from "~/components/ui/shop-link";
 import type { AdminProductRow, OverviewFigures, ParkedEmail } from "~/lib/admin-figures";
 import { formatPence } from "~/lib/money";
 import type { AdminOrderRow, RefundDueOrder } from "~/lib/order-types";
@@ -98,22 +98,22 @@ export function AdminOverview({
           </section>
           <div className="mt-8 mb-3 flex items-baseline justify-between">
             <h2 className="text-xl font-semibold">Recent orders</h2>
-            <Link
+            <ShopLink
               to="/dashboard/admin-orders"
               className="text-sm font-semibold text-brand-strong hover:underline"
             >
               See all orders
-            </Link>
+            </ShopLink>
           </div>
           <AdminOrderTable orders={data.recentOrders} caption="Recent orders" />
           <div className="mt-8 mb-3 flex items-baseline justify-between">
             <h2 className="text-xl font-semibold">Products</h2>
-            <Link
+            <ShopLink
               to="/dashboard/admin-products"
               className="text-sm font-semibold text-brand-strong hover:underline"
             >
               See all products
-            </Link>
+            </ShopLink>
           </div>
           <AdminProductTable products={data.products} caption="Products" />
         </>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "~/components/ui/shop-link";
 import type { AdminProductRow } from "~/lib/admin-figures";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
@@ -50,12 +50,12 @@ export function AdminProductTable({
           {products.map((product) => (
             <tr key={product.id}>
               <td className="px-4 py-3 font-medium">
-                <Link
+                <ShopLink
                   to={`/dashboard/admin-products/${encodeURIComponent(product.id)}`}
                   className="text-brand-strong underline-offset-2 hover:underline"
                 >
                   {product.name}
-                </Link>
+                </ShopLink>
                 {product.active ? null : (
                   <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
                     Archived

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { cardClass } from "~/components/ui/card";
+import { ShopLink } from "~/components/ui/shop-link";
 
 export type Stat = { label: string; value: string; href?: string; testId: string };
 
@@ -12,9 +12,9 @@ export function StatCards({ stats }: { stats: Stat[] }) {
           <dt className="text-sm text-ink-muted">{stat.label}</dt>
           <dd className="mt-1 text-2xl font-bold" data-testid={stat.testId}>
             {stat.href ? (
-              <Link to={stat.href} className="hover:text-brand-strong">
+              <ShopLink to={stat.href} className="hover:text-brand-strong">
                 {stat.value}
-              </Link>
+              </ShopLink>
             ) : (
               stat.value
             )}
