@@ -39,9 +39,14 @@ test.describe("shared layout", () => {
     ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(["Home"]);
     await nav.getByRole("link", { name: "Store", exact: true }).click();
     await expect(page).toHaveURL(/\/store$/);
     await expect(page.getByRole("heading", { level: 1, name: "Our Collection" })).toBeVisible();
+    // The open section is marked, on its pages below too.
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(["Store"]);
+    await page.goto("/store/toothpaste");
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(["Store"]);
   });
 
   test("links within the shop are followed in the page; a modified click is the browser's", async ({

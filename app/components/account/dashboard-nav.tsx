@@ -14,7 +14,7 @@ import {
   Tags,
   UserRound,
 } from "~/components/ui/icons";
-import { ShopLink } from "~/components/ui/shop-link";
+import { isCurrentPath, ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 import { useLogout } from "./use-logout";
 
@@ -78,9 +78,7 @@ export function DashboardNav({ fullName, role }: { fullName: string; role: "cust
         )}
       >
         {links.map(({ to, label, icon: Icon, end }) => {
-          // As NavLink decides (route paths match in any case).
-          const here = pathname.toLowerCase();
-          const isActive = here === to || (!end && here.startsWith(`${to}/`));
+          const isActive = isCurrentPath(pathname, to, end);
           return (
             <li key={to}>
               <ShopLink

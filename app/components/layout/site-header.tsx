@@ -1,44 +1,44 @@
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { AccountActions } from "~/components/account/account-actions";
 import { CartBadgeScript } from "~/components/cart/cart-button";
 import { HeaderCart } from "~/components/cart/header-cart";
 import { SearchBox } from "~/components/search/search-box";
 import { buttonVariants } from "~/components/ui/button";
-import { ShopLink } from "~/components/ui/shop-link";
+import { isCurrentPath, ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 
 export function SiteHeader({ shopName }: { shopName: string }) {
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <MobileMenu />
         <Logo shopName={shopName} className="mr-auto md:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden items-center gap-1 md:flex">
-          {headerLinks.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              end={link.to === "/"}
-              className={({ isActive }) =>
-                cn(
+          {headerLinks.map((link) => {
+            const isActive = isCurrentPath(pathname, link.to, link.to === "/");
+            return (
+              <ShopLink
+                key={link.to}
+                to={link.to}
+                aria-current={isActive ? "page" : undefined}
+                className={cn(
                   "rounded-full px-4 py-2 text-sm font-medium transition-colors hover:text-brand",
                   isActive ? "text-brand-strong" : "text-ink",
-                )
-              }
-            >
-              {({ isActive }) => (
+                )}
+              >
                 <span className="relative">
                   {link.label}
                   {isActive ? (
                     <span className="absolute inset-x-0 -bottom-1.5 h-0.5 rounded-full bg-brand" />
                   ) : null}
                 </span>
-              )}
-            </NavLink>
-          ))}
+              </ShopLink>
+            );
+          })}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
           <SearchBox />

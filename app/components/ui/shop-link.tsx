@@ -18,6 +18,16 @@ export type ShopLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"
 
 const SHOP_LINK = "a[data-shop-link]";
 
+/**
+ * Whether a menu's link to `to` is the page open at `pathname`, as NavLink decides: the same
+ * path in any case (route paths match in any case), or a page below it unless `end` is set.
+ */
+export function isCurrentPath(pathname: string, to: string, end: boolean): boolean {
+  const here = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  return here === target || (!end && target !== "/" && here.startsWith(`${target}/`));
+}
+
 export function ShopLink({ to, preventScrollReset, ...props }: ShopLinkProps) {
   return (
     <a
