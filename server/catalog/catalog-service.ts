@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type {
   CatalogProduct,
   ProductDetail,
@@ -67,21 +67,17 @@ const statements = preparedStatements((db: Database) => {
         with: { variants: { columns: variantColumns, orderBy: variantOrder } },
       })
       .prepare("catalog_product"),
-    // `= any($1)`: Drizzle's inArray cannot take a placeholder (it would write `in $1`).
-    productsById: db.query.products
-      .findMany({
-        columns: summaryColumns,
-        where: and(eq(products.active, true), sql`${products.id} = any(${sql.placeholder("ids")})`),
-        with: { variants: { columns: variantColumns, orderBy: variantOrder } },
-      })
-      .prepare("catalog_products_by_id"),
   };
 });
 
 /** The products on sale among `ids` with all their variants, in the order of `ids`. */
 async function productsInOrder(db: Database, ids: readonly string[]): Promise<CatalogProduct[]> {
   if (ids.length === 0) return [];
-  const rows = await statements(db).productsById.execute({ ids: [...ids] });
+  const rows = await db.query.products.findMany({
+    columns: summaryColumns,
+    where: and(eq(products.active, true), inArray(products.id, [...ids])),
+    with: { variants: { columns: variantColumns, orderBy: variantOrder } },
+  });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
