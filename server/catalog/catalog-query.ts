@@ -5,7 +5,9 @@ import {
   type ListingSort,
 } from "../../app/lib/store-listing";
 import type { Database } from "../db/database";
+import { preparedStatements } from "../db/prepared";
 import { categories, products, productVariants } from "../db/schema/catalog";
+import { type ProductRow, productRowColumns } from "./product-row";
 import { likePattern } from "./search-pattern";
 
 // Which products a listing shows, in which order, and how many match (issue 15). Cost grows with
@@ -16,8 +18,9 @@ import { likePattern } from "./search-pattern";
 //   description, and substring on the name), then orders only the matches, name matches first;
 //   only when nothing matches does it look for names close to the text (trigram similarity: typo
 //   tolerance), so a common word never pays for the fuzzy comparison of every name;
-// - the page's ids come from one statement, the products with their variants from another by id
-//   (a lateral join under OFFSET would build the variants of every skipped product).
+// - a page is one statement: its ids through the sort's index, then those products with their
+//   variants by primary key, each row carrying the count of matches. Each sort, filter shape and
+//   search stage is prepared once per database (building the SQL cost more than running it).
 // Decision record 015 says why full text and pg_trgm, and not an external search engine.
 
 export type CatalogFilter = {
@@ -32,7 +35,7 @@ export type CatalogFilter = {
   offset: number;
 };
 
-export type ProductPage = { ids: string[]; total: number };
+export type ProductPage = { rows: ProductRow[]; total: number };
 
 /** The filter for a listing page's choices (pounds in the URL, pence here; 24 a page). */
 export function listingFilter(
@@ -60,7 +63,20 @@ export function fullTextQuery(text: string): string | null {
   return words.map((word, index) => (index === last ? `${word}:*` : word)).join(" & ");
 }
 
-type SearchStage = { matches: SQL; rank: SQL[] };
+type StageKind = "words" | "mixed" | "name" | "close";
+
+/** How a search narrows and ranks: SQL with placeholders, and the values they take. */
+type SearchStage = {
+  kind: StageKind;
+  matches: SQL;
+  rank: SQL[];
+  values: Record<string, string>;
+};
+
+// A sub-select, so a prepared statement's generic plan makes the query once (an init plan), not
+// once for every product it compares.
+const tsquery = sql`(select to_tsquery('english', ${sql.placeholder("tsquery")}))`;
+const nameLike = ilike(products.name, sql.placeholder("like"));
 
 /**
  * The exact stage: every word in the name or the description (stemmed, the last as a prefix);
@@ -70,17 +86,20 @@ type SearchStage = { matches: SQL; rank: SQL[] };
  */
 function exactStage(text: string): SearchStage {
   const query = fullTextQuery(text);
-  const nameLike = ilike(products.name, likePattern(text));
-  if (!query) return { matches: nameLike, rank: [] };
-  const tsquery = sql`to_tsquery('english', ${query})`;
+  const like = likePattern(text);
+  if (!query) return { kind: "name", matches: nameLike, rank: [], values: { like } };
   const inText = sql`${products.searchVector} @@ ${tsquery}`;
   const inName = sql`${products.nameVector} @@ ${tsquery}`;
   // Plain words are served by the full-text index alone (an OR with a substring test would read
   // every product to decide).
-  if (/^[\p{L}\p{N} ]+$/u.test(text)) return { matches: inText, rank: [desc(inName)] };
+  if (/^[\p{L}\p{N} ]+$/u.test(text)) {
+    return { kind: "words", matches: inText, rank: [desc(inName)], values: { tsquery: query } };
+  }
   return {
+    kind: "mixed",
     matches: or(inText, nameLike) as SQL,
     rank: [desc(sql`(${inName} or ${nameLike})`)],
+    values: { tsquery: query, like },
   };
 }
 
@@ -91,9 +110,12 @@ function exactStage(text: string): SearchStage {
  * products_name_trgm_idx.
  */
 function closeStage(text: string): SearchStage {
+  const typed = sql.placeholder("text");
   return {
-    matches: sql`${products.name} %>> ${text}`,
-    rank: [desc(sql`strict_word_similarity(${text}, ${products.name})`)],
+    kind: "close",
+    matches: sql`${products.name} %>> ${typed}`,
+    rank: [desc(sql`strict_word_similarity(${typed}, ${products.name})`)],
+    values: { text },
   };
 }
 
@@ -103,7 +125,7 @@ const featuredOrder = [
   asc(products.id),
 ] as const;
 
-function orderFor(sort: ListingSort, rank: SQL[] | null): SQL[] {
+function orderFor(sort: ListingSort, rank: SQL[]): SQL[] {
   switch (sort) {
     case "newest":
       return [desc(products.createdAt), asc(products.id)];
@@ -112,26 +134,54 @@ function orderFor(sort: ListingSort, rank: SQL[] | null): SQL[] {
     case "price-desc":
       return [desc(products.pricePence), desc(products.id)];
     case "relevance":
-      return [...(rank ?? []), ...featuredOrder];
+      return [...rank, ...featuredOrder];
     default:
       return [...featuredOrder];
   }
 }
 
-function conditionsFor(filter: CatalogFilter, matches: SQL | null): SQL[] {
-  const conditions: SQL[] = [eq(products.active, true)];
-  if (filter.categorySlug !== undefined) {
+/** Which filters a listing uses: each combination is its own prepared statement. */
+type FilterShape = {
+  category: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  inStock: boolean;
+};
+
+function shapeOf(filter: CatalogFilter): FilterShape {
+  return {
+    category: filter.categorySlug !== undefined,
+    minPrice: filter.minPricePence !== undefined,
+    maxPrice: filter.maxPricePence !== undefined,
+    inStock: filter.inStock === true,
+  };
+}
+
+/** The values for a filter's placeholders (those its shape leaves out are not sent). */
+function filterValues(filter: CatalogFilter): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  if (filter.categorySlug !== undefined) values.category = filter.categorySlug;
+  if (filter.minPricePence !== undefined) values.minPrice = filter.minPricePence;
+  if (filter.maxPricePence !== undefined) values.maxPrice = filter.maxPricePence;
+  return values;
+}
+
+/**
+ * On sale, written as the column itself: `active = $1` would keep a prepared statement's generic
+ * plan off the partial indexes on the products on sale (migration 0014).
+ */
+const onSale = sql`${products.active}`;
+
+function conditionsFor(shape: FilterShape, matches: SQL | null): SQL[] {
+  const conditions: SQL[] = [onSale];
+  if (shape.category) {
     conditions.push(
-      sql`${products.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filter.categorySlug})`,
+      sql`${products.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${sql.placeholder("category")})`,
     );
   }
-  if (filter.minPricePence !== undefined) {
-    conditions.push(gte(products.pricePence, filter.minPricePence));
-  }
-  if (filter.maxPricePence !== undefined) {
-    conditions.push(lte(products.pricePence, filter.maxPricePence));
-  }
-  if (filter.inStock) {
+  if (shape.minPrice) conditions.push(gte(products.pricePence, sql.placeholder("minPrice")));
+  if (shape.maxPrice) conditions.push(lte(products.pricePence, sql.placeholder("maxPrice")));
+  if (shape.inStock) {
     // Not kept on the product: a flag there would be written by every checkout that empties a
     // variant, and lock the product row in the middle of checkouts (a deadlock between two
     // baskets). The test reads the page's candidates' variants through their index.
@@ -143,23 +193,150 @@ function conditionsFor(filter: CatalogFilter, matches: SQL | null): SQL[] {
   return conditions;
 }
 
-/** The ids of one page of the listing, in order, and how many products match in all. */
-export async function findProductPage(db: Database, filter: CatalogFilter): Promise<ProductPage> {
+/** How a page statement counts the products that match. */
+type Counting = "window" | "subquery" | "none";
+
+/** A statement's name for PostgreSQL: one per sort, filter shape, search stage and counting. */
+function statementName(kind: string, shape: FilterShape, ...more: string[]): string {
+  const flags = [shape.category, shape.minPrice, shape.maxPrice, shape.inStock]
+    .map((on) => (on ? 1 : 0))
+    .join("");
+  return ["catalog", kind, flags, ...more].join("_");
+}
+
+type PageRow = ProductRow & { total: number | null };
+
+function withoutTotal({ total: _total, ...row }: PageRow): ProductRow {
+  return row;
+}
+
+/**
+ * One page of products in order, each read with its variants by primary key after the page's ids
+ * are found through the sort's index (a lateral read under OFFSET would build the variants of
+ * every skipped product), each row carrying how many products match in all: a search counts in
+ * the same pass (it sorts every match anyway), a listing in a sub-select run once (an init plan).
+ */
+function preparePage(
+  db: Database,
+  sort: ListingSort,
+  shape: FilterShape,
+  stage: SearchStage | null,
+  counting: Counting,
+  name: string,
+) {
+  const conditions = and(...conditionsFor(shape, stage?.matches ?? null));
+  const total =
+    counting === "window"
+      ? sql<number>`count(*) over ()`
+      : counting === "subquery"
+        ? sql<number>`(select count(*) from ${products} where ${conditions})`
+        : sql<null>`null::bigint`;
+  const pageIds = db
+    .select({ id: products.id, total: total.as("total") })
+    .from(products)
+    .where(conditions)
+    .orderBy(...orderFor(sort, stage?.rank ?? []))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_ids");
+  // Numbered as they come, in the page's order.
+  const page = db
+    .select({
+      id: pageIds.id,
+      total: pageIds.total,
+      position: sql<number>`row_number() over ()`.as("position"),
+    })
+    .from(pageIds)
+    .as("page");
+  return db
+    .select({
+      ...productRowColumns,
+      total: sql<number | null>`${page.total}`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
+    })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.id))
+    .orderBy(page.position)
+    .prepare(name);
+}
+
+function prepareCount(db: Database, shape: FilterShape, name: string) {
+  return db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(and(...conditionsFor(shape, null)))
+    .prepare(name);
+}
+
+type PageStatement = { execute(values: Record<string, unknown>): Promise<PageRow[]> };
+type CountStatement = {
+  execute(values: Record<string, unknown>): Promise<Array<{ count: number }>>;
+};
+
+/** Each database's listing statements, prepared on first use (a few hundred shapes at most). */
+const statements = preparedStatements(() => new Map<string, PageStatement | CountStatement>());
+
+function preparedOnce<Statement extends PageStatement | CountStatement>(
+  db: Database,
+  name: string,
+  prepare: () => Statement,
+): Statement {
+  const byName = statements(db);
+  let statement = byName.get(name) as Statement | undefined;
+  if (!statement) {
+    statement = prepare();
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+function runPage(
+  db: Database,
+  filter: CatalogFilter,
+  stage: SearchStage | null,
+  counting: Counting,
+): Promise<PageRow[]> {
+  const shape = shapeOf(filter);
+  const name = statementName("page", shape, filter.sort, stage?.kind ?? "all", counting);
+  const statement = preparedOnce(db, name, () =>
+    preparePage(db, filter.sort, shape, stage, counting, name),
+  );
+  return statement.execute({
+    ...filterValues(filter),
+    ...stage?.values,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+}
+
+async function countProducts(db: Database, filter: CatalogFilter): Promise<number> {
+  const shape = shapeOf(filter);
+  const name = statementName("count", shape);
+  const statement = preparedOnce(db, name, () => prepareCount(db, shape, name));
+  const [row] = await statement.execute(filterValues(filter));
+  return row?.count ?? 0;
+}
+
+/**
+ * One page of the listing in order, and how many products match in all (0 when `count` is
+ * false): one statement, whatever the catalogue's size. Only a page past the last one, which has
+ * no row to carry the count, asks for it alone; and a search that matches nothing exactly asks
+ * again for names close to the text.
+ */
+export async function findProductPage(
+  db: Database,
+  filter: CatalogFilter,
+  { count = true }: { count?: boolean } = {},
+): Promise<ProductPage> {
   if (filter.search) {
     const exact = await searchPage(db, filter, exactStage(filter.search));
     return exact.total > 0 ? exact : searchPage(db, filter, closeStage(filter.search));
   }
-  const [rows, total] = await Promise.all([
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(...conditionsFor(filter, null)))
-      .orderBy(...orderFor(filter.sort, null))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    countProducts(db, filter, null),
-  ]);
-  return { ids: rows.map((row) => row.id), total };
+  const rows = await runPage(db, filter, null, count ? "subquery" : "none");
+  if (!count) return { rows: rows.map(withoutTotal), total: 0 };
+  const total = rows[0]?.total ?? (filter.offset > 0 ? await countProducts(db, filter) : 0);
+  return { rows: rows.map(withoutTotal), total };
 }
 
 /** One page of a search stage's matches and their count. */
@@ -168,27 +345,11 @@ async function searchPage(
   filter: CatalogFilter,
   stage: SearchStage,
 ): Promise<ProductPage> {
-  // A search sorts every match anyway, so counting them in the same pass costs nothing more.
-  const rows = await db
-    .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .where(and(...conditionsFor(filter, stage.matches)))
-    .orderBy(...orderFor(filter.sort, stage.rank))
-    .limit(filter.limit)
-    .offset(filter.offset);
+  const rows = await runPage(db, filter, stage, "window");
   const total =
-    rows[0]?.total ?? (filter.offset > 0 ? await countProducts(db, filter, stage.matches) : 0);
-  return { ids: rows.map((row) => row.id), total };
-}
-
-async function countProducts(
-  db: Database,
-  filter: CatalogFilter,
-  matches: SQL | null,
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .where(and(...conditionsFor(filter, matches)));
-  return row?.count ?? 0;
+    rows[0]?.total ??
+    (filter.offset > 0
+      ? ((await runPage(db, { ...filter, limit: 1, offset: 0 }, stage, "window"))[0]?.total ?? 0)
+      : 0);
+  return { rows: rows.map(withoutTotal), total };
 }

@@ -10,41 +10,20 @@ import { normalizeSearchText } from "../../app/lib/search-text";
 import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
-import { products, productVariants } from "../db/schema/catalog";
+import { products } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { type CatalogFilter, findProductPage } from "./catalog-query";
 import { renderProductDescription } from "./product-html";
+import { type ProductRow, productRowColumns } from "./product-row";
 
-// Read side of the catalogue. Each function is one SQL statement (relational queries compile to a
-// single statement with lateral joins), so a page costs a fixed number of queries whatever the
-// catalogue size. Statements are prepared once per database: building the SQL on every call cost
-// more than running it.
-
-const variantColumns = {
-  id: true,
-  name: true,
-  pricePence: true,
-  compareAtPricePence: true,
-  stockQuantity: true,
-  maxPerOrder: true,
-} as const;
+// Read side of the catalogue. Each read is a fixed number of SQL statements whatever the
+// catalogue's size, each product read with its variants in one row (./product-row.ts). Statements
+// are prepared once per database: building the SQL on every call cost more than running it.
 
 /** A variant as the public sees it: stock in bands (DESIGN §6). */
 function publicVariant(variant: VariantView): VariantView {
   return { ...variant, stockQuantity: publicStock(variant.stockQuantity) };
 }
-
-const summaryColumns = {
-  id: true,
-  slug: true,
-  name: true,
-  imageUrl: true,
-  imageAlt: true,
-  createdAt: true,
-  descriptionHtml: true,
-  reviewCount: true,
-  reviewStarTotal: true,
-} as const;
 
 /** The review figures kept on the product (migration 0012) as the rating cards show. */
 function withRating<Row extends { reviewCount: number; reviewStarTotal: number }>({
@@ -55,40 +34,36 @@ function withRating<Row extends { reviewCount: number; reviewStarTotal: number }
   return { ...row, rating: ratingOf(reviewCount, reviewStarTotal) };
 }
 
-const variantOrder = [asc(productVariants.createdAt), asc(productVariants.id)];
 const newestFirst = [desc(products.createdAt), asc(products.id)];
 
-const statements = preparedStatements((db: Database) => {
+const statements = preparedStatements((db: Database) => ({
+  product: db
+    .select({ ...productRowColumns, updatedAt: products.updatedAt })
+    .from(products)
+    .where(and(eq(products.id, sql.placeholder("id")), eq(products.active, true)))
+    .prepare("catalog_product"),
+}));
+
+/** A product as lists and the JSON API show it: description made safe, stock in bands. */
+function toCatalogProduct(row: ProductRow): CatalogProduct {
   return {
-    product: db.query.products
-      .findFirst({
-        columns: { ...summaryColumns, updatedAt: true },
-        where: and(eq(products.id, sql.placeholder("id")), eq(products.active, true)),
-        with: { variants: { columns: variantColumns, orderBy: variantOrder } },
-      })
-      .prepare("catalog_product"),
+    ...withRating(row),
+    descriptionHtml: renderProductDescription(row.descriptionHtml).html,
+    variants: row.variants.map(publicVariant),
   };
-});
+}
 
 /** The products on sale among `ids` with all their variants, in the order of `ids`. */
 async function productsInOrder(db: Database, ids: readonly string[]): Promise<CatalogProduct[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query.products.findMany({
-    columns: summaryColumns,
-    where: and(eq(products.active, true), inArray(products.id, [...ids])),
-    with: { variants: { columns: variantColumns, orderBy: variantOrder } },
-  });
+  const rows = await db
+    .select(productRowColumns)
+    .from(products)
+    .where(and(eq(products.active, true), inArray(products.id, [...ids])));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    return [
-      {
-        ...withRating(row),
-        descriptionHtml: renderProductDescription(row.descriptionHtml).html,
-        variants: row.variants.map(publicVariant),
-      },
-    ];
+    return row ? [toCatalogProduct(row)] : [];
   });
 }
 
@@ -96,24 +71,26 @@ export { type CatalogFilter, listingFilter } from "./catalog-query";
 
 /**
  * One page of products on sale with all their variants, and how many match in all: sorted,
- * filtered and searched as `filter` says (server/catalog/catalog-query.ts). Two statements
- * whatever the catalogue's size: the page's ids, then those products.
+ * filtered and searched as `filter` says (server/catalog/catalog-query.ts), in a fixed number of
+ * statements whatever the catalogue's size.
  */
 export async function findProducts(
   db: Database,
   filter: CatalogFilter,
+  options?: { count?: boolean },
 ): Promise<{ products: CatalogProduct[]; total: number }> {
   const search = normalizeSearchText(filter.search ?? "");
-  const page = await findProductPage(db, { ...filter, search });
-  return { products: await productsInOrder(db, page.ids), total: page.total };
+  const page = await findProductPage(db, { ...filter, search }, options);
+  return { products: page.rows.map(toCatalogProduct), total: page.total };
 }
 
 /** One page of products as cards: findProducts for pages. */
 export async function findProductSummaries(
   db: Database,
   filter: CatalogFilter,
+  options?: { count?: boolean },
 ): Promise<{ products: ProductSummary[]; total: number }> {
-  const { products: found, total } = await findProducts(db, filter);
+  const { products: found, total } = await findProducts(db, filter, options);
   return { products: found.map(toSummary), total };
 }
 
@@ -128,7 +105,8 @@ function toSummary({ variants, descriptionHtml, ...product }: CatalogProduct): P
 
 /** The shop's featured products (the store's default order) for the home page's block. */
 export async function listFeaturedProducts(db: Database, count = 3): Promise<ProductSummary[]> {
-  return (await findProductSummaries(db, { sort: "featured", limit: count, offset: 0 })).products;
+  const filter = { sort: "featured", limit: count, offset: 0 } as const;
+  return (await findProductSummaries(db, filter, { count: false })).products;
 }
 
 /** The products on sale among `ids`, in that order (unknown or withdrawn ids are left out). */
@@ -141,7 +119,7 @@ export async function listProductSummaries(
 
 /** One product on sale with all its variants, oldest (the default) first. */
 export async function getProduct(db: Database, id: string): Promise<ProductDetail> {
-  const row = await statements(db).product.execute({ id });
+  const [row] = await statements(db).product.execute({ id });
   if (!row) throw new DomainError("NOT_FOUND", "Product not found.");
   const { html, text } = renderProductDescription(row.descriptionHtml);
   return {

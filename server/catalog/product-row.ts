@@ -1,0 +1,61 @@
+import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
+import type { VariantView } from "../../app/lib/catalog-types";
+import { products, productVariants } from "../db/schema/catalog";
+
+// What the catalogue reads of a product, as one select: its columns and its variants, oldest (the
+// default) first, as one JSON array built by PostgreSQL. A listing page, a product page and the
+// wishlist read the same row, each in one statement, and no query builder or relational mapper
+// runs per variant in Node.
+
+/**
+ * `"table"."column"`: Drizzle leaves the table out of a query on one table, where `"id"` within the
+ * variants' subquery would name the variant's id, not the product's.
+ */
+function qualified(column: Column): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+const variant = {
+  id: qualified(productVariants.id),
+  productId: qualified(productVariants.productId),
+  createdAt: qualified(productVariants.createdAt),
+};
+
+const variants = sql<VariantView[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${variant.id},
+    'name', ${qualified(productVariants.name)},
+    'pricePence', ${qualified(productVariants.pricePence)},
+    'compareAtPricePence', ${qualified(productVariants.compareAtPricePence)},
+    'stockQuantity', ${qualified(productVariants.stockQuantity)},
+    'maxPerOrder', ${qualified(productVariants.maxPerOrder)}
+  ) order by ${variant.createdAt}, ${variant.id})
+  from ${productVariants} where ${variant.productId} = ${qualified(products.id)}
+), '[]'::json)`;
+
+export const productRowColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  imageAlt: products.imageAlt,
+  createdAt: products.createdAt,
+  descriptionHtml: products.descriptionHtml,
+  reviewCount: products.reviewCount,
+  reviewStarTotal: products.reviewStarTotal,
+  variants: variants.as("variants"),
+};
+
+/** A product as the catalogue reads it: stock still exact, description as stored. */
+export type ProductRow = {
+  id: string;
+  slug: string;
+  name: string;
+  imageUrl: string;
+  imageAlt: string;
+  createdAt: Date;
+  descriptionHtml: string;
+  reviewCount: number;
+  reviewStarTotal: number;
+  variants: VariantView[];
+};
