@@ -6,7 +6,7 @@ import {
 } from "../../app/lib/store-listing";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
-import { categories, products, productVariants } from "../db/schema/catalog";
+import { categories, productCounts, products, productVariants } from "../db/schema/catalog";
 import { type ProductRow, productRowColumns } from "./product-row";
 import { likePattern } from "./search-pattern";
 
@@ -229,7 +229,7 @@ function preparePage(
     counting === "window"
       ? sql<number>`count(*) over ()`
       : counting === "subquery"
-        ? sql<number>`(select count(*) from ${products} where ${conditions})`
+        ? countOnSale(shape, conditions)
         : sql<null>`null::bigint`;
   const pageIds = db
     .select({ id: products.id, total: total.as("total") })
@@ -259,6 +259,20 @@ function preparePage(
     .innerJoin(products, eq(products.id, page.id))
     .orderBy(page.position)
     .prepare(name);
+}
+
+/**
+ * How many products match, as a sub-select: read from the counts the database keeps (migration
+ * 0015) for the whole shop or one category, counted only when a price or stock filter narrows it.
+ */
+function countOnSale(shape: FilterShape, conditions: SQL | undefined): SQL<number> {
+  if (shape.minPrice || shape.maxPrice || shape.inStock) {
+    return sql<number>`(select count(*) from ${products} where ${conditions})`;
+  }
+  const scope = shape.category
+    ? sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${sql.placeholder("category")})`
+    : sql`''`;
+  return sql<number>`coalesce((select ${productCounts.onSale} from ${productCounts} where ${productCounts.scope} = ${scope}), 0)`;
 }
 
 function prepareCount(db: Database, shape: FilterShape, name: string) {

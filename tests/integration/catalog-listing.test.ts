@@ -1,10 +1,12 @@
 import { systemActor } from "@server/audit/audit-log";
 import { findProducts, listFeaturedProducts } from "@server/catalog/catalog-service";
 import { getCategory, listCategories } from "@server/catalog/categories";
-import { products, productVariants } from "@server/db/schema/catalog";
+import { deleteCategory } from "@server/catalog/category-editor";
+import { setProductActive } from "@server/catalog/product-editor";
+import { productCounts, products, productVariants } from "@server/db/schema/catalog";
 import { DomainError } from "@server/errors";
 import { adjustStock } from "@server/stock/stock-service";
-import { eq } from "drizzle-orm";
+import { count, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ListingSort } from "../../app/lib/store-listing";
 import { createCategory, createProduct } from "../factories";
@@ -121,6 +123,71 @@ describe.each(testDrivers)("catalogue listing on %s", (driver) => {
       inStock: true,
     });
     expect(new Set(paged.seen).size).toBe(paged.total);
+  });
+
+  it("keeps the counts a listing reads true through every change to the products", async () => {
+    const strips = await createCategory(db(), { name: "Whitening Strips" });
+    const pens = await createCategory(db(), { name: "Pens" });
+    for (let i = 1; i <= 5; i++) await createProduct(db(), { id: `s${i}`, categoryId: strips.id });
+    for (let i = 1; i <= 3; i++) await createProduct(db(), { id: `n${i}`, categoryId: pens.id });
+    await createProduct(db(), { id: "loose" });
+    await createProduct(db(), { id: "archived", categoryId: strips.id, active: false });
+
+    /** What each listing says it holds is what a count of the products on sale finds. */
+    async function expectTrueCounts(expected: { all: number; strips: number; pens: number }) {
+      const totals = async (categorySlug?: string) =>
+        (await findProducts(db(), { sort: "featured", categorySlug, limit: 1, offset: 0 })).total;
+      expect({
+        all: await totals(),
+        strips: await totals("whitening-strips"),
+        pens: await totals("pens"),
+      }).toEqual(expected);
+      const kept = await db().select().from(productCounts).where(ne(productCounts.onSale, 0));
+      const counted = await db()
+        .select({ categoryId: products.categoryId, onSale: count() })
+        .from(products)
+        .where(eq(products.active, true))
+        .groupBy(products.categoryId);
+      const fromCounts = Object.fromEntries(kept.map((row) => [row.scope, row.onSale]));
+      const all = counted.reduce((sum, row) => sum + row.onSale, 0);
+      const byCategory = counted.filter((row) => row.categoryId !== null && row.onSale > 0);
+      expect(fromCounts).toEqual({
+        ...(all > 0 ? { "": all } : {}),
+        ...Object.fromEntries(byCategory.map((row) => [row.categoryId, row.onSale])),
+      });
+    }
+
+    await expectTrueCounts({ all: 9, strips: 5, pens: 3 });
+    const admin = systemActor("test");
+    await setProductActive(db(), admin, "s1", false);
+    await setProductActive(db(), admin, "archived", true);
+    await expectTrueCounts({ all: 9, strips: 5, pens: 3 });
+    await db().update(products).set({ categoryId: pens.id }).where(eq(products.id, "s2"));
+    await expectTrueCounts({ all: 9, strips: 4, pens: 4 });
+    await db().update(products).set({ active: false }).where(eq(products.categoryId, pens.id));
+    await expectTrueCounts({ all: 5, strips: 4, pens: 0 });
+    await db().update(products).set({ active: true });
+    await expectTrueCounts({ all: 10, strips: 5, pens: 4 });
+    await deleteCategory(db(), admin, strips.id);
+    await expectTrueCounts({ all: 10, strips: 0, pens: 4 });
+    await db().delete(productVariants).where(eq(productVariants.productId, "loose"));
+    await db().delete(products).where(eq(products.id, "loose"));
+    await expectTrueCounts({ all: 9, strips: 0, pens: 4 });
+    await db()
+      .insert(products)
+      .values(
+        ["b1", "b2", "b3"].map((id) => ({
+          id,
+          slug: id,
+          name: id,
+          descriptionHtml: "<p>Bulk.</p>",
+          imageUrl: "/images/products/whitening-pen.svg",
+          imageAlt: id,
+          categoryId: pens.id,
+          active: id !== "b3",
+        })),
+      );
+    await expectTrueCounts({ all: 11, strips: 0, pens: 6 });
   });
 
   it("follows stock as it changes: a product whose last unit goes is not in stock", async () => {

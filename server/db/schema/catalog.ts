@@ -75,6 +75,16 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * How many products are on sale in all (scope "") and in each category (scope: its id). Kept by
+ * triggers on products (migration 0015), so a listing reads its count instead of counting the
+ * catalogue; filters by price or stock, and searches, still count their matches.
+ */
+export const productCounts = pgTable("product_counts", {
+  scope: text("scope").primaryKey(),
+  onSale: integer("on_sale").notNull().default(0),
+});
+
 export const productVariants = pgTable(
   "product_variants",
   {
