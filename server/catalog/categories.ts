@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { CategoryView } from "../../app/lib/catalog-types";
 import type { Database } from "../db/database";
+import { preparedStatements } from "../db/prepared";
 import { categories } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 
@@ -10,12 +11,17 @@ const categoryColumns = {
   description: categories.description,
 };
 
-/** Every category, in the shop's order (the filter chips, the sitemap, the admin's choices). */
-export function listCategories(db: Database): Promise<CategoryView[]> {
-  return db
+const statements = preparedStatements((db: Database) => ({
+  all: db
     .select(categoryColumns)
     .from(categories)
-    .orderBy(asc(categories.position), asc(categories.name));
+    .orderBy(asc(categories.position), asc(categories.name))
+    .prepare("categories_all"),
+}));
+
+/** Every category, in the shop's order (the filter chips, the sitemap, the admin's choices). */
+export function listCategories(db: Database): Promise<CategoryView[]> {
+  return statements(db).all.execute();
 }
 
 /** The category at `slug`; NOT_FOUND when there is none. */
