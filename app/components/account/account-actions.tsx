@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { LayoutDashboard, LogOut } from "~/components/ui/icons";
+import { ShopLink } from "~/components/ui/shop-link";
 import { useLogout } from "./use-logout";
 
 /** The header's account controls when signed in: the dashboard (an icon) and Log out. */
@@ -9,13 +9,13 @@ export function AccountActions() {
     "size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-mint/60";
   return (
     <>
-      <Link
+      <ShopLink
         to="/dashboard"
         aria-label="Dashboard"
         className={`${iconButton} hidden md:inline-flex`}
       >
         <LayoutDashboard className="size-5" aria-hidden="true" />
-      </Link>
+      </ShopLink>
       <button
         type="button"
         onClick={() => void logout()}

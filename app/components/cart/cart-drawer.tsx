@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { viewerStore } from "~/components/account/viewer-store";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ShoppingBag, Trash2 } from "~/components/ui/icons";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { Sheet } from "~/components/ui/sheet";
+import { ShopLink } from "~/components/ui/shop-link";
 import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "~/lib/cart-rules";
 import { formatPence } from "~/lib/money";
 import { purchaseLimit } from "~/lib/stock-levels";
@@ -73,9 +74,13 @@ export function CartDrawer({
           </span>
           <p className="text-lg font-semibold">Your cart is empty</p>
           <p className="text-sm text-ink-muted">Find something to brighten your smile.</p>
-          <Link to="/store" onClick={close} className={buttonVariants({ variant: "secondary" })}>
+          <ShopLink
+            to="/store"
+            onClick={close}
+            className={buttonVariants({ variant: "secondary" })}
+          >
             Continue Shopping
-          </Link>
+          </ShopLink>
         </div>
       ) : (
         <ul className="flex-1 divide-y divide-line overflow-y-auto px-5" aria-label="Cart items">
@@ -105,7 +110,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
   const label = lineLabel(line);
   return (
     <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
-      <Link
+      <ShopLink
         to={`/product/${line.productId}`}
         onClick={onNavigate}
         tabIndex={-1}
@@ -119,17 +124,17 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
           height={80}
           className="size-16 bg-mint object-cover sm:size-20"
         />
-      </Link>
+      </ShopLink>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <Link
+            <ShopLink
               to={`/product/${line.productId}`}
               onClick={onNavigate}
               className="font-semibold hover:text-brand"
             >
               {line.name}
-            </Link>
+            </ShopLink>
             {showVariant ? <p className="text-sm text-ink-muted">{line.variantName}</p> : null}
             <p className="text-sm text-ink-muted">{formatPence(line.pricePence)} each</p>
           </div>

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { useLogout } from "~/components/account/use-logout";
 import { useViewer } from "~/components/account/viewer-store";
 import { Menu } from "~/components/ui/icons";
 import { Sheet } from "~/components/ui/sheet";
+import { isCurrentPath, ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 import { headerLinks } from "~/lib/site-navigation";
 
@@ -11,8 +12,21 @@ import { headerLinks } from "~/lib/site-navigation";
 export function MobileMenu() {
   const { signedIn } = useViewer();
   const logout = useLogout();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const menuLink = (to: string, end = false) => {
+    const isActive = isCurrentPath(pathname, to, end);
+    return {
+      to,
+      onClick: close,
+      "aria-current": isActive ? ("page" as const) : undefined,
+      className: cn(
+        "rounded-[var(--radius-card)] px-4 py-3 text-base font-medium transition-colors hover:bg-mint/60",
+        isActive ? "bg-brand-soft text-brand-strong" : "text-ink",
+      ),
+    };
+  };
   return (
     <>
       <button
@@ -27,35 +41,11 @@ export function MobileMenu() {
       <Sheet open={open} onOpenChange={setOpen} title="Menu" side="left">
         <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 p-4">
           {headerLinks.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              end={link.to === "/"}
-              onClick={close}
-              className={({ isActive }) =>
-                cn(
-                  "rounded-[var(--radius-card)] px-4 py-3 text-base font-medium transition-colors hover:bg-mint/60",
-                  isActive ? "bg-brand-soft text-brand-strong" : "text-ink",
-                )
-              }
-            >
+            <ShopLink key={link.to} {...menuLink(link.to, link.to === "/")}>
               {link.label}
-            </NavLink>
+            </ShopLink>
           ))}
-          {signedIn ? (
-            <NavLink
-              to="/dashboard"
-              onClick={close}
-              className={({ isActive }) =>
-                cn(
-                  "rounded-[var(--radius-card)] px-4 py-3 text-base font-medium transition-colors hover:bg-mint/60",
-                  isActive ? "bg-brand-soft text-brand-strong" : "text-ink",
-                )
-              }
-            >
-              Dashboard
-            </NavLink>
-          ) : null}
+          {signedIn ? <ShopLink {...menuLink("/dashboard")}>Dashboard</ShopLink> : null}
           <div className="mt-auto border-t border-line pt-4">
             {signedIn ? (
               <button
@@ -69,13 +59,13 @@ export function MobileMenu() {
                 Log out
               </button>
             ) : (
-              <NavLink
+              <ShopLink
                 to="/login"
                 onClick={close}
                 className="flex h-12 items-center justify-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
               >
                 Login
-              </NavLink>
+              </ShopLink>
             )}
           </div>
         </nav>

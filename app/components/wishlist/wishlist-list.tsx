@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ShoppingBag, Trash2 } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
+import { ShopLink } from "~/components/ui/shop-link";
 import { toCartProduct } from "~/lib/cart-rules";
 import type { ProductSummary } from "~/lib/catalog-types";
 import { useWishlist } from "./use-wishlist";
@@ -22,9 +22,9 @@ export function WishlistList({ products }: { products: WishlistProduct[] }) {
         <p className="mt-1 text-sm text-ink-muted">
           Tap the heart on any product to save it here for later.
         </p>
-        <Link to="/store" className={buttonVariants({ className: "mt-5" })}>
+        <ShopLink to="/store" className={buttonVariants({ className: "mt-5" })}>
           Browse Products
-        </Link>
+        </ShopLink>
       </div>
     );
   }
@@ -54,19 +54,19 @@ function WishlistRow({ product }: { product: WishlistProduct }) {
         aria-label={product.name}
         className="flex flex-wrap items-center gap-4 sm:flex-nowrap"
       >
-        <Link
+        <ShopLink
           to={`/product/${product.id}`}
           className="block w-20 shrink-0 overflow-hidden rounded-xl border border-line"
           tabIndex={-1}
           aria-hidden="true"
         >
           <ProductImage src={product.imageUrl} alt="" />
-        </Link>
+        </ShopLink>
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold">
-            <Link to={`/product/${product.id}`} className="hover:text-brand">
+            <ShopLink to={`/product/${product.id}`} className="hover:text-brand">
               {product.name}
-            </Link>
+            </ShopLink>
           </h2>
           {variant ? (
             <Price
