@@ -1,5 +1,5 @@
 import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
-import type { VariantView } from "../../app/lib/catalog-types";
+import type { CatalogProduct, VariantView } from "../../app/lib/catalog-types";
 import { products, productVariants } from "../db/schema/catalog";
 
 // What the catalogue reads of a product, as one select: its columns and its variants, oldest (the
@@ -47,15 +47,7 @@ export const productRowColumns = {
 };
 
 /** A product as the catalogue reads it: stock still exact, description as stored. */
-export type ProductRow = {
-  id: string;
-  slug: string;
-  name: string;
-  imageUrl: string;
-  imageAlt: string;
-  createdAt: Date;
-  descriptionHtml: string;
+export type ProductRow = Omit<CatalogProduct, "rating"> & {
   reviewCount: number;
   reviewStarTotal: number;
-  variants: VariantView[];
 };
