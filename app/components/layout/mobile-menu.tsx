@@ -62,6 +62,7 @@ export function MobileMenu() {
               <ShopLink
                 to="/login"
                 onClick={close}
+                aria-current={isCurrentPath(pathname, "/login", false) ? "page" : undefined}
                 className="flex h-12 items-center justify-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
               >
                 Login
