@@ -14,8 +14,14 @@ test.describe("mobile menu", () => {
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/blog$/);
 
+    // The menu marks the open page, and only that one.
     await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Blog", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(menu.locator("[aria-current]")).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
   });
