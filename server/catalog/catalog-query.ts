@@ -166,6 +166,9 @@ function filterValues(filter: CatalogFilter): Record<string, unknown> {
   return values;
 }
 
+/** The id of the category the listing asks for, by its slug. */
+const categoryOfSlug = sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${sql.placeholder("category")})`;
+
 /**
  * On sale, written as the column itself: `active = $1` would keep a prepared statement's generic
  * plan off the partial indexes on the products on sale (migration 0014).
@@ -175,9 +178,7 @@ const onSale = sql`${products.active}`;
 function conditionsFor(shape: FilterShape, matches: SQL | null): SQL[] {
   const conditions: SQL[] = [onSale];
   if (shape.category) {
-    conditions.push(
-      sql`${products.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${sql.placeholder("category")})`,
-    );
+    conditions.push(sql`${products.categoryId} = ${categoryOfSlug}`);
   }
   if (shape.minPrice) conditions.push(gte(products.pricePence, sql.placeholder("minPrice")));
   if (shape.maxPrice) conditions.push(lte(products.pricePence, sql.placeholder("maxPrice")));
@@ -269,41 +270,14 @@ function countOnSale(shape: FilterShape, conditions: SQL | undefined): SQL<numbe
   if (shape.minPrice || shape.maxPrice || shape.inStock) {
     return sql<number>`(select count(*) from ${products} where ${conditions})`;
   }
-  const scope = shape.category
-    ? sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${sql.placeholder("category")})`
-    : sql`''`;
+  const scope = shape.category ? categoryOfSlug : sql`''`;
   return sql<number>`coalesce((select ${productCounts.onSale} from ${productCounts} where ${productCounts.scope} = ${scope}), 0)`;
 }
 
-function prepareCount(db: Database, shape: FilterShape, name: string) {
-  return db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .where(and(...conditionsFor(shape, null)))
-    .prepare(name);
-}
-
 type PageStatement = { execute(values: Record<string, unknown>): Promise<PageRow[]> };
-type CountStatement = {
-  execute(values: Record<string, unknown>): Promise<Array<{ count: number }>>;
-};
 
 /** Each database's listing statements, prepared on first use (a few hundred shapes at most). */
-const statements = preparedStatements(() => new Map<string, PageStatement | CountStatement>());
-
-function preparedOnce<Statement extends PageStatement | CountStatement>(
-  db: Database,
-  name: string,
-  prepare: () => Statement,
-): Statement {
-  const byName = statements(db);
-  let statement = byName.get(name) as Statement | undefined;
-  if (!statement) {
-    statement = prepare();
-    byName.set(name, statement);
-  }
-  return statement;
-}
+const statements = preparedStatements(() => new Map<string, PageStatement>());
 
 function runPage(
   db: Database,
@@ -313,9 +287,12 @@ function runPage(
 ): Promise<PageRow[]> {
   const shape = shapeOf(filter);
   const name = statementName("page", shape, filter.sort, stage?.kind ?? "all", counting);
-  const statement = preparedOnce(db, name, () =>
-    preparePage(db, filter.sort, shape, stage, counting, name),
-  );
+  const byName = statements(db);
+  let statement = byName.get(name);
+  if (!statement) {
+    statement = preparePage(db, filter.sort, shape, stage, counting, name);
+    byName.set(name, statement);
+  }
   return statement.execute({
     ...filterValues(filter),
     ...stage?.values,
@@ -324,18 +301,25 @@ function runPage(
   });
 }
 
-async function countProducts(db: Database, filter: CatalogFilter): Promise<number> {
-  const shape = shapeOf(filter);
-  const name = statementName("count", shape);
-  const statement = preparedOnce(db, name, () => prepareCount(db, shape, name));
-  const [row] = await statement.execute(filterValues(filter));
-  return row?.count ?? 0;
+/**
+ * How many match, for a page past the last one, which has no row to carry the count: the first
+ * page's count, asked with one row.
+ */
+async function totalPastTheEnd(
+  db: Database,
+  filter: CatalogFilter,
+  stage: SearchStage | null,
+  counting: Counting,
+): Promise<number> {
+  if (filter.offset === 0) return 0;
+  const [first] = await runPage(db, { ...filter, limit: 1, offset: 0 }, stage, counting);
+  return first?.total ?? 0;
 }
 
 /**
  * One page of the listing in order, and how many products match in all (0 when `count` is
  * false): one statement, whatever the catalogue's size. Only a page past the last one, which has
- * no row to carry the count, asks for it alone; and a search that matches nothing exactly asks
+ * no row to carry the count, asks again (totalPastTheEnd); and a search that matches nothing exactly asks
  * again for names close to the text.
  */
 export async function findProductPage(
@@ -349,7 +333,7 @@ export async function findProductPage(
   }
   const rows = await runPage(db, filter, null, count ? "subquery" : "none");
   if (!count) return { rows: rows.map(withoutTotal), total: 0 };
-  const total = rows[0]?.total ?? (filter.offset > 0 ? await countProducts(db, filter) : 0);
+  const total = rows[0]?.total ?? (await totalPastTheEnd(db, filter, null, "subquery"));
   return { rows: rows.map(withoutTotal), total };
 }
 
@@ -360,10 +344,6 @@ async function searchPage(
   stage: SearchStage,
 ): Promise<ProductPage> {
   const rows = await runPage(db, filter, stage, "window");
-  const total =
-    rows[0]?.total ??
-    (filter.offset > 0
-      ? ((await runPage(db, { ...filter, limit: 1, offset: 0 }, stage, "window"))[0]?.total ?? 0)
-      : 0);
+  const total = rows[0]?.total ?? (await totalPastTheEnd(db, filter, stage, "window"));
   return { rows: rows.map(withoutTotal), total };
 }
