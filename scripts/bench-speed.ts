@@ -83,6 +83,8 @@ export type SpeedFigures = {
   uncachedRenderCpuMs: number;
   /** The product page's first-load JavaScript, gzipped (scripts/first-load-js.ts). */
   firstLoadKb: number;
+  /** The same scripts as a browser that accepts Brotli is sent them (the build's .br forms). */
+  firstLoadBrotliKb: number;
 };
 
 export async function benchSpeed(
@@ -111,7 +113,9 @@ export async function benchSpeed(
       const page = await fetch(`${cached.url}${PAGE}`);
       const body = Buffer.from(await page.arrayBuffer());
       const scripts = scriptSizes(CLIENT_DIR, firstLoadScripts(body.toString("utf8")));
+      const kilobytes = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
       const firstLoadBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+      const firstLoadBrotliBytes = scripts.reduce((sum, script) => sum + script.brotliBytes, 0);
       const bare = await bareServer(body, {
         "Content-Type": page.headers.get("Content-Type") ?? "text/html",
       });
@@ -138,7 +142,8 @@ export async function benchSpeed(
               (anonymousCached.requestsPerSecond / bareServerFigures.requestsPerSecond) * 100,
             ) / 100,
           signedInPageCache: signedIn.headers.get("X-Page-Cache"),
-          firstLoadKb: Math.round((firstLoadBytes / 1024) * 10) / 10,
+          firstLoadKb: kilobytes(firstLoadBytes),
+          firstLoadBrotliKb: kilobytes(firstLoadBrotliBytes),
         };
       } finally {
         bare.stop();

@@ -172,11 +172,14 @@ export function createHttpApp(options: HttpAppOptions) {
     });
   }
 
-  // Fingerprinted build output never changes under the same name.
+  // Fingerprinted build output never changes under the same name. Scripts, styles and SVG images
+  // are sent as compressed by the build (their .br and .gz siblings, scripts/precompress-assets.ts)
+  // to a browser that accepts them, never compressed again per request.
   app.use(
     "/assets/*",
     serveStatic({
       root: options.clientDir,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
@@ -187,6 +190,7 @@ export function createHttpApp(options: HttpAppOptions) {
   // paths with an extension are looked up on disk, so page requests skip the file system.
   const publicFiles = serveStatic({
     root: options.clientDir,
+    precompressed: true,
     onFound: (_path, c) => {
       c.header("Cache-Control", "public, max-age=86400");
     },

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { logInAs } from "./account-fixtures";
 import { expect, gotoHydrated, test } from "./fixtures";
 
@@ -173,6 +174,40 @@ test.describe("HTTP server", () => {
     const image = await request.get("/images/products/whitening-strips.svg");
     expect(image.status()).toBe(200);
     expect(image.headers()["cache-control"]).toBe("public, max-age=86400");
+  });
+
+  test("scripts, styles and SVG images are sent as the build compressed them, Brotli first", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/product/prod1");
+    const head = page.locator("head");
+    // The framework's chunk (vite.config.ts): the largest script every page loads.
+    const script = await head
+      .locator('link[rel="modulepreload"][href*="/framework-"]')
+      .getAttribute("href");
+    const stylesheet = await head.locator('link[rel="stylesheet"]').first().getAttribute("href");
+    const origin = baseURL ?? "";
+    for (const path of [script, stylesheet, "/images/products/whitening-strips.svg"]) {
+      expect(path).toBeTruthy();
+      const plain = await getRaw(origin, path ?? "", { "Accept-Encoding": "identity" });
+      expect(plain.status).toBe(200);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+      const asBrowsersAsk = await getRaw(origin, path ?? "", {
+        "Accept-Encoding": "gzip, deflate, br, zstd",
+      });
+      expect(asBrowsersAsk.headers["content-encoding"], path ?? "").toBe("br");
+      expect(asBrowsersAsk.headers.vary).toMatch(/Accept-Encoding/i);
+      // The build's file, not a per-request stream: its length is known before it is sent.
+      expect(Number(asBrowsersAsk.headers["content-length"])).toBe(asBrowsersAsk.body.length);
+      expect(asBrowsersAsk.body.length).toBeLessThan(plain.body.length);
+      expect(brotliDecompressSync(asBrowsersAsk.body).equals(plain.body)).toBe(true);
+      const gzipOnly = await getRaw(origin, path ?? "", { "Accept-Encoding": "gzip" });
+      expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+      expect(Number(gzipOnly.headers["content-length"])).toBe(gzipOnly.body.length);
+      expect(gunzipSync(gzipOnly.body).equals(plain.body)).toBe(true);
+    }
   });
 
   test("/healthz answers 200 when the database answers", async ({ request }) => {
