@@ -1,40 +1,37 @@
-// Dates shown to shoppers are in the shop's time zone, whatever the server's. Formatters are built
-// once: constructing Intl formatters is costly on every request.
+// Dates shown to shoppers are in the shop's time zone, whatever the server's. Each formatter is
+// built once, when first used: constructing one is costly (in a browser, up to several
+// milliseconds of the page's start-up for a formatter the page may never use).
 export const SHOP_TIME_ZONE = "Europe/London";
 
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: SHOP_TIME_ZONE,
-});
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: SHOP_TIME_ZONE });
+    return made;
+  };
+}
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: SHOP_TIME_ZONE,
-});
-
+const longDate = formatter("en-GB", { day: "numeric", month: "long", year: "numeric" });
+const dateTime = formatter("en-GB", { dateStyle: "medium", timeStyle: "short" });
 // en-CA writes dates as YYYY-MM-DD.
-const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE });
-
-const yearOnly = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: SHOP_TIME_ZONE });
+const isoDay = formatter("en-CA", {});
+const yearOnly = formatter("en-GB", { year: "numeric" });
 
 /** "22 November 2026" */
 export function formatLongDate(date: Date): string {
-  return longDate.format(date);
+  return longDate().format(date);
 }
 
 /** "12 Nov 2026, 14:05" */
 export function formatDateTime(date: Date | string): string {
-  return dateTime.format(new Date(date));
+  return dateTime().format(new Date(date));
 }
 
 export function yearInShopTimeZone(date: Date): number {
-  return Number(yearOnly.format(date));
+  return Number(yearOnly().format(date));
 }
 
 /** The shop's calendar day of a moment, "2026-11-24" (London's, whatever the server's zone). */
 export function shopCalendarDay(date: Date): string {
-  return isoDay.format(date);
+  return isoDay().format(date);
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatPence, parsePounds, penceToDecimalString } from "./money";
 
@@ -11,6 +12,25 @@ describe("formatPence", () => {
 
   it("groups thousands", () => {
     expect(formatPence(123456789)).toBe("£1,234,567.89");
+  });
+
+  it("writes every amount as Intl's en-GB pound formatter does", () => {
+    // The formatter it replaced (numbers.ts says why), as the reference.
+    const intl = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency: "GBP",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (pence) => {
+        expect(formatPence(pence)).toBe(intl.format(pence / 100));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const pence of [0, 1, -1, 99, 100, 99_999, 100_000, -100_000, 123_456_789]) {
+      expect(formatPence(pence)).toBe(intl.format(pence / 100));
+    }
   });
 
   it("rejects fractional pence", () => {

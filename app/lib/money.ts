@@ -1,16 +1,22 @@
-// The only place that turns integer pence into text (DESIGN §3 rule 3).
+// The only place that turns integer pence into text (DESIGN §3 rule 3), with integer arithmetic
+// rather than Intl.NumberFormat (./numbers.ts says why; a property test compares the two).
 
-const gbp = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { groupThousands } from "./numbers";
 
-/** 3999 -> "£39.99". Pence must be a whole number. */
-export function formatPence(pence: number): string {
+function pounds(pence: number): { sign: string; whole: number; fraction: string } {
   if (!Number.isInteger(pence)) throw new TypeError(`pence must be an integer, got ${pence}`);
-  return gbp.format(pence / 100);
+  const abs = Math.abs(pence);
+  return {
+    sign: pence < 0 ? "-" : "",
+    whole: Math.floor(abs / 100),
+    fraction: String(abs % 100).padStart(2, "0"),
+  };
+}
+
+/** 3999 -> "£39.99", 123456 -> "£1,234.56", -250 -> "-£2.50". Pence must be a whole number. */
+export function formatPence(pence: number): string {
+  const { sign, whole, fraction } = pounds(pence);
+  return `${sign}£${groupThousands(whole)}.${fraction}`;
 }
 
 /** 5000 -> "£50", 399 -> "£3.99": whole pounds without pence, for prices written in copy. */
@@ -20,10 +26,8 @@ export function formatPenceInText(pence: number): string {
 
 /** 3999 -> "39.99": the decimal form structured data (schema.org Offer.price) expects. */
 export function penceToDecimalString(pence: number): string {
-  if (!Number.isInteger(pence)) throw new TypeError(`pence must be an integer, got ${pence}`);
-  const sign = pence < 0 ? "-" : "";
-  const abs = Math.abs(pence);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  const { sign, whole, fraction } = pounds(pence);
+  return `${sign}${whole}.${fraction}`;
 }
 
 /**

@@ -11,6 +11,12 @@ export type ReviewView = {
   /** The reviewer's first name. */
   reviewer: string;
   createdAt: Date;
+  /**
+   * The day it was written as the page shows it ("25 November 2026", the shop's time zone),
+   * written by the server: the browser then needs no date formatter of its own (app/lib/numbers.ts
+   * says what making one costs).
+   */
+  createdOn: string;
   /** Edited after it was first written. */
   edited: boolean;
 };

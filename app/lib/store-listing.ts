@@ -2,6 +2,8 @@
 // search pages carry them in the URL (issue 15): read leniently from any URL, written back in one
 // canonical form (defaults left out, fixed order), so a listing is shareable and cacheable.
 
+import { groupThousands } from "./numbers";
+
 /** Products a listing page shows. */
 export const LISTING_PAGE_SIZE = 24;
 /** The highest page number a URL may ask for (24 × 5,000 products is past any catalogue here). */
@@ -135,5 +137,5 @@ export function pageCountOf(total: number): number {
 
 /** "24 products", "1 product". */
 export function productCountText(total: number): string {
-  return `${total.toLocaleString("en-GB")} ${total === 1 ? "product" : "products"}`;
+  return `${groupThousands(total)} ${total === 1 ? "product" : "products"}`;
 }

@@ -5,6 +5,7 @@ import { logger } from "@server/logger";
 import { useEffect } from "react";
 import { AdminOrderTable } from "~/components/admin/admin-order-table";
 import { OrderFilters } from "~/components/admin/order-filters";
+import { groupThousands } from "~/lib/numbers";
 import { showToast } from "~/lib/toast";
 import type { Route } from "./+types/dashboard.admin-orders";
 
@@ -33,7 +34,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
       <p className="mt-2 mb-6 text-ink-muted" aria-live="polite">
-        {total === 1 ? "1 order" : `${total.toLocaleString("en-GB")} orders`}
+        {total === 1 ? "1 order" : `${groupThousands(total)} orders`}
         {query.q || query.status || query.from || query.to ? " match" : ""}.
       </p>
       <OrderFilters key={JSON.stringify(query)} query={query} />

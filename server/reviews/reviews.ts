@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { formatLongDate } from "../../app/lib/dates";
 import { purchasedStatuses } from "../../app/lib/order-types";
 import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../app/lib/ratings";
 import type { ReviewInput } from "../../app/lib/review-form";
@@ -178,6 +179,7 @@ export async function productReviews(
     reviews: rows.map(({ fullName, updatedAt, ...row }) => ({
       ...row,
       reviewer: reviewerName(fullName),
+      createdOn: formatLongDate(row.createdAt),
       // A minute's grace: the first save's own timestamps differ by microseconds.
       edited: updatedAt.getTime() - row.createdAt.getTime() > 60_000,
     })),

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { ShopLink } from "~/components/ui/shop-link";
 import type { AdminProductRow, OverviewFigures, ParkedEmail } from "~/lib/admin-figures";
 import { formatPence } from "~/lib/money";
+import { groupThousands } from "~/lib/numbers";
 import type { AdminOrderRow, RefundDueOrder } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
 import { AdminOrderTable } from "./admin-order-table";
@@ -48,7 +49,7 @@ export function AdminOverview({
                 },
                 {
                   label: "Orders",
-                  value: data.figures.orderCount.toLocaleString("en-GB"),
+                  value: groupThousands(data.figures.orderCount),
                   testId: "order-count",
                 },
                 {

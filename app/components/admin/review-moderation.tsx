@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
 import { formatDateTime } from "~/lib/dates";
+import { groupThousands } from "~/lib/numbers";
 import { ratingLabel } from "~/lib/ratings";
 import { showToast } from "~/lib/toast";
 
@@ -117,7 +118,7 @@ export function ReviewModeration({
         ))}
       </nav>
       <p className="mt-4 text-sm text-ink-muted">
-        {total === 1 ? "1 review" : `${total.toLocaleString("en-GB")} reviews`}
+        {total === 1 ? "1 review" : `${groupThousands(total)} reviews`}
       </p>
       {reviews.length === 0 ? (
         <p className="mt-4 rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">

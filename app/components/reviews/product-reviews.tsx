@@ -3,7 +3,6 @@ import { BadgeCheck } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
-import { formatLongDate } from "~/lib/dates";
 import { ratingLabel, reviewCount } from "~/lib/ratings";
 import type { ProductReviewsView } from "~/lib/review-types";
 import { ReportReviewButton, useReviewReports } from "./report-review-button";
@@ -140,7 +139,7 @@ export function ProductReviews({
                         <span>
                           {review.reviewer},{" "}
                           <time dateTime={new Date(review.createdAt).toISOString()}>
-                            {formatLongDate(new Date(review.createdAt))}
+                            {review.createdOn}
                           </time>
                           {review.edited ? " (edited)" : null}
                         </span>
