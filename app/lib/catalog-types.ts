@@ -30,10 +30,14 @@ export type CatalogProduct = {
   rating: RatingSummary | null;
 };
 
-/** A product as cards and teasers show it. */
-export type ProductSummary = Omit<CatalogProduct, "descriptionHtml" | "variants"> & {
-  /** The description's opening, as plain text. */
-  excerpt: string;
+/**
+ * A product as cards show it: all a listing page (store, category, search, wishlist) sends the
+ * browser for each product, nothing it does not show.
+ */
+export type ProductSummary = Pick<
+  CatalogProduct,
+  "id" | "name" | "imageUrl" | "imageAlt" | "rating"
+> & {
   /** The first variant by creation date (seed spec §3); null when the product has none. */
   defaultVariant: VariantView | null;
   /**
@@ -41,6 +45,12 @@ export type ProductSummary = Omit<CatalogProduct, "descriptionHtml" | "variants"
    * one; null when none has. Only then a SALE badge and a struck-through price (DESIGN §8).
    */
   saleVariant: VariantView | null;
+};
+
+/** A card with the opening of its description: the home page's featured block. */
+export type ProductTeaser = ProductSummary & {
+  /** The description's opening, as plain text. */
+  excerpt: string;
 };
 
 export type ProductDetail = CatalogProduct & {

@@ -3,6 +3,7 @@ import type {
   CatalogProduct,
   ProductDetail,
   ProductSummary,
+  ProductTeaser,
   VariantView,
 } from "../../app/lib/catalog-types";
 import { ratingOf } from "../../app/lib/ratings";
@@ -94,19 +95,33 @@ export async function findProductSummaries(
   return { products: found.map(toSummary), total };
 }
 
-function toSummary({ variants, descriptionHtml, ...product }: CatalogProduct): ProductSummary {
+function toSummary({
+  id,
+  name,
+  imageUrl,
+  imageAlt,
+  rating,
+  variants,
+}: CatalogProduct): ProductSummary {
   return {
-    ...product,
-    excerpt: renderProductDescription(descriptionHtml).excerpt,
+    id,
+    name,
+    imageUrl,
+    imageAlt,
+    rating,
     defaultVariant: variants[0] ?? null,
     saleVariant: variants.find((variant) => variant.compareAtPricePence !== null) ?? null,
   };
 }
 
 /** The shop's featured products (the store's default order) for the home page's block. */
-export async function listFeaturedProducts(db: Database, count = 3): Promise<ProductSummary[]> {
+export async function listFeaturedProducts(db: Database, count = 3): Promise<ProductTeaser[]> {
   const filter = { sort: "featured", limit: count, offset: 0 } as const;
-  return (await findProductSummaries(db, filter, { count: false })).products;
+  const { products: found } = await findProducts(db, filter, { count: false });
+  return found.map((product) => ({
+    ...toSummary(product),
+    excerpt: renderProductDescription(product.descriptionHtml).excerpt,
+  }));
 }
 
 /** The products on sale among `ids`, in that order (unknown or withdrawn ids are left out). */

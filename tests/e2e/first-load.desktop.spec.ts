@@ -48,7 +48,7 @@ test("storefront pages start without making an Intl formatter", async ({ page })
       intl[name] = new Proxy(Original, {
         construct(target, args) {
           made.push(name);
-          return Reflect.construct(target, args);
+          return Reflect.construct(target, args) as object;
         },
         apply(target, self, args) {
           made.push(name);

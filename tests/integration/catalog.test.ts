@@ -50,7 +50,16 @@ describe.each(testDrivers)("catalogue on %s", (driver) => {
         stockQuantity: 10,
         maxPerOrder: 10,
       });
-      expect(list[1]?.excerpt).toBe("A product made for tests.");
+      // A card's fields and nothing more: what a listing page sends the browser for each product.
+      expect(Object.keys(list[1] ?? {}).sort()).toEqual([
+        "defaultVariant",
+        "id",
+        "imageAlt",
+        "imageUrl",
+        "name",
+        "rating",
+        "saleVariant",
+      ]);
     });
 
     it("gives a null default variant to a product without variants", async () => {
@@ -81,6 +90,8 @@ describe.each(testDrivers)("catalogue on %s", (driver) => {
       }
       const featured = await listFeaturedProducts(db(), 3);
       expect(featured.map((product) => product.id)).toEqual(["p5", "p4", "p3"]);
+      // The home page's lead shows the opening of its description.
+      expect(featured[0]?.excerpt).toBe("A product made for tests.");
     });
   });
 

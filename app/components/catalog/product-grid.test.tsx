@@ -9,12 +9,9 @@ afterEach(cleanup);
 
 const product: ProductSummary = {
   id: "prod2",
-  slug: "whitening-toothpaste",
   name: "Whitening Toothpaste",
   imageUrl: "/images/products/whitening-toothpaste.svg",
   imageAlt: "A tube",
-  createdAt: new Date("2026-01-12T09:00:00Z"),
-  excerpt: "An everyday toothpaste.",
   defaultVariant: {
     id: "prod2-75ml",
     name: "75 ml",

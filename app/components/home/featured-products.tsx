@@ -5,12 +5,12 @@ import { ArrowRight } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { ShopLink } from "~/components/ui/shop-link";
-import type { ProductSummary } from "~/lib/catalog-types";
+import type { ProductTeaser } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
 import { SectionHeading } from "./section-heading";
 
 /** The newest product shown large with 'View Product', the next two as cards (seed spec §2). */
-export function FeaturedProducts({ products }: { products: ProductSummary[] }) {
+export function FeaturedProducts({ products }: { products: ProductTeaser[] }) {
   const [lead, ...rest] = products;
   if (!lead) return null;
   return (
