@@ -49,9 +49,8 @@ const product: ProductDetailData = {
   imageUrl: "/images/products/whitening-pen.svg",
   imageAlt: "A pen",
   createdAt: new Date("2026-01-01T00:00:00Z"),
-  updatedAt: new Date("2026-01-01T00:00:00Z"),
   descriptionHtml: "<p>A pen.</p>",
-  descriptionText: "A pen.",
+  summary: "A pen.",
   rating: null,
   variants: [variant],
 };

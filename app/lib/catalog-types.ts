@@ -53,9 +53,13 @@ export type ProductTeaser = ProductSummary & {
   excerpt: string;
 };
 
+/** A product's page: the product, and its description as one short line of plain text. */
 export type ProductDetail = CatalogProduct & {
-  descriptionText: string;
-  updatedAt: Date;
+  /**
+   * The description's text cut at a word for meta tags and structured data (truncateForMeta): the
+   * page sends its description once, as HTML, not a second time in full as text.
+   */
+  summary: string;
 };
 
 /** A category as its page, the filter chips and the API show it (issue 15). */

@@ -72,7 +72,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     ...pageMeta({
       site: root.config,
       title: product.name,
-      description: product.descriptionText,
+      description: product.summary,
       path: `/product/${product.id}`,
       image: { url: product.imageUrl, alt: product.imageAlt },
       type: "product",
@@ -81,7 +81,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       "script:ld+json": productJsonLd(root.config, {
         id: product.id,
         name: product.name,
-        description: product.descriptionText,
+        description: product.summary,
         imageUrl: product.imageUrl,
         variants: product.variants,
         rating: product.rating,

@@ -8,6 +8,7 @@ import type {
 } from "../../app/lib/catalog-types";
 import { ratingOf } from "../../app/lib/ratings";
 import { normalizeSearchText } from "../../app/lib/search-text";
+import { truncateForMeta } from "../../app/lib/seo";
 import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
@@ -39,7 +40,7 @@ const newestFirst = [desc(products.createdAt), asc(products.id)];
 
 const statements = preparedStatements((db: Database) => ({
   product: db
-    .select({ ...productRowColumns, updatedAt: products.updatedAt })
+    .select(productRowColumns)
     .from(products)
     .where(and(eq(products.id, sql.placeholder("id")), eq(products.active, true)))
     .prepare("catalog_product"),
@@ -136,12 +137,9 @@ export async function listProductSummaries(
 export async function getProduct(db: Database, id: string): Promise<ProductDetail> {
   const [row] = await statements(db).product.execute({ id });
   if (!row) throw new DomainError("NOT_FOUND", "Product not found.");
-  const { html, text } = renderProductDescription(row.descriptionHtml);
   return {
-    ...withRating(row),
-    descriptionHtml: html,
-    descriptionText: text,
-    variants: row.variants.map(publicVariant),
+    ...toCatalogProduct(row),
+    summary: truncateForMeta(renderProductDescription(row.descriptionHtml).text),
   };
 }
 

@@ -45,6 +45,8 @@ test.describe("search engines and link previews", () => {
       "@type": "Product",
       name: "Whitening Strips",
       url: `${baseURL}/product/prod1`,
+      // The same short text as the meta description: the page carries its description once.
+      description,
     });
     expect(data.offers).toEqual([
       expect.objectContaining({

@@ -125,7 +125,7 @@ describe.each(testDrivers)("catalogue on %s", (driver) => {
         ["kit", 3999, null],
         ["two", 7998, 8500],
       ]);
-      expect(product.descriptionText).toBe("A product made for tests.");
+      expect(product.summary).toBe("A product made for tests.");
     });
 
     it("sanitises the stored description again on read", async () => {
