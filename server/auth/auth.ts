@@ -17,6 +17,7 @@ import {
   RECIPIENT_THROTTLED,
 } from "./account-throttle";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords";
+import { AUTH_COOKIE_PREFIX } from "./session-cookie";
 
 // better-auth on the shop's own database (DESIGN §2, §6): email and password, email verification,
 // password reset, sessions in the database behind http-only cookies, and its rate limiter with
@@ -205,6 +206,7 @@ export function createAuth(options: AuthOptions) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.baseUrl.startsWith("https://"),
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       database: { generateId: () => crypto.randomUUID() },
     },
     // Emailed tokens are stored as SHA-256 hashes: a leaked table holds no usable link.

@@ -2,11 +2,19 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse } from "hono/utils/cookie";
 
 /**
- * better-auth's session cookie, under its plain name or the `__Secure-` one it uses over HTTPS.
- * Only this cookie makes a page personal: other cookies (a consent banner's, an analytics id) do
- * not change what the shop renders.
+ * The prefix of better-auth's cookie names, given to it in its options (./auth.ts): the one source
+ * of the session cookie's name for better-auth and for the check below.
  */
-const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.session_token=[^;\s]/;
+export const AUTH_COOKIE_PREFIX = "better-auth";
+
+/**
+ * better-auth's session cookie (`<prefix>.session_token`), under its plain name or the `__Secure-`
+ * one it uses over HTTPS. Only this cookie makes a page personal: other cookies (a consent
+ * banner's, an analytics id) do not change what the shop renders.
+ */
+const SESSION_COOKIE = new RegExp(
+  `(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX.replaceAll(".", "\\.")}\\.session_token=[^;\\s]`,
+);
 
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
   return cookieHeader ? SESSION_COOKIE.test(cookieHeader) : false;

@@ -2,8 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
-import type { UserRole } from "../db/schema/auth";
-import { sessions, users } from "../db/schema/auth";
+import { sessions, type UserRole, users } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
 import { forgetInRequest, oncePerRequest } from "../http/request-scope";
@@ -30,14 +29,18 @@ export function createAuthFromEnv(db: Database, queue: AuthOptions["sendEmail"] 
   });
 }
 
-export async function getAuth(): Promise<Auth> {
-  const db = await getDb();
+/** better-auth on `db`, made once per database handle. */
+function authFor(db: Database): Auth {
   let auth = instances.get(db);
   if (!auth) {
     auth = createAuthFromEnv(db);
     instances.set(db, auth);
   }
   return auth;
+}
+
+export async function getAuth(): Promise<Auth> {
+  return authFor(await getDb());
 }
 
 /** Who is signed in, as the pages need it. */
@@ -68,8 +71,9 @@ export function forgetSessionUser(): void {
 async function readSessionUser(request: Request): Promise<SessionUser | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!hasSessionCookie(cookieHeader)) return null;
-  const auth = await getAuth();
-  const settled = await settledSession(auth, await getDb(), cookieHeader);
+  const db = await getDb();
+  const auth = authFor(db);
+  const settled = await settledSession(auth, db, cookieHeader);
   if (settled !== "ask-better-auth") return settled;
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;

@@ -1,4 +1,6 @@
+import { createAuth } from "@server/auth/auth";
 import { getAuth, getSessionUser } from "@server/auth/session";
+import { hasSessionCookie } from "@server/auth/session-cookie";
 import { setDatabaseHandle } from "@server/db/connection";
 import { sessions, users } from "@server/db/schema/auth";
 import { seedDemoAccounts } from "@server/db/seed/demo-shop";
@@ -42,6 +44,27 @@ describe.each(testDrivers)("reading the session on %s", (driver) => {
     });
     expect(queries).toHaveLength(1);
     expect(queries[0]).toMatch(/^select .* from "sessions" inner join "users"/);
+  });
+
+  // The page cache and the HTTP layer tell a session by its cookie's name (hasSessionCookie) before
+  // better-auth is asked: the name better-auth sets, over HTTP and HTTPS, must be that one.
+  it("the session cookie better-auth sets is the one the shop recognises as a session", async () => {
+    const { cookie } = await signedIn();
+    expect(hasSessionCookie(cookie)).toBe(true);
+    for (const baseUrl of ["http://localhost:3000", "https://shop.example"]) {
+      const auth = createAuth({
+        db: db(),
+        baseUrl,
+        trustedOrigins: [baseUrl],
+        secret: "a-secret-of-at-least-32-characters!!",
+        appName: "shop",
+        brand: async () => ({ shopName: "Gleam", baseUrl, supportEmail: "hello@example.com" }),
+        sendEmail: async () => {},
+        attemptsPerMinute: 10,
+      });
+      const { name } = (await auth.$context).authCookies.sessionToken;
+      expect(hasSessionCookie(`${name}=token.signature`), name).toBe(true);
+    }
   });
 
   it("sees a role change at once (nothing about the user is kept between requests)", async () => {
