@@ -9,6 +9,7 @@ import {
   twinPens,
 } from "./cart-fixtures";
 import { expect, expectOnly, gotoHydrated, test } from "./fixtures";
+import { forgetLayoutShifts, layoutShiftTotal, recordLayoutShifts } from "./layout-shifts";
 
 test.describe("adding to the cart", () => {
   test("from a store card: toast, badge and the stored cart", async ({ page }) => {
@@ -257,23 +258,16 @@ test.describe("keeping the cart", () => {
 
 test.describe("layout stability", () => {
   test("adding, opening the drawer and changing quantities shift nothing", async ({ page }) => {
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          shifts.push((entry as unknown as { value: number }).value);
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     // What the page's own loading does (the web font swapping in, late on a busy machine) is not
     // what this test is about: measure from when the page is settled.
-    const settle = () =>
-      page.evaluate(async () => {
+    const settle = async () => {
+      await page.evaluate(async () => {
         await document.fonts.ready;
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
-        (window as unknown as { layoutShifts: number[] }).layoutShifts.length = 0;
       });
+      await forgetLayoutShifts(page);
+    };
     await storeCart(page, [bundle]);
     await gotoHydrated(page, "/product/prod3");
     await settle();
@@ -289,19 +283,12 @@ test.describe("layout stability", () => {
       .click();
     await expect(drawer.getByTestId("cart-line")).toHaveCount(1);
     await drawer.getByRole("button", { name: "Close" }).click();
-    const shiftTotal = () =>
-      page.evaluate(() =>
-        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce(
-          (total, value) => total + value,
-          0,
-        ),
-      );
-    expect(await shiftTotal(), "on the product page").toBeLessThan(0.001);
+    expect(await layoutShiftTotal(page), "on the product page").toBeLessThan(0.001);
 
     await gotoHydrated(page, "/store");
     await settle();
     await page.getByRole("button", { name: "Add to Cart: Whitening Strips" }).click();
     await expectBadge(page, 3);
-    expect(await shiftTotal(), "on the store").toBeLessThan(0.001);
+    expect(await layoutShiftTotal(page), "on the store").toBeLessThan(0.001);
   });
 });

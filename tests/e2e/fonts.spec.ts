@@ -1,4 +1,5 @@
 import { expect, gotoHydrated, test } from "./fixtures";
+import { layoutShiftTotal, recordLayoutShifts } from "./layout-shifts";
 
 // Inter, the shop's type, is preloaded in the head so it arrives beside the stylesheet (issue 16),
 // and until it does the text is set in a local font scaled to Inter's metrics (app.css), so its
@@ -35,26 +36,15 @@ test("text does not move when the font arrives late", async ({ page }) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        shifts.push((entry as unknown as { value: number }).value);
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await recordLayoutShifts(page);
   for (const path of ["/", "/store", "/product/prod1"]) {
     await gotoHydrated(page, path);
-    const total = await page.evaluate(async () => {
+    await page.evaluate(async () => {
       await document.fonts.ready;
       // Two frames after the swap, so its shift (if any) is recorded.
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce(
-        (sum, value) => sum + value,
-        0,
-      );
     });
+    const total = await layoutShiftTotal(page);
     expect(
       await page.evaluate(() => document.fonts.check('16px "Inter Variable"', "Gleam")),
       path,
