@@ -69,6 +69,10 @@ export function Layout({ children }: { children: ReactNode }) {
             the script preloads. The font follows it. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="" />
+        {/* A browser may paint a page it has only partly read: the header painted without its
+            last controls, then moved when they arrived. The first paint waits until the page's
+            <main> is read (the header and announcements are before it); it is about 17 kB in. */}
+        <link rel="expect" href="#site-footer" blocking="render" />
         <Meta />
         <Links />
       </head>

@@ -20,7 +20,7 @@ const markup = heroSvg
  */
 export function HeroArt() {
   return (
-    <div className="relative order-last aspect-[4/3] w-full overflow-hidden md:absolute md:inset-0 md:-z-10 md:aspect-auto">
+    <div className="relative aspect-[4/3] w-full overflow-hidden md:absolute md:inset-0 md:-z-10 md:aspect-auto">
       <div
         data-testid="hero-art"
         className="absolute top-[-20.63%] left-[-90.48%] aspect-[16/9] w-[190.48%] max-md:[&_.hero-bg]:hidden md:inset-0 md:aspect-auto md:size-full"

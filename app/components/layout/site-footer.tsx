@@ -8,7 +8,7 @@ import { SocialLinks } from "./social-links";
 
 export function SiteFooter({ config, year }: { config: PublicConfig; year: number }) {
   return (
-    <footer className="bg-ink text-slate-300">
+    <footer id="site-footer" className="bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_2fr_1.4fr] lg:px-8">
         <div className="space-y-5">
           <Logo shopName={config.shopName} tone="light" />
