@@ -69,9 +69,9 @@ export function Layout({ children }: { children: ReactNode }) {
             the script preloads. The font follows it. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="" />
-        {/* A browser may paint a page it has only partly read: the header painted without its
-            last controls, then moved when they arrived. The first paint waits until the page's
-            <main> is read (the header and announcements are before it); it is about 17 kB in. */}
+        {/* A browser may paint a page it has only partly read, and what came later moved what was
+            painted (the header's controls, the hero's text). The first paint waits until the page
+            is read to its footer (decision record 021). */}
         <link rel="expect" href="#site-footer" blocking="render" />
         <Meta />
         <Links />
