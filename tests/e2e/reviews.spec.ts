@@ -166,6 +166,9 @@ test.describe("reviews", () => {
     test.slow();
     await signUpAndVerify(page, uniqueEmail("reporter"));
     await gotoHydrated(page, "/product/prod3");
+    // The reviews hydrate after the page (their code is a lazy chunk): a click before that posts
+    // the plain form (seen on a busy CI run).
+    await expect(page.locator('#reviews[data-hydrated="true"]')).toBeAttached();
     const reviews = page.getByRole("region", { name: "Customer reviews" });
     const report = reviews.getByRole("button", { name: /^Report review: / }).first();
     await report.click();

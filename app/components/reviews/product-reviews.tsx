@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { BadgeCheck } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
@@ -79,6 +80,12 @@ export function ProductReviews({
 }) {
   const total = reviews.distribution.reduce((sum, count) => sum + count, 0);
   const reports = useReviewReports();
+  // The reviews' code arrives after the page hydrates (a lazy chunk): until then their Report
+  // buttons are plain forms. Marked once live, as <html> is (root.tsx), for end-to-end tests.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (section.current) section.current.dataset.hydrated = "true";
+  }, []);
   const writeLink = (
     <ShopLink
       to={`/product/${productId}/review`}
@@ -88,7 +95,7 @@ export function ProductReviews({
     </ShopLink>
   );
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
+    <section ref={section} id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
       <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight">
         Customer reviews
       </h2>
