@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { cspNonceContext } from "@server/http/load-context";
-import { lowPriorityModulePreloads } from "@server/http/module-preloads";
+import { scriptsAfterFirstPaint } from "@server/http/module-preloads";
 import { logger } from "@server/logger";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -54,7 +54,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               resolve(
-                new Response(lowPriorityModulePreloads(Buffer.concat(chunks)), {
+                new Response(scriptsAfterFirstPaint(Buffer.concat(chunks)), {
                   headers: responseHeaders,
                   status: responseStatusCode,
                 }),

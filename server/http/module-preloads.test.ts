@@ -1,30 +1,52 @@
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads } from "./module-preloads";
+import { importAfterFirstPaint, scriptsAfterFirstPaint } from "./module-preloads";
 
-const rewrite = (html: string) => lowPriorityModulePreloads(Buffer.from(html)).toString();
+const rewrite = (html: string) => scriptsAfterFirstPaint(Buffer.from(html)).toString();
 
-describe("lowPriorityModulePreloads", () => {
-  it("marks every module preload of the head low priority, and nothing else", () => {
-    const head =
-      '<head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js"/>' +
-      '<link rel="modulepreload" href="/f.js"/><link rel="preload" as="image" href="/i.svg"/></head>';
-    expect(rewrite(`<html>${head}<body><p>£5</p></body></html>`)).toBe(
-      '<html><head><link rel="stylesheet" href="/a.css"/>' +
-        '<link rel="modulepreload" fetchpriority="low" href="/e.js"/>' +
-        '<link rel="modulepreload" fetchpriority="low" href="/f.js"/>' +
-        '<link rel="preload" as="image" href="/i.svg"/></head><body><p>£5</p></body></html>',
+// React Router's markup, shortened: the head's preloads and the body's inline module script.
+const head =
+  '<head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js"/>' +
+  '<link rel="modulepreload" href="/f.js"/><link rel="preload" as="image" href="/i.svg"/></head>';
+const moduleScript =
+  ';\nimport * as route0 from "/r0.js";\nimport * as route1 from "/r1.js";\n' +
+  '  window.__reactRouterManifest = {};\n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/e.js");';
+const page = `<html>${head}<body><p>£5</p><script type="module" async="">${moduleScript}</script><script>done()</script></body></html>`;
+
+describe("scriptsAfterFirstPaint", () => {
+  it("takes the module preloads out of the head and leaves the rest of it", () => {
+    const html = rewrite(page);
+    expect(html).toContain(
+      '<head><link rel="stylesheet" href="/a.css"/><link rel="preload" as="image" href="/i.svg"/></head><body><p>£5</p>',
     );
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html.endsWith("</script><script>done()</script></body></html>")).toBe(true);
   });
 
-  it("leaves the body alone, even text that looks like a preload", () => {
-    const html = '<head></head><body><pre><link rel="modulepreload" href="/x.js"/></pre></body>';
-    expect(rewrite(html)).toBe(html);
+  it("imports the route modules only after the first paint, then goes on as React Router wrote", () => {
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(rewrite(page))?.[1];
+    expect(script?.startsWith("await new Promise((painted) => {\n")).toBe(true);
+    expect(script).toContain('getEntriesByName("first-contentful-paint")');
+    expect(script?.slice(script.indexOf("\n});\n") + 5)).toBe(
+      'for (const href of ["/e.js","/f.js"]) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n' +
+        'const [route0, route1] = await Promise.all([import("/r0.js"), import("/r1.js")]);\n' +
+        ';\n  window.__reactRouterManifest = {};\n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/e.js");',
+    );
+    // No static import is left to be fetched while the page is parsed.
+    expect(script).not.toMatch(/^import /m);
   });
 
-  it("returns a document without a head or preloads as it is (the same buffer)", () => {
+  it("leaves a script of another shape, and a document without one, as they are", () => {
+    expect(importAfterFirstPaint('import("/e.js");', ["/e.js"])).toBeNull();
+    const other = `<html>${head}<body><script type="module">import x from "/x.js";</script></body></html>`;
+    expect(rewrite(other)).toBe(other);
     const plain = Buffer.from("<p>no head</p>");
-    expect(lowPriorityModulePreloads(plain)).toBe(plain);
-    const none = Buffer.from("<head><title>x</title></head><body></body>");
-    expect(lowPriorityModulePreloads(none)).toBe(none);
+    expect(scriptsAfterFirstPaint(plain)).toBe(plain);
+    const none = Buffer.from(`<html>${head}<body></body></html>`);
+    expect(scriptsAfterFirstPaint(none)).toBe(none);
+  });
+
+  it("does not read a module script written in the head or text that looks like one", () => {
+    const inHead = `<html><head><script type="module">${moduleScript}</script></head><body></body></html>`;
+    expect(rewrite(inHead)).toBe(inHead);
   });
 });

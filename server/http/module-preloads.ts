@@ -1,28 +1,85 @@
-// The page's scripts are fetched after what paints it. React Router preloads every module a page
-// needs with `<link rel="modulepreload">` in the head, which browsers fetch at high priority, in
-// step with the stylesheet, the font and the main image; on a slow connection that delays the first
-// paint by the time of the framework's download (and Lighthouse counts such scripts as blocking it).
-// The page is complete as rendered, so its scripts can wait: each of those links gets
-// `fetchpriority="low"`. React Router renders them without a way to say so, hence this small
-// rewrite of the document's head (decision record 018). A change in React Router's markup makes it
-// a no-op, which the end-to-end test of the head notices.
+// The page's scripts are fetched after its first paint (decision records 018 and 022). Every page
+// is complete as the server renders it; its JavaScript only makes it interactive. React Router
+// writes a `<link rel="modulepreload">` in the head for each module a page needs, and an inline
+// module script at the end of the body that imports the route modules and then the client entry.
+// Browsers fetch all of that at once with the stylesheet, the font and the main image: on a slow
+// phone connection it shares their bandwidth, on a slow CPU its evaluation delays the first frame,
+// and Lighthouse's simulation puts the largest paint after every script for that reason.
+//
+// So the document is rewritten as it leaves the renderer:
+// - the head's module preloads are taken out;
+// - the inline module script first waits for the first contentful paint, then adds the same
+//   preloads, imports the route modules with `import()` and goes on as React Router wrote it.
+// React Router renders that markup without a way to change it, hence the rewrite. If its markup
+// changes, the document is left as rendered (scripts fetched at once, still correct), and the
+// end-to-end test of the head notices.
 
-const PRELOAD = Buffer.from('<link rel="modulepreload"');
-const LOW_PRIORITY_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
+const PRELOAD_LINK = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g;
 const HEAD_END = Buffer.from("</head>");
+const MODULE_SCRIPT = Buffer.from('<script type="module"');
+const SCRIPT_END = Buffer.from("</script>");
+/** React Router's static imports of the route modules, `import * as route0 from "/assets/….js";`. */
+const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");\n/gm;
 
-/** `html` with its head's module preloads at low priority; the body is not searched or copied. */
-export function lowPriorityModulePreloads(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+/**
+ * Waits for the first contentful paint as the browser reports it (a frame is drawn some time after
+ * it is made: waiting for an animation frame alone started the scripts 30 ms before it), with a
+ * second frame where paint timing is unknown and a second's grace once frames are drawn; a hidden
+ * tab, which draws nothing, goes on at once. Then preloads `hrefs` (JSON array text) as the head did.
+ */
+function afterFirstPaint(hrefs: string): string {
+  return (
+    "await new Promise((painted) => {\n" +
+    "  if (document.hidden) return painted();\n" +
+    "  requestAnimationFrame(() => setTimeout(painted, 1000));\n" +
+    '  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(painted)));\n' +
+    '  new PerformanceObserver((entries, observer) => { if (entries.getEntriesByName("first-contentful-paint").length > 0) { observer.disconnect(); painted(); } }).observe({ type: "paint", buffered: true });\n' +
+    "});\n" +
+    `for (const href of ${hrefs}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n`
+  );
+}
+
+/**
+ * The inline module script's text rewritten to import its route modules after the first paint,
+ * or null when it is not the shape React Router writes.
+ */
+export function importAfterFirstPaint(script: string, preloads: readonly string[]): string | null {
+  const names: string[] = [];
+  const sources: string[] = [];
+  const rest = script.replace(ROUTE_IMPORT, (_line, name: string, source: string) => {
+    names.push(name);
+    sources.push(source);
+    return "";
+  });
+  if (names.length === 0 || !rest.includes("window.__reactRouterRouteModules")) return null;
+  return (
+    afterFirstPaint(JSON.stringify(preloads)) +
+    `const [${names.join(", ")}] = await Promise.all([${sources.map((source) => `import(${source})`).join(", ")}]);\n` +
+    rest
+  );
+}
+
+/** `html` with its scripts fetched after its first paint; as it is when not rendered as expected. */
+export function scriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd === -1) return html;
-  const parts: Buffer<ArrayBuffer>[] = [];
-  let from = 0;
-  for (let at = html.indexOf(PRELOAD, from); at !== -1 && at < headEnd; ) {
-    parts.push(html.subarray(from, at), LOW_PRIORITY_PRELOAD);
-    from = at + PRELOAD.length;
-    at = html.indexOf(PRELOAD, from);
-  }
-  if (parts.length === 0) return html;
-  parts.push(html.subarray(from));
-  return Buffer.concat(parts);
+  const scriptStart = html.lastIndexOf(MODULE_SCRIPT);
+  if (scriptStart < headEnd) return html;
+  const textStart = html.indexOf(">", scriptStart) + 1;
+  const textEnd = html.indexOf(SCRIPT_END, textStart);
+  if (textStart === 0 || textEnd === -1) return html;
+
+  const head = html.subarray(0, headEnd).toString("utf8");
+  const preloads = [...head.matchAll(PRELOAD_LINK)].map((match) => match[1] as string);
+  const script = importAfterFirstPaint(
+    html.subarray(textStart, textEnd).toString("utf8"),
+    preloads,
+  );
+  if (script === null) return html;
+  return Buffer.concat([
+    Buffer.from(head.replace(PRELOAD_LINK, ""), "utf8"),
+    html.subarray(headEnd, textStart),
+    Buffer.from(script, "utf8"),
+    html.subarray(textEnd),
+  ]);
 }
