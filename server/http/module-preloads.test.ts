@@ -28,8 +28,9 @@ describe("scriptsAfterFirstPaint", () => {
     expect(script).toContain('getEntriesByName("first-contentful-paint")');
     expect(script?.slice(script.indexOf("\n});\n") + 5)).toBe(
       'for (const href of ["/e.js","/f.js"]) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n' +
-        'const [route0, route1] = await Promise.all([import("/r0.js"), import("/r1.js")]);\n' +
-        ';\n  window.__reactRouterManifest = {};\n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/e.js");',
+        'const modules = await Promise.all([import("/r0.js"), import("/r1.js")]).catch(() => null);\n' +
+        "if (modules) {\nconst [route0, route1] = modules;\n" +
+        ';\n  window.__reactRouterManifest = {};\n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/e.js");\n}',
     );
     // No static import is left to be fetched while the page is parsed.
     expect(script).not.toMatch(/^import /m);

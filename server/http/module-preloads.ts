@@ -52,10 +52,12 @@ export function importAfterFirstPaint(script: string, preloads: readonly string[
     return "";
   });
   if (names.length === 0 || !rest.includes("window.__reactRouterRouteModules")) return null;
+  // A route module that fails to load leaves the page as rendered, quietly, as a failed static
+  // import did (the browser reports the failed request itself).
   return (
     afterFirstPaint(JSON.stringify(preloads)) +
-    `const [${names.join(", ")}] = await Promise.all([${sources.map((source) => `import(${source})`).join(", ")}]);\n` +
-    rest
+    `const modules = await Promise.all([${sources.map((source) => `import(${source})`).join(", ")}]).catch(() => null);\n` +
+    `if (modules) {\nconst [${names.join(", ")}] = modules;\n${rest}\n}`
   );
 }
 
