@@ -36,6 +36,14 @@ describe("scriptsAfterFirstPaint", () => {
     expect(script).not.toMatch(/^import /m);
   });
 
+  it("rewrites the script as rendered with the page's nonce (uncached pages)", () => {
+    const withNonce = page.replace('<script type="module"', '<script nonce="abc" type="module"');
+    const html = rewrite(withNonce);
+    expect(html).toContain('<script nonce="abc" type="module" async="">await new Promise(');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/^import \* as/m);
+  });
+
   it("leaves a script of another shape, and a document without one, as they are", () => {
     expect(importAfterFirstPaint('import("/e.js");', ["/e.js"])).toBeNull();
     const other = `<html>${head}<body><script type="module">import x from "/x.js";</script></body></html>`;

@@ -16,7 +16,8 @@
 
 const PRELOAD_LINK = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g;
 const HEAD_END = Buffer.from("</head>");
-const MODULE_SCRIPT = Buffer.from('<script type="module"');
+const SCRIPT_START = Buffer.from("<script");
+const MODULE_TYPE = Buffer.from(' type="module"');
 const SCRIPT_END = Buffer.from("</script>");
 /** React Router's static imports of the route modules, `import * as route0 from "/assets/….js";`. */
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");\n/gm;
@@ -65,11 +66,14 @@ export function importAfterFirstPaint(script: string, preloads: readonly string[
 export function scriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd === -1) return html;
-  const scriptStart = html.lastIndexOf(MODULE_SCRIPT);
-  if (scriptStart < headEnd) return html;
+  // React Router's last script, `<script type="module" async="">` or, with the page's nonce,
+  // `<script nonce="…" type="module" async="">`.
+  const typeAt = html.lastIndexOf(MODULE_TYPE);
+  const scriptStart = html.lastIndexOf(SCRIPT_START, typeAt);
   const textStart = html.indexOf(">", scriptStart) + 1;
+  if (typeAt < headEnd || scriptStart < headEnd || textStart <= typeAt) return html;
   const textEnd = html.indexOf(SCRIPT_END, textStart);
-  if (textStart === 0 || textEnd === -1) return html;
+  if (textEnd === -1) return html;
 
   const head = html.subarray(0, headEnd).toString("utf8");
   const preloads = [...head.matchAll(PRELOAD_LINK)].map((match) => match[1] as string);

@@ -32,6 +32,14 @@ test("the page's scripts are fetched after its first paint", async ({ page, requ
   expect(head).not.toContain('rel="modulepreload"');
   expect(head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
   expect(html).not.toMatch(/^import \* as route\d+ from/m);
+  // A page rendered for one request carries the CSP nonce on its scripts (an Authorization header
+  // keeps /login out of the page cache): rewritten all the same.
+  const rendered = await (
+    await request.get("/login", { headers: { Authorization: "Bearer nobody" } })
+  ).text();
+  expect(rendered).toMatch(/<script nonce="[^"]+" type="module" async="">await new Promise\(/);
+  expect(rendered).not.toContain('rel="modulepreload"');
+  expect(rendered).not.toMatch(/^import \* as route\d+ from/m);
 
   for (const path of ["/product/prod1", "/"]) {
     await gotoHydrated(page, path);
