@@ -155,7 +155,7 @@ export async function seedScaleCatalog(db: Database, count: number): Promise<num
       const id = `${SCALE_PREFIX}${String(n).padStart(5, "0")}`;
       const name = `${range} ${type}, ${flavour}`;
       const createdAt = new Date(start + n * 3 * 60_000 + random.int(0, 120) * 1000);
-      productRows.push({
+      const product: typeof products.$inferInsert = {
         id,
         slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${n}`,
         name,
@@ -166,8 +166,13 @@ export async function seedScaleCatalog(db: Database, count: number): Promise<num
         featuredRank: random.next() < 0.05 ? random.int(1, 50) : 0,
         createdAt,
         updatedAt: createdAt,
-      });
+      };
       const base = priceIn(random, line.price);
+      // The default (first) variant's price, which the database keeps on the product (migration
+      // 0014): written with the product, its trigger finds nothing to change, where 0 made it
+      // rewrite every product once, leaving the table twice its size.
+      product.pricePence = base;
+      productRows.push(product);
       const variantCount = random.int(1, line.sizes.length);
       for (let v = 0; v < variantCount; v++) {
         const variantId = `${id}-v${v + 1}`;
