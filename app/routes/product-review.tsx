@@ -11,12 +11,14 @@ import {
   reportReview,
   saveReview,
 } from "@server/reviews/reviews";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import { z } from "zod";
+import { reviewAnswerMessage } from "~/components/reviews/review-answer";
 import { ReviewForm } from "~/components/reviews/review-form";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ProductImage } from "~/components/ui/product-image";
 import { CATALOGUE_ID } from "~/lib/catalog-types";
+import type { FormAnswer } from "~/lib/form-answer";
 import { rootDataFrom } from "~/lib/public-config";
 import { NOT_A_BUYER } from "~/lib/ratings";
 import { reviewForm } from "~/lib/review-form";
@@ -94,11 +96,38 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * The answer to a form posted as a page: without JavaScript, or clicked before the page's scripts
+ * arrived (decision record 022). With them the forms use fetchers and answer with a toast, so
+ * there is no action data.
+ */
+function PostedAnswer({ productUrl, productName }: { productUrl: string; productName: string }) {
+  const answer = useActionData<FormAnswer>();
+  if (!answer) return null;
+  const { title, description, tone } = reviewAnswerMessage(answer);
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`mb-6 rounded-[var(--radius-card)] border p-4 ${tone === "error" ? "border-coral bg-white" : "border-line bg-mint/60"}`}
+    >
+      <p className="font-semibold">{title}</p>
+      {description ? <p className="text-sm text-ink-muted">{description}</p> : null}
+      <Link
+        to={`${productUrl}#reviews`}
+        className="mt-2 inline-block text-sm font-semibold text-brand-strong hover:underline"
+      >
+        Back to the reviews of {productName}
+      </Link>
+    </div>
+  );
+}
+
 export default function ProductReviewPage({ loaderData }: Route.ComponentProps) {
   const { product, bought, own } = loaderData;
   const productUrl = `/product/${product.id}`;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 lg:py-12">
+      <PostedAnswer productUrl={productUrl} productName={product.name} />
       <Link
         to={productUrl}
         className="inline-flex items-center gap-2 text-sm font-semibold text-brand-strong hover:underline"

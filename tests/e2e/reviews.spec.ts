@@ -178,6 +178,41 @@ test.describe("reviews", () => {
     expectOnly(consoleProblems, /status of 409/);
   });
 
+  test("a report posted as a page (no JavaScript, or before the scripts arrive) answers on the page", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    await signUpAndVerify(page, uniqueEmail("plain-reporter"));
+    const plain = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const tab = await plain.newPage();
+      await tab.goto("/product/prod3");
+      const report = tab
+        .getByRole("region", { name: "Customer reviews" })
+        .getByRole("button", { name: /^Report review: / })
+        .first();
+      await report.click();
+      await expect(tab).toHaveURL(/\/product\/prod3\/review$/);
+      const answer = tab.getByRole("status");
+      await expect(answer).toContainText("Review reported");
+      await expect(answer).toContainText("Thank you: we will take a look.");
+      await answer.getByRole("link", { name: "Back to the reviews of Whitening Pen" }).click();
+      await expect(tab).toHaveURL(/\/product\/prod3#reviews$/);
+      await report.click();
+      const refusal = tab.getByRole("alert");
+      await expect(refusal).toContainText("Review not reported");
+      await expect(refusal).toContainText("You have already reported this review.");
+    } finally {
+      await plain.close();
+    }
+  });
+
   test("a product's rating is the same on its page, its card, the search results and its JSON-LD", async ({
     page,
   }) => {

@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { showToast } from "~/lib/toast";
+import { reviewAnswerMessage } from "./review-answer";
 
 /**
  * The reports of one list of reviews: one fetcher for all of its Report buttons (a fetcher each
@@ -9,14 +10,8 @@ import { showToast } from "~/lib/toast";
  */
 export function useReviewReports() {
   const { fetcher, busy } = useAccountForm("report-review", (result) => {
-    if (result.ok) {
-      void showToast("Review reported", { description: "Thank you: we will take a look." });
-    } else {
-      void showToast("Review not reported", {
-        description: result.message ?? "Something went wrong",
-        tone: "error",
-      });
-    }
+    const { title, ...options } = reviewAnswerMessage(result);
+    void showToast(title, options);
   });
   const report = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

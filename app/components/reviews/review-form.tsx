@@ -10,6 +10,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/class-names";
 import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "~/lib/ratings";
 import { showToast } from "~/lib/toast";
+import { reviewAnswerMessage } from "./review-answer";
 
 // The customer's review of one product: stars (five radio buttons drawn as stars: arrow keys move
 // between them, and they work without JavaScript), a title and the text. Saving again edits it;
@@ -68,19 +69,13 @@ export function ReviewForm({
   const navigate = useNavigate();
   const [problem, setProblem] = useState<FieldProblem>(null);
   const { fetcher, busy } = useAccountForm("review", (result) => {
+    const { title, ...options } = reviewAnswerMessage(result);
+    void showToast(title, options);
     if (result.ok) {
       setProblem(null);
-      const deleted = result.intent === "delete-review";
-      void showToast(deleted ? "Review deleted" : "Review saved", {
-        description: deleted ? undefined : "Thank you for sharing what you think.",
-      });
       navigate(`/product/${productId}#reviews`);
     } else {
       setProblem({ field: result.field, message: result.message ?? "Something went wrong" });
-      void showToast("Review not saved", {
-        description: result.message ?? "Something went wrong",
-        tone: "error",
-      });
     }
   });
   const { errorFor, invalid } = fieldProblems("review", problem);
