@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ViewerScript } from "~/components/account/viewer-script";
+import { EarlyClickScript, replayEarlyClick } from "~/components/layout/early-click";
 import { ShopLayout } from "~/components/layout/shop-layout";
 import { buttonVariants } from "~/components/ui/button";
 import { useShopLinkNavigation } from "~/components/ui/shop-link";
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
     // Marks the document as interactive (pages and error screens alike): end-to-end tests wait for
     // it before clicking.
     document.documentElement.dataset.hydrated = "true";
+    replayEarlyClick();
   }, []);
   return (
     <html lang="en-GB">
@@ -65,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <ViewerScript />
+        <EarlyClickScript />
         {/* First in the head: the stylesheet blocks the first paint, so it must not queue behind
             the script preloads. The font follows it. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />

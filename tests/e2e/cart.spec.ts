@@ -46,6 +46,30 @@ test.describe("adding to the cart", () => {
     expect(await storedCart(page)).toEqual([{ ...twinPens, quantity: 2 }]);
   });
 
+  // The page's scripts arrive after its first paint (decision record 022): a click before they do
+  // is kept and replayed once the page is live (app/components/layout/early-click.tsx).
+  test("a click on Add to Cart before the page's scripts arrive still adds, once", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/store", { waitUntil: "domcontentloaded" });
+    const add = page.getByRole("button", { name: "Add to Cart: Whitening Toothpaste" });
+    await add.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expectToast(page, "Added to Cart!", "Whitening Toothpaste has been added to your cart.");
+    await expectBadge(page, 1);
+    expect(await storedCart(page)).toEqual([{ ...toothpaste, quantity: 1 }]);
+  });
+
   test("from the search results", async ({ page }) => {
     await gotoHydrated(page, "/search?q=pen");
     await page.getByRole("button", { name: "Add to Cart: Whitening Pen" }).click();
