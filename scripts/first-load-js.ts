@@ -4,8 +4,8 @@ import { gzipSync } from "node:zlib";
 
 // What a page makes the browser download as JavaScript before it is interactive: the scripts its
 // HTML preloads and imports (React Router writes them into the page; the shop's server has them
-// fetched after the first paint, server/http/module-preloads.ts, but they are the same scripts). Code loaded later on
-// demand (the search palette, Stripe's form) is not counted. The budget counts gzipped bytes; a
+// fetched after the first paint, server/http/module-preloads.ts, but they are the same scripts).
+// Code loaded later on demand (the search palette, Stripe's form) is not counted. The budget counts gzipped bytes; a
 // browser that accepts Brotli gets the build's .br forms (scripts/precompress-assets.ts), smaller.
 
 /**

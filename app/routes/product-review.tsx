@@ -18,6 +18,7 @@ import { ReviewForm } from "~/components/reviews/review-form";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ProductImage } from "~/components/ui/product-image";
 import { CATALOGUE_ID } from "~/lib/catalog-types";
+import { cn } from "~/lib/class-names";
 import type { FormAnswer } from "~/lib/form-answer";
 import { rootDataFrom } from "~/lib/public-config";
 import { NOT_A_BUYER } from "~/lib/ratings";
@@ -108,7 +109,10 @@ function PostedAnswer({ productUrl, productName }: { productUrl: string; product
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={`mb-6 rounded-[var(--radius-card)] border p-4 ${tone === "error" ? "border-coral bg-white" : "border-line bg-mint/60"}`}
+      className={cn(
+        "mb-6 rounded-[var(--radius-card)] border p-4",
+        tone === "error" ? "border-coral bg-white" : "border-line bg-mint/60",
+      )}
     >
       <p className="font-semibold">{title}</p>
       {description ? <p className="text-sm text-ink-muted">{description}</p> : null}

@@ -2,10 +2,25 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { keepEarlyClick, replayEarlyClick } from "./early-click";
 
+/** A page not yet live, with the head's script listening. */
 function page(html: string) {
   document.body.innerHTML = html;
   delete document.documentElement.dataset.hydrated;
   window.__gleamEarlyClick = undefined;
+  keepEarlyClick();
+}
+
+const click = (...ids: string[]) => {
+  for (const id of ids) document.getElementById(id)?.click();
+};
+
+/** The page comes alive and replays its early click: how often `button` was clicked by it. */
+function goLive(button: HTMLButtonElement, replays = 1) {
+  const onClick = vi.fn();
+  button.addEventListener("click", onClick);
+  document.documentElement.dataset.hydrated = "true";
+  for (let i = 0; i < replays; i++) replayEarlyClick();
+  return onClick;
 }
 
 afterEach(() => {
@@ -18,20 +33,13 @@ describe("early clicks", () => {
     page(
       '<button type="button" id="one">One</button><button type="button" id="two"><span id="inner">Two</span></button>',
     );
-    keepEarlyClick();
-    document.getElementById("one")?.click();
-    document.getElementById("inner")?.click();
+    click("one", "inner");
     const two = document.getElementById("two") as HTMLButtonElement;
     expect(window.__gleamEarlyClick).toBe(two);
 
-    document.documentElement.dataset.hydrated = "true";
-    const onClick = vi.fn();
-    two.addEventListener("click", onClick);
-    replayEarlyClick();
-    replayEarlyClick();
-    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(goLive(two, 2)).toHaveBeenCalledTimes(1);
     // Live now: clicks are the page's own, none is kept.
-    document.getElementById("one")?.click();
+    click("one");
     expect(window.__gleamEarlyClick).toBeUndefined();
   });
 
@@ -39,19 +47,13 @@ describe("early clicks", () => {
     page(
       '<form action="#" onsubmit="return false"><button id="send">Send</button></form><button type="button" id="off" disabled>Off</button><button type="button" id="gone">Gone</button>',
     );
-    keepEarlyClick();
-    document.getElementById("send")?.click();
-    document.getElementById("off")?.click();
+    click("send", "off");
     expect(window.__gleamEarlyClick).toBeUndefined();
 
     const gone = document.getElementById("gone") as HTMLButtonElement;
     gone.click();
     expect(window.__gleamEarlyClick).toBe(gone);
-    const onClick = vi.fn();
-    gone.addEventListener("click", onClick);
     gone.remove();
-    document.documentElement.dataset.hydrated = "true";
-    replayEarlyClick();
-    expect(onClick).not.toHaveBeenCalled();
+    expect(goLive(gone)).not.toHaveBeenCalled();
   });
 });

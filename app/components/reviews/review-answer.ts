@@ -1,10 +1,11 @@
 import type { FormAnswer } from "~/lib/form-answer";
+import type { ToastOptions } from "~/lib/toast";
 
 /** What the shopper is told about a review form's answer: as a toast, or on the page without JavaScript. */
 export type ReviewAnswerMessage = {
   title: string;
   description?: string;
-  tone: "default" | "error";
+  tone: NonNullable<ToastOptions["tone"]>;
 };
 
 /** The message for the answer to a review being saved, deleted or reported. */
