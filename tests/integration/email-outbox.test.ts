@@ -51,14 +51,20 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     smtp.refuse(false);
     smtp.received.length = 0;
     const id = await queueEmail(db(), "verification", message);
-    expect(await deliverDueEmails(db(), transport, logger)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(db(), transport, logger, dueNow())).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["ada@example.com"]);
     expect(smtp.received[0]?.raw).toContain("Subject: Confirm your email for Gleam");
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: "sent", attempts: 1, deliveredBy: "smtp" });
     // Nothing left to send.
-    expect(await deliverDueEmails(db(), transport, logger)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(db(), transport, logger, dueNow())).toEqual({
+      sent: 0,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -122,7 +128,10 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     await expect(retryParkedEmail(db(), admin, id)).rejects.toThrow(/not waiting/);
     smtp.refuse(false);
     smtp.received.length = 0;
-    expect(await deliverDueEmails(db(), transport, logger)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(db(), transport, logger, dueNow())).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -155,8 +164,8 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     };
     await queueEmail(db(), "verification", message);
     const rounds = await Promise.all([
-      deliverDueEmails(db(), slow, logger),
-      deliverDueEmails(db(), slow, logger),
+      deliverDueEmails(db(), slow, logger, dueNow()),
+      deliverDueEmails(db(), slow, logger, dueNow()),
     ]);
     expect(sends).toBe(1);
     expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(1);

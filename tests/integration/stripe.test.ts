@@ -266,7 +266,8 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
     expect(await db().select().from(paymentEvents)).toEqual([]);
   });
 
-  const tasks = (now = new Date()) =>
+  // A second ahead: a task the database stamped (microseconds) in this same millisecond is due.
+  const tasks = (now = new Date(Date.now() + 1000)) =>
     runDuePaymentTasks(db(), (name) => (name === "stripe" ? stripe : null), logger, now);
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
