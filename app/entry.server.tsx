@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { cspNonceContext } from "@server/http/load-context";
 import { scriptsAfterFirstPaint } from "@server/http/module-preloads";
+import { readLoaderHandoff, renderReadyDocument } from "@server/http/ready-render";
 import { logger } from "@server/logger";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -16,7 +17,7 @@ export const streamTimeout = 5_000;
 
 // Pages are rendered completely before the first byte (no deferred data yet), so every response
 // carries its final status and crawlers get the whole document.
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -30,50 +31,61 @@ export default function handleRequest(
   // cache, whose scripts are allowed by their hashes.
   const nonce = loadContext.get(cspNonceContext) || undefined;
 
-  return new Promise<Response>((resolve, reject) => {
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
+  const handOver = await readLoaderHandoff(routerContext);
+  const page = () => {
+    handOver();
+    return (
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        // Never move a Suspense boundary's content out of place to be revealed by a script: pages
-        // must read complete without JavaScript.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          // The whole document is ready: collect React's many small chunks and send them as one
-          // body, which costs far less than streaming each chunk through web streams.
-          const chunks: Buffer[] = [];
-          const sink = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(scriptsAfterFirstPaint(Buffer.concat(chunks)), {
-                  headers: responseHeaders,
-                  status: responseStatusCode,
-                }),
-              );
-              callback();
-            },
-          });
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          logger.error({ err: error, url: request.url }, "render error");
-        },
-      },
+      </NonceContext.Provider>
     );
+  };
+  const respond = (html: Buffer<ArrayBuffer>) => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(scriptsAfterFirstPaint(html), {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  };
+
+  // At once as a string when every part is ready (server/http/ready-render.ts); else streamed,
+  // waiting for what is not.
+  const ready = renderReadyDocument(page());
+  if (ready !== null) return respond(Buffer.from(ready, "utf8"));
+
+  return new Promise<Response>((resolve, reject) => {
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(page(), {
+      nonce,
+      // Never move a Suspense boundary's content out of place to be revealed by a script: pages
+      // must read complete without JavaScript.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        // The whole document is ready: collect React's many small chunks and send them as one
+        // body, which costs far less than streaming each chunk through web streams.
+        const chunks: Buffer[] = [];
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            resolve(respond(Buffer.concat(chunks)));
+            callback();
+          },
+        });
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        logger.error({ err: error, url: request.url }, "render error");
+      },
+    });
   });
 }
 
