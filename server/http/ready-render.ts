@@ -21,15 +21,24 @@ const LEFT_FOR_THE_BROWSER = "<!--$!";
 
 /**
  * Reads React Router's loader data for the page whole. The returned function hands it to the next
- * render as already read; call it before each render of this page (it also gives the render an
- * unread stream in place of the one read here, which React Router takes a reader of).
+ * render as already read; call it before each render of this page. It also gives the render a
+ * fresh stream of the same bytes in place of the one read here (React Router takes a reader of
+ * it): a React Router that stopped reading the cache would still find the data there.
  */
 export async function readLoaderHandoff(context: EntryContext): Promise<() => void> {
   const stream = context.serverHandoffStream;
   if (!stream) return () => {};
-  const text = await readText(stream);
+  const chunks = await readChunks(stream);
+  const decoder = new TextDecoder();
+  const text =
+    chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join("") + decoder.decode();
   return () => {
-    context.serverHandoffStream = new ReadableStream<Uint8Array>();
+    context.serverHandoffStream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
     context.renderMeta ??= {};
     context.renderMeta.streamCache = {
       0: Object.assign(Promise.resolve(), { result: { done: true, value: text } }),
@@ -37,14 +46,13 @@ export async function readLoaderHandoff(context: EntryContext): Promise<() => vo
   };
 }
 
-async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
+async function readChunks(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
   const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
+  const chunks: Uint8Array[] = [];
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    text += decoder.decode(value, { stream: true });
+    if (done) return chunks;
+    chunks.push(value);
   }
 }
 
