@@ -15,15 +15,8 @@ import { retryDelayMs } from "@server/jobs/retry-delay";
 import { logger } from "@server/logger";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDrivers, useTestDatabase } from "../setup/test-database";
+import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 import { startSmtpServer } from "../smtp-catcher";
-
-/**
- * A round's time that finds a message just queued due: a second on, since PostgreSQL stamps the
- * message in microseconds and a Date holds milliseconds, so a round in the same millisecond
- * would find it not yet due.
- */
-const dueNow = () => new Date(Date.now() + 1000);
 
 const message: OutgoingEmail = {
   to: "ada@example.com",

@@ -12,7 +12,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../app/lib/checkout-input";
 import { createCustomer, createProduct, shopPricing } from "../factories";
-import { testDrivers, useTestDatabase } from "../setup/test-database";
+import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
 // The Stripe adapter with the real SDK against a local stand-in for Stripe's API, and webhooks
@@ -266,8 +266,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
     expect(await db().select().from(paymentEvents)).toEqual([]);
   });
 
-  // A second ahead: a task the database stamped (microseconds) in this same millisecond is due.
-  const tasks = (now = new Date(Date.now() + 1000)) =>
+  const tasks = (now = dueNow()) =>
     runDuePaymentTasks(db(), (name) => (name === "stripe" ? stripe : null), logger, now);
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 

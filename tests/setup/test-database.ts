@@ -140,3 +140,12 @@ export function useTestDatabase(driver: DatabaseDriver, options: TestDatabaseOpt
     },
   };
 }
+
+/**
+ * A background round's time that finds a row just queued due (an email, a payment task): a second
+ * on, since the database stamps the row in microseconds and a Date holds milliseconds, so a round
+ * in the same millisecond would find it not yet due.
+ */
+export function dueNow(): Date {
+  return new Date(Date.now() + 1000);
+}
