@@ -71,6 +71,9 @@ export const products = pgTable(
     index("products_price_idx").on(table.pricePence, table.id).where(sql`active`),
     index("products_category_idx").on(table.categoryId).where(sql`active`),
     index("products_search_idx").using("gin", table.searchVector),
+    // The search's name matches counted and found without reading its other matches (migration
+    // 0016, server/catalog/catalog-query.ts).
+    index("products_name_search_idx").using("gin", table.nameVector).where(sql`active`),
     index("products_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "products_name_search_idx" ON "products" USING gin ("name_vector") WHERE active;
