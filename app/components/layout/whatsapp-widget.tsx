@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { MessageCircle, X } from "~/components/ui/icons";
+import { MessageCircle, WhatsApp, X } from "~/components/ui/icons";
 
 const WHATSAPP_MESSAGE = "Hi! I'd like to know more about your teeth whitening products.";
 
@@ -66,13 +66,7 @@ export function WhatsAppWidget({ number, hours }: { number: string; hours: strin
         aria-label={open ? "Close WhatsApp chat" : "Chat with us on WhatsApp"}
         className="inline-flex size-14 items-center justify-center rounded-full bg-[#25d366] text-white shadow-lift transition-transform hover:scale-105"
       >
-        {open ? (
-          <X className="size-6" aria-hidden="true" />
-        ) : (
-          <svg viewBox="0 0 24 24" width="28" height="28" fill="currentColor" aria-hidden="true">
-            <path d="M12 2.2a9.7 9.7 0 0 0-8.4 14.6L2.2 21.8l5.1-1.3A9.7 9.7 0 1 0 12 2.2Zm0 17.8a8 8 0 0 1-4.1-1.1l-.3-.2-3 .8.8-3-.2-.3A8 8 0 1 1 12 20Zm4.4-6c-.2-.1-1.4-.7-1.7-.8-.2-.1-.4-.1-.5.1l-.8.9c-.1.2-.3.2-.5.1a6.6 6.6 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.1 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.5-.4h-.5a.9.9 0 0 0-.7.3 2.8 2.8 0 0 0-.9 2.1 4.9 4.9 0 0 0 1 2.6 11.2 11.2 0 0 0 4.3 3.8c1.6.7 2.2.7 3 .6.5-.1 1.4-.6 1.6-1.2.2-.6.2-1 .1-1.2l-.5-.3Z" />
-          </svg>
-        )}
+        {open ? <X className="size-6" aria-hidden="true" /> : <WhatsApp width="28" height="28" />}
       </button>
     </div>
   );

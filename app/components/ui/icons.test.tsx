@@ -7,10 +7,12 @@ import { cleanup, render } from "@testing-library/react";
 import * as lucideHeart from "lucide-react/icons/heart";
 import { afterEach, describe, expect, it } from "vitest";
 import * as icons from "./icons";
+import { STAR_ROW_PATH } from "./stars";
 
 // Every icon is Lucide's own: the sprite's symbol for it holds exactly the markup lucide-react (the
 // source it was copied from) holds under the same name, and every icon the shop exports has its
-// symbol in the sprite.
+// symbol in the sprite. The shop's own marks (brand logos, the row of rating stars) are the
+// sprite's "gleam-" symbols.
 
 type IconData = { name: string; node: Array<[string, Record<string, string>]> };
 
@@ -39,6 +41,9 @@ async function lucide(name: string): Promise<IconData> {
   return module.__iconData;
 }
 
+/** How the sprite names the shop's own marks, which are not Lucide's. */
+const OWN_MARK = "gleam-";
+
 /** Lucide's drawing attributes, on each symbol so an icon needs none of its own. */
 const LUCIDE_STROKE =
   'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
@@ -66,13 +71,32 @@ describe("icons", () => {
     );
   });
 
-  it.each(spriteSymbols())("the sprite's $id is Lucide's icon of that name", async (symbol) => {
-    const data = await lucide(symbol.id);
-    expect(data.name).toBe(symbol.id);
-    expect(symbol.attributes).toBe(LUCIDE_STROKE);
-    expect(symbol.markup).toBe(markupOf(data));
-    expect(readFileSync(join(lucideIcons, `${symbol.id}.mjs`), "utf8")).toContain("ISC");
+  it("draws the shop's own marks: filled, the stars as the stars component says", () => {
+    const marks = spriteSymbols().filter((symbol) => symbol.id.startsWith(OWN_MARK));
+    expect(marks.map((mark) => mark.id).sort()).toEqual([
+      "gleam-facebook",
+      "gleam-instagram",
+      "gleam-stars",
+      "gleam-tiktok",
+      "gleam-whatsapp",
+    ]);
+    for (const mark of marks)
+      expect(mark.attributes).toMatch(/^viewBox="[\d ]+" fill="currentColor"$/);
+    expect(marks.find((mark) => mark.id === "gleam-stars")?.markup).toBe(
+      `<path d="${STAR_ROW_PATH}"/>`,
+    );
   });
+
+  it.each(spriteSymbols().filter((symbol) => !symbol.id.startsWith(OWN_MARK)))(
+    "the sprite's $id is Lucide's icon of that name",
+    async (symbol) => {
+      const data = await lucide(symbol.id);
+      expect(data.name).toBe(symbol.id);
+      expect(symbol.attributes).toBe(LUCIDE_STROKE);
+      expect(symbol.markup).toBe(markupOf(data));
+      expect(readFileSync(join(lucideIcons, `${symbol.id}.mjs`), "utf8")).toContain("ISC");
+    },
+  );
 
   afterEach(cleanup);
 

@@ -21,16 +21,16 @@ export type Icon = ((props: IconProps) => React.JSX.Element) & {
 /** Where the sprite is served: its hashed URL in the build. */
 export const iconSprite: string = sprite;
 
-function icon(name: string): Icon {
+function icon(name: string, viewBox = "0 0 24 24"): Icon {
   const href = `${sprite}#${name}`;
   // biome-ignore lint/correctness/noComponentHookFactories: made once per icon when this module loads, never during a render.
   const Component = ({ "aria-label": label, ...props }: IconProps) =>
     label === undefined ? (
-      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" {...props}>
+      <svg width="24" height="24" viewBox={viewBox} aria-hidden="true" {...props}>
         <use href={href} />
       </svg>
     ) : (
-      <svg width="24" height="24" viewBox="0 0 24 24" role="img" aria-label={label} {...props}>
+      <svg width="24" height="24" viewBox={viewBox} role="img" aria-label={label} {...props}>
         <use href={href} />
       </svg>
     );
@@ -89,3 +89,11 @@ export const UserRound = icon("user-round");
 export const Users = icon("users");
 export const X = icon("x");
 export const Zap = icon("zap");
+
+// The shop's own marks, drawn in the sprite beside Lucide's icons (ids starting "gleam-"): brand
+// logos, which Lucide does not draw, and a row of five rating stars in a 120 × 24 box.
+export const Facebook = icon("gleam-facebook");
+export const Instagram = icon("gleam-instagram");
+export const TikTok = icon("gleam-tiktok");
+export const WhatsApp = icon("gleam-whatsapp");
+export const StarRow = icon("gleam-stars", "0 0 120 24");

@@ -1,3 +1,4 @@
+import { StarRow } from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 
 // Five stars filled to a value from 0 to 5 (4.6 fills four and most of the fifth): grey stars
@@ -8,19 +9,16 @@ import { cn } from "~/lib/class-names";
 const STAR_OUTLINE = "2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6-5.9-3.3-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 export const STAR_PATH = `M12 ${STAR_OUTLINE}`;
 
-/** Five stars side by side in a 120 × 24 box: one element to render, not five. */
-const ROW_PATH = [0, 1, 2, 3, 4].map((index) => `M${12 + 24 * index} ${STAR_OUTLINE}`).join("");
+/**
+ * Five stars side by side in a 120 × 24 box, as the sprite's "gleam-stars" draws them (icons.svg;
+ * icons.test.tsx checks its path is this one): one element to render, not five.
+ */
+export const STAR_ROW_PATH = [0, 1, 2, 3, 4]
+  .map((index) => `M${12 + 24 * index} ${STAR_OUTLINE}`)
+  .join("");
 
 function Row({ className }: { className: string }) {
-  return (
-    <svg
-      viewBox="0 0 120 24"
-      className={cn("block h-[1em] w-[5em] shrink-0", className)}
-      aria-hidden="true"
-    >
-      <path d={ROW_PATH} fill="currentColor" />
-    </svg>
-  );
+  return <StarRow className={cn("block h-[1em] w-[5em] shrink-0", className)} />;
 }
 
 export function Stars({
