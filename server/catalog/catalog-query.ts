@@ -262,9 +262,7 @@ function preparePage(
   return db
     .select({
       ...productRowColumns,
-      total: sql<number | null>`${page.total}`.mapWith((value) =>
-        value === null ? null : Number(value),
-      ),
+      total: sql<number | null>`${page.total}`.mapWith(countOrNull),
     })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
@@ -284,14 +282,20 @@ function countOnSale(shape: FilterShape, conditions: SQL | undefined): SQL<numbe
   return sql<number>`coalesce((select ${productCounts.onSale} from ${productCounts} where ${productCounts.scope} = ${scope}), 0)`;
 }
 
-type PageStatement = { execute(values: Record<string, unknown>): Promise<PageRow[]> };
+/** A count as PostgreSQL sends it (bigint, as text), or null where none was asked for. */
+function countOrNull(value: unknown): number | null {
+  return value === null ? null : Number(value);
+}
 
-/** Each database's listing statements, prepared on first use (a few hundred shapes at most). */
-const statements = preparedStatements(() => new Map<string, PageStatement>());
+/**
+ * Each database's catalogue statements by name, prepared on first use (a few hundred shapes at
+ * most); each name always stands for the same statement, of the type its maker gives.
+ */
+const statements = preparedStatements(() => new Map<string, unknown>());
 
 /** The prepared statement called `name`, made by `prepare` the first time it is asked for. */
 function statement<Statement>(db: Database, name: string, prepare: () => Statement): Statement {
-  const byName = statements(db) as Map<string, unknown>;
+  const byName = statements(db);
   let found = byName.get(name) as Statement | undefined;
   if (!found) {
     found = prepare();
@@ -481,9 +485,7 @@ async function searchCountsAndSmallPage(
         ...productRowColumns,
         onSale: sql<number>`${counts.onSale}`.mapWith(Number),
         total: sql<number>`${counts.total}`.mapWith(Number),
-        inName: sql<number | null>`${counts.inName}`.mapWith((value) =>
-          value === null ? null : Number(value),
-        ),
+        inName: sql<number | null>`${counts.inName}`.mapWith(countOrNull),
         position: page.position,
       })
       .from(counts)
