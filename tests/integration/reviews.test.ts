@@ -173,6 +173,92 @@ describe.each(testDrivers)("reviews on %s", (driver) => {
     expect(fives.reviews.every((row) => row.rating === 5)).toBe(true);
   });
 
+  it("pages a product's reviews newest first, whole and in order, a page past the last showing the last", async () => {
+    await createProduct(db(), { id: "strips" });
+    await createProduct(db(), { id: "paste" });
+    // 23 visible reviews a minute apart (the newest has the highest number) and one hidden.
+    const ratings = [5, 4, 5, 3, 5, 1, 5, 4, 2, 5, 5, 4, 5, 3, 5, 4, 5, 5, 2, 5, 4, 5, 5];
+    const written = new Date("2026-10-01T09:00:00Z").getTime();
+    const rows = [];
+    for (const [index, rating] of ratings.entries()) {
+      const userId = await createCustomer(db());
+      await db()
+        .update(users)
+        .set({ name: `Shopper${index} Surname` })
+        .where(eq(users.id, userId));
+      const at = new Date(written + index * 60_000);
+      rows.push({
+        productId: "strips",
+        userId,
+        rating,
+        title: "t",
+        body: "b",
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    await db().insert(reviews).values(rows);
+    const hider = await createCustomer(db());
+    await db().insert(reviews).values({
+      productId: "strips",
+      userId: hider,
+      rating: 1,
+      title: "hidden",
+      body: "hidden",
+      hiddenAt: new Date(),
+    });
+    const perStar = [1, 2, 3, 4, 5].map((star) => ratings.filter((r) => r === star).length);
+    const newestFirst = ratings.map((_, index) => `Shopper${index}`).reverse();
+
+    const pages = [1, 2, 3].map((page) => productReviews(db(), "strips", { page }));
+    const [first, second, third] = await Promise.all(pages);
+    for (const view of [first, second, third]) {
+      expect(view?.distribution).toEqual(perStar);
+      expect(view?.rating).toEqual({ average: 4.2, count: 23 });
+      expect(view).toMatchObject({ matching: 23, pageCount: 3, stars: null });
+    }
+    expect([first, second, third].map((view) => view?.reviews.length)).toEqual([10, 10, 3]);
+    expect([first, second, third].flatMap((view) => view?.reviews.map((r) => r.reviewer))).toEqual(
+      newestFirst,
+    );
+    expect(first?.reviews[0]).toMatchObject({
+      rating: 5,
+      createdOn: "1 October 2026",
+      edited: false,
+    });
+    // Past the last page: the last page, numbered as such.
+    const past = await productReviews(db(), "strips", { page: 9 });
+    expect(past).toMatchObject({ page: 3, pageCount: 3 });
+    expect(past.reviews.map((r) => r.reviewer)).toEqual(third?.reviews.map((r) => r.reviewer));
+    // With a star filter: counts of every review, pages of the matching ones.
+    const fives = ratings.flatMap((r, index) => (r === 5 ? [`Shopper${index}`] : [])).reverse();
+    const fiveStar = await Promise.all(
+      [1, 2, 7].map((page) => productReviews(db(), "strips", { stars: 5, page })),
+    );
+    for (const view of fiveStar) {
+      expect(view.distribution).toEqual(perStar);
+      expect(view).toMatchObject({ stars: 5, matching: fives.length, pageCount: 2 });
+    }
+    expect(fiveStar.map((view) => view.page)).toEqual([1, 2, 2]);
+    expect(fiveStar.slice(0, 2).flatMap((view) => view.reviews.map((r) => r.reviewer))).toEqual(
+      fives,
+    );
+    expect(fiveStar[2]?.reviews).toEqual(fiveStar[1]?.reviews);
+    // Two three-star reviews: one page, whatever page is asked for.
+    const none = await productReviews(db(), "strips", { stars: 3, page: 2 });
+    expect(none).toMatchObject({ matching: 2, page: 1, pageCount: 1 });
+    // A product without reviews: no rating, an empty first page.
+    expect(await productReviews(db(), "paste", { page: 4 })).toEqual({
+      rating: null,
+      distribution: [0, 0, 0, 0, 0],
+      reviews: [],
+      stars: null,
+      matching: 0,
+      page: 1,
+      pageCount: 1,
+    });
+  });
+
   it("takes a deleted account's reviews out of the figures", async () => {
     await createProduct(db(), { id: "strips" });
     const ada = await buyer("strips", "delivered");
