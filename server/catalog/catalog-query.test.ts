@@ -12,4 +12,20 @@ describe("the full-text query for what a shopper typed", () => {
     expect(fullTextQuery("crème brûlée 100%")).toBe("crème & brûlée & 100:*");
     expect(fullTextQuery("%_ -- ;")).toBeNull();
   });
+
+  it("lets a word be any of its close words too (typo tolerance), words only", () => {
+    const close = new Map([
+      ["whitning", ["whitening", "whitener"]],
+      ["strps", ["strips"]],
+    ]);
+    expect(fullTextQuery("whitning strps", close)).toBe(
+      "(whitning | whitening | whitener) & (strps:* | strips)",
+    );
+    // A word given as its own alternative, or none, stays as typed.
+    expect(fullTextQuery("pen strps", new Map([["pen", ["pen"]]]))).toBe("pen & strps:*");
+    // An alternative that is not one word is left out: it could be read as query syntax.
+    expect(
+      fullTextQuery("strps", new Map([["strps", ["strips | gel", "a:*", "", "strips"]]])),
+    ).toBe("(strps:* | strips)");
+  });
 });

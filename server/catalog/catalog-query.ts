@@ -6,7 +6,13 @@ import {
 } from "../../app/lib/store-listing";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
-import { categories, productCounts, products, productVariants } from "../db/schema/catalog";
+import {
+  categories,
+  productCounts,
+  products,
+  productVariants,
+  searchWords,
+} from "../db/schema/catalog";
 import { type ProductRow, productRowColumns } from "./product-row";
 import { likePattern } from "./search-pattern";
 
@@ -18,8 +24,9 @@ import { likePattern } from "./search-pattern";
 //   and description, and substring on the name), then finds the page: a word few products hold
 //   has its matches read and ordered, name matches first; a word many hold has its page read by
 //   walking the order's index and stopping at the page, as a listing does (see searchPage). Only
-//   when nothing matches does it look for names close to the text (trigram similarity: typo
-//   tolerance), so a common word never pays for the fuzzy comparison of every name;
+//   when nothing matches does it look for words of the shop close to the words typed (trigram
+//   similarity over the shop's vocabulary, not its products: typo tolerance) and search again
+//   with them, so neither a common word nor a typo pays for a fuzzy comparison of every name;
 // - a listing page is one statement: its ids through the sort's index, then those products with
 //   their variants by primary key, each row carrying the count of matches. Each sort, filter shape
 //   and search stage is prepared once per database (building the SQL cost more than running it).
@@ -53,19 +60,37 @@ export function listingFilter(
   };
 }
 
+/** The words of what a shopper typed: letters and digits only, lower case. */
+function typedWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /**
  * The full-text query for what a shopper typed: every word must match (stemmed), the last also as
  * a prefix, since the search box asks while they type ("whit" finds "whitening"). Words are letters
  * and digits only, so nothing typed can be read as query syntax. Null when there is no word.
+ * `alternatives` gives, for a word, other words that may stand in its place (typo tolerance:
+ * closeWordsQuery), each letters and digits only.
  */
-export function fullTextQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
+export function fullTextQuery(
+  text: string,
+  alternatives: ReadonlyMap<string, readonly string[]> = new Map(),
+): string | null {
+  const words = typedWords(text);
+  if (words.length === 0) return null;
   const last = words.length - 1;
-  return words.map((word, index) => (index === last ? `${word}:*` : word)).join(" & ");
+  return words
+    .map((word, index) => {
+      const typed = index === last ? `${word}:*` : word;
+      const others = (alternatives.get(word) ?? []).filter(
+        (other) => other !== word && /^[\p{L}\p{N}]+$/u.test(other),
+      );
+      return others.length === 0 ? typed : `(${[typed, ...others].join(" | ")})`;
+    })
+    .join(" & ");
 }
 
-type StageKind = "words" | "mixed" | "name" | "close";
+type StageKind = "words" | "mixed" | "name";
 
 /** How a search narrows and ranks: SQL with placeholders, and the values they take. */
 type SearchStage = {
@@ -81,6 +106,8 @@ type SearchStage = {
 // once for every product it compares.
 const tsquery = sql`(select to_tsquery('english', ${sql.placeholder("tsquery")}))`;
 const nameLike = ilike(products.name, sql.placeholder("like"));
+const inText = sql`${products.searchVector} @@ ${tsquery}`;
+const inName = sql`${products.nameVector} @@ ${tsquery}`;
 
 /**
  * The exact stage: every word in the name or the description (stemmed, the last as a prefix);
@@ -92,19 +119,9 @@ function exactStage(text: string): SearchStage {
   const query = fullTextQuery(text);
   const like = likePattern(text);
   if (!query) return { kind: "name", matches: nameLike, rank: [], values: { like } };
-  const inText = sql`${products.searchVector} @@ ${tsquery}`;
-  const inName = sql`${products.nameVector} @@ ${tsquery}`;
   // Plain words are served by the full-text index alone (an OR with a substring test would read
   // every product to decide).
-  if (/^[\p{L}\p{N} ]+$/u.test(text)) {
-    return {
-      kind: "words",
-      matches: inText,
-      rank: [desc(inName)],
-      inName,
-      values: { tsquery: query },
-    };
-  }
+  if (/^[\p{L}\p{N} ]+$/u.test(text)) return wordsStage(query);
   return {
     kind: "mixed",
     matches: or(inText, nameLike) as SQL,
@@ -113,20 +130,58 @@ function exactStage(text: string): SearchStage {
   };
 }
 
-/**
- * The close stage, asked only when nothing matches exactly (typo tolerance): names with whole words
- * within pg_trgm's strict word similarity threshold of the text (0.4, set per session in
- * server/db/client.ts), closest first. "whitning" finds "Whitening Strips". Served by
- * products_name_trgm_idx.
- */
-function closeStage(text: string): SearchStage {
-  const typed = sql.placeholder("text");
+/** A stage of words: the full-text query alone, name matches first. */
+function wordsStage(query: string): SearchStage {
   return {
-    kind: "close",
-    matches: sql`${products.name} %>> ${typed}`,
-    rank: [desc(sql`strict_word_similarity(${typed}, ${products.name})`)],
-    values: { text },
+    kind: "words",
+    matches: inText,
+    rank: [desc(inName)],
+    inName,
+    values: { tsquery: query },
   };
+}
+
+/** Words of the shop looked for in place of each word typed, closest first. */
+const CLOSE_WORDS_PER_WORD = 3;
+
+/**
+ * Typo tolerance, asked only when nothing matches exactly: the full-text query again with each
+ * word typed allowed to be any of the shop's words close to it (pg_trgm similarity at least 0.4,
+ * set per session in server/db/client.ts; up to three, the closest and most used first), as well
+ * as itself. "whitning" finds what "whitening" finds; "complet smil bundel" what "complete smile
+ * bundle" does. One statement over the shop's vocabulary (search_words, migration 0017) through
+ * its trigram index: its cost follows the vocabulary, not the catalogue. Null when no word typed
+ * has a close word (nothing more to look for). Words shorter than three letters or longer than
+ * forty are not looked up (none of the vocabulary's is).
+ */
+async function closeWordsQuery(db: Database, text: string): Promise<string | null> {
+  const words = [...new Set(typedWords(text))].filter(
+    (word) => word.length >= 3 && word.length <= 40,
+  );
+  if (words.length === 0) return null;
+  const rows = await statement(db, "catalog_close_words", () => {
+    const close = db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(sql`${searchWords.word} % typed.word`)
+      .orderBy(
+        sql`similarity(${searchWords.word}, typed.word) desc`,
+        desc(searchWords.products),
+        asc(searchWords.word),
+      )
+      .limit(CLOSE_WORDS_PER_WORD)
+      .as("close");
+    return db
+      .select({ typed: sql<string>`typed.word`, close: close.word })
+      .from(sql`unnest(string_to_array(${sql.placeholder("words")}, ' ')) as typed(word)`)
+      .innerJoinLateral(close, sql`true`)
+      .prepare("catalog_close_words");
+  }).execute({ words: words.join(" ") });
+  const alternatives = new Map<string, string[]>();
+  for (const { typed, close } of rows) {
+    if (close !== typed) alternatives.set(typed, [...(alternatives.get(typed) ?? []), close]);
+  }
+  return alternatives.size === 0 ? null : fullTextQuery(text, alternatives);
 }
 
 const featuredOrder = [
@@ -377,7 +432,8 @@ export const DEFAULT_SEARCH_PLAN: SearchPlan = {
  * One page of the listing in order, and how many products match in all (0 when `count` is
  * false): one statement, whatever the catalogue's size. Only a page past the last one, which has
  * no row to carry the count, asks again (totalPastTheEnd). A search costs two or three (see
- * searchPage); one that matches nothing exactly asks again for names close to the text.
+ * searchPage); one that matches nothing exactly looks for words close to those typed and, when
+ * there are some, searches again with them (closeWordsQuery).
  */
 export async function findProductPage(
   db: Database,
@@ -386,7 +442,9 @@ export async function findProductPage(
 ): Promise<ProductPage> {
   if (filter.search) {
     const exact = await searchPage(db, filter, exactStage(filter.search), plan);
-    return exact.total > 0 ? exact : searchPage(db, filter, closeStage(filter.search), plan);
+    if (exact.total > 0) return exact;
+    const corrected = await closeWordsQuery(db, filter.search);
+    return corrected === null ? exact : searchPage(db, filter, wordsStage(corrected), plan);
   }
   const rows = await runPage(db, filter, null, count ? "subquery" : "none");
   if (!count) return { rows: rows.map(withoutTotal), total: 0 };
@@ -571,7 +629,7 @@ function tierRows(
 
 /**
  * One page of a search stage's matches and their count. A stage other than plain words (text with
- * punctuation, names close to the text) reads and orders all its matches in one statement. A
+ * punctuation) reads and orders all its matches in one statement. A
  * words stage counts its matches first, in the statement that also reads and orders them when
  * they are few; with many (a word half the catalogue holds) it then finds only the page: ordering
  * every match cost more than all the rest of the search (4,903 of 10,000 products for

@@ -106,10 +106,10 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Typo tolerance of the catalogue search (issue 15): how close whole words of a product name must
- * be to the text for `name %>> text` (pg_trgm's strict word similarity, default 0.5). At 0.4 a
+ * Typo tolerance of the catalogue search (issue 15): how close a word of the shop must be to a
+ * word typed for `word % typed` (pg_trgm's similarity, default 0.3) to stand in for it. At 0.4 a
  * letter missing or two swapped still match ("whitning", "toothpst", "wihtening") while a
- * different word sharing a start does not ("strong" is not "Strips"); decision record 015. Set
+ * different word sharing a start does not ("strong" is not "strips"); decision record 015. Set
  * on every session, since the operator reads it from there and the index answers it.
  */
 const WORD_SIMILARITY_THRESHOLD = 0.4;
@@ -126,7 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // its connection is dropped, instead of holding a request and a connection for ever.
       query_timeout: QUERY_TIMEOUT_MS,
       keepAlive: true,
-      options: `-c pg_trgm.strict_word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      options: `-c pg_trgm.similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
     // Without a listener, an idle connection ended by the server is an unhandled 'error' event,
     // which ends the whole process (STACK-NOTES pitfall 14).
@@ -217,7 +217,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // tolerance (0014); PostgreSQL ships it too.
     extensions: { pg_trgm },
   });
-  await client.exec(`set pg_trgm.strict_word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  await client.exec(`set pg_trgm.similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db: Database = drizzlePglite(client, { schema, logger });
   return {
     db,

@@ -121,7 +121,7 @@ describe.each(testDrivers)("search pages at scale on %s", (driver) => {
         const names = await nameMatches(text, filter);
         for (const sort of SORTS) {
           const expected = await everyMatch(text, sort, filter);
-          // Nothing matching exactly, the search looks for close names instead (tested apart).
+          // Nothing matching exactly, the search looks for close words instead (tested apart).
           if (expected.length === 0) continue;
           const size = 7;
           const offsets = new Set(

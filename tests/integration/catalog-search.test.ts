@@ -1,7 +1,7 @@
 import { getCurrentVariants } from "@server/cart/cart-service";
 import { findProducts } from "@server/catalog/catalog-service";
-import { products } from "@server/db/schema/catalog";
-import { eq } from "drizzle-orm";
+import { products, searchWords } from "@server/db/schema/catalog";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, searchedProducts } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -53,14 +53,59 @@ describe.each(testDrivers)("catalogue search on %s", (driver) => {
     expect(ids(await searchedProducts(db(), "smiles"))).toEqual(["bundle", "strips"]);
   });
 
-  it("tolerates typos in names through trigram similarity", async () => {
+  it("tolerates typos: words close to the shop's words find what those words find", async () => {
     await shop();
-    expect(ids(await searchedProducts(db(), "whitning"))).toEqual(
-      expect.arrayContaining(["pen", "strips"]),
-    );
+    // As "whitening" does: the two names first, then the bundle's description.
+    const whitening = ids(await searchedProducts(db(), "whitening"));
+    expect(ids(await searchedProducts(db(), "whitning"))).toEqual(whitening);
     expect(ids(await searchedProducts(db(), "complet smil bundel"))).toEqual(["bundle"]);
-    expect(ids(await searchedProducts(db(), "wihtening pen"))).toEqual(["pen"]);
+    // "whitening pen": the pen by name, then the bundle, whose description holds both words.
+    expect(ids(await searchedProducts(db(), "wihtening pen"))).toEqual(["pen", "bundle"]);
+    // A word typed right stays itself beside the corrected one, the last also as a prefix.
+    expect(ids(await searchedProducts(db(), "enamle strip"))).toEqual(["strips"]);
     expect(ids(await searchedProducts(db(), "xylophone"))).toEqual([]);
+    // A different word sharing a start is not a typo of it.
+    expect(ids(await searchedProducts(db(), "strong"))).toEqual([]);
+  });
+
+  it("looks typos up in the words of the products on sale, kept current as products change", async () => {
+    await shop();
+    const vocabulary = async () =>
+      (await db().select().from(searchWords).orderBy(searchWords.word)).map(
+        (row) => `${row.word}:${row.products}`,
+      );
+    // Names and descriptions' text, lower case, three letters or more, counted once a product;
+    // not the markup's words ("strong", the floss's class), not the product off sale ("gel"),
+    // not the words the search leaves out ("our", "for").
+    const words = await vocabulary();
+    expect(words).toEqual(
+      expect.arrayContaining(["whitening:3", "strips:2", "pen:2", "safe:2", "100:1", "floss:1"]),
+    );
+    expect(words.join(" ")).not.toMatch(/\b(strong|gel|our|for)\b|\b[a-z]{1,2}:/);
+    await db().update(products).set({ name: "Charcoal Polish" }).where(eq(products.id, "pen"));
+    expect(ids(await searchedProducts(db(), "charcol"))).toEqual(["pen"]);
+    expect(await vocabulary()).toEqual(expect.arrayContaining(["charcoal:1", "whitening:2"]));
+    // Off sale, its words leave (the last product holding them); back on sale, they return.
+    await db().update(products).set({ active: false }).where(eq(products.id, "pen"));
+    expect((await vocabulary()).join(" ")).not.toMatch(/charcoal|polish|touch/);
+    expect(await searchedProducts(db(), "charcol")).toEqual([]);
+    await db().update(products).set({ active: true }).where(eq(products.id, "pen"));
+    expect(await vocabulary()).toEqual(expect.arrayContaining(["charcoal:1"]));
+    // A change to anything else writes no word; deleting a product takes its words away.
+    const before = await vocabulary();
+    await db().update(products).set({ pricePence: 1234 });
+    expect(await vocabulary()).toEqual(before);
+    await db().delete(products).where(eq(products.id, "pen"));
+    expect((await vocabulary()).join(" ")).not.toMatch(/charcoal/);
+    // The counts are those of a vocabulary built afresh from the products on sale.
+    const fresh = await db().execute(
+      sql`select w.word, count(*)::int as products from products p cross join lateral unnest(product_search_words(p.name, p.description_html)) as w(word) where p.active group by w.word order by w.word`,
+    );
+    expect(await vocabulary()).toEqual(
+      (fresh.rows as Array<{ word: string; products: number }>).map(
+        (row) => `${row.word}:${row.products}`,
+      ),
+    );
   });
 
   it("answers the search box's half-typed word as a prefix", async () => {
@@ -156,6 +201,16 @@ describe.each(testDrivers)("catalogue search on %s", (driver) => {
     queries.length = 0;
     await searchedProducts(db(), "whitening");
     expect(queries).toHaveLength(1);
+    // A typo: the search, the look-up of close words in the vocabulary alone (no product read),
+    // and the search again with them; nothing close, no search again.
+    queries.length = 0;
+    await searchedProducts(db(), "whitning");
+    expect(queries).toHaveLength(3);
+    expect(queries[1]).toMatch(/"search_words"/);
+    expect(queries[1]).not.toMatch(/from "products"|"products"\./);
+    queries.length = 0;
+    await searchedProducts(db(), "xylophone");
+    expect(queries).toHaveLength(2);
   });
 });
 

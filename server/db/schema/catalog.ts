@@ -88,6 +88,22 @@ export const productCounts = pgTable("product_counts", {
   onSale: integer("on_sale").notNull().default(0),
 });
 
+/**
+ * The words of the products on sale (their names and descriptions, lower case, letters and digits,
+ * three to forty characters, not those the search leaves out) and how many products hold each. Kept by triggers on products
+ * (migration 0017). A search that matches nothing looks here for words close to each word typed
+ * (trigram similarity, through its own index): typo tolerance whose cost follows the shop's
+ * vocabulary, not its catalogue.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    products: integer("products").notNull().default(0),
+  },
+  (table) => [index("search_words_trgm_idx").using("gin", sql`${table.word} gin_trgm_ops`)],
+);
+
 export const productVariants = pgTable(
   "product_variants",
   {
