@@ -20,10 +20,18 @@ const SIZES = [100, 10_000];
 const DATABASE = "gleam_bench_catalogue";
 const PAGE_SIZE = 24;
 
-/** The deepest store page asked for: page 40, or the last full page of a smaller catalogue. */
+/**
+ * The issue's three routes (the deepest store page: page 40, or the last full page of a smaller
+ * catalogue), and a mistyped search, which looks for close words before it searches again.
+ */
 function routesFor(size: number): string[] {
   const deepPage = Math.min(40, Math.floor(size / PAGE_SIZE));
-  return ["/api/products?limit=24", "/api/products?q=whitening", `/store?page=${deepPage}`];
+  return [
+    "/api/products?limit=24",
+    "/api/products?q=whitening",
+    `/store?page=${deepPage}`,
+    "/api/products?q=whitning&limit=24",
+  ];
 }
 
 type BenchDatabase = {

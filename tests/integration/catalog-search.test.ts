@@ -98,14 +98,15 @@ describe.each(testDrivers)("catalogue search on %s", (driver) => {
     await db().delete(products).where(eq(products.id, "pen"));
     expect((await vocabulary()).join(" ")).not.toMatch(/charcoal/);
     // The counts are those of a vocabulary built afresh from the products on sale.
-    const fresh = await db().execute(
-      sql`select w.word, count(*)::int as products from products p cross join lateral unnest(product_search_words(p.name, p.description_html)) as w(word) where p.active group by w.word order by w.word`,
-    );
-    expect(await vocabulary()).toEqual(
-      (fresh.rows as Array<{ word: string; products: number }>).map(
-        (row) => `${row.word}:${row.products}`,
-      ),
-    );
+    const fresh = await db()
+      .select({ word: sql<string>`w.word`, products: sql<number>`count(*)`.mapWith(Number) })
+      .from(
+        sql`products p cross join lateral unnest(product_search_words(p.name, p.description_html)) as w(word)`,
+      )
+      .where(sql`p.active`)
+      .groupBy(sql`w.word`)
+      .orderBy(sql`w.word`);
+    expect(await vocabulary()).toEqual(fresh.map((row) => `${row.word}:${row.products}`));
   });
 
   it("answers the search box's half-typed word as a prefix", async () => {
