@@ -90,10 +90,10 @@ export const productCounts = pgTable("product_counts", {
 
 /**
  * The words of the products on sale (their names and descriptions, lower case, letters and digits,
- * three to forty characters, not those the search leaves out) and how many products hold each. Kept by triggers on products
- * (migration 0017). A search that matches nothing looks here for words close to each word typed
- * (trigram similarity, through its own index): typo tolerance whose cost follows the shop's
- * vocabulary, not its catalogue.
+ * three to forty characters, not those the search leaves out) and how many products hold each.
+ * Kept by triggers on products (migration 0017). A search that matches nothing looks here for
+ * words close to each word typed (trigram similarity, through its own index): typo tolerance
+ * whose cost follows the shop's vocabulary, not its catalogue.
  */
 export const searchWords = pgTable(
   "search_words",
