@@ -25,31 +25,39 @@ const pages = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/store", 
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
+/** Attempts at one audit: a failed trace is run again in a fresh browser. */
+const ATTEMPTS = 3;
+
+/**
+ * One audit of `url`. Chromium's trace sometimes misses its navigation start (NO_NAVSTART), and
+ * once it has, the same browser tends to miss it again (seen twice in a row on 26 November 2026):
+ * a failed audit is run again in a new browser with a new profile, up to ATTEMPTS times.
+ */
 async function auditOnce(url: string): Promise<Result> {
+  let failure = "no result";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const lhr = await auditInFreshBrowser(url);
+    if (!lhr.runtimeError) return lhr;
+    failure = lhr.runtimeError.message;
+    console.log(`${url}: ${lhr.runtimeError.code} (attempt ${attempt} of ${ATTEMPTS})`);
+  }
+  throw new Error(`Lighthouse failed on ${url}: ${failure}`);
+}
+
+async function auditInFreshBrowser(url: string): Promise<Result> {
   const userDataDir = mkdtempSync(join(tmpdir(), "gleam-lighthouse-"));
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", ...chromiumArgs, `--user-data-dir=${userDataDir}`],
   });
   try {
-    const audit = () =>
-      lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...categories],
-      });
-    let result = await audit();
-    // Chromium's first trace sometimes misses its navigation start (NO_NAVSTART): run again.
-    if (result?.lhr.runtimeError) {
-      console.log(`${url}: ${result.lhr.runtimeError.code}, running the audit again`);
-      result = await audit();
-    }
-    if (!result || result.lhr.runtimeError) {
-      throw new Error(
-        `Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message ?? "no result"}`,
-      );
-    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...categories],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     return result.lhr;
   } finally {
     chrome.kill();
