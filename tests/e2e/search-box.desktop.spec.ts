@@ -39,6 +39,14 @@ test.describe("search box (desktop popover)", () => {
     await expect(popover).toBeHidden();
   });
 
+  test("a mistyped word still suggests the product it meant", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("banner").getByRole("button", { name: "Search products" }).click();
+    const popover = page.getByRole("region", { name: "Search products" });
+    await popover.getByRole("combobox").fill("tooothpaste");
+    await expect(popover.getByRole("option", { name: /Whitening Toothpaste/ })).toBeVisible();
+  });
+
   test("arrow keys reach the products, Enter opens the highlighted one", async ({ page }) => {
     await gotoHydrated(page, "/");
     await page.keyboard.press("Control+k");

@@ -20,6 +20,18 @@ test.describe("search page", () => {
     await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("white");
   });
 
+  test("a mistyped word finds what the word meant, name matches first", async ({ page }) => {
+    await page.goto("/search?q=wihtening+pen");
+    await expect(page.getByText("2 products found for “wihtening pen”")).toBeVisible();
+    const names = await page
+      .getByRole("main")
+      .getByRole("article")
+      .getByRole("heading")
+      .allTextContents();
+    // The bundle's description holds both words.
+    expect(names).toEqual(["Whitening Pen", "Complete Smile Bundle"]);
+  });
+
   test("SALE only where a variant has a former price; ratings only from buyers' reviews", async ({
     page,
   }) => {
