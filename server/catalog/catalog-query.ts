@@ -577,23 +577,31 @@ type Tier = "name" | "rest" | "all";
 /**
  * Rows `offset` to `offset + limit` of one tier of a words stage's matches, in the order of
  * `filter.sort` (featured order within a best-match tier). `tierSize` is how many the tier holds
- * (a lower bound when its count was capped), `onSale` how many products the order's index holds:
- * together they say how far a walk of that index must go to pass `offset + limit` of them. Near
- * enough, the index is walked and the walk stops at the page (the match test written so that the
- * GIN index cannot serve it, which leaves the walk as the planner's cheapest way); further, the
- * tier's matches are read through the GIN index and ordered. Both statements give the same rows.
+ * (`capped`: at least that many, its count stopped there), `onSale` how many products the order's
+ * index holds: together they say how far a walk of that index must go to pass `offset + limit` of
+ * them. Near enough, the index is walked and the walk stops at the page (the match test written
+ * so that the GIN index cannot serve it, which leaves the walk as the planner's cheapest way);
+ * further, the tier's matches are read through the GIN index and ordered. Both statements give
+ * the same rows. A walk is taken when it reads no more than `plan.walkMaxRows`, nor more than
+ * twice the tier's matches; with the count capped the tier holds more than the cap (often many
+ * more: 2,048 name matches for a cap of 500), so reading them costs more and the walk less than
+ * the cap says, and only the first bound applies. "whitening" at 10,000 products, 100 a page: the
+ * name matches' page 2.2-3.3 ms ordered, 0.5-0.8 ms walked.
  */
 function tierRows(
   db: Database,
   filter: CatalogFilter,
   stage: SearchStage,
   tier: Tier,
-  part: { offset: number; limit: number; tierSize: number; onSale: number },
+  part: { offset: number; limit: number; tierSize: number; capped: boolean; onSale: number },
   plan: SearchPlan,
 ): Promise<PageRow[]> {
-  if (part.limit <= 0 || part.offset >= part.tierSize) return Promise.resolve([]);
+  if (part.limit <= 0 || (part.offset >= part.tierSize && !part.capped)) {
+    return Promise.resolve([]);
+  }
   const rowsToWalk = ((part.offset + part.limit) * part.onSale) / Math.max(part.tierSize, 1);
-  const walk = rowsToWalk <= Math.min(plan.walkMaxRows, 2 * part.tierSize);
+  const walk =
+    rowsToWalk <= (part.capped ? plan.walkMaxRows : Math.min(plan.walkMaxRows, 2 * part.tierSize));
   const shape = shapeOf(filter);
   const name = statementName(
     "page",
@@ -653,13 +661,22 @@ async function searchPage(
   const first = await searchCountsAndSmallPage(db, filter, stage, nameCap, plan);
   const { counts } = first;
   if (counts.total <= plan.manyMatches) return { rows: first.rows, total: counts.total };
-  const part = (tier: Tier, offset: number, limit: number, tierSize: number) =>
-    tierRows(db, filter, stage, tier, { offset, limit, tierSize, onSale: counts.onSale }, plan);
+  const part = (tier: Tier, offset: number, limit: number, tierSize: number, capped = false) =>
+    tierRows(
+      db,
+      filter,
+      stage,
+      tier,
+      { offset, limit, tierSize, capped, onSale: counts.onSale },
+      plan,
+    );
   let parts: Array<Promise<PageRow[]>>;
   if (counts.inName === null) {
     parts = [part("all", filter.offset, filter.limit, counts.total)];
   } else if (counts.inName >= end) {
-    parts = [part("name", filter.offset, filter.limit, counts.inName)];
+    // Counted up to nameCap: as many as that means at least as many.
+    const capped = nameCap !== null && counts.inName >= nameCap;
+    parts = [part("name", filter.offset, filter.limit, counts.inName, capped)];
   } else {
     const names = counts.inName;
     parts = [
