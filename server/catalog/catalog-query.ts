@@ -637,14 +637,14 @@ function tierRows(
 
 /**
  * One page of a search stage's matches and their count. A stage other than plain words (text with
- * punctuation) reads and orders all its matches in one statement. A
- * words stage counts its matches first, in the statement that also reads and orders them when
- * they are few; with many (a word half the catalogue holds) it then finds only the page: ordering
- * every match cost more than all the rest of the search (4,903 of 10,000 products for
- * "whitening"). In the best-match order the name matches come first, so the page is found among
- * the name matches, among the others, or across the two, each part by tierRows. Measured at
- * 10,000 products on PostgreSQL (whole-machine CPU per request, 24 a page): "whitening" 4.9 →
- * 3.9 ms; a word with 188 matches 1.8 → 2.1 ms, the count read beside its page.
+ * punctuation) reads and orders all its matches in one statement. A words stage counts its
+ * matches first, in the statement that also reads and orders them when they are few; with many
+ * (a word half the catalogue holds) it then finds only the page: ordering every match cost more
+ * than all the rest of the search (4,903 of 10,000 products for "whitening"). In the best-match
+ * order the name matches come first, so the page is found among the name matches, among the
+ * others, or across the two, each part by tierRows. Measured at 10,000 products on PostgreSQL
+ * (whole-machine CPU per request, 24 a page): "whitening" 4.9 → 3.9 ms; a word with 188 matches
+ * 1.8 → 2.1 ms, the count read beside its page.
  */
 async function searchPage(
   db: Database,
