@@ -1,15 +1,17 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+
+/** The names of the products the page shows, in order. */
+function shownNames(page: Page): Promise<string[]> {
+  return page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
+}
 
 test.describe("search page", () => {
   test("shows the count and the matching products, name matches first", async ({ page }) => {
     const response = await page.goto("/search?q=white");
     expect(response?.status()).toBe(200);
     await expect(page.getByText("4 products found for “white”")).toBeVisible();
-    const names = await page
-      .getByRole("main")
-      .getByRole("article")
-      .getByRole("heading")
-      .allTextContents();
+    const names = await shownNames(page);
     // The bundle matches only by its description.
     expect(names).toEqual([
       "Whitening Strips",
@@ -23,11 +25,7 @@ test.describe("search page", () => {
   test("a mistyped word finds what the word meant, name matches first", async ({ page }) => {
     await page.goto("/search?q=wihtening+pen");
     await expect(page.getByText("2 products found for “wihtening pen”")).toBeVisible();
-    const names = await page
-      .getByRole("main")
-      .getByRole("article")
-      .getByRole("heading")
-      .allTextContents();
+    const names = await shownNames(page);
     // The bundle's description holds both words.
     expect(names).toEqual(["Whitening Pen", "Complete Smile Bundle"]);
   });
