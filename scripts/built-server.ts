@@ -83,28 +83,20 @@ export async function startBuiltServer(
   return server;
 }
 
-/**
- * Healthy answers needed in a row, each on a connection of its own: with several worker processes
- * (PostgreSQL), node's cluster hands connections to the workers in turn and each answers 503 until
- * its own database is ready, so one healthy answer says only that one worker is.
- */
-const HEALTHY_IN_A_ROW = 6;
-
 export async function waitForHealth(server: BuiltServer, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let healthy = 0;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) {
       throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
     }
     try {
+      // With several worker processes, only ready ones are handed connections once one is
+      // (server/http/workers.ts): one healthy answer says the shop is ready.
       const response = await fetch(`${server.url}/healthz`, { headers: { Connection: "close" } });
-      healthy = response.ok ? healthy + 1 : 0;
-      if (healthy === HEALTHY_IN_A_ROW) return;
-      if (response.ok) continue;
+      await response.arrayBuffer();
+      if (response.ok) return;
     } catch {
       // not listening yet
-      healthy = 0;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

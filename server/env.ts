@@ -165,6 +165,8 @@ const schema = z.object({
   ),
   /** Set by the primary process in each worker it starts (server/http/workers.ts), never by hand. */
   GLEAM_WORKER_ROLE: z.preprocess(emptyToUndefined, z.enum(["jobs", "web"]).optional()),
+  /** Set by the primary process in each worker it starts: when the worker may listen. */
+  GLEAM_LISTEN: z.preprocess(emptyToUndefined, z.enum(["now", "when-told"]).optional()),
   /**
    * How many proxies in front of the shop append to X-Forwarded-For: `false` (0, none: the
    * connecting address is the client), `true` (1) or a number of hops.

@@ -19,7 +19,7 @@ import { watchDatabase } from "../metrics/metrics";
 import { getShopSettings } from "../settings/shop-settings";
 import { createHttpApp } from "./app";
 import { PageCache } from "./page-cache";
-import { runsBackgroundJobs, runWorkers } from "./workers";
+import { listenWhenAllowed, reportReady, runsBackgroundJobs, runWorkers } from "./workers";
 
 // Entry of the production server (bundled by Vite into build/server/index.js with the app).
 
@@ -34,7 +34,8 @@ async function main() {
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 
   // The server listens at once and answers 503 until the database is ready, so a database that
-  // starts after the shop (or is restarting) delays the shop instead of stopping it.
+  // starts after the shop (or is restarting) delays the shop instead of stopping it. (A worker
+  // process listens at once only when no other worker listens: server/http/workers.ts.)
   let database: DatabaseHandle | undefined;
   let draining = false;
   const pageCache =
@@ -83,7 +84,7 @@ async function main() {
     logger.fatal({ err: error }, "server failed to start");
     process.exit(1);
   });
-  server.listen(env.PORT, env.HOST);
+  listenWhenAllowed(() => server.listen(env.PORT, env.HOST));
 
   const ready = await waitForDatabase();
   const auth = await getAuth();
@@ -95,6 +96,7 @@ async function main() {
   await shareShopChanges(ready);
   await keepFiguresBetweenChanges(ready);
   database = ready;
+  reportReady();
   if (jobsHere) printBanner((await getShopSettings()).shopName);
 
   const stop = (signal: NodeJS.Signals) => {
