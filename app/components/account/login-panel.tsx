@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Loader2 } from "~/components/ui/icons";
@@ -24,16 +24,14 @@ function BusyLabel({ busy, children }: { busy: boolean; children: string }) {
 
 function LogInForm({ redirectTo, onForgot }: { redirectTo: string; onForgot: () => void }) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const { fetcher, busy } = useAccountForm("sign-in", (result) => {
     if (result.ok) {
       void showToast("Login Successful!", {
         description: "Welcome back! Redirecting you to your dashboard...",
       });
-      void revalidator.revalidate();
       void viewerStore.refresh();
-      navigate(redirectTo);
+      navigate(redirectTo, { replace: true, defaultShouldRevalidate: true });
       return;
     }
     setUnverifiedEmail(result.code === "EMAIL_NOT_VERIFIED" ? (result.email ?? null) : null);
@@ -51,7 +49,9 @@ function LogInForm({ redirectTo, onForgot }: { redirectTo: string; onForgot: () 
   });
 
   return (
-    <fetcher.Form method="post" className="space-y-5">
+    // No reload of the log-in page's data after the answer: on success the shopper is sent on
+    // with every loader reloaded in that one navigation (two at once, the first is cut off).
+    <fetcher.Form method="post" defaultShouldRevalidate={false} className="space-y-5">
       <input type="hidden" name="intent" value="sign-in" />
       <div className="space-y-2">
         <Label htmlFor="login-email">Email</Label>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -10,14 +10,12 @@ import { viewerStore } from "./viewer-store";
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
   const { fetcher, busy } = useAccountForm("reset-password", (result) => {
     if (result.ok) {
       void showToast("Password Updated", { description: "You are now logged in." });
-      void revalidator.revalidate();
       void viewerStore.refresh();
-      navigate("/dashboard");
+      navigate("/dashboard", { defaultShouldRevalidate: true });
       return;
     }
     setError(result.message ?? "Something went wrong");
@@ -27,7 +25,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     });
   });
   return (
-    <fetcher.Form method="post" className="mt-6 space-y-5">
+    // On success one navigation reloads every loader (see the log-in form).
+    <fetcher.Form method="post" defaultShouldRevalidate={false} className="mt-6 space-y-5">
       <input type="hidden" name="intent" value="reset-password" />
       <input type="hidden" name="token" value={token} />
       <div className="space-y-2">

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -65,15 +65,13 @@ function ChangePasswordForm() {
 
 function DeleteAccountForm() {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const { fetcher, busy } = useAccountForm("delete-account", (result) => {
     if (result.ok) {
       void showToast("Account deleted", {
         description:
           "Your account has been deleted. Your past orders are kept without your details.",
       });
-      navigate("/");
-      void revalidator.revalidate();
+      navigate("/", { defaultShouldRevalidate: true });
       void viewerStore.refresh();
     } else {
       void showToast("Account not deleted", {
@@ -83,8 +81,10 @@ function DeleteAccountForm() {
     }
   });
   return (
+    // On success one navigation reloads every loader (see the log-in form).
     <fetcher.Form
       method="post"
+      defaultShouldRevalidate={false}
       aria-labelledby="delete-heading"
       className="space-y-5 rounded-[var(--radius-card)] border border-coral/40 bg-white p-6 shadow-soft"
     >

@@ -1,11 +1,10 @@
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { showToast } from "~/lib/toast";
 import { viewerStore } from "./viewer-store";
 
 /** Signs out on the server (the session is deleted there), then goes home (seed spec §4). */
 export function useLogout() {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   return async () => {
     try {
       const response = await fetch("/api/auth/sign-out", {
@@ -15,8 +14,7 @@ export function useLogout() {
       });
       if (!response.ok) throw new Error(`The shop answered ${response.status}.`);
       void showToast("Logged out successfully!");
-      navigate("/");
-      void revalidator.revalidate();
+      navigate("/", { defaultShouldRevalidate: true });
       void viewerStore.refresh();
     } catch (error) {
       void showToast("Sign out Failed", {
