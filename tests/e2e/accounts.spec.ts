@@ -1,3 +1,4 @@
+import type { Request } from "@playwright/test";
 import {
   logIn,
   logInAs,
@@ -74,6 +75,14 @@ test.describe("accounts", () => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
 
+    // The log-in reaches the dashboard in one navigation: one data request after the form's,
+    // not a reload of the log-in page and a second navigation cutting off the first.
+    const dataRequests: string[] = [];
+    const recordData = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data")) dataRequests.push(`${request.method()} ${url.pathname}`);
+    };
+    page.on("request", recordData);
     await logIn(page, email, "correct-horse-1");
     await expectToast(
       page,
@@ -81,6 +90,9 @@ test.describe("accounts", () => {
       "Welcome back! Redirecting you to your dashboard...",
     );
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+    page.off("request", recordData);
+    expect(dataRequests).toEqual(["POST /login.data", "GET /dashboard.data"]);
     if (!isPhone(page)) {
       await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
     }
