@@ -80,7 +80,8 @@ const products = apiRoute({
       limit: query.limit,
       offset: query.offset,
     });
-    return { products: found.products.map(toApiProduct), total: found.total };
+    const answer = { products: found.products.map(toApiProduct), total: found.total };
+    return found.correctedTo === undefined ? answer : { ...answer, correctedTo: found.correctedTo };
   },
 });
 

@@ -30,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = params.get("category") ?? "";
   const empty = {
     query,
+    correctedTo: null,
     products: [] as ProductSummary[],
     total: 0,
     choices,
@@ -41,12 +42,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     const db = await getDb();
     const categories = await listCategories(db);
     const category = categories.find((item) => item.slug === requested)?.slug ?? null;
-    const { products, total } = await findProductSummaries(db, {
+    const { products, total, correctedTo } = await findProductSummaries(db, {
       ...listingFilter(choices),
       search: query,
       categorySlug: category ?? undefined,
     });
-    return { query, products, total, choices, categories, category, error: null };
+    return {
+      query,
+      correctedTo: correctedTo ?? null,
+      products,
+      total,
+      choices,
+      categories,
+      category,
+      error: null,
+    };
   } catch (error) {
     logger.error({ err: error }, "search failed");
     return data(
@@ -72,7 +82,7 @@ function resultCount(count: number, query: string): string {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, total, error, categories, category } = loaderData;
+  const { query, correctedTo, total, error, categories, category } = loaderData;
   const keep: Record<string, string> = category ? { q: query, category } : { q: query };
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
@@ -97,9 +107,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         {query && !error ? (
-          <p className="text-lg text-ink-muted" aria-live="polite">
-            {resultCount(total, query)}
-          </p>
+          <div aria-live="polite" className="space-y-1">
+            <p className="text-lg text-ink-muted">{resultCount(total, correctedTo ?? query)}</p>
+            {correctedTo ? (
+              <p className="text-sm text-ink-muted">No exact match for “{query}”.</p>
+            ) : null}
+          </div>
         ) : null}
       </header>
       {!query ? (

@@ -44,7 +44,13 @@ export type CatalogFilter = {
   offset: number;
 };
 
-export type ProductPage = { rows: ProductRow[]; total: number };
+export type ProductPage = {
+  rows: ProductRow[];
+  total: number;
+  /** When nothing matched what was typed and close words were searched instead: what was typed
+   * with each word put as its closest word of the shop ("wihtening pen": "whitening pen"). */
+  correctedTo?: string;
+};
 
 /** The filter for a listing page's choices (pounds in the URL, pence here; 24 a page). */
 export function listingFilter(
@@ -150,11 +156,15 @@ const CLOSE_WORDS_PER_WORD = 3;
  * set per session in server/db/client.ts; up to three, the closest and most used first), as well
  * as itself. "whitning" finds what "whitening" finds; "complet smil bundel" what "complete smile
  * bundle" does. One statement over the shop's vocabulary (search_words, migration 0017) through
- * its trigram index: its cost follows the vocabulary, not the catalogue. Null when no word typed
- * has a close word (nothing more to look for). Words shorter than three letters or longer than
- * forty are not looked up (none of the vocabulary's is).
+ * its trigram index: its cost follows the vocabulary, not the catalogue. Gives the query and the
+ * phrase to show the shopper (each word typed as its closest word); null when no word typed has a
+ * close word (nothing more to look for). Words shorter than three letters or longer than forty
+ * are not looked up (none of the vocabulary's is).
  */
-async function closeWordsQuery(db: Database, text: string): Promise<string | null> {
+async function closeWordsQuery(
+  db: Database,
+  text: string,
+): Promise<{ query: string; phrase: string } | null> {
   const words = [...new Set(typedWords(text))].filter(
     (word) => word.length >= 3 && word.length <= 40,
   );
@@ -178,10 +188,18 @@ async function closeWordsQuery(db: Database, text: string): Promise<string | nul
       .prepare("catalog_close_words");
   }).execute({ words: words.join(" ") });
   const alternatives = new Map<string, string[]>();
+  /** Words typed that are words of the shop themselves: the phrase keeps them. */
+  const known = new Set<string>();
   for (const { typed, close } of rows) {
-    if (close !== typed) alternatives.set(typed, [...(alternatives.get(typed) ?? []), close]);
+    if (close === typed) known.add(typed);
+    else alternatives.set(typed, [...(alternatives.get(typed) ?? []), close]);
   }
-  return alternatives.size === 0 ? null : fullTextQuery(text, alternatives);
+  const query = alternatives.size === 0 ? null : fullTextQuery(text, alternatives);
+  if (query === null) return null;
+  const phrase = typedWords(text)
+    .map((word) => (known.has(word) ? word : (alternatives.get(word)?.[0] ?? word)))
+    .join(" ");
+  return { query, phrase };
 }
 
 const featuredOrder = [
@@ -444,7 +462,9 @@ export async function findProductPage(
     const exact = await searchPage(db, filter, exactStage(filter.search), plan);
     if (exact.total > 0) return exact;
     const corrected = await closeWordsQuery(db, filter.search);
-    return corrected === null ? exact : searchPage(db, filter, wordsStage(corrected), plan);
+    if (corrected === null) return exact;
+    const page = await searchPage(db, filter, wordsStage(corrected.query), plan);
+    return page.total > 0 ? { ...page, correctedTo: corrected.phrase } : page;
   }
   const rows = await runPage(db, filter, null, count ? "subquery" : "none");
   if (!count) return { rows: rows.map(withoutTotal), total: 0 };

@@ -80,10 +80,11 @@ export async function findProducts(
   db: Database,
   filter: CatalogFilter,
   options?: { count?: boolean },
-): Promise<{ products: CatalogProduct[]; total: number }> {
+): Promise<{ products: CatalogProduct[]; total: number; correctedTo?: string }> {
   const search = normalizeSearchText(filter.search ?? "");
   const page = await findProductPage(db, { ...filter, search }, options);
-  return { products: page.rows.map(toCatalogProduct), total: page.total };
+  const found = { products: page.rows.map(toCatalogProduct), total: page.total };
+  return page.correctedTo === undefined ? found : { ...found, correctedTo: page.correctedTo };
 }
 
 /** One page of products as cards: findProducts for pages. */
@@ -91,9 +92,9 @@ export async function findProductSummaries(
   db: Database,
   filter: CatalogFilter,
   options?: { count?: boolean },
-): Promise<{ products: ProductSummary[]; total: number }> {
-  const { products: found, total } = await findProducts(db, filter, options);
-  return { products: found.map(toSummary), total };
+): Promise<{ products: ProductSummary[]; total: number; correctedTo?: string }> {
+  const { products: found, ...rest } = await findProducts(db, filter, options);
+  return { products: found.map(toSummary), ...rest };
 }
 
 function toSummary({

@@ -11,6 +11,7 @@ test.describe("search page", () => {
     const response = await page.goto("/search?q=white");
     expect(response?.status()).toBe(200);
     await expect(page.getByText("4 products found for “white”")).toBeVisible();
+    await expect(page.getByText("No exact match for")).toHaveCount(0);
     const names = await shownNames(page);
     // The bundle matches only by its description.
     expect(names).toEqual([
@@ -24,7 +25,12 @@ test.describe("search page", () => {
 
   test("a mistyped word finds what the word meant, name matches first", async ({ page }) => {
     await page.goto("/search?q=wihtening+pen");
-    await expect(page.getByText("2 products found for “wihtening pen”")).toBeVisible();
+    // The page says what it searched for instead.
+    await expect(page.getByText("2 products found for “whitening pen”")).toBeVisible();
+    await expect(page.getByText("No exact match for “wihtening pen”.")).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue(
+      "wihtening pen",
+    );
     const names = await shownNames(page);
     // The bundle's description holds both words.
     expect(names).toEqual(["Whitening Pen", "Complete Smile Bundle"]);

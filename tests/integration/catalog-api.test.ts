@@ -109,6 +109,15 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
         "paste",
       ]);
       expect(body.total).toBe(3);
+      expect(body).not.toHaveProperty("correctedTo");
+      // A typo: the same products, and the words searched instead.
+      const typo = await getJson(await productsLoader(args("/api/products?q=whitning")));
+      expect(typo.body.products.map((product: { id: string }) => product.id)).toEqual([
+        "pen",
+        "strips",
+        "paste",
+      ]);
+      expect(typo.body.correctedTo).toBe("whitening");
       const none = await getJson(await productsLoader(args("/api/products?q=%25%25")));
       expect(none).toEqual({ status: 200, body: { products: [], total: 0 } });
     });

@@ -68,6 +68,31 @@ describe.each(testDrivers)("catalogue search on %s", (driver) => {
     expect(ids(await searchedProducts(db(), "strong"))).toEqual([]);
   });
 
+  it("says what it searched instead of a typo: each word as its closest word of the shop", async () => {
+    await shop();
+    const corrected = async (search: string) =>
+      (await findProducts(db(), { search, sort: "relevance", limit: 24, offset: 0 }))
+        .correctedTo;
+    expect(await corrected("wihtening pen")).toBe("whitening pen");
+    expect(await corrected("complet smil bundel")).toBe("complete smile bundle");
+    // A word of the shop stays itself; one found only through close words is put as the
+    // closest ("strip" is no product's word, "strips" is).
+    expect(await corrected("Enamle  STRIPS")).toBe("enamel strips");
+    expect(await corrected("enamle strip")).toBe("enamel strips");
+    // Nothing when the words typed match, or nothing close does.
+    expect(await corrected("whitening")).toBeUndefined();
+    expect(await corrected("xylophone")).toBeUndefined();
+    // Nor when the close words find nothing within the filters.
+    const filtered = await findProducts(db(), {
+      search: "wihtening",
+      sort: "relevance",
+      minPricePence: 1_000_000,
+      limit: 24,
+      offset: 0,
+    });
+    expect(filtered).toEqual({ products: [], total: 0 });
+  });
+
   it("looks typos up in the words of the products on sale, kept current as products change", async () => {
     await shop();
     const vocabulary = async () =>
