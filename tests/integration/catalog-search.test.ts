@@ -71,8 +71,7 @@ describe.each(testDrivers)("catalogue search on %s", (driver) => {
   it("says what it searched instead of a typo: each word as its closest word of the shop", async () => {
     await shop();
     const corrected = async (search: string) =>
-      (await findProducts(db(), { search, sort: "relevance", limit: 24, offset: 0 }))
-        .correctedTo;
+      (await findProducts(db(), { search, sort: "relevance", limit: 24, offset: 0 })).correctedTo;
     expect(await corrected("wihtening pen")).toBe("whitening pen");
     expect(await corrected("complet smil bundel")).toBe("complete smile bundle");
     // A word of the shop stays itself; one found only through close words is put as the
