@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
+import { freshPostgresDatabase } from "../../scripts/bench-database";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { expect, test } from "./fixtures";
 
@@ -54,17 +55,12 @@ if (postgresUrl) {
     test.describe.configure({ timeout: 120_000 });
 
     test("a dead worker is replaced without a shopper meeting it before it is ready", async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.query(`create database ${databaseName}`);
-      const url = new URL(postgresUrl);
-      url.pathname = `/${databaseName}`;
-      const shop = new pg.Client({ connectionString: url.toString() });
+      const database = await freshPostgresDatabase(postgresUrl, databaseName);
+      const shop = new pg.Client({ connectionString: database.url });
       let server: BuiltServer | undefined;
       try {
         server = await startBuiltServer({
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: database.url,
           SHOP_MODE: "demo",
           WEB_CONCURRENCY: "2",
           PAGE_CACHE_TTL_SECONDS: "0",
@@ -116,8 +112,7 @@ if (postgresUrl) {
       } finally {
         await server?.stop();
         await shop.end().catch(() => undefined);
-        await admin.query(`drop database if exists ${databaseName} with (force)`);
-        await admin.end();
+        await database.drop();
       }
     });
   });
