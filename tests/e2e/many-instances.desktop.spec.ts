@@ -1,5 +1,6 @@
 import pg from "pg";
 import { logIn } from "../../scripts/bench-checkout";
+import { freshPostgresDatabase } from "../../scripts/bench-database";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { startSmtpServer } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
@@ -72,16 +73,11 @@ if (postgresUrl) {
     test.describe.configure({ mode: "serial", timeout: 240_000 });
 
     test("share sessions, rate limits, stock, the outbox and page-cache clearing", async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.query(`create database ${databaseName}`);
-      const url = new URL(postgresUrl);
-      url.pathname = `/${databaseName}`;
-      const shop = new pg.Client({ connectionString: url.toString() });
+      const database = await freshPostgresDatabase(postgresUrl, databaseName);
+      const shop = new pg.Client({ connectionString: database.url });
       const smtp = startSmtpServer();
       const common = {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         SHOP_MODE: "demo",
         SMTP_URL: `smtp://127.0.0.1:${await smtp.ready}?ignoreTLS=true`,
         PAGE_CACHE_TTL_SECONDS: "60",
@@ -335,8 +331,7 @@ if (postgresUrl) {
         await Promise.all([a?.stop(), b?.stop()]);
         await shop.end().catch(() => {});
         await smtp.close();
-        await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
-        await admin.end();
+        await database.drop();
       }
     });
   });
