@@ -132,6 +132,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // which ends the whole process (STACK-NOTES pitfall 14).
     const { onConnectionError } = options;
     pool.on("error", (error) => onConnectionError?.(error));
+    // A connection ended while it is checked out (between two statements of a transaction, say)
+    // emits 'error' on its client, where the pool does not listen: unheard, that too would end
+    // the process. The transaction then fails on its next statement and its client is dropped
+    // when released. While idle the pool's own listener is attached too and reports it, as
+    // exclusive's below does for its connection: only an otherwise unheard error is passed on.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        if (client.listenerCount("error") === 1) onConnectionError?.(error);
+      });
+    });
     const db: Database = drizzleNodePostgres(pool, { schema, logger });
     const listener = new PostgresListener(options.url, (error) => onConnectionError?.(error));
     /** Holds the advisory lock on one pooled connection while `work` runs on any. */
