@@ -80,8 +80,12 @@ const products = apiRoute({
       limit: query.limit,
       offset: query.offset,
     });
-    const answer = { products: found.products.map(toApiProduct), total: found.total };
-    return found.correctedTo === undefined ? answer : { ...answer, correctedTo: found.correctedTo };
+    // correctedTo is left out of the JSON when undefined (no typo was corrected).
+    return {
+      products: found.products.map(toApiProduct),
+      total: found.total,
+      correctedTo: found.correctedTo,
+    };
   },
 });
 

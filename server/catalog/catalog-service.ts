@@ -83,8 +83,11 @@ export async function findProducts(
 ): Promise<{ products: CatalogProduct[]; total: number; correctedTo?: string }> {
   const search = normalizeSearchText(filter.search ?? "");
   const page = await findProductPage(db, { ...filter, search }, options);
-  const found = { products: page.rows.map(toCatalogProduct), total: page.total };
-  return page.correctedTo === undefined ? found : { ...found, correctedTo: page.correctedTo };
+  return {
+    products: page.rows.map(toCatalogProduct),
+    total: page.total,
+    correctedTo: page.correctedTo,
+  };
 }
 
 /** One page of products as cards: findProducts for pages. */

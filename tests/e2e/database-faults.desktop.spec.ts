@@ -85,9 +85,8 @@ if (postgresUrl) {
 
         await proxy.start();
         await waitForStatus(`${server.url}/healthz`, 200, 60_000);
-        // Each worker process gets ready on its own, the second once the first has seeded the
-        // demo shop: a request may still reach one that is starting (503) just after another
-        // answered the health check (seen once in CI), so the store is waited for too.
+        // A worker gets connections only once it is ready (server/http/workers.ts), so the store
+        // answers as the health check did; it is waited for the same way.
         await waitForStatus(`${server.url}/store`, 200, 30_000);
 
         // 2. PostgreSQL ends every connection of the shop (a restart, a failover, an idle
