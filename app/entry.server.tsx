@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { sentAsMade } from "@server/http/light-response";
 import { cspNonceContext } from "@server/http/load-context";
 import { scriptsAfterFirstPaint } from "@server/http/module-preloads";
 import { readLoaderHandoff, renderReadyDocument } from "@server/http/ready-render";
@@ -40,9 +41,9 @@ export default async function handleRequest(
       </NonceContext.Provider>
     );
   };
-  const respond = (html: Buffer<ArrayBuffer>) => {
+  const respond = (html: string) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(scriptsAfterFirstPaint(html), {
+    return sentAsMade(Buffer.from(scriptsAfterFirstPaint(html), "utf8"), {
       headers: responseHeaders,
       status: responseStatusCode,
     });
@@ -51,7 +52,7 @@ export default async function handleRequest(
   // At once as a string when every part is ready (server/http/ready-render.ts); else streamed,
   // waiting for what is not.
   const ready = renderReadyDocument(page());
-  if (ready !== null) return respond(Buffer.from(ready, "utf8"));
+  if (ready !== null) return respond(ready);
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
@@ -71,7 +72,7 @@ export default async function handleRequest(
           },
           final(callback) {
             clearTimeout(timeoutId);
-            resolve(respond(Buffer.concat(chunks)));
+            resolve(respond(Buffer.concat(chunks).toString("utf8")));
             callback();
           },
         });

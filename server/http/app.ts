@@ -16,6 +16,7 @@ import { cacheHitServer } from "./cache-hits";
 import { clientAddress } from "./client-address";
 import { DatabaseOutage } from "./database-outage";
 import { MAX_BODY_BYTES } from "./json-request";
+import { asMade } from "./light-response";
 import {
   cachedAnswer,
   encodingFor,
@@ -87,7 +88,9 @@ const UNAVAILABLE_MESSAGE = "The shop is unavailable for a moment. Please try ag
 
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<AppEnv>();
-  const handleRequest = createRequestHandler(options.build, "production");
+  const handleWithRouter = createRequestHandler(options.build, "production");
+  const handleRequest: typeof handleWithRouter = (request, context) =>
+    handleWithRouter(request, context).then(asMade);
 
   const record = requestRecorder(options.logger, routeLabeller(options.build.routes));
   app.use((c, next) => {

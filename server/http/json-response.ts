@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { sentAsMade } from "./light-response";
 
 // JSON answers of the API: a 200 carries an ETag of its body, and a request whose If-None-Match
 // already names it gets an empty 304, so pollers and caches re-download nothing unchanged.
@@ -27,7 +28,7 @@ export function jsonWithETag(request: Request, data: unknown): Response {
   if (matchesETag(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, {
+  return sentAsMade(body, {
     status: 200,
     headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
   });

@@ -15,10 +15,10 @@
 // end-to-end test of the head notices.
 
 const PRELOAD_LINK = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g;
-const HEAD_END = Buffer.from("</head>");
-const SCRIPT_START = Buffer.from("<script");
-const MODULE_TYPE = Buffer.from(' type="module"');
-const SCRIPT_END = Buffer.from("</script>");
+const HEAD_END = "</head>";
+const SCRIPT_START = "<script";
+const MODULE_TYPE = ' type="module"';
+const SCRIPT_END = "</script>";
 /** React Router's static imports of the route modules, `import * as route0 from "/assets/….js";`. */
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");\n/gm;
 
@@ -62,8 +62,11 @@ export function importAfterFirstPaint(script: string, preloads: readonly string[
   );
 }
 
-/** `html` with its scripts fetched after its first paint; as it is when not rendered as expected. */
-export function scriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+/**
+ * `html` with its scripts fetched after its first paint; as it is when not rendered as expected.
+ * Works on the rendered text, so the page is encoded to bytes once, as it is sent.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd === -1) return html;
   // React Router's last script, `<script type="module" async="">` or, with the page's nonce,
@@ -75,17 +78,11 @@ export function scriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayB
   const textEnd = html.indexOf(SCRIPT_END, textStart);
   if (textEnd === -1) return html;
 
-  const head = html.subarray(0, headEnd).toString("utf8");
+  const head = html.slice(0, headEnd);
   const preloads = [...head.matchAll(PRELOAD_LINK)].map((match) => match[1] as string);
-  const script = importAfterFirstPaint(
-    html.subarray(textStart, textEnd).toString("utf8"),
-    preloads,
-  );
+  const script = importAfterFirstPaint(html.slice(textStart, textEnd), preloads);
   if (script === null) return html;
-  return Buffer.concat([
-    Buffer.from(head.replace(PRELOAD_LINK, ""), "utf8"),
-    html.subarray(headEnd, textStart),
-    Buffer.from(script, "utf8"),
-    html.subarray(textEnd),
-  ]);
+  return (
+    head.replace(PRELOAD_LINK, "") + html.slice(headEnd, textStart) + script + html.slice(textEnd)
+  );
 }
