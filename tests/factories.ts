@@ -9,6 +9,7 @@ import type { EmailKind } from "@server/db/schema/email";
 import { orders } from "@server/db/schema/orders";
 import type { OutgoingEmail } from "@server/email/transport";
 import { env } from "@server/env";
+import { shopChanged } from "@server/events/shop-changed";
 import { recordPaymentSucceeded } from "@server/payments/payment-service";
 import { restock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";
@@ -88,7 +89,10 @@ export type ProductInput = {
   variants?: VariantInput[];
 };
 
-/** Inserts a category (slug from the name unless given). */
+/**
+ * Inserts a category (slug from the name unless given) and says the shop changed, as the admin's
+ * category editor does, so the category list is read afresh.
+ */
 export async function createCategory(
   db: Database,
   input: { id?: string; slug?: string; name: string; description?: string; position?: number },
@@ -105,6 +109,7 @@ export async function createCategory(
     })
     .returning();
   if (!category) throw new Error("category insert returned nothing");
+  shopChanged();
   return category;
 }
 

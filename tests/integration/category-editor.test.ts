@@ -10,8 +10,9 @@ import {
 } from "@server/catalog/category-editor";
 import { createProduct, updateProduct } from "@server/catalog/product-editor";
 import { auditLog } from "@server/db/schema/audit";
-import { products } from "@server/db/schema/catalog";
+import { categories, products } from "@server/db/schema/catalog";
 import { DomainError } from "@server/errors";
+import { shopChanged } from "@server/events/shop-changed";
 import { productFormSchema } from "@server/http/product-form";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -89,6 +90,24 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
         after: null,
       },
     ]);
+  });
+
+  it("keeps the store's category list until the shop changes, and reads it afresh then", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    await createCategory(db(), admin, category());
+    const first = listCategories(db());
+    expect(listCategories(db())).toBe(first);
+    // Written behind the shop's back (no admin save says so): not seen until the shop changes.
+    await db().insert(categories).values({
+      id: "cat-floss",
+      slug: "floss",
+      name: "Floss",
+      description: "Threads for between the teeth.",
+      position: 1,
+    });
+    expect((await listCategories(db())).map((row) => row.slug)).toEqual(["mouthwash"]);
+    shopChanged();
+    expect((await listCategories(db())).map((row) => row.slug)).toEqual(["floss", "mouthwash"]);
   });
 
   it("refuses a taken slug, a bad slug, a short description and a bad position; changes nothing", async () => {

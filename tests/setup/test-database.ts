@@ -1,5 +1,6 @@
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from "@server/db/client";
 import { type Database, schema } from "@server/db/database";
+import { shopChanged } from "@server/events/shop-changed";
 import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -99,9 +100,13 @@ const allTables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => `"${getTableName(table)}"`);
 
-/** Empties every table between tests. */
+/**
+ * Empties every table between tests, and tells the process's caches (the category list, the
+ * settings) that what they hold is gone, as the admin's saves do.
+ */
 async function resetDatabase(db: Database): Promise<void> {
   await db.execute(sql.raw(`truncate table ${allTables.join(", ")} restart identity cascade`));
+  shopChanged();
 }
 
 /**

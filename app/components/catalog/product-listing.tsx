@@ -39,7 +39,7 @@ type ListingProps = ListingPageData & {
   showCount?: boolean;
   /** The category chips: every category, the current one, and where each chip leads. */
   chips?: {
-    categories: CategoryView[];
+    categories: readonly CategoryView[];
     current: string | null;
     href: (slug: string | null) => string;
   };
