@@ -7,6 +7,7 @@ const html = `<head>
 <link rel="stylesheet" href="/assets/root-c.css"/>
 </head><body>
 <script nonce="n" type="module" async="">
+import "/assets/manifest-m.js";
 import * as route0 from "/assets/root-d.js";
 import("/assets/entry.client-a.js");
 </script></body>`;
@@ -16,6 +17,7 @@ describe("first-load JavaScript", () => {
     expect(firstLoadScripts(html)).toEqual([
       "/assets/entry.client-a.js",
       "/assets/framework-b.js",
+      "/assets/manifest-m.js",
       "/assets/root-d.js",
     ]);
   });
@@ -24,13 +26,14 @@ describe("first-load JavaScript", () => {
     const deferred = `<head></head><body><script type="module" async="">
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
 for (const href of ["/assets/entry.client-a.js","/assets/framework-b.js"]) document.head.append(x);
-const [route0] = await Promise.all([import("/assets/root-d.js")]);
+const [route0] = await Promise.all([import("/assets/root-d.js"), import("/assets/manifest-m.js")]);
 import("/assets/entry.client-a.js");
 </script></body>`;
     expect(firstLoadScripts(deferred)).toEqual([
       "/assets/entry.client-a.js",
       "/assets/framework-b.js",
       "/assets/root-d.js",
+      "/assets/manifest-m.js",
     ]);
   });
 

@@ -9,8 +9,9 @@ import { gzipSync } from "node:zlib";
 // browser that accepts Brotli gets the build's .br forms (scripts/precompress-assets.ts), smaller.
 
 /**
- * The product page's budget, in gzipped bytes: what it ships today (134.7 kB, November 2026) plus
- * a little room. Raise it only on purpose, in the commit that needs it, saying why.
+ * The product page's budget, in gzipped bytes: what it ships today (136.0 kB since the route
+ * manifest is loaded whole, decision record 026, November 2026) plus a little room. Raise it only
+ * on purpose, in the commit that needs it, saying why.
  */
 export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 138 * 1024;
 
@@ -24,7 +25,8 @@ export function firstLoadScripts(html: string): string[] {
   for (const path of preloadedAfterPaint ? (JSON.parse(preloadedAfterPaint) as string[]) : []) {
     if (path.endsWith(".js")) paths.add(path);
   }
-  for (const match of html.matchAll(/\bimport(?:\(|\s[^"]*from\s)"([^"]+\.js)"/g)) {
+  // `import("…")`, `import * as route0 from "…"` and the bare `import "…"` of the route manifest.
+  for (const match of html.matchAll(/\bimport(?:\(|\s+(?:[^"]*from\s+)?)"([^"]+\.js)"/g)) {
     if (match[1]) paths.add(match[1]);
   }
   return [...paths];

@@ -36,6 +36,21 @@ describe("scriptsAfterFirstPaint", () => {
     expect(script).not.toMatch(/^import /m);
   });
 
+  it("imports the route manifest after the first paint too, after the route modules", () => {
+    const withManifest = page.replace(
+      ";\nimport * as route0",
+      'import "/m.js";\nimport * as route0',
+    );
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(
+      rewrite(withManifest),
+    )?.[1];
+    expect(script).toContain(
+      'const modules = await Promise.all([import("/r0.js"), import("/r1.js"), import("/m.js")]).catch(() => null);\n' +
+        "if (modules) {\nconst [route0, route1] = modules;\n",
+    );
+    expect(script).not.toMatch(/^import /m);
+  });
+
   it("rewrites the script as rendered with the page's nonce (uncached pages)", () => {
     const withNonce = page.replace('<script type="module"', '<script nonce="abc" type="module"');
     const html = rewrite(withNonce);

@@ -9,7 +9,8 @@
 // So the document is rewritten as it leaves the renderer:
 // - the head's module preloads are taken out;
 // - the inline module script first waits for the first contentful paint, then adds the same
-//   preloads, imports the route modules with `import()` and goes on as React Router wrote it.
+//   preloads, imports the route manifest and the route modules with `import()` and goes on as
+//   React Router wrote it.
 // React Router renders that markup without a way to change it, hence the rewrite. If its markup
 // changes, the document is left as rendered (scripts fetched at once, still correct), and the
 // end-to-end test of the head notices.
@@ -21,6 +22,8 @@ const MODULE_TYPE = ' type="module"';
 const SCRIPT_END = "</script>";
 /** React Router's static imports of the route modules, `import * as route0 from "/assets/….js";`. */
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");\n/gm;
+/** Its import of the route manifest (every route, decision record 026), `import "/assets/….js";`. */
+const MANIFEST_IMPORT = /^import ("[^"\\]+");\n/m;
 
 /**
  * Waits for the first contentful paint as the browser reports it (a frame is drawn some time after
@@ -47,17 +50,22 @@ function afterFirstPaint(hrefs: string): string {
 export function importAfterFirstPaint(script: string, preloads: readonly string[]): string | null {
   const names: string[] = [];
   const sources: string[] = [];
-  const rest = script.replace(ROUTE_IMPORT, (_line, name: string, source: string) => {
-    names.push(name);
-    sources.push(source);
-    return "";
-  });
+  const manifest = MANIFEST_IMPORT.exec(script)?.[1];
+  const rest = script
+    .replace(MANIFEST_IMPORT, "")
+    .replace(ROUTE_IMPORT, (_line, name: string, source: string) => {
+      names.push(name);
+      sources.push(source);
+      return "";
+    });
   if (names.length === 0 || !rest.includes("window.__reactRouterRouteModules")) return null;
-  // A route module that fails to load leaves the page as rendered, quietly, as a failed static
-  // import did (the browser reports the failed request itself).
+  // The manifest last: the route modules are named by their place in the list. A module that
+  // fails to load leaves the page as rendered, quietly, as a failed static import did (the
+  // browser reports the failed request itself).
+  const imports = manifest === undefined ? sources : [...sources, manifest];
   return (
     afterFirstPaint(JSON.stringify(preloads)) +
-    `const modules = await Promise.all([${sources.map((source) => `import(${source})`).join(", ")}]).catch(() => null);\n` +
+    `const modules = await Promise.all([${imports.map((source) => `import(${source})`).join(", ")}]).catch(() => null);\n` +
     `if (modules) {\nconst [${names.join(", ")}] = modules;\n${rest}\n}`
   );
 }

@@ -31,7 +31,8 @@ test("the page's scripts are fetched after its first paint", async ({ page, requ
   const head = html.slice(0, html.indexOf("</head>"));
   expect(head).not.toContain('rel="modulepreload"');
   expect(head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
-  expect(html).not.toMatch(/^import \* as route\d+ from/m);
+  // Neither a route module nor the route manifest is imported while the page is read.
+  expect(html).not.toMatch(/^import [*"]/m);
   // A page rendered for one request carries the CSP nonce on its scripts (an Authorization header
   // keeps /login out of the page cache): rewritten all the same.
   const rendered = await (
@@ -39,7 +40,7 @@ test("the page's scripts are fetched after its first paint", async ({ page, requ
   ).text();
   expect(rendered).toMatch(/<script nonce="[^"]+" type="module" async="">await new Promise\(/);
   expect(rendered).not.toContain('rel="modulepreload"');
-  expect(rendered).not.toMatch(/^import \* as route\d+ from/m);
+  expect(rendered).not.toMatch(/^import [*"]/m);
 
   for (const path of ["/product/prod1", "/"]) {
     await gotoHydrated(page, path);
@@ -98,4 +99,25 @@ test("storefront pages start without making an Intl formatter", async ({ page })
     const made = await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
     expect(made, path).toEqual([]);
   }
+});
+
+// Every route is known to the browser from the start (decision record 026): browsing asks the
+// server for no piece of the route manifest, before or after a navigation, and the page's HTML
+// carries none.
+test("browsing asks for no route manifest", async ({ page, request }) => {
+  const manifestRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/__manifest")) {
+      manifestRequests.push(request.url());
+    }
+  });
+  expect(await (await request.get("/store")).text()).not.toContain("window.__reactRouterManifest");
+  await gotoHydrated(page, "/store");
+  await page.locator("main a[href^='/product/']").first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole("button", { name: "Increase quantity" })).toBeVisible();
+  await page.getByRole("link", { name: "Store", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/store$/);
+  await page.waitForLoadState("networkidle");
+  expect(manifestRequests).toEqual([]);
 });
