@@ -25,6 +25,33 @@ export function onShopChanged(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * `read` through a short cache, as the storefront's slow-changing data is read (the settings, the
+ * category list): one read per `key` (a database handle) at most every `ttlMs`, dropped at once
+ * when the shop changes; `ttlMs` bounds it should a notification be lost. A failed read is not
+ * kept: the next caller tries again. Callers share what is kept and do not change it.
+ */
+export function readUntilShopChanges<Key extends object, Value>(
+  ttlMs: number,
+  read: (key: Key) => Promise<Value>,
+): (key: Key) => Promise<Value> {
+  let kept = new WeakMap<Key, { value: Promise<Value>; expires: number }>();
+  onShopChanged(() => {
+    kept = new WeakMap();
+  });
+  return (key) => {
+    const found = kept.get(key);
+    if (found && found.expires > Date.now()) return found.value;
+    const value = read(key);
+    const entry = { value, expires: Date.now() + ttlMs };
+    kept.set(key, entry);
+    value.catch(() => {
+      if (kept.get(key) === entry) kept.delete(key);
+    });
+    return value;
+  };
+}
+
 function changedHere(): void {
   for (const listener of listeners) listener();
 }

@@ -9,7 +9,7 @@ import type { Database } from "../db/database";
 import { shopSettings } from "../db/schema/settings";
 import type { Brand } from "../email/templates";
 import { type Env, env } from "../env";
-import { onShopChanged, shopChanged } from "../events/shop-changed";
+import { readUntilShopChanges, shopChanged } from "../events/shop-changed";
 
 // The one reader and writer of the shop's settings: its name and contacts, what it charges for
 // shipping and takes off a first order, how long an unpaid order holds its stock, what the
@@ -145,12 +145,6 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
 const SETTINGS_KEY = "shop";
 /** How long another instance may show settings older than a save. */
 const SETTINGS_TTL_MS = 5_000;
-/** The process-wide database's settings, read at most once per SETTINGS_TTL_MS. */
-let cached: { value: Promise<ShopSettings>; expires: number } | undefined;
-// A save here or on another instance (server/events/shop-changed.ts): read afresh.
-onShopChanged(() => {
-  cached = undefined;
-});
 
 async function loadSettings(db: Database): Promise<ShopSettings> {
   const [row] = await db
@@ -161,20 +155,18 @@ async function loadSettings(db: Database): Promise<ShopSettings> {
 }
 
 /**
+ * The process-wide database's settings, read at most once per SETTINGS_TTL_MS and afresh after a
+ * save here or on another instance (server/events/shop-changed.ts).
+ */
+const keptSettings = readUntilShopChanges(SETTINGS_TTL_MS, loadSettings);
+
+/**
  * The shop's settings now: of the process-wide database through the short cache, or read from
  * `db` when one is given (tests, and callers holding their own handle).
  */
 export async function getShopSettings(db?: Database): Promise<ShopSettings> {
   if (db) return loadSettings(db);
-  if (cached && cached.expires > Date.now()) return cached.value;
-  const value = getDb().then(loadSettings);
-  const entry = { value, expires: Date.now() + SETTINGS_TTL_MS };
-  cached = entry;
-  // A failed read is not kept: the next caller tries again.
-  value.catch(() => {
-    if (cached === entry) cached = undefined;
-  });
-  return value;
+  return keptSettings(await getDb());
 }
 
 /**
