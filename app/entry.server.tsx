@@ -2,7 +2,12 @@ import { Writable } from "node:stream";
 import { sentAsMade } from "@server/http/light-response";
 import { cspNonceContext } from "@server/http/load-context";
 import { scriptsAfterFirstPaint } from "@server/http/module-preloads";
-import { readLoaderHandoff, renderReadyDocument } from "@server/http/ready-render";
+import {
+  DOCTYPE,
+  documentBytes,
+  readLoaderHandoff,
+  renderReadyDocument,
+} from "@server/http/ready-render";
 import { logger } from "@server/logger";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -41,9 +46,9 @@ export default async function handleRequest(
       </NonceContext.Provider>
     );
   };
-  const respond = (html: string) => {
+  const respond = (parts: readonly string[]) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return sentAsMade(Buffer.from(scriptsAfterFirstPaint(html), "utf8"), {
+    return sentAsMade(documentBytes(parts), {
       headers: responseHeaders,
       status: responseStatusCode,
     });
@@ -52,7 +57,7 @@ export default async function handleRequest(
   // At once as a string when every part is ready (server/http/ready-render.ts); else streamed,
   // waiting for what is not.
   const ready = renderReadyDocument(page());
-  if (ready !== null) return respond(ready);
+  if (ready !== null) return respond([DOCTYPE, ...scriptsAfterFirstPaint(ready)]);
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
@@ -72,7 +77,7 @@ export default async function handleRequest(
           },
           final(callback) {
             clearTimeout(timeoutId);
-            resolve(respond(Buffer.concat(chunks).toString("utf8")));
+            resolve(respond(scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"))));
             callback();
           },
         });

@@ -71,26 +71,32 @@ export function importAfterFirstPaint(script: string, preloads: readonly string[
 }
 
 /**
- * `html` with its scripts fetched after its first paint; as it is when not rendered as expected.
- * Works on the rendered text, so the page is encoded to bytes once, as it is sent.
+ * `html` with its scripts fetched after its first paint, as the parts to send one after the other
+ * (documentBytes); `[html]` when not rendered as expected. Parts, not one string: the rendered page
+ * is a string React built of thousands of small pieces, which V8 copies into one the first time it
+ * is searched; the parts are views of that copy, so the page is copied and encoded once more only
+ * as it is turned into bytes, not again for a rewritten string.
  */
-export function scriptsAfterFirstPaint(html: string): string {
+export function scriptsAfterFirstPaint(html: string): string[] {
   const headEnd = html.indexOf(HEAD_END);
-  if (headEnd === -1) return html;
+  if (headEnd === -1) return [html];
   // React Router's last script, `<script type="module" async="">` or, with the page's nonce,
   // `<script nonce="…" type="module" async="">`.
   const typeAt = html.lastIndexOf(MODULE_TYPE);
   const scriptStart = html.lastIndexOf(SCRIPT_START, typeAt);
   const textStart = html.indexOf(">", scriptStart) + 1;
-  if (typeAt < headEnd || scriptStart < headEnd || textStart <= typeAt) return html;
+  if (typeAt < headEnd || scriptStart < headEnd || textStart <= typeAt) return [html];
   const textEnd = html.indexOf(SCRIPT_END, textStart);
-  if (textEnd === -1) return html;
+  if (textEnd === -1) return [html];
 
   const head = html.slice(0, headEnd);
   const preloads = [...head.matchAll(PRELOAD_LINK)].map((match) => match[1] as string);
   const script = importAfterFirstPaint(html.slice(textStart, textEnd), preloads);
-  if (script === null) return html;
-  return (
-    head.replace(PRELOAD_LINK, "") + html.slice(headEnd, textStart) + script + html.slice(textEnd)
-  );
+  if (script === null) return [html];
+  return [
+    head.replace(PRELOAD_LINK, ""),
+    html.slice(headEnd, textStart),
+    script,
+    html.slice(textEnd),
+  ];
 }

@@ -3,7 +3,7 @@ import { createElement as h, lazy, type ReactElement, Suspense, useId } from "re
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { readLoaderHandoff, renderReadyDocument } from "./ready-render";
+import { DOCTYPE, documentBytes, readLoaderHandoff, renderReadyDocument } from "./ready-render";
 
 function streamOf(...chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -93,8 +93,8 @@ describe("renderReadyDocument", () => {
     const page = () =>
       documentWith(h(Field), h(Suspense, { fallback: null }, h("section", null, "Reviews")));
     const ready = renderReadyDocument(page());
-    expect(ready).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
-    expect(ready).toBe(await streamed(page()));
+    expect(ready).toMatch(/^<html lang="en-GB">/);
+    expect(DOCTYPE + ready).toBe(await streamed(page()));
   });
 
   it("leaves a page whose lazy part is not loaded yet to the streaming renderer, then takes it", async () => {
@@ -114,5 +114,14 @@ describe("renderReadyDocument", () => {
       renderReadyDocument(documentWith(h(Suspense, { fallback: null }, h(Broken)))),
     ).toBeNull();
     expect(renderReadyDocument(documentWith(h(Broken)))).toBeNull();
+  });
+});
+
+describe("documentBytes", () => {
+  it("is the parts' UTF-8, one after the other", () => {
+    const parts = [DOCTYPE, "<p>£5 – “whiter”</p>", "", "<p>😁</p>"];
+    const bytes = documentBytes(parts);
+    expect(bytes.equals(Buffer.from(parts.join(""), "utf8"))).toBe(true);
+    expect(bytes.toString("utf8")).toBe(parts.join(""));
   });
 });

@@ -59,7 +59,9 @@ async function readChunks(stream: ReadableStream<Uint8Array>): Promise<Uint8Arra
 /**
  * The document's HTML, rendered at once, or null when the string renderer cannot give the page as
  * the streaming one would: a part not ready (see above), or an error, which the streaming render
- * then meets again and reports as it always has (a page with an error costs two renders).
+ * then meets again and reports as it always has (a page with an error costs two renders). Without
+ * its doctype, which the streaming renderer writes and the string renderer does not: it is sent
+ * before it (DOCTYPE), as its own part, so the long string is not joined to another.
  */
 export function renderReadyDocument(document: ReactElement): string | null {
   let html: string;
@@ -68,5 +70,21 @@ export function renderReadyDocument(document: ReactElement): string | null {
   } catch {
     return null;
   }
-  return html.includes(LEFT_FOR_THE_BROWSER) ? null : `<!DOCTYPE html>${html}`;
+  return html.includes(LEFT_FOR_THE_BROWSER) ? null : html;
+}
+
+/** What a document rendered by renderReadyDocument is sent after. */
+export const DOCTYPE = "<!DOCTYPE html>";
+
+/**
+ * The UTF-8 bytes of a document sent as `parts`, one after the other, written into one buffer
+ * without joining them into one string first (see scriptsAfterFirstPaint).
+ */
+export function documentBytes(parts: readonly string[]): Buffer<ArrayBuffer> {
+  const bytes = Buffer.allocUnsafe(
+    parts.reduce((size, part) => size + Buffer.byteLength(part, "utf8"), 0),
+  );
+  let offset = 0;
+  for (const part of parts) offset += bytes.write(part, offset, "utf8");
+  return bytes;
 }
