@@ -3,7 +3,6 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_IMAGE_BYTES } from "../../app/lib/product-images";
@@ -14,6 +13,7 @@ import { shopMetrics } from "../metrics/cluster-metrics";
 import { registry } from "../metrics/metrics";
 import { cacheHitServer } from "./cache-hits";
 import { clientAddress } from "./client-address";
+import { compression } from "./compression";
 import { DatabaseOutage } from "./database-outage";
 import { MAX_BODY_BYTES } from "./json-request";
 import { asMade } from "./light-response";
@@ -126,7 +126,7 @@ export function createHttpApp(options: HttpAppOptions) {
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 
-  app.use(compress());
+  app.use(compression());
   // Bodies are limited before anything reads them (DESIGN §6): by Content-Length at once, or by
   // counting a chunked body up to the limit. Stripe's events may be larger than a form.
   const limitBody = (maxSize: number) =>

@@ -23,5 +23,10 @@ export function sentAsMade(body: string | Uint8Array<ArrayBuffer>, init: Respons
 export function asMade(response: Response): Response {
   const body = bodies.get(response);
   if (body === undefined) return response;
-  return new Response(body, { status: response.status, headers: response.headers });
+  return sentAsMade(body, { status: response.status, headers: response.headers });
+}
+
+/** The body of a response made by sentAsMade (or asMade), as it was given; undefined for another. */
+export function bodyAsMade(response: Response): string | Uint8Array<ArrayBuffer> | undefined {
+  return bodies.get(response);
 }

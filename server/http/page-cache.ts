@@ -12,13 +12,17 @@
 // The catalogue API is the same for every caller, so it is cached whoever asks; its ETag is
 // honoured on hits too.
 
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { hasSessionCookie } from "../auth/session-cookie";
+import {
+  COMPRESSION_THRESHOLD,
+  type ContentEncoding,
+  compressSync,
+  forbidsTransform,
+  preferredEncoding,
+} from "./content-encoding";
 import { matchesETag } from "./json-response";
 import { isFilePath } from "./request-paths";
 import { inlineScriptHashes } from "./security-headers";
-
-export type ContentEncoding = "br" | "gzip" | "identity";
 
 export type CachedPage = {
   status: number;
@@ -152,8 +156,6 @@ const cachedTypes = ["text/html", "application/json"];
 // Recomputed per response. Set-Cookie is kept: a page that sets one is never stored, only sent.
 const skippedHeaders = new Set(["content-length", "date"]);
 
-/** Bodies smaller than this are sent as they are (as Hono's compress middleware does). */
-const COMPRESSION_THRESHOLD = 1024;
 /** Brotli's quality for stored pages: within a few per cent of the best size at a tenth of the time. */
 const BROTLI_QUALITY = 5;
 
@@ -163,8 +165,7 @@ function headerOf(page: CachedPage, name: string): string | undefined {
 
 function compressible(page: CachedPage): boolean {
   return (
-    page.body.length >= COMPRESSION_THRESHOLD &&
-    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headerOf(page, "cache-control") ?? "")
+    page.body.length >= COMPRESSION_THRESHOLD && !forbidsTransform(headerOf(page, "cache-control"))
   );
 }
 
@@ -176,33 +177,7 @@ export function encodingFor(
   page: CachedPage,
   acceptEncoding: string | null | undefined,
 ): ContentEncoding {
-  if (!acceptEncoding || !compressible(page)) return "identity";
-  let best: { encoding: ContentEncoding; q: number } = { encoding: "identity", q: 0 };
-  let wildcard = 0;
-  const offered = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [token = "", ...parameters] = part.split(";");
-    const q = qualityOf(parameters);
-    const name = token.trim().toLowerCase();
-    if (name === "*") wildcard = q;
-    else offered.set(name, q);
-  }
-  for (const encoding of ["br", "gzip"] as const) {
-    const q = offered.get(encoding) ?? wildcard;
-    if (q > best.q) best = { encoding, q };
-  }
-  return best.encoding;
-}
-
-function qualityOf(parameters: string[]): number {
-  for (const parameter of parameters) {
-    const [name, value] = parameter.split("=");
-    if (name?.trim().toLowerCase() === "q") {
-      const q = Number(value);
-      return Number.isFinite(q) ? q : 0;
-    }
-  }
-  return 1;
+  return compressible(page) ? preferredEncoding(acceptEncoding) : "identity";
 }
 
 /** Memoised per entry: the work of a stored page is done once, not once per hit. */
@@ -215,16 +190,7 @@ export function memo<T>(page: CachedPage, key: string, make: () => T): T {
 
 function encodedBody(page: CachedPage, encoding: ContentEncoding): Buffer {
   if (encoding === "identity") return page.body;
-  return memo(page, `body:${encoding}`, () =>
-    encoding === "br"
-      ? brotliCompressSync(page.body, {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length,
-          },
-        })
-      : gzipSync(page.body),
-  );
+  return memo(page, `body:${encoding}`, () => compressSync(page.body, encoding, BROTLI_QUALITY));
 }
 
 /**
