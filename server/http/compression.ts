@@ -19,7 +19,7 @@ import { bodyAsMade, sentAsMade } from "./light-response";
 //   one, sent by reading its stream (./light-response.ts); here the header is set on the
 //   response's own headers.
 // A body that is a stream (the admin's order export, written a batch at a time) is compressed as
-// it streams, with gzip.
+// it streams, with gzip. Decision record 027.
 
 /** Brotli's quality per response: gzip's size at well under half its time. */
 const BROTLI_QUALITY = 3;
