@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import {
   COMPRESSION_THRESHOLD,
+  compressedETag,
   compressLater,
   compressSync,
   forbidsTransform,
@@ -39,10 +40,9 @@ function varyOn(headers: Headers, token: string): void {
     headers.set("Vary", current ? `${current}, ${token}` : token);
 }
 
-/** A compressed body's ETag is weak: the bytes differ, the meaning does not. */
 function weakenETag(headers: Headers): void {
   const etag = headers.get("ETag");
-  if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+  if (etag) headers.set("ETag", compressedETag(etag));
 }
 
 export function compression(): MiddlewareHandler {

@@ -14,6 +14,11 @@ export function forbidsTransform(cacheControl: string | null | undefined): boole
   return /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl ?? "");
 }
 
+/** A compressed body's ETag: weak, since its bytes differ from the original's, not its meaning. */
+export function compressedETag(etag: string): string {
+  return etag.startsWith("W/") ? etag : `W/${etag}`;
+}
+
 /**
  * The encoding to send a body in for a request's Accept-Encoding: of `offered`, the one the client
  * rates highest by its q-values, the first on a tie; as it is when the client accepts none.

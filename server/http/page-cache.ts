@@ -16,6 +16,7 @@ import { hasSessionCookie } from "../auth/session-cookie";
 import {
   COMPRESSION_THRESHOLD,
   type ContentEncoding,
+  compressedETag,
   compressSync,
   forbidsTransform,
   preferredEncoding,
@@ -220,9 +221,8 @@ export function cachedAnswer(
     for (const [name, value] of page.headers) {
       const lower = name.toLowerCase();
       if (lower === "vary") vary.push(value);
-      else if (lower === "etag" && encoding !== "identity" && !value.startsWith("W/")) {
-        // A compressed body is not the same bytes: its ETag is weak.
-        headers.push([name, `W/${value}`]);
+      else if (lower === "etag" && encoding !== "identity") {
+        headers.push([name, compressedETag(value)]);
       } else headers.push([name, value]);
     }
     if (compressible(page)) vary.push("Accept-Encoding");
