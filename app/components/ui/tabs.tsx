@@ -23,10 +23,14 @@ export function Tabs({
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
     const index = tabs.findIndex((tab) => tab.value === value);
     const step = event.key === "ArrowRight" ? 1 : -1;
-    const next = tabs[(index + step + tabs.length) % tabs.length];
+    const nextIndex = (index + step + tabs.length) % tabs.length;
+    const next = tabs[nextIndex];
     if (!next) return;
     onValueChange(next.value);
-    document.getElementById(`${id}-tab-${next.value}`)?.focus();
+    // The button by its place in the list, not by its id: the ids are the server's (React's
+    // useId) and the browser's renderer makes different ones (decision record 028).
+    const button = event.currentTarget.children[nextIndex];
+    if (button instanceof HTMLElement) button.focus();
   };
   return (
     <div>
