@@ -9,11 +9,11 @@ import { gzipSync } from "node:zlib";
 // browser that accepts Brotli gets the build's .br forms (scripts/precompress-assets.ts), smaller.
 
 /**
- * The product page's budget, in gzipped bytes: what it ships today (136.0 kB since the route
- * manifest is loaded whole, decision record 026, November 2026) plus a little room. Raise it only
- * on purpose, in the commit that needs it, saying why.
+ * The product page's budget, in gzipped bytes: issue 16's 100 kB. The page ships 79.6 kB since
+ * the browser runs it on Preact (decision record 028; 136.0 kB on React DOM). Raise it only on
+ * purpose, in the commit that needs it, saying why.
  */
-export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 138 * 1024;
+export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 100 * 1024;
 
 /** The script paths a page's HTML preloads or imports, each once. */
 export function firstLoadScripts(html: string): string[] {

@@ -1,0 +1,85 @@
+import { expect, gotoHydrated, test } from "./fixtures";
+
+// The server renders with React and the browser hydrates with Preact (decision record 028). These
+// are the ways that went wrong while it was being built: the whole document rendered a second
+// time inside <html>, the head's elements taken for one another (the icon lost, two canonical
+// URLs after a navigation), ids made by the server's renderer looked up with the browser's.
+
+/** What of the document a shopper's browser could get wrong, as one comparable value. */
+async function documentShape(page: import("@playwright/test").Page) {
+  return page.evaluate(() => ({
+    html: document.querySelectorAll("html").length,
+    heads: document.querySelectorAll("head").length,
+    bodies: document.querySelectorAll("body").length,
+    footers: document.querySelectorAll("#site-footer").length,
+    mains: document.querySelectorAll("main").length,
+    titles: document.querySelectorAll("title").length,
+    canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((link) =>
+      link.getAttribute("href"),
+    ),
+    icons: [...document.querySelectorAll('link[rel="icon"]')].map((link) =>
+      link.getAttribute("href"),
+    ),
+    stylesheets: document.querySelectorAll('link[rel="stylesheet"]').length,
+    descriptions: document.querySelectorAll('meta[name="description"]').length,
+  }));
+}
+
+test.describe("hydration keeps the server's page", () => {
+  test("one document, its head intact, and the head follows a client-side navigation", async ({
+    page,
+    baseURL,
+  }) => {
+    await gotoHydrated(page, "/product/prod1");
+    const product = await documentShape(page);
+    expect(product).toEqual({
+      html: 1,
+      heads: 1,
+      bodies: 1,
+      footers: 1,
+      mains: 1,
+      titles: 1,
+      canonical: [`${baseURL}/product/prod1`],
+      icons: ["/favicon.svg"],
+      stylesheets: 1,
+      descriptions: 1,
+    });
+    // The product image's preload, which React's server renderer adds, is still in the head.
+    await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(1);
+
+    await page.getByRole("link", { name: "Back to Store" }).click();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page).toHaveTitle("Shop Teeth Whitening Products | Gleam");
+    expect(await documentShape(page)).toEqual({
+      ...product,
+      canonical: [`${baseURL}/store`],
+    });
+  });
+
+  test("the wishlist's hearts painted before hydration stay painted", async ({ page }) => {
+    // A signed-in visitor's known wishlist is painted by a style the head's script adds before
+    // the page's scripts run; hydration must not take it away.
+    await page.addInitScript(() =>
+      window.localStorage.setItem(
+        "gleam:viewer",
+        JSON.stringify({ signedIn: true, wishlist: ["prod1"] }),
+      ),
+    );
+    // The shop's answer is held back, so the style is what paints the hearts.
+    await page.route("**/api/me", () => {});
+    await gotoHydrated(page, "/store");
+    await expect(page.locator("style#viewer-hint")).toHaveCount(1);
+  });
+
+  test("arrow keys move between tabs and focus the chosen one", async ({ page }) => {
+    await gotoHydrated(page, "/login");
+    const tabs = page.getByRole("tablist", { name: "Log in or sign up" }).getByRole("tab");
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(tabs.first()).toBeFocused();
+    await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
+  });
+});
