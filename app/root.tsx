@@ -16,6 +16,7 @@ import { ViewerScript } from "~/components/account/viewer-script";
 import { EarlyClickScript, replayEarlyClick } from "~/components/layout/early-click";
 import { ShopLayout } from "~/components/layout/shop-layout";
 import { buttonVariants } from "~/components/ui/button";
+import { whenHydrated } from "~/components/ui/hydration-slice";
 import { useShopLinkNavigation } from "~/components/ui/shop-link";
 import { formatLongDate, yearInShopTimeZone } from "~/lib/dates";
 import { useNonce } from "~/lib/nonce";
@@ -57,8 +58,11 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Marks the document as interactive (pages and error screens alike): end-to-end tests wait for
     // it before clicking.
-    document.documentElement.dataset.hydrated = "true";
-    replayEarlyClick();
+    // Once every slice of the page is hydrated (app/components/ui/hydration-slice.tsx).
+    void whenHydrated().then(() => {
+      document.documentElement.dataset.hydrated = "true";
+      replayEarlyClick();
+    });
   }, []);
   return (
     <html lang="en-GB">

@@ -83,3 +83,46 @@ test.describe("hydration keeps the server's page", () => {
     await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
   });
 });
+
+test.describe("hydration in slices on a slow phone", () => {
+  test("every element the server sent is kept, none made again, and the later parts work", async ({
+    page,
+  }) => {
+    // At 6x CPU slowdown the page is hydrated in several tasks (app/components/ui/hydration-slice.tsx):
+    // a part that waits keeps the server's markup and must be hydrated, not rendered again.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { serverElements: WeakSet<Element> }).serverElements = new WeakSet(
+          document.body.querySelectorAll("*"),
+        );
+      });
+    });
+    await gotoHydrated(page, "/product/prod1");
+    const made = await page.evaluate(() => {
+      const server = (window as unknown as { serverElements: WeakSet<Element> }).serverElements;
+      const count: Record<string, number> = {};
+      for (const selector of ["header", "#main", "#site-footer"]) {
+        const part = document.querySelector(selector);
+        const elements = part ? [part, ...part.querySelectorAll("*")] : [];
+        count[`${selector} elements`] = elements.length;
+        count[`${selector} made in the browser`] = elements.filter((el) => !server.has(el)).length;
+      }
+      return count;
+    });
+    expect(made["#main elements"]).toBeGreaterThan(100);
+    expect(made).toMatchObject({
+      "header made in the browser": 0,
+      "#main made in the browser": 0,
+      "#site-footer made in the browser": 0,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+
+    // The chat button (the last part) and the product form (in the main part) respond.
+    await page.getByRole("button", { name: "Chat with us on WhatsApp" }).click();
+    await page.getByRole("button", { name: "Close WhatsApp chat" }).click();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to Cart!")).toBeVisible();
+  });
+});

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { HydrationSlice } from "~/components/ui/hydration-slice";
 import type { PublicConfig } from "~/lib/public-config";
 import { AnnouncementBar } from "./announcement-bar";
 import { SiteFooter } from "./site-footer";
@@ -31,12 +32,21 @@ export function ShopLayout({
         Skip to content
       </a>
       <AnnouncementBar messages={config.announcements} />
-      <SiteHeader shopName={config.shopName} />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter config={config} year={year} />
-      <WhatsAppWidget number={config.whatsappNumber} hours={config.supportHours} />
+      {/* Each part may be hydrated in a task of its own (a single element each). */}
+      <HydrationSlice>
+        <SiteHeader shopName={config.shopName} />
+      </HydrationSlice>
+      <HydrationSlice>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+      </HydrationSlice>
+      <HydrationSlice>
+        <SiteFooter config={config} year={year} />
+      </HydrationSlice>
+      <HydrationSlice>
+        <WhatsAppWidget number={config.whatsappNumber} hours={config.supportHours} />
+      </HydrationSlice>
       {hydrated ? (
         <Suspense fallback={null}>
           <Toaster />

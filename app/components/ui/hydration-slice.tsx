@@ -1,0 +1,73 @@
+import { type ReactNode, Suspense } from "react";
+
+// Hydration in slices (decision record 028). React DOM hydrates a page in slices of a few
+// milliseconds and lets the browser run between them; Preact, which runs the pages in the browser,
+// hydrates in one pass: the product page was one task of 130 ms at Lighthouse's 4x CPU slowdown,
+// all of it blocking time. A HydrationSlice marks a part of the page that may wait for a later
+// task: once the task hydrating the page has run SLICE_MS, the part keeps the server's markup and
+// is hydrated in a task of its own (Preact keeps a suspended part's markup while hydrating).
+
+/** Milliseconds of hydration in one task before the next slice waits for a task of its own. */
+const SLICE_MS = 8;
+
+let hydrating = false;
+let taskStart = 0;
+let waiting = 0;
+let markHydrated: () => void = () => {};
+const hydrated = new Promise<void>((resolve) => {
+  markHydrated = resolve;
+});
+
+function settleIfDone() {
+  if (waiting > 0) return;
+  hydrating = false;
+  markHydrated();
+}
+
+/** A promise of the next task, counted until the part that waits for it has been hydrated. */
+function nextTask(): Promise<void> {
+  waiting++;
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      taskStart = performance.now();
+      resolve();
+      // The part is hydrated in this task's microtasks; anything it defers again is counted first.
+      setTimeout(() => {
+        waiting--;
+        settleIfDone();
+      }, 0);
+    }, 0),
+  );
+}
+
+/** Hydrates the page (`hydrate` calls hydrateRoot), leaving the slices past the budget for later. */
+export function hydrateInSlices(hydrate: () => void) {
+  hydrating = true;
+  taskStart = performance.now();
+  hydrate();
+  settleIfDone();
+}
+
+/** Settles once every slice of the page has been hydrated (at once when nothing was sliced). */
+export function whenHydrated(): Promise<void> {
+  return hydrating ? hydrated : Promise.resolve();
+}
+
+function Gate({ children }: { children: ReactNode }) {
+  if (hydrating && performance.now() - taskStart > SLICE_MS) throw nextTask();
+  return children;
+}
+
+/**
+ * A part of the page that may be hydrated in a later task. Its children must render exactly one
+ * element at the top (a <header>, a <main>, a <section>): a waiting part keeps only the first
+ * element of its server markup. On the server and once the page is hydrated it is only its
+ * children (and the Suspense boundary around them).
+ */
+export function HydrationSlice({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Gate>{children}</Gate>
+    </Suspense>
+  );
+}
