@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { HINT_STYLE_ID } from "~/components/account/viewer-store";
-import { hydrateInSlices } from "~/components/ui/hydration-slice";
+import { aLaterTask, hydrateInSlices } from "~/components/ui/hydration-slice";
 
 // React Router's own browser entry, made to hydrate on Preact (decision record 028; the production
 // build aliases React to preact/compat in the browser, vite.config.ts). Four differences from React:
@@ -51,8 +51,6 @@ async function loaderDataDecoded(): Promise<void> {
 //    made in a task of its own (the data decoded, HydratedRouter called on its own again makes
 //    it, 30 ms at Lighthouse's 4x slowdown, and then stops at its first hook, as there is no
 //    component rendering), and the page is hydrated in slices (app/components/ui/hydration-slice.tsx).
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function makeRouter() {
   try {
     HydratedRouter({});
@@ -62,9 +60,9 @@ function makeRouter() {
 }
 
 void loaderDataDecoded()
-  .then(nextTask)
+  .then(aLaterTask)
   .then(makeRouter)
-  .then(nextTask)
+  .then(aLaterTask)
   .then(() =>
     startTransition(() => {
       const putBack = setAsideForeignHeadElements();

@@ -56,9 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
   useEffect(() => {
-    // Marks the document as interactive (pages and error screens alike): end-to-end tests wait for
-    // it before clicking.
-    // Once every slice of the page is hydrated (app/components/ui/hydration-slice.tsx).
+    // Marks the document as interactive (pages and error screens alike) once every slice of it is
+    // hydrated (app/components/ui/hydration-slice.tsx): end-to-end tests wait for it before clicking.
     void whenHydrated().then(() => {
       document.documentElement.dataset.hydrated = "true";
       replayEarlyClick();

@@ -24,20 +24,22 @@ function settleIfDone() {
   markHydrated();
 }
 
-/** A promise of the next task, counted until the part that waits for it has been hydrated. */
-function nextTask(): Promise<void> {
+/** Settles in a later task (a timer), once the browser has had a turn. */
+export function aLaterTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The later task a waiting part is hydrated in, counted until that part has been hydrated. */
+function partWaits(): Promise<void> {
   waiting++;
-  return new Promise((resolve) =>
-    setTimeout(() => {
-      taskStart = performance.now();
-      resolve();
-      // The part is hydrated in this task's microtasks; anything it defers again is counted first.
-      setTimeout(() => {
-        waiting--;
-        settleIfDone();
-      }, 0);
-    }, 0),
-  );
+  return aLaterTask().then(() => {
+    taskStart = performance.now();
+    // The part is hydrated in this task's microtasks; anything it defers again is counted first.
+    void aLaterTask().then(() => {
+      waiting--;
+      settleIfDone();
+    });
+  });
 }
 
 /** Hydrates the page (`hydrate` calls hydrateRoot), leaving the slices past the budget for later. */
@@ -54,7 +56,7 @@ export function whenHydrated(): Promise<void> {
 }
 
 function Gate({ children }: { children: ReactNode }) {
-  if (hydrating && performance.now() - taskStart > SLICE_MS) throw nextTask();
+  if (hydrating && performance.now() - taskStart > SLICE_MS) throw partWaits();
   return children;
 }
 
