@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { logIn } from "./bench-checkout";
 import { freshPostgresDatabase } from "./bench-database";
 import { measureRoutes, type RouteFigures } from "./bench-routes";
 import { freePort, startBuiltServer } from "./built-server";
 import { firstLoadScripts, scriptSizes } from "./first-load-js";
+import { renderCpuMs } from "./render-cpu";
 
 const CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 
@@ -19,29 +18,6 @@ const CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 
 const PAGE = "/product/prod1";
 const DATABASE = "gleam_bench_speed";
-/** Renders measured, after WARM_RENDERS that let V8 optimise the hot code (fewer leave the
- * figure a millisecond or more high, and noisy). */
-const RENDERS = 1000;
-const WARM_RENDERS = 2000;
-/** Linux's clock ticks per second for /proc/<pid>/stat (USER_HZ). */
-const TICKS_PER_SECOND = 100;
-
-/** User plus system CPU time the process has used, in ms (Linux). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The fields after the command name (which is in parentheses and may hold spaces).
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / TICKS_PER_SECOND;
-}
-
-function fire(url: string, amount: number, connections: number, headers: Record<string, string>) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, amount, connections, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
 
 /**
  * A plain node:http server, in a process of its own, answering every request with `body` and
@@ -161,17 +137,9 @@ export async function benchSpeed(
     try {
       const pid = uncached.child.pid;
       if (pid === undefined) throw new Error("the server has no pid");
-      /** Server CPU per render, in ms, over RENDERS renders asked for with `headers`. */
-      const renderCpuMs = async (headers: Record<string, string>) => {
-        await fire(`${uncached.url}${PAGE}`, WARM_RENDERS, 4, headers);
-        const before = cpuMs(pid);
-        const result = await fire(`${uncached.url}${PAGE}`, RENDERS, 4, headers);
-        if (result.non2xx > 0 || result.errors > 0) throw new Error("uncached renders failed");
-        return Math.round(((cpuMs(pid) - before) / RENDERS) * 100) / 100;
-      };
-      const uncachedRenderCpuMs = await renderCpuMs({});
-      const uncachedRenderAsBrowsersAskCpuMs = await renderCpuMs({
-        "accept-encoding": "gzip, deflate, br, zstd",
+      const uncachedRenderCpuMs = await renderCpuMs(pid, `${uncached.url}${PAGE}`);
+      const uncachedRenderAsBrowsersAskCpuMs = await renderCpuMs(pid, `${uncached.url}${PAGE}`, {
+        headers: { "accept-encoding": "gzip, deflate, br, zstd" },
       });
       return { ...figures, uncachedRenderCpuMs, uncachedRenderAsBrowsersAskCpuMs };
     } finally {
