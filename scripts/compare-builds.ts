@@ -70,7 +70,11 @@ try {
 
 for (const [index, root] of builds.entries()) {
   const sorted = [...(measures[index] ?? [])].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
+  const middle = sorted.length / 2;
+  const median =
+    sorted.length % 2 === 1
+      ? sorted[Math.floor(middle)]
+      : Math.round((((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2) * 100) / 100;
   console.log(
     `${root}: median ${median} ms of server CPU per render of ${values.page} (${sorted[0]}-${sorted.at(-1)})`,
   );
