@@ -65,69 +65,85 @@ if (postgresUrl) {
 
       let server: BuiltServer | undefined;
       try {
-        // 1. The database does not answer at start: the server waits for it instead of exiting,
-        // and says so (503) meanwhile.
-        server = await startBuiltServer(
-          {
-            DATABASE_URL: viaProxy.toString(),
-            SHOP_MODE: "demo",
-            LOG_LEVEL: "info",
-            REQUEST_TIMEOUT_SECONDS: "3",
-          },
-          { waitForHealth: false },
-        );
-        await waitForStatus(`${server.url}/healthz`, 503);
-        const starting = await fetch(`${server.url}/store`);
-        expect(starting.status).toBe(503);
-        expect(starting.headers.get("Retry-After")).toBeTruthy();
-        expect(await starting.text()).toContain("Please try again in a moment");
-        expect(server.child.exitCode).toBeNull();
+        const running = await test.step("the database not there at start", async () => {
+          // 1. The database does not answer at start: the server waits for it instead of exiting,
+          // and says so (503) meanwhile.
+          const started = await startBuiltServer(
+            {
+              DATABASE_URL: viaProxy.toString(),
+              SHOP_MODE: "demo",
+              LOG_LEVEL: "info",
+              REQUEST_TIMEOUT_SECONDS: "3",
+            },
+            { waitForHealth: false },
+          );
+          server = started;
+          await waitForStatus(`${started.url}/healthz`, 503);
+          const starting = await fetch(`${started.url}/store`, {
+            signal: AbortSignal.timeout(10_000),
+          });
+          expect(starting.status).toBe(503);
+          expect(starting.headers.get("Retry-After")).toBeTruthy();
+          expect(await starting.text()).toContain("Please try again in a moment");
+          expect(started.child.exitCode).toBeNull();
 
-        await proxy.start();
-        await waitForStatus(`${server.url}/healthz`, 200, 60_000);
-        // A worker gets connections only once it is ready (server/http/workers.ts), so the store
-        // answers as the health check did; it is waited for the same way.
-        await waitForStatus(`${server.url}/store`, 200, 30_000);
+          await proxy.start();
+          await waitForStatus(`${started.url}/healthz`, 200, 60_000);
+          // A worker gets connections only once it is ready (server/http/workers.ts), so the store
+          // answers as the health check did; it is waited for the same way.
+          await waitForStatus(`${started.url}/store`, 200, 30_000);
+          return started;
+        });
 
-        // 2. PostgreSQL ends every connection of the shop (a restart, a failover, an idle
-        // timeout): the process lives on and the next requests are answered.
-        const { rows } = await admin.query(
-          "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-          [databaseName],
-        );
-        expect(rows.length).toBeGreaterThan(0);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect(server.child.exitCode).toBeNull();
-        await waitForStatus(`${server.url}/healthz`, 200);
-        expect(await status(`${server.url}/product/prod1`)).toBe(200);
+        await test.step("every connection ended", async () => {
+          // 2. PostgreSQL ends every connection of the shop (a restart, a failover, an idle
+          // timeout): the process lives on and the next requests are answered.
+          const { rows } = await admin.query(
+            "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+            [databaseName],
+          );
+          expect(rows.length).toBeGreaterThan(0);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect(running.child.exitCode).toBeNull();
+          await waitForStatus(`${running.url}/healthz`, 200);
+          expect(await status(`${running.url}/product/prod1`)).toBe(200);
+        });
 
-        // 3. The database goes away for a while: health checks fail; a page or an API call that
-        // needs it gets a clear 503 at once; all recover by themselves.
-        await proxy.stop();
-        await waitForStatus(`${server.url}/healthz`, 503);
-        expect(server.child.exitCode).toBeNull();
-        await expectUnavailable(server.url, "/product/prod1?outage=1", 6_000);
-        await expectUnavailable(server.url, "/api/products?q=outage", 3_000);
-        // (Cached pages are not served either: with its listening connection down, the process
-        // cannot hear of changes, so it trusts no cache; decision record 012.)
-        await expectUnavailable(server.url, "/product/prod4", 3_000);
-        await proxy.start();
-        await waitForStatus(`${server.url}/healthz`, 200);
-        await waitForStatus(`${server.url}/product/prod1?outage=2`, 200);
-        expect(await status(`${server.url}/store`)).toBe(200);
+        await test.step("an outage", async () => {
+          // 3. The database goes away for a while: health checks fail; a page or an API call that
+          // needs it gets a clear 503 at once; all recover by themselves.
+          await proxy.stop();
+          await waitForStatus(`${running.url}/healthz`, 503);
+          expect(running.child.exitCode).toBeNull();
+          await expectUnavailable(running.url, "/product/prod1?outage=1", 6_000);
+          await expectUnavailable(running.url, "/api/products?q=outage", 3_000);
+          // (Cached pages are not served either: with its listening connection down, the process
+          // cannot hear of changes, so it trusts no cache; decision record 012.)
+          await expectUnavailable(running.url, "/product/prod4", 3_000);
+          await proxy.start();
+          await waitForStatus(`${running.url}/healthz`, 200);
+          await waitForStatus(`${running.url}/product/prod1?outage=2`, 200);
+          expect(await status(`${running.url}/store`)).toBe(200);
+        });
 
-        // 4. The network to the database goes silent (connections open, nothing answered): no
-        // request waits past the timeout (REQUEST_TIMEOUT_SECONDS=3 here); then it recovers.
-        proxy.freeze();
-        await expectUnavailable(server.url, "/product/prod2?silent=1", 3_000 + 3_000);
-        await expectUnavailable(server.url, "/api/products?q=silent", 3_000 + 3_000);
-        expect(server.child.exitCode).toBeNull();
-        await proxy.stop();
-        await proxy.start();
-        await waitForStatus(`${server.url}/healthz`, 200, 60_000);
-        await waitForStatus(`${server.url}/product/prod2?silent=2`, 200, 60_000);
-        expect(server.output()).toContain("database connection lost");
-        expect(server.output()).not.toContain("Unhandled 'error' event");
+        await test.step("a silent network", async () => {
+          // 4. The network to the database goes silent (connections open, nothing answered): no
+          // request waits past the timeout (REQUEST_TIMEOUT_SECONDS=3 here); then it recovers.
+          proxy.freeze();
+          await expectUnavailable(running.url, "/product/prod2?silent=1", 3_000 + 3_000);
+          await expectUnavailable(running.url, "/api/products?q=silent", 3_000 + 3_000);
+          expect(running.child.exitCode).toBeNull();
+          await proxy.stop();
+          await proxy.start();
+          await waitForStatus(`${running.url}/healthz`, 200, 60_000);
+          await waitForStatus(`${running.url}/product/prod2?silent=2`, 200, 60_000);
+          expect(running.output()).toContain("database connection lost");
+          expect(running.output()).not.toContain("Unhandled 'error' event");
+        });
+      } catch (error) {
+        // What the server said, for a failure seen only in CI.
+        console.log(`server output:\n${server?.output().slice(-8_000)}`);
+        throw error;
       } finally {
         await server?.stop();
         await proxy.stop();
