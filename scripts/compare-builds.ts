@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { freshPostgresDatabase } from "./bench-database";
 import { startBuiltServer } from "./built-server";
-import { renderCpuMs } from "./render-cpu";
+import { median, renderCpuMs } from "./render-cpu";
 
 // Compares the server CPU of an uncached render between builds, run in turn so that the machine's
 // drift (on the shared test machine, a third or more within an hour) falls on each alike. Each
@@ -69,13 +69,9 @@ try {
 }
 
 for (const [index, root] of builds.entries()) {
-  const sorted = [...(measures[index] ?? [])].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median =
-    sorted.length % 2 === 1
-      ? sorted[Math.floor(middle)]
-      : Math.round((((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2) * 100) / 100;
+  const measured = measures[index] ?? [];
+  const sorted = [...measured].sort((a, b) => a - b);
   console.log(
-    `${root}: median ${median} ms of server CPU per render of ${values.page} (${sorted[0]}-${sorted.at(-1)})`,
+    `${root}: median ${median(measured)} ms of server CPU per render of ${values.page} (${sorted[0]}-${sorted.at(-1)})`,
   );
 }

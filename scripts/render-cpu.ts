@@ -49,3 +49,15 @@ export async function renderCpuMs(
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`uncached renders of ${url} failed`);
   return Math.round(((cpuMs(pid) - before) / renders) * 100) / 100;
 }
+
+/** The median of `values` (the mean of the middle two when their number is even), to 0.01. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error("no values");
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const value =
+    sorted.length % 2 === 1
+      ? (sorted[middle] ?? 0)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return Math.round(value * 100) / 100;
+}
