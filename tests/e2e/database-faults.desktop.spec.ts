@@ -141,8 +141,11 @@ if (postgresUrl) {
           expect(running.output()).not.toContain("Unhandled 'error' event");
         });
       } catch (error) {
-        // What the server said, for a failure seen only in CI.
-        console.log(`server output:\n${server?.output().slice(-8_000)}`);
+        // What the server said, for a failure seen only in CI (the list reporter prints it).
+        await test.info().attach("server output", {
+          body: server?.output().slice(-8_000) ?? "(not started)",
+          contentType: "text/plain",
+        });
         throw error;
       } finally {
         await server?.stop();
