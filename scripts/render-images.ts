@@ -1,15 +1,39 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { chromium } from "playwright-core";
 import { assertChromium, chromiumArgs, chromiumPath } from "./chromium";
+import { interFonts, outlineText } from "./outline-text";
 
-// Rasterises the SVG illustrations into the JPEGs that link previews need (social networks do not
-// read SVG). The JPEGs are committed beside their SVGs; run this after changing an illustration:
-//   npm run images
+// The shop's pictures from their sources, run after changing an illustration: `npm run images`.
+// 1. The illustrations with lettering are drawn in design/illustrations with plain <text>; each is
+//    written to the same path under public/images with its lettering as outlines (decision
+//    record 029). The others are drawn in public/images directly.
+// 2. The SVG illustrations are rasterised into the JPEGs that link previews need (social networks
+//    do not read SVG).
+// Both outputs are committed, so the shop needs neither step to run.
 
-const imagesDir = join(import.meta.dirname, "..", "public", "images");
+const root = join(import.meta.dirname, "..");
+const imagesDir = join(root, "public", "images");
+const sourcesDir = join(root, "design", "illustrations");
+
+function svgFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) =>
+    name.endsWith(".svg"),
+  );
+}
+
+function outlineIllustrations() {
+  const fonts = interFonts();
+  for (const file of svgFilesUnder(sourcesDir)) {
+    const target = join(imagesDir, file);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, outlineText(readFileSync(join(sourcesDir, file), "utf8"), fonts));
+    console.log(`wrote ${relative(root, target)}`);
+  }
+}
 
 async function main() {
+  outlineIllustrations();
   assertChromium();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const page = await browser.newPage({ deviceScaleFactor: 1 });
