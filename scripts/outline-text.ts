@@ -18,15 +18,18 @@ const opentype: typeof import("opentype.js") = require("opentype.js");
 
 /** Inter in the weights the illustrations use, from @fontsource/inter (WOFF: opentype.js reads
  * WOFF, not WOFF2). */
-export function interFonts(weights: readonly number[] = [400, 600, 700]): Fonts {
+const INTER_FILES: Record<number, string> = {
+  400: require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff"),
+  600: require.resolve("@fontsource/inter/files/inter-latin-600-normal.woff"),
+  700: require.resolve("@fontsource/inter/files/inter-latin-700-normal.woff"),
+};
+
+export function interFonts(): Fonts {
   return new Map(
-    weights.map((weight) => {
-      const file = require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+    Object.entries(INTER_FILES).map(([weight, file]) => {
       const bytes = readFileSync(file);
-      return [
-        weight,
-        opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
-      ];
+      const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
+      return [Number(weight), opentype.parse(buffer)];
     }),
   );
 }
@@ -150,7 +153,9 @@ const KNOWN = new Set([
 export function outlineText(svg: string, fonts: Fonts): string {
   if (/<tspan\b|<textPath\b/.test(svg)) throw new Error("<tspan> and <textPath> are not handled");
   const outlined = svg.replace(TEXT, (_element, rawAttributes: string, rawText: string) => {
-    const attributes = new Map([...rawAttributes.matchAll(ATTRIBUTE)].map((m) => [m[1], m[2]]));
+    const attributes = new Map<string, string>(
+      [...rawAttributes.matchAll(ATTRIBUTE)].map((m) => [m[1] ?? "", m[2] ?? ""]),
+    );
     for (const name of attributes.keys()) {
       if (name && !KNOWN.has(name)) throw new Error(`<text ${name}> is not handled`);
     }
