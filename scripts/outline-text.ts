@@ -34,9 +34,14 @@ export function interFonts(): Fonts {
   );
 }
 
+/** To a tenth of a unit of the drawing: the precision of the outlines. */
+function tenth(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
 /** A number to one decimal, as short as SVG allows ("0.5" as ".5", "-0.5" as "-.5"). */
 function short(value: number): string {
-  const rounded = Math.round(value * 10) / 10;
+  const rounded = tenth(value);
   return (Object.is(rounded, -0) ? 0 : rounded).toString().replace(/^(-?)0\./, "$1.");
 }
 
@@ -51,24 +56,21 @@ function joined(values: number[]): string {
 }
 
 /**
- * Path data with relative coordinates, a third the size of opentype.js's absolute ones (an
+ * Path data with relative coordinates, a third smaller than opentype.js's absolute ones (an
  * outlined word is hundreds of points; the home page inlines its hero). Each point is rounded
  * from the absolute position, so rounding errors do not add up along a letter.
  */
-export function compactPathData(commands: readonly PathCommand[]): string {
+function compactPathData(commands: readonly PathCommand[]): string {
   let out = "";
   // The position as the relative path has reached it (rounded), and the subpath's start.
   let atX = 0;
   let atY = 0;
   let startX = 0;
   let startY = 0;
-  const rel = (x: number, y: number) => [
-    Math.round(x * 10) / 10 - atX,
-    Math.round(y * 10) / 10 - atY,
-  ];
+  const rel = (x: number, y: number) => [tenth(x) - atX, tenth(y) - atY];
   const moveTo = (x: number, y: number) => {
-    atX = Math.round(x * 10) / 10;
-    atY = Math.round(y * 10) / 10;
+    atX = tenth(x);
+    atY = tenth(y);
   };
   for (const command of commands) {
     switch (command.type) {
