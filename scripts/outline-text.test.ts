@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { interFonts, outlineText } from "./outline-text";
+import { interFonts, outlineText, svgFilesUnder } from "./outline-text";
 
 const root = join(import.meta.dirname, "..");
-const svgFilesUnder = (dir: string) =>
-  readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".svg"));
 
 const fonts = interFonts();
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Font, PathCommand } from "opentype.js";
 
@@ -31,6 +31,13 @@ export function interFonts(): Fonts {
       const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
       return [Number(weight), opentype.parse(buffer)];
     }),
+  );
+}
+
+/** The SVG files under `dir`, at any depth, as paths relative to it. */
+export function svgFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) =>
+    name.endsWith(".svg"),
   );
 }
 

@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { chromium } from "playwright-core";
 import { assertChromium, chromiumArgs, chromiumPath } from "./chromium";
-import { interFonts, outlineText } from "./outline-text";
+import { interFonts, outlineText, svgFilesUnder } from "./outline-text";
 
 // The shop's pictures from their sources, run after changing an illustration: `npm run images`.
 // 1. The illustrations with lettering are drawn in design/illustrations with plain <text>; each is
@@ -15,12 +15,6 @@ import { interFonts, outlineText } from "./outline-text";
 const root = join(import.meta.dirname, "..");
 const imagesDir = join(root, "public", "images");
 const sourcesDir = join(root, "design", "illustrations");
-
-function svgFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) =>
-    name.endsWith(".svg"),
-  );
-}
 
 function outlineIllustrations() {
   const fonts = interFonts();
@@ -39,7 +33,7 @@ async function main() {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
 
   const productsDir = join(imagesDir, "products");
-  for (const file of readdirSync(productsDir).filter((name) => name.endsWith(".svg"))) {
+  for (const file of svgFilesUnder(productsDir)) {
     await renderSvg(
       page,
       join(productsDir, file),
