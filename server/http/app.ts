@@ -144,6 +144,9 @@ export function createHttpApp(options: HttpAppOptions) {
   const webhookLimit = limitBody(MAX_WEBHOOK_BODY_BYTES);
   const uploadLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
   app.use((c, next) => {
+    // A GET or HEAD has no body here (@hono/node-server gives their requests none), so the limit
+    // has nothing to count; asking for the body would only build a full fetch Request for it.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     if (c.req.path === STRIPE_WEBHOOK_PATH) return webhookLimit(c, next);
     if (c.req.path.startsWith(PRODUCT_FORM_PATH)) return uploadLimit(c, next);
     return formLimit(c, next);
