@@ -15,5 +15,10 @@ export default {
     // actions runs (app/routes/dashboard.admin.tsx). Loaders read the request's context through
     // RouterContextProvider (server/http/load-context.ts).
     v8_middleware: true,
+    // Loaders, actions and middleware get the request as it came, not a copy rebuilt without
+    // React Router's `.data` suffix and `_routes`/`index` parameters (two fetch Requests built
+    // per loader per render). The page's own address is their `url` argument: read the path and
+    // query from it, never from request.url (an architecture test keeps routes to that).
+    v8_passThroughRequests: true,
   },
 } satisfies Config;

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -33,9 +33,15 @@ type BiomeReport = {
   diagnostics: { category: string; message: string; location: { path: string } }[];
 };
 
+/** Biome's plugins that biome.json names, copied beside it. */
+const PLUGINS = ["lint/no-request-url.grit"];
+
 /** The files Biome reports a rule's diagnostic in. */
 async function flagged(rule: string, files: Record<string, string>) {
-  const dir = project("biome.json", files);
+  const plugins = Object.fromEntries(
+    PLUGINS.map((path) => [path, readFileSync(join(root, path), "utf8")]),
+  );
+  const dir = project("biome.json", { ...plugins, ...files });
   const { stdout } = await run(
     bin("biome"),
     ["lint", "--vcs-enabled=false", "--reporter=json", "."],
@@ -99,6 +105,22 @@ describe("autoFocus (biome.json)", () => {
           'export function Kept() {\n  return <input aria-label="Search" />;\n}\n',
       }),
     ).toEqual(["app/components/search/field.tsx"]);
+  });
+});
+
+describe("request.url in routes (lint/no-request-url.grit)", () => {
+  it("is refused in route modules and the guards: the page's address is the route's url argument", async () => {
+    const reading = (from: string) =>
+      `export function loader({ request, url }: { request: Request; url: URL }) {\n  return [${from}, request.headers.get("Cookie")];\n}\n`;
+    expect(
+      await flagged("plugin", {
+        "app/routes/store.tsx": reading("new URL(request.url).searchParams"),
+        "server/auth/guards.ts": reading("request.url"),
+        "app/routes/search.tsx": reading("url.searchParams"),
+        // The HTTP layer sees requests before React Router: its request.url is the address.
+        "server/http/app.ts": reading("new URL(request.url).pathname"),
+      }),
+    ).toEqual(["app/routes/store.tsx", "server/auth/guards.ts"]);
   });
 });
 

@@ -10,8 +10,8 @@ import type { Route } from "./+types/checkout";
 
 // /checkout (seed spec §2): signed-in customers only (a guest goes to /login and comes back).
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const db = await getDb();
   const [profile, paidBefore, settings] = await Promise.all([
     getProfile(db, user.id),

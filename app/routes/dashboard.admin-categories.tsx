@@ -21,8 +21,8 @@ export async function loader() {
   return { categories: await listAdminCategories(await getDb()) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = adminActor((await requireUser(request)).id);
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = adminActor((await requireUser(request, url)).id);
   const db = await getDb();
   return answerForm(request, {
     save: formIntent(categoryFormSchema, ({ id, ...input }) =>

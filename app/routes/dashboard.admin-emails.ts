@@ -15,8 +15,8 @@ export function loader() {
   return redirect("/dashboard");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireUser(request, url);
   const db = await getDb();
   return answerForm(request, {
     retry: formIntent(z.object({ emailId: z.string().min(1).max(100) }), async ({ emailId }) => {

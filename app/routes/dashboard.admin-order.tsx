@@ -35,8 +35,8 @@ const optionalText = (max: number) =>
 
 const reason = optionalText(500);
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireUser(request);
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const admin = await requireUser(request, url);
   const db = await getDb();
   const orderId = params.orderId;
   return answerForm(request, {

@@ -6,8 +6,8 @@ import type { Route } from "./+types/dashboard.admin-orders-export";
 // /dashboard/admin-orders/export: the filtered orders as a CSV download, streamed (behind the
 // admin's guard, dashboard.admin: its middleware runs for this resource route too).
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseAdminOrderQuery(new URL(request.url).searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const query = parseAdminOrderQuery(url.searchParams);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(ordersCsvStream(await getDb(), query), {
     headers: {

@@ -12,8 +12,8 @@ import type { Route } from "./+types/dashboard.admin-orders";
 // /dashboard/admin-orders: every order, searched, filtered and sorted by the URL's query (behind
 // the admin's guard, dashboard.admin).
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseAdminOrderQuery(new URL(request.url).searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const query = parseAdminOrderQuery(url.searchParams);
   try {
     const { orders, total } = await currentOrdersPage(await getDb(), query);
     const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));

@@ -20,8 +20,8 @@ export async function loader() {
   return { images, categories };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = adminActor((await requireUser(request)).id);
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = adminActor((await requireUser(request, url)).id);
   const db = await getDb();
   return answerForm(request, {
     save: formIntent(productFormSchema, async ({ imageFile, ...input }) => {

@@ -31,8 +31,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { detail, images, categories };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = adminActor((await requireUser(request)).id);
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const admin = adminActor((await requireUser(request, url)).id);
   const db = await getDb();
   const id = params.productId;
   return answerForm(request, {

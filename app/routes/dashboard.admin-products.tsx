@@ -24,8 +24,8 @@ const querySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ url }: Route.LoaderArgs) {
+  const query = querySchema.parse(Object.fromEntries(url.searchParams));
   try {
     const { products, total } = await listAdminProducts(await getDb(), {
       limit: PAGE_SIZE,

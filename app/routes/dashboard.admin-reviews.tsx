@@ -24,8 +24,8 @@ const query = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { show, page } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ url }: Route.LoaderArgs) {
+  const { show, page } = query.parse(Object.fromEntries(url.searchParams));
   try {
     return { show, ...(await listReviewsForModeration(await getDb(), show, page)), error: null };
   } catch (error) {
@@ -41,8 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireUser(request, url);
   const db = await getDb();
   return answerForm(request, {
     hide: formIntent(moderationForm, (input) =>

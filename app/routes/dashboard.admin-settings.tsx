@@ -13,14 +13,14 @@ import type { Route } from "./+types/dashboard.admin-settings";
 // /dashboard/admin-settings and /dashboard/admin-payments (seed spec §2: the same screen): the
 // payment provider's setup, the shop's settings, and who is an admin (behind the admin's guard).
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireUser(request, url);
   const [settings, admins] = await Promise.all([getShopSettings(), listAdmins(await getDb())]);
   return { settings, payments: paymentSetup(), admins, currentAdminId: admin.id };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireUser(request, url);
   const db = await getDb();
   return answerForm(request, {
     settings: formIntent(settingsFormSchema, (input) =>

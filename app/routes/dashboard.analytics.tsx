@@ -22,8 +22,8 @@ const rangeSchema = z.coerce
   .pipe(z.union(analyticsRanges.map((range) => z.literal(range))))
   .catch(DEFAULT_ANALYTICS_RANGE);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const range = rangeSchema.parse(new URL(request.url).searchParams.get("range") ?? undefined);
+export async function loader({ url }: Route.LoaderArgs) {
+  const range = rangeSchema.parse(url.searchParams.get("range") ?? undefined);
   try {
     return { range, figures: await currentAnalytics(await getDb(), range), error: null };
   } catch (error) {

@@ -7,15 +7,15 @@ import { DetailsForm } from "~/components/account/details-form";
 import { detailsForm } from "~/lib/account-forms";
 import type { Route } from "./+types/dashboard.details";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const profile = await getProfile(await getDb(), user.id);
   if (!profile) throw data("Not Found", { status: 404 });
   return { profile };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   return answerForm(request, {
     details: formIntent(detailsForm, async (input) => updateProfile(await getDb(), user.id, input)),
   });

@@ -4,8 +4,8 @@ import { listCustomerOrders } from "@server/orders/orders-service";
 import { OrderList } from "~/components/account/order-list";
 import type { Route } from "./+types/dashboard.orders";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   return { orders: await listCustomerOrders(await getDb(), user.id) };
 }
 

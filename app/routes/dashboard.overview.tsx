@@ -14,8 +14,8 @@ import type { Route } from "./+types/dashboard.overview";
 /** Seed spec §9: the overview shows the 4 most recent orders. */
 const RECENT_ORDERS = 4;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   // The role comes from the session just read: no second guard call (and session lookup) needed.
   if (user.role === "admin") {
     const db = await getDb();

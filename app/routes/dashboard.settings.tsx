@@ -9,13 +9,13 @@ import { SettingsForms } from "~/components/account/settings-forms";
 import { changePasswordForm, deleteAccountForm } from "~/lib/account-forms";
 import type { Route } from "./+types/dashboard.settings";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireUser(request, url);
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   return answerForm(request, {
     // The session is renewed; the new cookie replaces the old one.
     "change-password": formIntent(changePasswordForm, async (input) => ({

@@ -7,8 +7,8 @@ import type { Route } from "./+types/dashboard";
 // /dashboard/*: a session is required. Every child loader and action checks it again itself
 // (loaders run in parallel: this one's check protects nothing of theirs).
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   return { user: { fullName: user.fullName, role: user.role } };
 }
 

@@ -4,8 +4,8 @@ import { listWishlist } from "@server/wishlist/wishlist-service";
 import { WishlistList } from "~/components/wishlist/wishlist-list";
 import type { Route } from "./+types/dashboard.wishlist";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const products = await listWishlist(await getDb(), user.id);
   return {
     products: products.map(({ id, name, imageUrl, imageAlt, defaultVariant }) => ({

@@ -15,8 +15,8 @@ import { configFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const redirectTo = safeRedirectPath(params.get("redirectTo"));
   if (await getSessionUser(request)) throw redirect(redirectTo);
   // A verification link lands here; better-auth adds `error` when its token was bad or expired.

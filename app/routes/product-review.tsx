@@ -38,9 +38,9 @@ function productIdOf(params: unknown): string {
   return parsed.data.id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const id = productIdOf(params);
-  const user = await requireUser(request);
+  const user = await requireUser(request, url);
   const db = await getDb();
   try {
     const product = await getProduct(db, id);

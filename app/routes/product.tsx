@@ -32,12 +32,12 @@ const reviewsQuery = z.object({
   reviews: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) {
     return data({ product: null, reviews: null, error: NOT_FOUND }, { status: 404 });
   }
-  const query = reviewsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = reviewsQuery.parse(Object.fromEntries(url.searchParams));
   try {
     const db = await getDb();
     const [product, reviews] = await Promise.all([

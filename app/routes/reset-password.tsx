@@ -12,8 +12,8 @@ import type { Route } from "./+types/reset-password";
 // The emailed link passes through better-auth (/api/auth/reset-password/:token), which sends the
 // visitor here with ?token=..., or with ?error=INVALID_TOKEN when the link is expired or used.
 
-export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const token = params.get("token");
   return { token: params.get("error") || !token ? null : token };
 }

@@ -20,8 +20,7 @@ import {
 } from "~/lib/store-listing";
 import type { Route } from "./+types/search";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const canonical = canonicalListingUrl(url, searchSorts);
   if (canonical) throw redirect(canonical);
   const params = url.searchParams;

@@ -20,6 +20,7 @@ const { DomainError } = await import("@server/errors");
 /** The loader's arguments for /store (only the request and params are read). */
 const storeArgs = {
   request: new Request("http://shop.test/store"),
+  url: new URL("http://shop.test/store"),
   params: {},
 } as unknown as Parameters<typeof loader>[0];
 

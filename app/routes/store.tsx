@@ -33,8 +33,7 @@ function storePath(slug: string | null): string {
   return slug ? `/store/${slug}` : "/store";
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ params, url }: Route.LoaderArgs) {
   const canonical = canonicalListingUrl(url, listingSorts);
   if (canonical) throw redirect(canonical);
   const choices = readListingChoices(url.searchParams, listingSorts);

@@ -13,8 +13,8 @@ import type { Route } from "./+types/success";
 // /success (seed spec §2): 'Thank You', the order id, the confirmation-email note, links on. The
 // order comes from navigation state or `?order=`, shown only to the customer it belongs to.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const orderId = new URL(request.url).searchParams.get("order");
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const orderId = url.searchParams.get("order");
   if (!orderId) return { order: null };
   const user = await getSessionUser(request);
   const order = user ? await findCustomerOrder(await getDb(), user.id, orderId) : null;

@@ -4,11 +4,14 @@ import { getSessionUser, type SessionUser } from "./session";
 // Guards for loaders and actions (DESIGN §3 rule 1): they return the user or throw, so a protected
 // route cannot forget to stop.
 
-/** The signed-in user; a guest is sent to /login, and brought back here afterwards. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/**
+ * The signed-in user; a guest is sent to /login, and brought back here afterwards. `url` is the
+ * route's `url` argument: the page's address, where `request.url` of a client navigation's data
+ * request ends in `.data` and carries React Router's `_routes` (future.v8_passThroughRequests).
+ */
+export async function requireUser(request: Request, url: URL): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
-  const url = new URL(request.url);
   throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
 }
 
@@ -17,8 +20,11 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  * their loaders or actions). A guest is sent to log in; a customer who opens an admin page lands
  * on their own overview (seed spec §2), and anything else they send is refused with 403.
  */
-export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const user = await requireUser(request);
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async (
+  { request, url },
+  next,
+) => {
+  const user = await requireUser(request, url);
   if (user.role !== "admin") {
     const reading = request.method === "GET" || request.method === "HEAD";
     if (reading) throw redirect("/dashboard");

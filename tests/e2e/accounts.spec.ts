@@ -101,6 +101,28 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("a session that ended is sent from an in-app link to log in, and back to that page", async ({
+    page,
+    context,
+  }) => {
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    // The session ends elsewhere (signed out on another device, or expired).
+    await context.clearCookies();
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data")) dataRequests.push(url.pathname);
+    });
+    await page
+      .getByRole("navigation", { name: "Account" })
+      .getByRole("link", { name: "Orders" })
+      .click();
+    // The guard answers the navigation's data request: the way back is the page's own address,
+    // not the data request's (`/dashboard/orders.data?_routes=…`).
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Forders$/);
+    expect(dataRequests).toContain("/dashboard/orders.data");
+  });
+
   test("a wrong password and an unknown email get the same answer", async ({
     page,
     consoleProblems,

@@ -20,10 +20,13 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
   beforeEach(() => setDatabaseHandle(database.handle()));
   afterAll(() => setDatabaseHandle(undefined));
 
+  // What React Router gives a loader of a client navigation (future.v8_passThroughRequests): the
+  // data request as sent, and the page's own address as `url`.
   const page = (cookie?: string) =>
-    new Request(`${env.BASE_URL}/dashboard/orders?page=2`, {
+    new Request(`${env.BASE_URL}/dashboard/orders.data?page=2&_routes=routes%2Fdashboard.orders`, {
       headers: cookie ? { Cookie: cookie } : {},
     });
+  const pageUrl = new URL(`${env.BASE_URL}/dashboard/orders?page=2`);
 
   it("seeds the demo accounts once, verified, with their roles", async () => {
     const auth = await getAuth();
@@ -65,7 +68,7 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
   });
 
   it("requireUser sends a guest to /login and back, and lets a signed-in user through", async () => {
-    const guest = await requireUser(page()).catch((thrown: unknown) => thrown);
+    const guest = await requireUser(page(), pageUrl).catch((thrown: unknown) => thrown);
     expect(guest).toBeInstanceOf(Response);
     expect((guest as Response).status).toBe(302);
     expect((guest as Response).headers.get("Location")).toBe(
@@ -74,10 +77,10 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
 
     await seedDemoAccounts(await getAuth(), db());
     const cookie = await sessionCookie("customer@example.com", "customer-password-1");
-    const user = await requireUser(page(cookie));
+    const user = await requireUser(page(cookie), pageUrl);
     expect(user).toMatchObject({ email: "customer@example.com", role: "customer" });
     // A forged cookie is a guest.
-    const forged = await requireUser(page("better-auth.session_token=forged.value")).catch(
+    const forged = await requireUser(page("better-auth.session_token=forged.value"), pageUrl).catch(
       (thrown: unknown) => thrown,
     );
     expect((forged as Response).status).toBe(302);
@@ -90,10 +93,11 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
       Promise.resolve(
         requireAdminMiddleware(
           {
-            request: new Request(`${env.BASE_URL}/dashboard/admin-orders`, {
+            request: new Request(`${env.BASE_URL}/dashboard/admin-orders.data`, {
               method,
               headers: cookie ? { Cookie: cookie } : {},
             }),
+            url: new URL(`${env.BASE_URL}/dashboard/admin-orders`),
             params: {},
             context: new RouterContextProvider(),
             unstable_pattern: "/dashboard/admin-orders",
