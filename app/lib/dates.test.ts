@@ -15,4 +15,15 @@ describe("shop dates", () => {
     expect(yearInShopTimeZone(new Date("2026-12-31T23:59:00Z"))).toBe(2026);
     expect(yearInShopTimeZone(new Date("2027-06-30T23:30:00Z"))).toBe(2027);
   });
+
+  it("turns the year at London's midnight, asked in any order (the year is kept per hour)", () => {
+    const years = [
+      "2026-12-31T23:59:59.999Z",
+      "2027-01-01T00:00:00.000Z",
+      "2026-12-31T23:00:00.000Z",
+      "2026-12-31T23:30:00.000Z",
+      "2027-01-01T00:59:00.000Z",
+    ].map((moment) => yearInShopTimeZone(new Date(moment)));
+    expect(years).toEqual([2026, 2027, 2026, 2026, 2027]);
+  });
 });

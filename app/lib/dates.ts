@@ -27,8 +27,18 @@ export function formatDateTime(date: Date | string): string {
   return dateTime().format(new Date(date));
 }
 
+const HOUR_MS = 3_600_000;
+/** The last hour asked about (ms since the epoch, floored to the hour) and its year. */
+let yearOfHour = { hour: Number.NaN, year: 0 };
+
+/**
+ * The year in the shop's time zone. London is always a whole number of hours from UTC, so its year
+ * turns on a UTC hour: the answer is remembered for the hour (every page's footer asks for it).
+ */
 export function yearInShopTimeZone(date: Date): number {
-  return Number(yearOnly().format(date));
+  const hour = Math.floor(date.getTime() / HOUR_MS);
+  if (hour !== yearOfHour.hour) yearOfHour = { hour, year: Number(yearOnly().format(date)) };
+  return yearOfHour.year;
 }
 
 /** The shop's calendar day of a moment, "2026-11-24" (London's, whatever the server's zone). */
