@@ -8,7 +8,6 @@ import type {
 } from "../../app/lib/catalog-types";
 import { ratingOf } from "../../app/lib/ratings";
 import { normalizeSearchText } from "../../app/lib/search-text";
-import { truncateForMeta } from "../../app/lib/seo";
 import { publicStock } from "../../app/lib/stock-levels";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
@@ -143,7 +142,7 @@ export async function getProduct(db: Database, id: string): Promise<ProductDetai
   if (!row) throw new DomainError("NOT_FOUND", "Product not found.");
   return {
     ...toCatalogProduct(row),
-    summary: truncateForMeta(renderProductDescription(row.descriptionHtml).text),
+    summary: renderProductDescription(row.descriptionHtml).summary,
   };
 }
 

@@ -50,7 +50,16 @@ describe("productExcerpt", () => {
 describe("renderProductDescription", () => {
   it("sanitises on read and returns the same result for the same input", () => {
     const first = renderProductDescription("<p>Safe<script>x</script></p>");
-    expect(first).toEqual({ html: "<p>Safe</p>", text: "Safe", excerpt: "Safe" });
+    expect(first).toEqual({ html: "<p>Safe</p>", text: "Safe", excerpt: "Safe", summary: "Safe" });
     expect(renderProductDescription("<p>Safe<script>x</script></p>")).toBe(first);
+  });
+
+  it("cuts the summary for meta tags at a word, within 160 characters", () => {
+    const long = `<p>${"Gentle whitening for sensitive teeth. ".repeat(8)}</p>`;
+    const { text, summary } = renderProductDescription(long);
+    expect(text.length).toBeGreaterThan(160);
+    expect(summary.length).toBeLessThanOrEqual(160);
+    expect(summary).toMatch(/^Gentle whitening for sensitive teeth\. .*…$/);
+    expect(text.startsWith(summary.slice(0, -1))).toBe(true);
   });
 });

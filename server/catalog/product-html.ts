@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { truncateForMeta } from "../../app/lib/seo";
 import { truncateAtWord } from "../../app/lib/truncate";
 
 // Product descriptions are HTML written by admins. They are cleaned on write and again on render,
@@ -53,21 +54,28 @@ export function productExcerpt(html: string): string {
   return truncateAtWord(productHtmlToText(firstParagraph), EXCERPT_MAX);
 }
 
-export type RenderedDescription = { html: string; text: string; excerpt: string };
+export type RenderedDescription = {
+  html: string;
+  text: string;
+  excerpt: string;
+  /** The text cut for meta tags and structured data (truncateForMeta): the product page's summary. */
+  summary: string;
+};
 
 const RENDER_CACHE_SIZE = 500;
 const renderCache = new Map<string, RenderedDescription>();
 
 /**
- * A stored description made safe for the page (sanitised again on read), with its plain text and
- * excerpt. The result depends only on the input, so it is memoised: descriptions rarely change and
+ * A stored description made safe for the page (sanitised again on read), with its plain text,
+ * excerpt and summary. The result depends only on the input, so it is memoised: descriptions rarely change and
  * sanitising on every page view was a large share of the page's cost.
  */
 export function renderProductDescription(stored: string): RenderedDescription {
   const cached = renderCache.get(stored);
   if (cached) return cached;
   const html = sanitizeProductHtml(stored);
-  const rendered = { html, text: productHtmlToText(html), excerpt: productExcerpt(html) };
+  const text = productHtmlToText(html);
+  const rendered = { html, text, excerpt: productExcerpt(html), summary: truncateForMeta(text) };
   if (renderCache.size >= RENDER_CACHE_SIZE) {
     const oldest = renderCache.keys().next().value;
     if (oldest !== undefined) renderCache.delete(oldest);
