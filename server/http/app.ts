@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -28,7 +28,7 @@ import {
 import { requestRecorder } from "./request-log";
 import { isFilePath, loggedPath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
-import { type InlineScripts, securityHeaders } from "./security-headers";
+import { cspNonce, type InlineScripts, securityHeaders } from "./security-headers";
 import "./load-context";
 import { shopLoadContext } from "./load-context";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
@@ -115,7 +115,7 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.use(async (c, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = cspNonce();
     c.set("cspNonce", nonce);
     await next();
     const headers = securityHeaders({

@@ -1,6 +1,19 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "./security-headers";
+import {
+  contentSecurityPolicy,
+  cspNonce,
+  inlineScriptHashes,
+  securityHeaders,
+} from "./security-headers";
+
+describe("cspNonce", () => {
+  it("gives 16 fresh bytes each time, across refills of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, () => cspNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+  });
+});
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts only from the shop and with the response's nonce", () => {
