@@ -18,7 +18,7 @@ import { ShopLayout } from "~/components/layout/shop-layout";
 import { buttonVariants } from "~/components/ui/button";
 import { whenHydrated } from "~/components/ui/hydration-slice";
 import { useShopLinkNavigation } from "~/components/ui/shop-link";
-import { formatLongDate, yearInShopTimeZone } from "~/lib/dates";
+import { shopDate } from "~/lib/dates";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/public-config";
 import { pageMeta } from "~/lib/seo";
@@ -32,12 +32,7 @@ export const links: Route.LinksFunction = () => [
 // The same for every visitor: what is personal comes from GET /api/me in the browser (issue 16),
 // so public pages can be served from the page cache to everyone.
 export async function loader(): Promise<RootData> {
-  const now = new Date();
-  return {
-    config: await publicConfig(),
-    year: yearInShopTimeZone(now),
-    today: formatLongDate(now),
-  };
+  return { config: await publicConfig(), ...shopDate(new Date()) };
 }
 
 export function meta({ data, error }: Route.MetaArgs) {

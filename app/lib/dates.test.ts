@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, yearInShopTimeZone } from "./dates";
+import { formatLongDate, shopDate } from "./dates";
 
 describe("shop dates", () => {
   it("formats a long British date", () => {
@@ -11,19 +11,37 @@ describe("shop dates", () => {
     expect(formatLongDate(new Date("2026-05-31T23:30:00Z"))).toBe("1 June 2026");
   });
 
-  it("gives the year in London", () => {
-    expect(yearInShopTimeZone(new Date("2026-12-31T23:59:00Z"))).toBe(2026);
-    expect(yearInShopTimeZone(new Date("2027-06-30T23:30:00Z"))).toBe(2027);
+  it("gives the year and the day in London", () => {
+    expect(shopDate(new Date("2026-12-31T23:59:00Z"))).toEqual({
+      year: 2026,
+      today: "31 December 2026",
+    });
+    // 23:30 UTC on 30 June is already 1 July in London (BST).
+    expect(shopDate(new Date("2027-06-30T23:30:00Z"))).toEqual({
+      year: 2027,
+      today: "1 July 2027",
+    });
   });
 
-  it("turns the year at London's midnight, asked in any order (the year is kept per hour)", () => {
-    const years = [
+  it("turns the date at London's midnight, asked in any order (the date is kept per hour)", () => {
+    const dates = [
       "2026-12-31T23:59:59.999Z",
       "2027-01-01T00:00:00.000Z",
       "2026-12-31T23:00:00.000Z",
       "2026-12-31T23:30:00.000Z",
       "2027-01-01T00:59:00.000Z",
-    ].map((moment) => yearInShopTimeZone(new Date(moment)));
-    expect(years).toEqual([2026, 2027, 2026, 2026, 2027]);
+      // Summer time: London's midnight is 23:00 UTC.
+      "2027-03-31T22:59:00.000Z",
+      "2027-03-31T23:00:00.000Z",
+    ].map((moment) => shopDate(new Date(moment)));
+    expect(dates).toEqual([
+      { year: 2026, today: "31 December 2026" },
+      { year: 2027, today: "1 January 2027" },
+      { year: 2026, today: "31 December 2026" },
+      { year: 2026, today: "31 December 2026" },
+      { year: 2027, today: "1 January 2027" },
+      { year: 2027, today: "31 March 2027" },
+      { year: 2027, today: "1 April 2027" },
+    ]);
   });
 });

@@ -28,17 +28,20 @@ export function formatDateTime(date: Date | string): string {
 }
 
 const HOUR_MS = 3_600_000;
-/** The last hour asked about (ms since the epoch, floored to the hour) and its year. */
-let yearOfHour = { hour: Number.NaN, year: 0 };
+/** The last hour asked about (ms since the epoch, floored to the hour) and the shop's date then. */
+let dateOfHour = { hour: Number.NaN, year: 0, today: "" };
 
 /**
- * The year in the shop's time zone. London is always a whole number of hours from UTC, so its year
- * turns on a UTC hour: the answer is remembered for the hour (every page's footer asks for it).
+ * The shop's date at a moment as every page shows it: London's year and its day, "22 November
+ * 2026". London is always a whole number of hours from UTC, so its date turns on a UTC hour: the
+ * answer is kept for the hour (every page asks for it; two Intl formats cost more per page view).
  */
-export function yearInShopTimeZone(date: Date): number {
-  const hour = Math.floor(date.getTime() / HOUR_MS);
-  if (hour !== yearOfHour.hour) yearOfHour = { hour, year: Number(yearOnly().format(date)) };
-  return yearOfHour.year;
+export function shopDate(moment: Date): { year: number; today: string } {
+  const hour = Math.floor(moment.getTime() / HOUR_MS);
+  if (hour !== dateOfHour.hour) {
+    dateOfHour = { hour, year: Number(yearOnly().format(moment)), today: formatLongDate(moment) };
+  }
+  return { year: dateOfHour.year, today: dateOfHour.today };
 }
 
 /** The shop's calendar day of a moment, "2026-11-24" (London's, whatever the server's zone). */
