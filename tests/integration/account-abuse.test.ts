@@ -76,12 +76,10 @@ describe.each(testDrivers)("account abuse on %s", (driver) => {
       "/%5Cevil.example",
     ];
     for (const target of targets) {
-      const request = new Request(
-        `${env.BASE_URL}/login?redirectTo=${target.replaceAll("\t", "%09").replaceAll(" ", "%20")}`,
-        { headers: { Cookie: cookie } },
-      );
+      const address = `${env.BASE_URL}/login?redirectTo=${target.replaceAll("\t", "%09").replaceAll(" ", "%20")}`;
+      const request = new Request(address, { headers: { Cookie: cookie } });
       const answer = await Promise.resolve(
-        loginLoader({ request } as Parameters<typeof loginLoader>[0]),
+        loginLoader({ request, url: new URL(address) } as Parameters<typeof loginLoader>[0]),
       ).catch((thrown: unknown) => thrown);
       expect(answer, target).toBeInstanceOf(Response);
       const location = (answer as Response).headers.get("Location") ?? "";
@@ -92,9 +90,13 @@ describe.each(testDrivers)("account abuse on %s", (driver) => {
     }
     const kept = await Promise.resolve(
       loginLoader({
-        request: new Request(`${env.BASE_URL}/login?redirectTo=%2Fdashboard%2Forders%3Fpage%3D2`, {
-          headers: { Cookie: cookie },
-        }),
+        request: new Request(
+          `${env.BASE_URL}/login.data?redirectTo=%2Fdashboard%2Forders%3Fpage%3D2`,
+          {
+            headers: { Cookie: cookie },
+          },
+        ),
+        url: new URL(`${env.BASE_URL}/login?redirectTo=%2Fdashboard%2Forders%3Fpage%3D2`),
       } as Parameters<typeof loginLoader>[0]),
     ).catch((thrown: unknown) => thrown);
     expect((kept as Response).headers.get("Location")).toBe("/dashboard/orders?page=2");

@@ -17,6 +17,7 @@ import { testDrivers, useTestDatabase } from "../setup/test-database";
 function args<T>(path: string, init: RequestInit = {}, params: Record<string, string> = {}): T {
   return {
     request: new Request(`http://shop.test${path}`, init),
+    url: new URL(`http://shop.test${path}`),
     params,
     context: { cspNonce: "" },
   } as unknown as T;

@@ -174,10 +174,16 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
 
     // /success?order= shows the order to its owner only.
     const success = (cookie: string) =>
-      (successLoader as unknown as (args: { request: Request }) => Promise<{ order: unknown }>)({
+      (
+        successLoader as unknown as (args: {
+          request: Request;
+          url: URL;
+        }) => Promise<{ order: unknown }>
+      )({
         request: new Request(`${env.BASE_URL}/success?order=${orderId}`, {
           headers: { Cookie: cookie },
         }),
+        url: new URL(`${env.BASE_URL}/success?order=${orderId}`),
       });
     expect((await success(cookie)).order).toEqual({
       id: orderId,
