@@ -6,18 +6,20 @@ import { seedProducts } from "@server/db/seed/catalog-data";
 import { seedScaleCatalog } from "@server/db/seed/scale-catalog";
 import { seedCatalog } from "@server/db/seed/seed-catalog";
 import { freshPostgresDatabase } from "./bench-database";
-import { measureRoutes } from "./bench-routes";
-import { startBuiltServer } from "./built-server";
+import { measureRoutes, medianOfRounds, type RouteFigures } from "./bench-routes";
+import { type BuiltServer, startBuiltServer } from "./built-server";
 
 // The catalogue at scale (issue 15): the store's listing API, its search and a deep store page,
 // page cache off so every request queries and renders, with 100 and with 10,000 products, so the
 // two can be compared: cost should follow what a page shows, not the catalogue's size. On the
-// PostgreSQL server BENCH_POSTGRES_URL names (database gleam_bench_catalogue, made and dropped
-// here), else on PGlite in a temporary folder. `npm run bench` runs it; alone:
+// PostgreSQL server BENCH_POSTGRES_URL names (a database for each size, made and dropped here),
+// else on PGlite in temporary folders. `npm run bench` runs it; alone:
 // `npm run build && npx tsx scripts/bench-catalogue.ts`.
 
 const SIZES = [100, 10_000];
+/** Databases gleam_bench_catalogue_100 and _10000, made and dropped here. */
 const DATABASE = "gleam_bench_catalogue";
+const ROUNDS = 3;
 const PAGE_SIZE = 24;
 
 /**
@@ -40,9 +42,9 @@ type BenchDatabase = {
   cleanUp(): Promise<void>;
 };
 
-async function seeded(postgresUrl: string | undefined): Promise<BenchDatabase> {
+async function seeded(postgresUrl: string | undefined, name: string): Promise<BenchDatabase> {
   if (postgresUrl) {
-    const database = await freshPostgresDatabase(postgresUrl, DATABASE);
+    const database = await freshPostgresDatabase(postgresUrl, name);
     return {
       env: { DATABASE_URL: database.url },
       options: { driver: "postgres", url: database.url },
@@ -57,42 +59,71 @@ async function seeded(postgresUrl: string | undefined): Promise<BenchDatabase> {
   };
 }
 
+/** A catalogue's database, seeded, and its server, started. */
+type SizedShop = { size: number; database: BenchDatabase; server: BuiltServer };
+
+async function openShop(size: number, postgresUrl: string | undefined): Promise<SizedShop> {
+  const database = await seeded(postgresUrl, `${DATABASE}_${size}`);
+  try {
+    const handle = await openDatabase(database.options);
+    try {
+      await handle.migrate();
+      await seedCatalog(handle.db);
+      await seedScaleCatalog(handle.db, size - seedProducts.length);
+    } finally {
+      await handle.close();
+    }
+    const server = await startBuiltServer(
+      { ...database.env, SHOP_MODE: "demo", PAGE_CACHE_TTL_SECONDS: "0", LOG_LEVEL: "info" },
+      { captureOutput: false },
+    );
+    return { size, database, server };
+  } catch (error) {
+    await database.cleanUp();
+    throw error;
+  }
+}
+
+/**
+ * Both catalogues are served at once and measured in turn, ROUNDS times (every route of one
+ * size, then of the other), and each figure is the median of its rounds: this machine's speed
+ * drifts from one minute to the next (the same build's throughput has differed threefold between
+ * two runs minutes apart), and measuring one size after the other, minutes apart, would put that
+ * drift into the comparison the issue asks for.
+ */
 export async function benchCatalogue(
   connections: number,
   seconds: number,
   postgresUrl = process.env.BENCH_POSTGRES_URL,
+  rounds = ROUNDS,
 ) {
   const report: Record<string, unknown> = {
     database: postgresUrl ? "PostgreSQL" : "PGlite (data folder)",
     pageCache: "off",
+    rounds,
   };
-  for (const size of SIZES) {
-    const database = await seeded(postgresUrl);
-    try {
-      const handle = await openDatabase(database.options);
-      try {
-        await handle.migrate();
-        await seedCatalog(handle.db);
-        await seedScaleCatalog(handle.db, size - seedProducts.length);
-      } finally {
-        await handle.close();
-      }
-      const server = await startBuiltServer(
-        { ...database.env, SHOP_MODE: "demo", PAGE_CACHE_TTL_SECONDS: "0", LOG_LEVEL: "info" },
-        { captureOutput: false },
-      );
-      try {
-        report[`products${size}`] = await measureRoutes(
-          server.url,
-          routesFor(size),
+  const shops: SizedShop[] = [];
+  try {
+    for (const size of SIZES) shops.push(await openShop(size, postgresUrl));
+    const measured = new Map<number, Array<Record<string, RouteFigures>>>();
+    for (let round = 0; round < rounds; round++) {
+      for (const shop of shops) {
+        const figures = await measureRoutes(
+          shop.server.url,
+          routesFor(shop.size),
           connections,
           seconds,
         );
-      } finally {
-        await server.stop();
+        measured.set(shop.size, [...(measured.get(shop.size) ?? []), figures]);
       }
-    } finally {
-      await database.cleanUp();
+    }
+    for (const shop of shops) {
+      report[`products${shop.size}`] = medianOfRounds(measured.get(shop.size) ?? []);
+    }
+  } finally {
+    for (const shop of shops) {
+      await shop.server.stop();
+      await shop.database.cleanUp();
     }
   }
   return report;

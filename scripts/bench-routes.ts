@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { median } from "./render-cpu";
 
 /** One route's figures under load. */
 export type RouteFigures = {
@@ -39,4 +40,36 @@ export async function measureRoutes(
     };
   }
   return results;
+}
+
+/** A route's figures over several rounds: the median of each, the p99's range, all failures. */
+export type RoundsFigures = RouteFigures & { latencyP99RangeMs: [number, number] };
+
+/**
+ * Each route's median figures over `rounds` (each a measureRoutes result of the same routes), with
+ * the lowest and highest p99 seen and every non-2xx answer and error counted.
+ */
+export function medianOfRounds(
+  rounds: ReadonlyArray<Record<string, RouteFigures>>,
+): Record<string, RoundsFigures> {
+  const combined: Record<string, RoundsFigures> = {};
+  for (const route of Object.keys(rounds[0] ?? {})) {
+    const figures = rounds.map((round) => {
+      const found = round[route];
+      if (!found) throw new Error(`a round did not measure ${route}`);
+      return found;
+    });
+    const of = (pick: (figure: RouteFigures) => number) => figures.map(pick);
+    const p99s = of((figure) => figure.latencyP99Ms);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    combined[route] = {
+      requestsPerSecond: Math.round(median(of((figure) => figure.requestsPerSecond))),
+      latencyP50Ms: median(of((figure) => figure.latencyP50Ms)),
+      latencyP99Ms: median(p99s),
+      latencyP99RangeMs: [Math.min(...p99s), Math.max(...p99s)],
+      non2xx: sum(of((figure) => figure.non2xx)),
+      errors: sum(of((figure) => figure.errors)),
+    };
+  }
+  return combined;
 }
