@@ -67,6 +67,18 @@ describe("a listing's choices in the URL", () => {
     expect(productCountText(10_000)).toBe("10,000 products");
   });
 
+  it("counts the pages of a search that stopped counting, and says it found more", () => {
+    // More than 984 fill a 42nd page; more than 1,008 (42 pages' worth) a 43rd.
+    expect([pageCountOf(984, true), pageCountOf(984, false)]).toEqual([41, 42]);
+    expect([pageCountOf(1008, true), pageCountOf(1008, false)]).toEqual([42, 43]);
+    expect(productCountText(1000, false)).toBe("Over 1,000 products");
+    expect(productCountText(1000, true)).toBe("1,000 products");
+    // Counted to a deep page's end: still said in thousands.
+    expect(productCountText(1008, false)).toBe("Over 1,000 products");
+    expect(productCountText(2400, false)).toBe("Over 2,000 products");
+    expect(productCountText(60, false)).toBe("Over 60 products");
+  });
+
   it("sends a listing URL that is not canonical to the one that is, keeping other parameters", () => {
     const at = (path: string, sorts: readonly ListingSort[] = listingSorts) =>
       canonicalListingUrl(new URL(`http://shop.test${path}`), sorts);

@@ -130,12 +130,21 @@ export function canonicalListingUrl(url: URL, allowed: readonly ListingSort[]): 
   return canonical === (query ? `${url.pathname}?${query}` : url.pathname) ? null : canonical;
 }
 
-/** How many pages `total` products fill (at least one, so an empty listing still has page 1). */
-export function pageCountOf(total: number): number {
-  return Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
+/**
+ * How many pages `total` products fill (at least one, so an empty listing still has page 1). A
+ * count that is not exact (a search stops counting: more than `total` match) fills the pages of
+ * one more, so the last page it numbers links on to the next.
+ */
+export function pageCountOf(total: number, totalIsExact = true): number {
+  return Math.max(1, Math.ceil((totalIsExact ? total : total + 1) / LISTING_PAGE_SIZE));
 }
 
-/** "24 products", "1 product". */
-export function productCountText(total: number): string {
-  return `${groupThousands(total)} ${total === 1 ? "product" : "products"}`;
+/**
+ * "24 products", "1 product"; "Over 1,000 products" when the count stopped at or past 1,000 (a
+ * search stops at the end of a deep page, 1,008 on page 42: said in whole thousands, as on page 1).
+ */
+export function productCountText(total: number, totalIsExact = true): string {
+  if (totalIsExact) return `${groupThousands(total)} ${total === 1 ? "product" : "products"}`;
+  const said = total >= 1000 ? Math.floor(total / 1000) * 1000 : total;
+  return `Over ${groupThousands(said)} ${said === 1 ? "product" : "products"}`;
 }

@@ -53,7 +53,8 @@ const querySchema = z
  * (best match first unless `sort` says otherwise), `category` is a category's slug, `minPrice` and
  * `maxPrice` bound the default variant's price in pence, `inStock=true` keeps products with a
  * variant in stock; `sort` is relevance, featured, newest (the default without `q`), price-asc or
- * price-desc; `limit` and `offset` page.
+ * price-desc; `limit` and `offset` page. `totalIsExact` is false when a search stopped counting
+ * (past 1,000 matches, or the end of the page asked for): more than `total` match.
  */
 const products = apiRoute({
   methods: ["GET"],
@@ -84,6 +85,7 @@ const products = apiRoute({
     return {
       products: found.products.map(toApiProduct),
       total: found.total,
+      totalIsExact: found.totalIsExact,
       correctedTo: found.correctedTo,
     };
   },

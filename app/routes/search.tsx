@@ -32,6 +32,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     correctedTo: null,
     products: [] as ProductSummary[],
     total: 0,
+    totalIsExact: true,
     choices,
     categories: [] as CategoryView[],
     category: null,
@@ -41,7 +42,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     const db = await getDb();
     const categories = await listCategories(db);
     const category = categories.find((item) => item.slug === requested)?.slug ?? null;
-    const { products, total, correctedTo } = await findProductSummaries(db, {
+    const { products, total, totalIsExact, correctedTo } = await findProductSummaries(db, {
       ...listingFilter(choices),
       search: query,
       categorySlug: category ?? undefined,
@@ -51,6 +52,7 @@ export async function loader({ url }: Route.LoaderArgs) {
       correctedTo: correctedTo ?? null,
       products,
       total,
+      totalIsExact,
       choices,
       categories,
       category,
@@ -76,12 +78,12 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   }));
 }
 
-function resultCount(count: number, query: string): string {
-  return `${productCountText(count)} found for “${query}”`;
+function resultCount(count: number, exact: boolean, query: string): string {
+  return `${productCountText(count, exact)} found for “${query}”`;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, correctedTo, total, error, categories, category } = loaderData;
+  const { query, correctedTo, total, totalIsExact, error, categories, category } = loaderData;
   const keep: Record<string, string> = category ? { q: query, category } : { q: query };
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
@@ -107,7 +109,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </Form>
         {query && !error ? (
           <div aria-live="polite" className="space-y-1">
-            <p className="text-lg text-ink-muted">{resultCount(total, correctedTo ?? query)}</p>
+            <p className="text-lg text-ink-muted">
+              {resultCount(total, totalIsExact, correctedTo ?? query)}
+            </p>
             {correctedTo ? (
               <p className="text-sm text-ink-muted">No exact match for “{query}”.</p>
             ) : null}

@@ -13,7 +13,7 @@ import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
 import { products } from "../db/schema/catalog";
 import { DomainError } from "../errors";
-import { type CatalogFilter, findProductPage } from "./catalog-query";
+import { type CatalogFilter, findProductPage, type ProductPage } from "./catalog-query";
 import { renderProductDescription } from "./product-html";
 import { type ProductRow, productRowColumns } from "./product-row";
 
@@ -70,6 +70,12 @@ async function productsInOrder(db: Database, ids: readonly string[]): Promise<Ca
 
 export { type CatalogFilter, listingFilter } from "./catalog-query";
 
+/** A page of products and how many match (ProductPage's count, and its correction of a typo). */
+type FoundProducts<Product> = { products: Product[] } & Pick<
+  ProductPage,
+  "total" | "totalIsExact" | "correctedTo"
+>;
+
 /**
  * One page of products on sale with all their variants, and how many match in all: sorted,
  * filtered and searched as `filter` says (server/catalog/catalog-query.ts), in a fixed number of
@@ -79,12 +85,13 @@ export async function findProducts(
   db: Database,
   filter: CatalogFilter,
   options?: { count?: boolean },
-): Promise<{ products: CatalogProduct[]; total: number; correctedTo?: string }> {
+): Promise<FoundProducts<CatalogProduct>> {
   const search = normalizeSearchText(filter.search ?? "");
   const page = await findProductPage(db, { ...filter, search }, options);
   return {
     products: page.rows.map(toCatalogProduct),
     total: page.total,
+    totalIsExact: page.totalIsExact,
     correctedTo: page.correctedTo,
   };
 }
@@ -94,7 +101,7 @@ export async function findProductSummaries(
   db: Database,
   filter: CatalogFilter,
   options?: { count?: boolean },
-): Promise<{ products: ProductSummary[]; total: number; correctedTo?: string }> {
+): Promise<FoundProducts<ProductSummary>> {
   const { products: found, ...rest } = await findProducts(db, filter, options);
   return { products: found.map(toSummary), ...rest };
 }

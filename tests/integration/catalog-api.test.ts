@@ -1,5 +1,6 @@
 import { setDatabaseHandle } from "@server/db/connection";
 import { products } from "@server/db/schema/catalog";
+import { seedScaleCatalog } from "@server/db/seed/scale-catalog";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as productLoader } from "../../app/routes/api.product";
@@ -110,6 +111,7 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
         "paste",
       ]);
       expect(body.total).toBe(3);
+      expect(body.totalIsExact).toBe(true);
       expect(body).not.toHaveProperty("correctedTo");
       // A typo: the same products, and the words searched instead.
       const typo = await getJson(await productsLoader(args("/api/products?q=whitning")));
@@ -120,7 +122,7 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
       ]);
       expect(typo.body.correctedTo).toBe("whitening");
       const none = await getJson(await productsLoader(args("/api/products?q=%25%25")));
-      expect(none).toEqual({ status: 200, body: { products: [], total: 0 } });
+      expect(none).toEqual({ status: 200, body: { products: [], total: 0, totalIsExact: true } });
     });
 
     it("filters by category, price and stock, sorts, and gives the total", async () => {
@@ -163,6 +165,27 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
       await shop();
       const { body } = await getJson(await productsLoader(args("/api/products?limit=1&offset=1")));
       expect(body.products.map((product: { id: string }) => product.id)).toEqual(["pen"]);
+    });
+
+    it("says a search matching over 1,000 products found more than it counted", async () => {
+      // "flavour" is in every generated product's description.
+      await seedScaleCatalog(db(), 1200);
+      const first = await getJson(await productsLoader(args("/api/products?q=flavour&limit=24")));
+      expect(first.body).toMatchObject({ total: 1000, totalIsExact: false });
+      expect(first.body.products).toHaveLength(24);
+      // Counted past the page asked for: to its end, and exactly once it reaches the last match.
+      const deep = await getJson(
+        await productsLoader(args("/api/products?q=flavour&limit=100&offset=1000")),
+      );
+      expect(deep.body).toMatchObject({ total: 1100, totalIsExact: false });
+      const last = await getJson(
+        await productsLoader(args("/api/products?q=flavour&limit=100&offset=1150")),
+      );
+      expect(last.body).toMatchObject({ total: 1200, totalIsExact: true });
+      expect(last.body.products).toHaveLength(50);
+      // A listing counts every product exactly.
+      const listing = await getJson(await productsLoader(args("/api/products?limit=1")));
+      expect(listing.body).toMatchObject({ total: 1200, totalIsExact: true });
     });
 
     it.each([
@@ -281,6 +304,15 @@ describe.each(testDrivers)("catalogue API on %s", (driver) => {
       const long = await searchLoader(args(`/search?q=${"z".repeat(5000)}`));
       expect("query" in long && long.query.length).toBe(100);
       expect("query" in long && long.products).toEqual([]);
+    });
+
+    it("says over 1,000 products were found, and numbers the pages on past them", async () => {
+      await seedScaleCatalog(db(), 1200);
+      const found = await searchLoader(args("/search?q=flavour"));
+      expect(found).toMatchObject({ total: 1000, totalIsExact: false });
+      const deep = await searchLoader(args("/search?q=flavour&page=42"));
+      expect(deep).toMatchObject({ total: 1008, totalIsExact: false });
+      expect("products" in deep && deep.products).toHaveLength(24);
     });
 
     it("searches nothing for a blank query", async () => {

@@ -24,6 +24,8 @@ import { ProductGrid } from "./product-grid";
 type ListingPageData = {
   products: ProductSummary[];
   total: number;
+  /** False when a search stopped counting: more than `total` match (the store counts exactly). */
+  totalIsExact?: boolean;
   choices: ListingChoices;
   error: string | null;
 };
@@ -57,6 +59,7 @@ const chipClasses =
 export function ProductListing({
   products,
   total,
+  totalIsExact = true,
   choices,
   error,
   path,
@@ -68,7 +71,7 @@ export function ProductListing({
   const submit = useSubmit();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
-  const pageCount = pageCountOf(total);
+  const pageCount = pageCountOf(total, totalIsExact);
   const refined = isRefined(choices, sorts);
   const submitOnChange = (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
     if (event.currentTarget.form) submit(event.currentTarget.form);
@@ -188,7 +191,7 @@ export function ProductListing({
       </Form>
       {showCount ? (
         <p className="mb-4 min-h-5 text-sm text-ink-muted" aria-live="polite">
-          {error ? null : productCountText(total)}
+          {error ? null : productCountText(total, totalIsExact)}
         </p>
       ) : null}
 
