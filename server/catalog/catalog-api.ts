@@ -1,4 +1,5 @@
 import type { CatalogProduct } from "../../app/lib/catalog-types";
+import type { RatingSummary } from "../../app/lib/ratings";
 
 /** A product as the JSON API publishes it: a stable contract, whatever the pages need. */
 export type ApiProduct = {
@@ -17,6 +18,8 @@ export type ApiProduct = {
     stockQuantity: number;
     maxPerOrder: number;
   }>;
+  /** From buyers' visible reviews (the average to one decimal); null without any. */
+  rating: RatingSummary | null;
 };
 
 export function toApiProduct(product: CatalogProduct): ApiProduct {
@@ -35,5 +38,6 @@ export function toApiProduct(product: CatalogProduct): ApiProduct {
       stockQuantity: variant.stockQuantity,
       maxPerOrder: variant.maxPerOrder,
     })),
+    rating: product.rating,
   };
 }
