@@ -35,6 +35,9 @@ const PLANS: SearchPlan[] = [
 
 /** How a statement that walks an order's index writes its match test (the GIN index cannot serve it). */
 const WALK = 'coalesce("products".';
+/** How the counts' statement stops counting (decision record 031): its matches under a LIMIT. */
+const COUNT_STOPS =
+  /select count\(\*\) from \(select 1 from "products" where .+ limit \$\d+\) as counted/s;
 
 type Filter = Pick<CatalogFilter, "categorySlug" | "minPricePence" | "maxPricePence" | "inStock">;
 const FILTERS: Filter[] = [
@@ -199,6 +202,7 @@ describe.each(testDrivers)("search pages at scale on %s", (driver) => {
     const expected = await everyMatch("flavour", "relevance", {});
     expect(expected).toHaveLength(PRODUCTS);
     const seen: string[] = [];
+    queries.length = 0;
     for (let offset = 0; offset < expected.length + 24; offset += 24) {
       const page = await findProducts(db(), {
         search: "flavour",
@@ -213,5 +217,7 @@ describe.each(testDrivers)("search pages at scale on %s", (driver) => {
       seen.push(...page.products.map((product) => product.id));
     }
     expect(seen).toEqual(expected);
+    // The count itself stops: the figure past it is the same either way, the work is not.
+    expect(queries.some((text) => COUNT_STOPS.test(text))).toBe(true);
   }, 120_000);
 });
