@@ -144,7 +144,7 @@ export function pageCountOf(total: number, totalIsExact = true): number {
  * search stops at the end of a deep page, 1,008 on page 42: said in whole thousands, as on page 1).
  */
 export function productCountText(total: number, totalIsExact = true): string {
-  if (totalIsExact) return `${groupThousands(total)} ${total === 1 ? "product" : "products"}`;
-  const said = total >= 1000 ? Math.floor(total / 1000) * 1000 : total;
-  return `Over ${groupThousands(said)} ${said === 1 ? "product" : "products"}`;
+  const said = totalIsExact || total < 1000 ? total : Math.floor(total / 1000) * 1000;
+  const count = `${groupThousands(said)} ${said === 1 ? "product" : "products"}`;
+  return totalIsExact ? count : `Over ${count}`;
 }
