@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DatabaseOptions, openDatabase } from "@server/db/client";
 import { seedProducts } from "@server/db/seed/catalog-data";
@@ -90,6 +90,12 @@ async function openShop(size: number, postgresUrl: string | undefined): Promise<
  * drifts from one minute to the next (the same build's throughput has differed threefold between
  * two runs minutes apart), and measuring one size after the other, minutes apart, would put that
  * drift into the comparison the issue asks for.
+ *
+ * Each round also measures every route with one connection per core (`perCore`): no more
+ * requests at once than the machine can serve at once, so the latency is a request's own time,
+ * not its wait behind others. At `connections` (10) on a machine of two cores, which the server,
+ * PostgreSQL and the load generator share, a request mostly waits (decision record 032): the two
+ * figures tell the cost of a request from the machine's capacity.
  */
 export async function benchCatalogue(
   connections: number,
@@ -105,21 +111,28 @@ export async function benchCatalogue(
   const shops: SizedShop[] = [];
   try {
     for (const size of SIZES) shops.push(await openShop(size, postgresUrl));
-    const measured = new Map<number, Array<Record<string, RouteFigures>>>();
+    const perCore = Math.min(availableParallelism(), connections);
+    report.perCoreConnections = perCore;
+    const loads = [
+      { key: "", connections },
+      { key: "PerCore", connections: perCore },
+    ];
+    const measured = new Map<string, Array<Record<string, RouteFigures>>>();
     for (let round = 0; round < rounds; round++) {
-      for (const shop of shops) {
-        const figures = await measureRoutes(
-          shop.server.url,
-          routesFor(shop.size),
-          connections,
-          seconds,
-        );
-        measured.set(shop.size, [...(measured.get(shop.size) ?? []), figures]);
+      for (const load of loads) {
+        for (const shop of shops) {
+          const key = `products${shop.size}${load.key}`;
+          const figures = await measureRoutes(
+            shop.server.url,
+            routesFor(shop.size),
+            load.connections,
+            seconds,
+          );
+          measured.set(key, [...(measured.get(key) ?? []), figures]);
+        }
       }
     }
-    for (const shop of shops) {
-      report[`products${shop.size}`] = medianOfRounds(measured.get(shop.size) ?? []);
-    }
+    for (const [key, figures] of measured) report[key] = medianOfRounds(figures);
   } finally {
     for (const shop of shops) {
       await shop.server.stop();
