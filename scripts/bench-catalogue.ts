@@ -91,9 +91,9 @@ async function openShop(size: number, postgresUrl: string | undefined): Promise<
  * two runs minutes apart), and measuring one size after the other, minutes apart, would put that
  * drift into the comparison the issue asks for.
  *
- * Each round also measures every route with one connection per core (`perCore`): no more
- * requests at once than the machine can serve at once, so the latency is a request's own time,
- * not its wait behind others. At `connections` (10) on a machine of two cores, which the server,
+ * Each round also measures every route with one connection per core (`perCoreConnections`,
+ * figures under `products<size>PerCore`): no more requests at once than the machine can serve at
+ * once, so the latency is a request's own time, not its wait behind others. At `connections` (10) on a machine of two cores, which the server,
  * PostgreSQL and the load generator share, a request mostly waits (decision record 032): the two
  * figures tell the cost of a request from the machine's capacity.
  */
