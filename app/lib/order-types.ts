@@ -74,6 +74,22 @@ export type RefundDueOrder = {
   updatedAt: Date;
 };
 
+/**
+ * A refund the admin should know of: asked of the provider and not answered for minutes (the shop
+ * asks again until `retryUntil`), or flagged with the reason in `attention`.
+ */
+export type RefundToCheck = {
+  id: string;
+  orderId: string;
+  amountPence: number;
+  status: string;
+  cancelsOrder: boolean;
+  attention: string | null;
+  createdAt: Date;
+  retryUntil: Date;
+  customerEmail: string;
+};
+
 /** One change in an order's history (the audit log): who, what, when, and why. */
 export type OrderHistoryEntry = {
   id: string;
@@ -129,6 +145,8 @@ export type AdminOrderDetail = {
     restock: boolean;
     reason: string | null;
     error: string | null;
+    /** Why the admin must look at it (server/orders/refunds.ts), until they have. */
+    attention: string | null;
     createdAt: Date;
   }[];
   history: OrderHistoryEntry[];

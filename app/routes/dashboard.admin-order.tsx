@@ -4,11 +4,12 @@ import {
   deliverOrder,
   fulfilOrder,
   refundOrderFromAdmin,
+  resolveRefundFromAdmin,
 } from "@server/admin/order-actions";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { refundFormSchema } from "@server/http/refund-form";
+import { refundFormSchema, shownStatusField } from "@server/http/refund-form";
 import { data } from "react-router";
 import { z } from "zod";
 import { OrderActions } from "~/components/admin/order-actions";
@@ -41,15 +42,44 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const orderId = params.orderId;
   return answerForm(request, {
     fulfil: formIntent(
-      z.object({ carrier: optionalText(100), trackingNumber: optionalText(100) }),
-      (input) => fulfilOrder(db, admin.id, orderId, input),
+      z.object({
+        status: shownStatusField,
+        carrier: optionalText(100),
+        trackingNumber: optionalText(100),
+      }),
+      ({ status, ...shipment }) =>
+        fulfilOrder(db, admin.id, orderId, { ...shipment, expectedStatus: status }),
     ),
-    deliver: formIntent(z.object({}), () => deliverOrder(db, admin.id, orderId)),
-    cancel: formIntent(z.object({ reason }), (input) =>
-      cancelOrderFromAdmin(db, admin.id, orderId, input.reason),
+    deliver: formIntent(z.object({ status: shownStatusField }), ({ status }) =>
+      deliverOrder(db, admin.id, orderId, status),
+    ),
+    cancel: formIntent(
+      z.object({
+        status: shownStatusField,
+        reason,
+        // The pence the admin confirmed giving back, when the order is paid.
+        refundPence: z
+          .string()
+          .regex(/^\d{1,9}$/, "Confirm the amount to refund.")
+          .transform(Number)
+          .optional(),
+      }),
+      (input) =>
+        cancelOrderFromAdmin(db, admin.id, orderId, {
+          reason: input.reason,
+          expectedStatus: input.status,
+          refundPence: input.refundPence,
+        }),
     ),
     refund: formIntent(refundFormSchema, (input) =>
       refundOrderFromAdmin(db, admin.id, orderId, input),
+    ),
+    "resolve-refund": formIntent(
+      z.object({
+        refundId: z.string().min(1).max(100),
+        outcome: z.enum(["made", "not-made", "checked"]),
+      }),
+      (input) => resolveRefundFromAdmin(db, admin.id, orderId, input),
     ),
   });
 }

@@ -4,6 +4,7 @@ import { getDb } from "@server/db/connection";
 import { listParkedEmails } from "@server/email/outbox";
 import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
+import { listRefundsToCheck } from "@server/orders/refunds";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { Link } from "react-router";
 import { OrderList } from "~/components/account/order-list";
@@ -20,11 +21,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (user.role === "admin") {
     const db = await getDb();
     try {
-      const [overview, parkedEmails] = await Promise.all([adminOverview(db), listParkedEmails(db)]);
+      const [overview, parkedEmails, refundsToCheck] = await Promise.all([
+        adminOverview(db),
+        listParkedEmails(db),
+        listRefundsToCheck(db),
+      ]);
       return {
         role: "admin" as const,
         fullName: user.fullName,
-        data: { ...overview, parkedEmails },
+        data: { ...overview, parkedEmails, refundsToCheck },
         error: null,
       };
     } catch (error) {

@@ -72,6 +72,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
         restock: refunds.restock,
         reason: refunds.reason,
         error: refunds.error,
+        attention: refunds.attention,
         createdAt: refunds.createdAt,
       })
       .from(refunds)

@@ -1,21 +1,33 @@
 import { adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
+import type { OrderStatus } from "../db/schema/orders";
 import { logger } from "../logger";
 import { markDelivered, markFulfilled } from "../orders/order-state";
-import { cancelOrderAsAdmin, refundOrder } from "../orders/refunds";
+import {
+  cancelOrderAsAdmin,
+  type RefundResolution,
+  refundOrder,
+  resolveRefund,
+} from "../orders/refunds";
 import { providerNamed } from "../payments/payments";
 import { emailBrand } from "../settings/shop-settings";
 import type { RestockLine } from "../stock/stock-service";
 
 // What the admin does to an order from its page (DESIGN §5), each through the order's one writer
 // (server/orders/order-state.ts) and recorded in the audit log with the admin's id. The caller is
-// behind the admin's guard and passes the admin's own id from the session.
+// behind the admin's guard and passes the admin's own id from the session. Each action carries the
+// status the admin's page showed (`expectedStatus`): an order that moved on meanwhile is refused
+// with the news, never acted on blind.
 
 export async function fulfilOrder(
   db: Database,
   adminId: string,
   orderId: string,
-  shipment: { carrier: string | null; trackingNumber: string | null },
+  shipment: {
+    carrier: string | null;
+    trackingNumber: string | null;
+    expectedStatus?: OrderStatus | undefined;
+  },
 ) {
   const brand = await emailBrand(db);
   return db.transaction((tx) =>
@@ -23,25 +35,50 @@ export async function fulfilOrder(
   );
 }
 
-export async function deliverOrder(db: Database, adminId: string, orderId: string) {
+export async function deliverOrder(
+  db: Database,
+  adminId: string,
+  orderId: string,
+  expectedStatus?: OrderStatus,
+) {
   const brand = await emailBrand(db);
-  return db.transaction((tx) => markDelivered(tx, orderId, adminActor(adminId), { brand }));
+  return db.transaction((tx) =>
+    markDelivered(tx, orderId, adminActor(adminId), { brand, expectedStatus }),
+  );
 }
 
 export function cancelOrderFromAdmin(
   db: Database,
   adminId: string,
   orderId: string,
-  reason: string | null,
+  cancel: {
+    reason: string | null;
+    expectedStatus?: OrderStatus | undefined;
+    refundPence?: number | undefined;
+  },
 ) {
-  return cancelOrderAsAdmin(db, providerNamed, logger, { orderId, adminId, reason });
+  return cancelOrderAsAdmin(db, providerNamed, logger, { orderId, adminId, ...cancel });
 }
 
 export function refundOrderFromAdmin(
   db: Database,
   adminId: string,
   orderId: string,
-  refund: { amountPence?: number; restock: readonly RestockLine[]; reason: string | null },
+  refund: {
+    amountPence: number;
+    restock: readonly RestockLine[];
+    reason: string | null;
+    expectedStatus?: OrderStatus | undefined;
+  },
 ) {
   return refundOrder(db, providerNamed, logger, { orderId, adminId, ...refund });
+}
+
+export function resolveRefundFromAdmin(
+  db: Database,
+  adminId: string,
+  orderId: string,
+  resolution: { refundId: string; outcome: RefundResolution },
+) {
+  return resolveRefund(db, { orderId, adminId, ...resolution });
 }

@@ -1,19 +1,29 @@
 import { z } from "zod";
 import { parsePounds } from "../../app/lib/money";
+import { orderStatuses } from "../db/schema/orders";
 import type { RestockLine } from "../stock/stock-service";
 
-// The admin's refund form (app/components/admin/order-actions.tsx) as the refund's input: an
-// amount in pounds (empty: all that is left), a reason, and per variant of the order a field
-// `restock:<variant id>` holding how many units go back on sale.
+// The admin's order forms (app/components/admin/order-actions.tsx) as their actions' input. Each
+// carries `status`, the order's status as the page showed it: the action is refused if the order
+// moved on since. The refund form has an amount in pounds (always typed: nothing is refunded by
+// default), a reason, and per variant of the order a field `restock:<variant id>` holding how
+// many units go back on sale.
+
+/** The status the admin's page showed when the action was asked. */
+export const shownStatusField = z.enum(orderStatuses, {
+  error: "Reload the order and try again.",
+});
 
 const RESTOCK_FIELD = "restock:";
 
 export const refundFormSchema = z
   .object({
+    status: shownStatusField,
     amount: z
-      .string()
+      .string({ error: "Enter the amount to refund, such as 12.50." })
       .trim()
-      .refine((text) => text === "" || parsePounds(text) !== null, {
+      .min(1, "Enter the amount to refund, such as 12.50.")
+      .refine((text) => parsePounds(text) !== null, {
         message: "Enter an amount in pounds, such as 12.50.",
       }),
     reason: z
@@ -41,8 +51,9 @@ export const refundFormSchema = z
       if (quantity > 0) restock.push({ variantId: name.slice(RESTOCK_FIELD.length), quantity });
     }
     return {
-      amountPence: form.amount === "" ? undefined : (parsePounds(form.amount) ?? undefined),
+      amountPence: parsePounds(form.amount) ?? 0,
       reason: form.reason,
       restock,
+      expectedStatus: form.status,
     };
   });

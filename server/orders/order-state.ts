@@ -1,7 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { formatPence } from "../../app/lib/money";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { type OrderStatus, orderItems, orders } from "../db/schema/orders";
+import { type OrderStatus, orderItems, orders, refunds } from "../db/schema/orders";
 import { queueEmail } from "../email/outbox";
 import {
   type Brand,
@@ -30,7 +31,9 @@ import {
 //      └──cancelled (stock released, the provider's intent cancelled)
 //
 // A refund in part keeps the status and adds to refunded_pence; the refund that reaches the total
-// makes the order refunded.
+// makes the order refunded. While a refund is asked of the provider and not yet answered (a
+// `pending` row in refunds) the order is not fulfilled and no other refund starts, so what the
+// provider does is always what the order records.
 // Beside the status: money that arrived when it could not be taken flags the order refund-due
 // until it is refunded; a declined payment is noted on the pending order; deleting an account
 // anonymises its orders.
@@ -43,6 +46,28 @@ const ORDER_NOT_FOUND = "Order not found.";
 
 const cannot = (order: Order, what: string) =>
   new DomainError("CONFLICT", `This order is ${order.status}: it cannot be ${what}.`);
+
+/**
+ * Refuses an admin's action when the order is no longer in the status their page showed: another
+ * admin, the customer's payment or a background job changed it meanwhile. Read under the lock.
+ */
+export function expectStatus(order: { status: OrderStatus }, expected: OrderStatus | undefined) {
+  if (expected && order.status !== expected) {
+    throw new DomainError(
+      "CONFLICT",
+      `This order is ${order.status} now: it changed after this page was opened, so nothing was done. Check it and try again.`,
+    );
+  }
+}
+
+/** Pence of the order's refunds asked of the provider and not answered yet. */
+export async function refundsUnderWayPence(tx: Tx, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ pence: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "pending")));
+  return row?.pence ?? 0;
+}
 
 async function lockOrder(tx: Tx, orderId: string): Promise<Order> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -70,13 +95,19 @@ type Change = {
   reason?: string | null;
   /** Extra guard on the locked row, beyond its status. */
   allowed?: (order: Order) => boolean;
+  /** The status the admin's page showed: refused if the order has moved on since. */
+  expected?: OrderStatus | undefined;
+  /** A check of the locked order that reads more than its row; throws a DomainError to refuse. */
+  guard?: (order: Order) => Promise<void>;
 };
 
 async function change(tx: Tx, spec: Change): Promise<{ before: Order; after: Order }> {
   const before = await lockOrder(tx, spec.orderId);
+  expectStatus(before, spec.expected);
   if (!spec.from.includes(before.status) || (spec.allowed && !spec.allowed(before))) {
     throw cannot(before, spec.verb);
   }
+  await spec.guard?.(before);
   const changes = typeof spec.set === "function" ? spec.set(before) : spec.set;
   const set = { ...changes, ...(spec.to ? { status: spec.to } : {}) };
   const [after] = await tx
@@ -281,32 +312,17 @@ export async function settleRefund(
   });
 }
 
-/** A paid order's money went back in full: paid, fulfilled or delivered → refunded. */
-export async function markRefunded(
-  tx: Tx,
-  orderId: string,
-  actor: Actor,
-  reason: string | null = null,
-  now = new Date(),
-): Promise<Order> {
-  const { after } = await change(tx, {
-    orderId,
-    from: ["paid", "fulfilled", "delivered"],
-    to: "refunded",
-    set: (order) => ({ refundDue: false, refundedAt: now, refundedPence: order.totalPence }),
-    actor,
-    action: "order.refunded",
-    verb: "refunded",
-    reason,
-  });
-  return after;
-}
+const MONEY_HELD = ["paid", "fulfilled", "delivered"] as const satisfies readonly OrderStatus[];
+const holdsMoney = (status: OrderStatus) => (MONEY_HELD as readonly OrderStatus[]).includes(status);
 
 /**
- * The admin gave back part or all of a paid order's money (server/orders/refunds.ts, once the
- * provider agreed). It adds to what was refunded; the refund that reaches the total makes the
- * order refunded, or cancelled when the admin cancelled a paid order that had not left. The units
- * in `restock` go back on sale (a cancelled order's are released).
+ * Records money the provider gave back for an order (server/orders/refunds.ts, once the provider
+ * made the refund), whatever became of the order meanwhile: the money made is money the order
+ * records. It adds to what was refunded; the refund that reaches the total makes the order
+ * refunded, or cancelled when the admin cancelled a paid order that had not left. The units in
+ * `restock` go back on sale (a cancelled order's are all released). When the order could not take
+ * the refund as asked (it was no longer paid, or the provider gave back more than was left), the
+ * money is still recorded, and `attention` says what differs, for the admin's overview.
  */
 export async function applyRefund(
   tx: Tx,
@@ -320,36 +336,59 @@ export async function applyRefund(
     reason: string | null;
   },
   now = new Date(),
-): Promise<Order> {
+): Promise<{ order: Order; attention: string | null }> {
   const before = await lockOrder(tx, orderId);
-  const refundedPence = before.refundedPence + refund.amountPence;
+  const problems: string[] = [];
+  const room = before.totalPence - before.refundedPence;
+  const taken = Math.min(refund.amountPence, room);
+  if (taken < refund.amountPence) {
+    problems.push(
+      `The provider gave back ${formatPence(refund.amountPence - taken)} more than was left of the order's total.`,
+    );
+  }
+  const refundedPence = before.refundedPence + taken;
   const whole = refundedPence === before.totalPence;
-  const { after } = await change(tx, {
-    orderId,
-    from: refund.cancel ? ["paid"] : ["paid", "fulfilled", "delivered"],
-    ...(whole ? { to: refund.cancel ? ("cancelled" as const) : ("refunded" as const) } : {}),
-    set: {
-      refundedPence,
-      refundDue: false,
-      ...(whole ? { refundedAt: now } : {}),
-      ...(refund.cancel ? { cancelledAt: now } : {}),
-    },
+  const cancels = refund.cancel && before.status === "paid" && whole;
+  if (refund.cancel && !cancels) {
+    problems.push(`The order was ${before.status} by then, so it was not cancelled.`);
+  }
+  if (!holdsMoney(before.status) && !cancels) {
+    problems.push(`The order was ${before.status} when the refund was recorded.`);
+  }
+  const to: OrderStatus | undefined = cancels
+    ? "cancelled"
+    : whole && holdsMoney(before.status)
+      ? "refunded"
+      : undefined;
+  const set = {
+    refundedPence,
+    refundDue: false,
+    ...(to ? { status: to } : {}),
+    ...(whole && !before.refundedAt ? { refundedAt: now } : {}),
+    ...(cancels ? { cancelledAt: now } : {}),
+  };
+  const [after] = await tx.update(orders).set(set).where(eq(orders.id, orderId)).returning();
+  if (!after) throw new Error("the locked order was not updated");
+  const attention = problems.length > 0 ? problems.join(" ") : null;
+  const fields = Object.keys(set);
+  await recordAudit(tx, {
     actor,
-    action: refund.cancel ? "order.cancelled" : whole ? "order.refunded" : "order.refunded_in_part",
-    verb: refund.cancel ? "cancelled" : "refunded",
-    reason: refund.reason,
-    allowed: (order) =>
-      refund.amountPence > 0 &&
-      order.refundedPence + refund.amountPence <= order.totalPence &&
-      (!refund.cancel || order.refundedPence + refund.amountPence === order.totalPence),
+    action: cancels ? "order.cancelled" : whole ? "order.refunded" : "order.refunded_in_part",
+    entity: { type: "order", id: orderId },
+    before: pick(before, fields),
+    after: pick(after, fields),
+    reason: [refund.reason, attention].filter(Boolean).join(" ") || null,
   });
   const stock = { orderId, actor, reason: refund.reason };
-  if (refund.cancel) await releaseOrderStock(tx, stock);
+  if (cancels) await releaseOrderStock(tx, stock);
   else if (refund.restock === "all" || refund.restock.length > 0) {
     await restockOrder(tx, stock, refund.restock);
   }
-  return after;
+  return { order: after, attention };
 }
+
+const REFUND_UNDER_WAY =
+  "A refund of this order is under way: it cannot be fulfilled until the payment provider has answered.";
 
 /**
  * The parcel left: paid → fulfilled, with the carrier and tracking number when known. With a
@@ -364,12 +403,20 @@ export async function markFulfilled(
     trackingNumber?: string | null;
     now?: Date;
     brand?: Brand;
+    expectedStatus?: OrderStatus | undefined;
   } = {},
 ): Promise<Order> {
   const { after } = await change(tx, {
     orderId,
     from: ["paid"],
     to: "fulfilled",
+    expected: shipment.expectedStatus,
+    // A cancellation's refund under way must not be outrun by the parcel.
+    guard: async (order) => {
+      if ((await refundsUnderWayPence(tx, order.id)) > 0) {
+        throw new DomainError("CONFLICT", REFUND_UNDER_WAY);
+      }
+    },
     set: {
       fulfilledAt: shipment.now ?? new Date(),
       carrier: shipment.carrier ?? null,
@@ -403,12 +450,13 @@ export async function markDelivered(
   tx: Tx,
   orderId: string,
   actor: Actor,
-  options: { now?: Date; brand?: Brand } = {},
+  options: { now?: Date; brand?: Brand; expectedStatus?: OrderStatus | undefined } = {},
 ): Promise<Order> {
   const { after } = await change(tx, {
     orderId,
     from: ["fulfilled"],
     to: "delivered",
+    expected: options.expectedStatus,
     set: { deliveredAt: options.now ?? new Date() },
     actor,
     action: "order.delivered",

@@ -1,46 +1,47 @@
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { formatPence } from "../../app/lib/money";
-import { type Actor, adminActor } from "../audit/audit-log";
+import type { RefundToCheck } from "../../app/lib/order-types";
+import { type Actor, adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders, refunds } from "../db/schema/orders";
+import { type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import type { Logger } from "../logger";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { type RestockLine, unitsStillOut } from "../stock/stock-service";
-import { applyRefund, cancelOrder } from "./order-state";
+import { applyRefund, cancelOrder, expectStatus, refundsUnderWayPence } from "./order-state";
 
 // The admin's refunds and cancellations (DESIGN §5): money goes back through the provider the order
 // was paid with, in full or in part, and only then is the order changed. Each refund is a row
-// written `pending` before the provider is asked, its id the provider's idempotency key: a refund
-// retried after a crash or a timeout is never made twice, and what the provider refused is kept
-// with its message. A row a crash left `pending` (the provider asked, the answer never recorded)
-// is finished by a background round (`finishStaleRefunds`): the provider is asked again with the
-// same key, which it answers with the refund it already made.
+// written `pending`, under the order's lock, before the provider is asked; its id is the
+// provider's idempotency key, so a refund retried after a crash or a timeout is never made twice.
+// While it is pending the order holds still: it is not fulfilled, and no other refund starts
+// (order-state.ts), so the order's next state and the refund are one decision. The provider's
+// answer then settles the row: a refusal fails it (nothing was done); a refund made is always
+// recorded against the order, whatever its state by then, and what the order could not take as
+// asked is flagged for the admin (`attention`). An answer that never came (a timeout, a crash)
+// leaves the row pending for a background round (`finishStaleRefunds`), which asks again with the
+// same key; past the provider's memory of keys the admin records the outcome by hand.
 
 export type ProviderLookup = (name: string) => PaymentProvider | null;
 
 type RefundRequest = {
   orderId: string;
   adminId: string;
-  /** Pence to give back; the whole of what is left when not given. */
-  amountPence?: number;
+  /** Pence to give back: the admin types or confirms it; nothing is refunded by default. */
+  amountPence: number;
   /** The units to put back on sale once the money is back (none: the goods stay sold). */
   restock: readonly RestockLine[];
   reason: string | null;
+  /** The status the admin's page showed: refused if the order moved on meanwhile. */
+  expectedStatus?: OrderStatus | undefined;
 };
 
-const REFUNDABLE = ["paid", "fulfilled", "delivered"] as const;
+const REFUNDABLE: readonly OrderStatus[] = ["paid", "fulfilled", "delivered"];
 
-/** What an order has left to refund: its total less refunds made and refunds under way. */
-async function refundableOrder(tx: Database, orderId: string) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw new DomainError("NOT_FOUND", "Order not found.");
-  const [pending] = await tx
-    .select({ pence: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "pending")));
-  return { order, left: order.totalPence - order.refundedPence - (pending?.pence ?? 0) };
-}
+const REFUND_UNDER_WAY =
+  "A refund of this order is under way: wait for the payment provider's answer before another.";
+const PROVIDER_SILENT =
+  "The payment provider did not answer. The refund stays under way and the shop asks again in a few minutes; the order cannot be fulfilled until it is answered.";
 
 /**
  * The units asked to go back on sale, checked against the order: each a variant it took, never
@@ -78,22 +79,36 @@ async function refund(
 ) {
   const actor = adminActor(request.adminId);
   const started = await db.transaction(async (tx) => {
-    const { order, left } = await refundableOrder(tx, request.orderId);
-    const allowed: readonly string[] = request.cancel ? ["paid"] : REFUNDABLE;
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, request.orderId))
+      .for("update");
+    if (!order) throw new DomainError("NOT_FOUND", "Order not found.");
+    expectStatus(order, request.expectedStatus);
+    const allowed = request.cancel ? ["paid"] : REFUNDABLE;
     if (!allowed.includes(order.status)) {
       const verb = request.cancel ? "cancelled" : "refunded";
       throw new DomainError("CONFLICT", `This order is ${order.status}: it cannot be ${verb}.`);
     }
+    if ((await refundsUnderWayPence(tx, order.id)) > 0) {
+      throw new DomainError("CONFLICT", REFUND_UNDER_WAY);
+    }
     if (!order.paymentProvider || !order.providerIntentId) {
       throw new DomainError("CONFLICT", "This order has no payment to refund.");
     }
-    const amountPence = request.amountPence ?? left;
+    const left = order.totalPence - order.refundedPence;
     if (left <= 0) throw new DomainError("CONFLICT", "This order has nothing left to refund.");
+    const amountPence = request.amountPence;
+    if (request.cancel && amountPence !== left) {
+      // The admin confirmed another amount than is left now: a refund in part came between.
+      throw new DomainError(
+        "CONFLICT",
+        `A cancelled order is refunded all that is left, ${formatPence(left)} now: check the order and confirm again.`,
+      );
+    }
     if (!Number.isInteger(amountPence) || amountPence <= 0 || amountPence > left) {
       throw new DomainError("BAD_REQUEST", `Refund between £0.01 and ${formatPence(left)}.`);
-    }
-    if (request.cancel && amountPence !== order.totalPence - order.refundedPence) {
-      throw new DomainError("CONFLICT", "A cancelled order is refunded in full.");
     }
     const restockItems = await checkRestock(tx, order.id, request.restock);
     const [row] = await tx
@@ -116,15 +131,21 @@ async function refund(
   try {
     await askProvider(providerFor, started.refund, started.intentId);
   } catch (error) {
-    const message =
-      error instanceof PaymentProviderError
-        ? error.message
-        : "The payment provider could not be reached.";
-    logger.warn({ err: error, orderId: request.orderId }, "refund refused by the provider");
-    await failRefund(db, started.refund.id, message);
-    throw new DomainError("UNAVAILABLE", `The refund failed: ${message}`);
+    if (error instanceof PaymentProviderError) {
+      // Refused: nothing was given back, and the order may be refunded again.
+      logger.warn({ err: error, orderId: request.orderId }, "refund refused by the provider");
+      await failRefund(db, started.refund.id, error.message);
+      throw new DomainError("UNAVAILABLE", `The refund failed: ${error.message}`);
+    }
+    // No answer: the provider may have made it. The row stays pending for the round that asks
+    // again with the same key, and the order holds still until then.
+    logger.warn(
+      { err: error, orderId: request.orderId, refundId: started.refund.id },
+      "the provider did not answer a refund; it is finished in the background",
+    );
+    throw new DomainError("UNAVAILABLE", PROVIDER_SILENT);
   }
-  return settleRefundRow(db, started.refund, actor);
+  return (await settleRefundRow(db, started.refund, actor))?.order ?? null;
 }
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -141,30 +162,35 @@ async function askProvider(providerFor: ProviderLookup, row: RefundRow, intentId
 function failRefund(db: Database, id: string, message: string) {
   return db
     .update(refunds)
-    .set({ status: "failed", error: message })
+    .set({ status: "failed", error: message, attention: null })
     .where(and(eq(refunds.id, id), eq(refunds.status, "pending")));
 }
 
 /**
  * Records a refund the provider made: the row succeeds and the order takes the money off, in one
  * transaction, once (a row already settled, by the request or by the round that finishes stale
- * refunds, is left alone).
+ * refunds, is left alone). Never refused by the order's state: what the order could not take as
+ * asked is kept on the row for the admin.
  */
-function settleRefundRow(db: Database, row: RefundRow, actor: Actor) {
+function settleRefundRow(db: Database, row: RefundRow, actor: Actor, note?: string) {
   return db.transaction(async (tx) => {
+    // The order first, as every writer of an order and its refunds locks them.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId)).for("update");
     const [settled] = await tx
       .update(refunds)
-      .set({ status: "succeeded" })
+      .set({ status: "succeeded", error: null })
       .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")))
       .returning({ id: refunds.id });
     if (!settled) return null;
-    return applyRefund(tx, row.orderId, actor, {
+    const applied = await applyRefund(tx, row.orderId, actor, {
       amountPence: row.amountPence,
       // A row from before restock_items said only yes or no: yes put back all still out.
       restock: row.restockItems.length > 0 ? row.restockItems : row.restock ? "all" : [],
       cancel: row.cancelsOrder,
-      reason: row.reason,
+      reason: [row.reason, note].filter(Boolean).join(" ") || null,
     });
+    await tx.update(refunds).set({ attention: applied.attention }).where(eq(refunds.id, row.id));
+    return applied;
   });
 }
 
@@ -172,16 +198,20 @@ function settleRefundRow(db: Database, row: RefundRow, actor: Actor) {
 const STALE_AFTER_MS = 5 * 60_000;
 /**
  * Stripe keeps an idempotency key for 24 hours: asked again after that, it would make a second
- * refund. Older unfinished refunds are left to the admin (the order's page lists them).
+ * refund. Older unfinished refunds are left to the admin, who records what the provider did.
  */
 const RETRY_WITHIN_MS = 23 * 60 * 60_000;
 const STALE_BATCH = 20;
 
+const UNCONFIRMED =
+  "The payment provider has not confirmed this refund for 23 hours, and the shop no longer asks. Check it in the provider's dashboard, then record whether it was made.";
+
 /**
- * Finishes refunds a crash left pending: each is claimed (FOR UPDATE SKIP LOCKED, its updated_at
- * moved on as a lease, so instances never take the same one), the provider asked again with the
- * same key, and the answer recorded as the request would have. A refusal fails the row; a
- * provider that cannot be reached leaves it for a later round.
+ * Finishes refunds a crash or a timeout left pending: each is claimed (FOR UPDATE SKIP LOCKED, its
+ * updated_at moved on as a lease, so instances never take the same one), the provider asked again
+ * with the same key, and the answer recorded as the request would have. A refusal fails the row;
+ * a provider that cannot be reached leaves it for a later round. A row past the provider's memory
+ * of keys is flagged for the admin instead (asked again, it could be made twice).
  */
 export async function finishStaleRefunds(
   db: Database,
@@ -189,6 +219,24 @@ export async function finishStaleRefunds(
   logger: Logger,
   now: Date = new Date(),
 ): Promise<{ settled: number; failed: number; waiting: number }> {
+  const retryFrom = new Date(now.getTime() - RETRY_WITHIN_MS);
+  const abandoned = await db
+    .update(refunds)
+    .set({ attention: UNCONFIRMED })
+    .where(
+      and(
+        eq(refunds.status, "pending"),
+        isNull(refunds.attention),
+        lte(refunds.createdAt, retryFrom),
+      ),
+    )
+    .returning({ id: refunds.id, orderId: refunds.orderId });
+  for (const row of abandoned) {
+    logger.error(
+      { refundId: row.id, orderId: row.orderId },
+      "a refund was never confirmed by the provider: left to the admin",
+    );
+  }
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: refunds.id })
@@ -197,7 +245,7 @@ export async function finishStaleRefunds(
         and(
           eq(refunds.status, "pending"),
           lt(refunds.updatedAt, new Date(now.getTime() - STALE_AFTER_MS)),
-          gt(refunds.createdAt, new Date(now.getTime() - RETRY_WITHIN_MS)),
+          gt(refunds.createdAt, retryFrom),
         ),
       )
       .orderBy(asc(refunds.updatedAt))
@@ -239,10 +287,7 @@ export async function finishStaleRefunds(
     }
     await settleRefundRow(db, row, adminActor(row.adminId));
     result.settled++;
-    logger.info(
-      { refundId: row.id, orderId: row.orderId },
-      "finished a refund a crash had left pending",
-    );
+    logger.info({ refundId: row.id, orderId: row.orderId }, "finished a refund left pending");
   }
   return result;
 }
@@ -258,30 +303,145 @@ export function refundOrder(
 }
 
 /**
- * The admin cancels an order that has not left: a pending one is cancelled as the shop cancels
- * one (stock released, its intent cancelled); a paid one is refunded in full, then cancelled with
- * its stock released. A fulfilled or later order is refused (refund it instead).
+ * The admin cancels an order that has not left. A pending one is cancelled as the shop cancels
+ * one (stock released, its intent cancelled), decided under the order's lock: had the customer
+ * just paid, the admin is told it changed. A paid one is refunded all that is left, the amount the
+ * admin confirmed, then cancelled with its stock released. A fulfilled or later order is refused
+ * (refund it instead).
  */
 export async function cancelOrderAsAdmin(
   db: Database,
   providerFor: ProviderLookup,
   logger: Logger,
-  request: { orderId: string; adminId: string; reason: string | null },
+  request: {
+    orderId: string;
+    adminId: string;
+    reason: string | null;
+    expectedStatus?: OrderStatus | undefined;
+    /** For a paid order: the pence the admin confirmed giving back (all that is left). */
+    refundPence?: number | undefined;
+  },
 ) {
-  const [order] = await db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, request.orderId));
-  if (!order) throw new DomainError("NOT_FOUND", "Order not found.");
-  if (order.status === "pending") {
-    return db.transaction((tx) =>
-      cancelOrder(
-        tx,
-        request.orderId,
-        adminActor(request.adminId),
-        request.reason ?? "Cancelled by the shop.",
-      ),
+  const cancelled = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, request.orderId))
+      .for("update");
+    if (!order) throw new DomainError("NOT_FOUND", "Order not found.");
+    expectStatus(order, request.expectedStatus);
+    if (order.status !== "pending") return null;
+    return cancelOrder(
+      tx,
+      request.orderId,
+      adminActor(request.adminId),
+      request.reason ?? "Cancelled by the shop.",
     );
+  });
+  if (cancelled) return cancelled;
+  if (request.refundPence === undefined) {
+    throw new DomainError("BAD_REQUEST", "Confirm the amount to refund to cancel a paid order.");
   }
-  return refund(db, providerFor, logger, { ...request, restock: [], cancel: true });
+  return refund(db, providerFor, logger, {
+    ...request,
+    amountPence: request.refundPence,
+    restock: [],
+    cancel: true,
+  });
+}
+
+export type RefundResolution = "made" | "not-made" | "checked";
+
+const NOT_MADE = "Recorded by the admin as not made by the provider.";
+const MADE = "Recorded by the admin as made by the provider.";
+
+/**
+ * The admin settles a refund the shop could not: one the provider never confirmed (checked in
+ * the provider's dashboard: it was made, or it was not), or one recorded with a difference they
+ * have now looked at. Only a refund flagged for them can be; each is in the order's history.
+ */
+export async function resolveRefund(
+  db: Database,
+  request: { orderId: string; refundId: string; adminId: string; outcome: RefundResolution },
+): Promise<void> {
+  const actor = adminActor(request.adminId);
+  const row = await db.transaction(async (tx) => {
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.id, request.orderId))
+      .for("update");
+    const [found] = await tx
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.id, request.refundId),
+          eq(refunds.orderId, request.orderId),
+          isNotNull(refunds.attention),
+        ),
+      );
+    const waiting = request.outcome === "checked" ? "succeeded" : "pending";
+    if (found?.status !== waiting) {
+      throw new DomainError("CONFLICT", "This refund does not need that any more.");
+    }
+    if (request.outcome === "made") return found;
+    await tx
+      .update(refunds)
+      .set(
+        request.outcome === "not-made"
+          ? { status: "failed", error: NOT_MADE, attention: null }
+          : { attention: null },
+      )
+      .where(eq(refunds.id, found.id));
+    await recordAudit(tx, {
+      actor,
+      action: request.outcome === "not-made" ? "order.refund_not_made" : "order.refund_checked",
+      entity: { type: "order", id: request.orderId },
+      before: { refund: found.id, status: found.status, amountPence: found.amountPence },
+      after: { refund: found.id, status: request.outcome === "not-made" ? "failed" : found.status },
+      reason: found.attention,
+    });
+    return null;
+  });
+  if (row) await settleRefundRow(db, row, actor, MADE);
+}
+
+/**
+ * The refunds the admin should know of, oldest first: asked of the provider minutes ago and not
+ * answered yet (the shop asks again until `retryUntil`), or flagged for them (`attention`).
+ */
+export async function listRefundsToCheck(
+  db: Database,
+  now: Date = new Date(),
+  limit = 50,
+): Promise<RefundToCheck[]> {
+  const rows = await db
+    .select({
+      id: refunds.id,
+      orderId: refunds.orderId,
+      amountPence: refunds.amountPence,
+      status: refunds.status,
+      cancelsOrder: refunds.cancelsOrder,
+      attention: refunds.attention,
+      createdAt: refunds.createdAt,
+      customerEmail: orders.customerEmail,
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      or(
+        isNotNull(refunds.attention),
+        and(
+          eq(refunds.status, "pending"),
+          lt(refunds.createdAt, new Date(now.getTime() - STALE_AFTER_MS)),
+        ),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    retryUntil: new Date(row.createdAt.getTime() + RETRY_WITHIN_MS),
+  }));
 }

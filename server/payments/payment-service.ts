@@ -4,7 +4,13 @@ import type { Database } from "../db/database";
 import { orders, paymentEvents } from "../db/schema/orders";
 import type { Brand } from "../email/templates";
 import { checkoutsFailed, checkoutsPaid } from "../metrics/metrics";
-import { flagRefundDue, markPaid, markRefunded, recordPaymentFailure } from "../orders/order-state";
+import {
+  applyRefund,
+  flagRefundDue,
+  markPaid,
+  recordPaymentFailure,
+  refundsUnderWayPence,
+} from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
 import { queuePaymentTask } from "./payment-task-queue";
 import type { ProviderName } from "./provider";
@@ -159,7 +165,14 @@ export async function orderStatusForIntent(
   return order?.status ?? null;
 }
 
-/** Money went back to the customer: a fully refunded paid order becomes `refunded`. */
+/**
+ * The provider reports what it has given back of a payment so far (`amountRefundedPence`, a running
+ * total, so a late or repeated report says nothing new). The shop's own refunds are recorded when
+ * the provider answers them (server/orders/refunds.ts): reports of those, made or under way, add
+ * nothing. What is beyond them was given back outside the shop (in the provider's dashboard) and
+ * is recorded now, so the order always says what the provider did; the refund that reaches the
+ * order's total makes it refunded.
+ */
 export function recordRefund(
   db: Database,
   event: PaymentEvent & { amountRefundedPence: number },
@@ -168,15 +181,15 @@ export function recordRefund(
     const refundable =
       order.status === "paid" || order.status === "fulfilled" || order.status === "delivered";
     if (!refundable) return { outcome: "ignored", reason: `order is ${order.status}` };
-    // The admin's own refunds (server/orders/refunds.ts) are recorded when the provider agrees:
-    // their events report nothing new.
-    if (event.amountRefundedPence <= order.refundedPence) {
-      return { outcome: "ignored", reason: "refund already recorded" };
-    }
-    if (event.amountRefundedPence < order.totalPence) {
-      return { outcome: "flagged", reason: `partial refund of ${event.amountRefundedPence}` };
-    }
-    await markRefunded(tx, order.id, providerActor(event.provider), "refunded with the provider");
+    const outside =
+      event.amountRefundedPence - order.refundedPence - (await refundsUnderWayPence(tx, order.id));
+    if (outside <= 0) return { outcome: "ignored", reason: "refund already recorded" };
+    await applyRefund(tx, order.id, providerActor(event.provider), {
+      amountPence: outside,
+      restock: [],
+      cancel: false,
+      reason: "Refunded with the payment provider, outside the shop.",
+    });
     return { outcome: "applied" };
   });
 }

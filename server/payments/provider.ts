@@ -34,7 +34,9 @@ export interface PaymentProvider {
   cancelIntent(intentId: string): Promise<IntentCancellation>;
   /**
    * Gives a succeeded intent's money back: `amountPence` of it, or all when not given. The same key
-   * never refunds twice. Throws PaymentProviderError when the provider refuses.
+   * never refunds twice. Throws PaymentProviderError when the provider refused (nothing was
+   * given back); any other error means the outcome is not known (the provider may have made it):
+   * ask again with the same key.
    */
   refundIntent(intentId: string, idempotencyKey: string, amountPence?: number): Promise<void>;
 }

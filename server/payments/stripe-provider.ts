@@ -77,10 +77,16 @@ export function createStripeProvider(options: StripeOptions) {
           { idempotencyKey },
         );
       } catch (error) {
-        const message = error instanceof Stripe.errors.StripeError ? error.message : null;
-        throw new PaymentProviderError(message ?? "The payment provider could not be reached.", {
-          cause: error,
-        });
+        // Stripe may have made the refund when the connection broke or it answered with its own
+        // error: the caller asks again with the same key. Anything else is a refusal.
+        if (
+          !(error instanceof Stripe.errors.StripeError) ||
+          error instanceof Stripe.errors.StripeConnectionError ||
+          error instanceof Stripe.errors.StripeAPIError
+        ) {
+          throw error;
+        }
+        throw new PaymentProviderError(error.message, { cause: error });
       }
     },
 

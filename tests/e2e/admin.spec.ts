@@ -163,19 +163,39 @@ test.describe("admin dashboard", () => {
     const admin = await adminPage(browser, page);
     await gotoHydrated(admin, `/dashboard/admin-orders/${orderId}`);
     const refund = admin.getByRole("form", { name: "Refund" });
+    // Nothing is refunded by default: the amount is typed.
+    await expect(refund.getByLabel("Amount in pounds")).toHaveValue("");
     await refund.getByLabel("Amount in pounds").fill("80");
     await refund.getByRole("button", { name: "Refund" }).click();
     await expectToast(admin, "Order not updated", "Refund between £0.01 and £71.98.");
     await refund.getByLabel("Amount in pounds").fill("10.50");
     await refund.getByLabel("Reason (optional)").fill("Late delivery");
     await refund.getByRole("button", { name: "Refund" }).click();
+    // It asks first, saying what will happen; going back changes nothing.
+    const ask = admin.getByRole("alertdialog", { name: "Refund £10.50 to the customer's card?" });
+    await expect(ask).toBeVisible();
+    await expect(ask).toContainText("£61.48 of the order stays paid.");
+    await expect(ask).toContainText("Nothing goes back in stock: the goods stay sold.");
+    await expect(ask.getByRole("button", { name: "Go back" })).toBeFocused();
+    await expectNoSeriousA11yViolations(admin);
+    await admin.keyboard.press("Escape");
+    await expect(ask).toBeHidden();
+    await expect(admin.getByRole("region", { name: "Items" })).not.toContainText("Refunded");
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await ask.getByRole("button", { name: "Refund £10.50" }).click();
     await expectToast(admin, "Refund made");
+    await expect(ask).toBeHidden();
     await expect(admin.getByRole("region", { name: "Items" })).toContainText("−£10.50");
     await expect(admin.getByRole("region", { name: "History" })).toContainText("Refunded in part");
     // The rest, with one unit back on sale.
+    await refund.getByLabel("Amount in pounds").fill("61.48");
     const backInStock = refund.getByRole("group", { name: "Back in stock" });
     await backInStock.getByRole("textbox").first().fill("1");
     await refund.getByRole("button", { name: "Refund" }).click();
+    const rest = admin.getByRole("alertdialog", { name: "Refund £61.48 to the customer's card?" });
+    await expect(rest).toContainText("That is all that is left of the order: it becomes refunded.");
+    await expect(rest).toContainText("Back in stock: 1 × Whitening Toothpaste (3 x 75 ml).");
+    await rest.getByRole("button", { name: "Refund £61.48" }).click();
     await expectToast(admin, "Refund made");
     await expect(admin.getByText("Refunded", { exact: true }).first()).toBeVisible();
     await expect(
@@ -200,6 +220,50 @@ test.describe("admin dashboard", () => {
     expect(lines[1]).toContain(",refunded,");
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"") Road"`);
     expect(lines[1]).toContain(",71.98,71.98,");
+    await admin.context().close();
+  });
+
+  test("cancelling a paid order asks first with the amount, stays busy, and refunds it once", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const { orderId } = await placePaidOrder(page, "cancel-buyer");
+    const admin = await adminPage(browser, page);
+    await gotoHydrated(admin, `/dashboard/admin-orders/${orderId}`);
+    const cancel = admin.getByRole("form", { name: "Cancel" });
+    await cancel.getByLabel("Reason (optional)").fill("Customer asked");
+    await cancel.getByRole("button", { name: "Cancel order" }).click();
+    const ask = admin.getByRole("alertdialog", {
+      name: `Refund £71.98 to the customer's card and cancel order ${orderId}?`,
+    });
+    await expect(ask).toBeVisible();
+    await expect(ask).toContainText("this cannot be undone");
+    await expectNoSeriousA11yViolations(admin);
+    // The answer is held back a moment: the dialog stays, busy, and a second click sends nothing.
+    const posts: string[] = [];
+    admin.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await admin.route(`**/dashboard/admin-orders/${orderId}*`, async (route) => {
+      if (route.request().method() === "POST") await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await ask.getByRole("button", { name: "Refund £71.98 and cancel" }).click();
+    const busy = ask.getByRole("button", { name: "Cancelling…" });
+    await expect(busy).toHaveAttribute("aria-busy", "true");
+    await expect(ask.getByRole("button", { name: "Keep the order" })).toBeDisabled();
+    await busy.click({ force: true });
+    await admin.keyboard.press("Escape");
+    await expect(ask).toBeVisible();
+    await expectToast(admin, "Order cancelled");
+    expect(posts).toHaveLength(1);
+    await expect(admin.getByText("Cancelled", { exact: true }).first()).toBeVisible();
+    await expect(admin.getByRole("region", { name: "Items" })).toContainText("−£71.98");
+    await expect(admin.getByRole("region", { name: "Payment" })).toContainText(
+      "£71.98 · succeeded",
+    );
+    await expect(admin.getByRole("region", { name: "History" })).toContainText("Customer asked");
     await admin.context().close();
   });
 
@@ -235,6 +299,19 @@ test.describe("admin dashboard", () => {
       .filter({ hasText: email })
       .getByRole("button", { name: /^Remove admin access/ })
       .click();
+    // Access is taken away only once confirmed.
+    const ask = admin.getByRole("alertdialog", { name: /^Remove admin access from .+\?$/ });
+    await expect(ask).toContainText("They keep their customer account");
+    await ask.getByRole("button", { name: "Go back" }).click();
+    await expect(ask).toBeHidden();
+    await expect(admin.getByRole("region", { name: "Admins" })).toContainText(email);
+    await admin
+      .getByRole("region", { name: "Admins" })
+      .getByRole("listitem")
+      .filter({ hasText: email })
+      .getByRole("button", { name: /^Remove admin access/ })
+      .click();
+    await ask.getByRole("button", { name: "Remove access" }).click();
     await expectToast(admin, "Admin removed");
     await gotoHydrated(page, "/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();

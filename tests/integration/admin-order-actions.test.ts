@@ -141,7 +141,11 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
         reason: null,
       }),
     ).rejects.toEqual(refusal("Refund between £0.01 and £29.99."));
-    await refundOrderFromAdmin(db(), adminId, orderId, { restock: [], reason: "Changed mind" });
+    await refundOrderFromAdmin(db(), adminId, orderId, {
+      amountPence: 2999,
+      restock: [],
+      reason: "Changed mind",
+    });
     expect(await orderRow(db(), orderId)).toMatchObject({
       status: "refunded",
       refundedPence: 3999,
@@ -191,18 +195,21 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     // Asking for more than is still out, or for another variant, is refused and changes nothing.
     await expect(
       refundOrderFromAdmin(db(), adminId, orderId, {
+        amountPence: 1999,
         restock: [{ variantId, quantity: 2 }],
         reason: null,
       }),
     ).rejects.toEqual(refusal("At most 1 of that item can go back in stock."));
     await expect(
       refundOrderFromAdmin(db(), adminId, orderId, {
+        amountPence: 1999,
         restock: [{ variantId: "not-in-this-order", quantity: 1 }],
         reason: null,
       }),
     ).rejects.toEqual(refusal("That item is not in this order."));
     expect(await orderRow(db(), orderId)).toMatchObject({ refundedPence: 2000 });
     await refundOrderFromAdmin(db(), adminId, orderId, {
+      amountPence: 1999,
       restock: [{ variantId, quantity: 1 }],
       reason: "The other returned",
     });
@@ -227,7 +234,11 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       restock: [{ variantId, quantity: 1 }],
       reason: null,
     });
-    await cancelOrderFromAdmin(db(), adminId, orderId, "Customer cancelled");
+    await cancelOrderFromAdmin(db(), adminId, orderId, {
+      reason: "Customer cancelled",
+      expectedStatus: "paid",
+      refundPence: 2999,
+    });
     expect(await orderRow(db(), orderId)).toMatchObject({
       status: "cancelled",
       refundedPence: 3999,
@@ -237,7 +248,11 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
 
   it("cancels a paid order that has not left: refunded in full, its stock released", async () => {
     const { orderId, variantId } = await paidOrder();
-    await cancelOrderFromAdmin(db(), adminId, orderId, "Out of stock at the warehouse");
+    await cancelOrderFromAdmin(db(), adminId, orderId, {
+      reason: "Out of stock at the warehouse",
+      expectedStatus: "paid",
+      refundPence: 3999,
+    });
     expect(await orderRow(db(), orderId)).toMatchObject({
       status: "cancelled",
       refundedPence: 3999,
@@ -260,15 +275,15 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       { userId, request: checkoutCart([{ variantId: "pen", quantity: 1 }]) },
       settings,
     );
-    await cancelOrderFromAdmin(db(), adminId, orderId, null);
+    await cancelOrderFromAdmin(db(), adminId, orderId, { reason: null, expectedStatus: "pending" });
     expect((await orderRow(db(), orderId)).status).toBe("cancelled");
     expect(await stockOf(db(), "pen")).toBe(5);
 
     const shipped = await paidOrder();
     await fulfilOrder(db(), adminId, shipped.orderId, { carrier: null, trackingNumber: null });
-    await expect(cancelOrderFromAdmin(db(), adminId, shipped.orderId, null)).rejects.toEqual(
-      refusal("This order is fulfilled: it cannot be cancelled."),
-    );
+    await expect(
+      cancelOrderFromAdmin(db(), adminId, shipped.orderId, { reason: null, refundPence: 3999 }),
+    ).rejects.toEqual(refusal("This order is fulfilled: it cannot be cancelled."));
     expect((await orderRow(db(), shipped.orderId)).status).toBe("fulfilled");
   });
 
@@ -278,6 +293,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       refundOrder(db(), () => null, logger, {
         orderId,
         adminId,
+        amountPence: 3999,
         restock: [],
         reason: null,
       }),
@@ -287,7 +303,11 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     const [failed] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(failed).toMatchObject({ status: "failed", amountPence: 3999 });
     // A failed refund holds nothing back: the whole amount may be refunded again.
-    await refundOrderFromAdmin(db(), adminId, orderId, { restock: [], reason: null });
+    await refundOrderFromAdmin(db(), adminId, orderId, {
+      amountPence: 3999,
+      restock: [],
+      reason: null,
+    });
     expect((await orderRow(db(), orderId)).status).toBe("refunded");
   });
 
@@ -326,6 +346,64 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       expect(call?.form.get("amount")).toBe("500");
       expect(call?.idempotencyKey).toMatch(/^refund-/);
       expect(await orderRow(db(), orderId)).toMatchObject({ status: "paid", refundedPence: 500 });
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it("keeps a refund under way while Stripe answers with errors, and makes it once when it is back", async () => {
+    const standIn: StripeStandIn = await startStripeStandIn();
+    try {
+      const stripe = createStripeProvider({
+        secretKey: "sk_test_stand_in",
+        webhookSecret: "whsec_integration_test_secret",
+        api: { host: "127.0.0.1", port: standIn.port, protocol: "http" },
+      });
+      const userId = await createCustomer(db());
+      await createProduct(db(), { variants: [{ id: "pen", pricePence: 2499, stockQuantity: 5 }] });
+      const { orderId, totalPence } = await startCheckout(
+        db(),
+        stripe,
+        { userId, request: checkoutCart([{ variantId: "pen", quantity: 1 }]) },
+        settings,
+      );
+      const order = await orderRow(db(), orderId);
+      const intent = standIn.intents.get(order.providerIntentId ?? "");
+      if (!intent) throw new Error("no intent at the stand-in");
+      Object.assign(intent, { status: "succeeded", amount_received: totalPence });
+      await db().transaction((tx) =>
+        markPaid(tx, orderId, providerActor("stripe"), { brand: testBrand }),
+      );
+      // Stripe's own error (a 500): it may have made the refund, so nothing is settled either way.
+      standIn.down = true;
+      await expect(
+        refundOrder(db(), () => stripe, logger, {
+          orderId,
+          adminId: userId,
+          amountPence: totalPence,
+          restock: [],
+          reason: null,
+        }),
+      ).rejects.toEqual(refusal(/^The payment provider did not answer\./));
+      const [waiting] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
+      expect(waiting?.status).toBe("pending");
+      standIn.down = false;
+      await finishStaleRefunds(db(), () => stripe, logger, new Date(Date.now() + 6 * 60_000));
+      expect(standIn.refunds.map((refund) => refund.amount)).toEqual([totalPence]);
+      expect(await orderRow(db(), orderId)).toMatchObject({
+        status: "refunded",
+        refundedPence: totalPence,
+      });
+      // A refusal (Stripe's invalid request) fails the refund at once and says why.
+      const second = await paidOrder();
+      const refused = await refundOrder(db(), () => stripe, logger, {
+        orderId: second.orderId,
+        adminId,
+        amountPence: 100,
+        restock: [],
+        reason: null,
+      }).catch((error: unknown) => error);
+      expect(refused).toEqual(refusal("The refund failed: This PaymentIntent has no charge."));
     } finally {
       await standIn.close();
     }

@@ -8,12 +8,12 @@ import { stockMovements } from "@server/db/schema/stock";
 import { DomainError } from "@server/errors";
 import { expirePendingOrders } from "@server/orders/expire-orders";
 import {
+  applyRefund,
   cancelOrder,
   flagRefundDue,
   markDelivered,
   markFulfilled,
   markPaid,
-  markRefunded,
 } from "@server/orders/order-state";
 import { recordRefund } from "@server/payments/payment-service";
 import { confirmTestPayment } from "@server/payments/test-confirm";
@@ -173,10 +173,6 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
       () => db().transaction((tx) => markDelivered(tx, orderId, admin)),
       /pending: it cannot be delivered/,
     );
-    await expectRefused(
-      () => db().transaction((tx) => markRefunded(tx, orderId, admin)),
-      /pending: it cannot be refunded/,
-    );
 
     await pay(orderId);
     await expectRefused(
@@ -210,7 +206,15 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
     ]);
 
     // A refunded order is final.
-    await db().transaction((tx) => markRefunded(tx, orderId, admin));
+    const { totalPence } = await orderById(db(), orderId);
+    await db().transaction((tx) =>
+      applyRefund(tx, orderId, admin, {
+        amountPence: totalPence,
+        restock: [],
+        cancel: false,
+        reason: null,
+      }),
+    );
     await expectRefused(
       () => db().transaction((tx) => flagRefundDue(tx, orderId, admin, "again")),
       /refunded: it cannot be flagged for a refund/,

@@ -3,12 +3,13 @@ import { ShopLink } from "~/components/ui/shop-link";
 import type { AdminProductRow, OverviewFigures, ParkedEmail } from "~/lib/admin-figures";
 import { formatPence } from "~/lib/money";
 import { groupThousands } from "~/lib/numbers";
-import type { AdminOrderRow, RefundDueOrder } from "~/lib/order-types";
+import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
 import { AdminOrderTable } from "./admin-order-table";
 import { AdminProductTable } from "./admin-product-table";
 import { ParkedEmailList } from "./parked-email-list";
 import { RefundDueList } from "./refund-due-list";
+import { RefundsToCheckList } from "./refunds-to-check-list";
 import { StatCards } from "./stat-cards";
 
 export type AdminOverviewData = {
@@ -18,6 +19,8 @@ export type AdminOverviewData = {
   products: AdminProductRow[];
   /** Read apart from the kept figures: the outbox changes without telling them. */
   parkedEmails: ParkedEmail[];
+  /** Read apart too: a refund becomes overdue with time alone. */
+  refundsToCheck: RefundToCheck[];
 };
 
 /** The admin's overview (seed spec §2): revenue and orders, what needs doing, recent tables. */
@@ -67,6 +70,7 @@ export function AdminOverview({
             />
           </div>
           <RefundDueList orders={data.refundDue} />
+          <RefundsToCheckList refunds={data.refundsToCheck} />
           <ParkedEmailList emails={data.parkedEmails} />
           <section aria-labelledby="low-stock-heading" className="mt-8">
             <h2 id="low-stock-heading" className="text-xl font-semibold">

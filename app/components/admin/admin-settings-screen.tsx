@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import type { FormAnswer } from "~/lib/form-answer";
 import { showToast } from "~/lib/toast";
 import { SettingsForm, type SettingsView } from "./settings-form";
+import { useConfirmedSubmit } from "./use-confirmed-submit";
 
 export type PaymentSetupView = {
   provider: "test" | "stripe";
@@ -55,22 +56,43 @@ function InviteForm() {
 
 const DEMOTE = "demote-admin";
 
-/** One admin's Remove button; its answer is read by the screen (the row goes when it works). */
+/**
+ * One admin's Remove button: it asks first (access is taken away). Its answer is read by the
+ * screen (the row goes when it works).
+ */
 function DemoteButton({ admin }: { admin: { id: string; fullName: string; email: string } }) {
   const fetcher = useFetcher<FormAnswer>({ key: DEMOTE });
+  const asking = useConfirmedSubmit(fetcher);
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        asking.ask(event.currentTarget, {
+          title: `Remove admin access from ${admin.fullName} (${admin.email})?`,
+          detail: (
+            <p>
+              They keep their customer account; from their next page they no longer see the admin.
+              They can be invited again.
+            </p>
+          ),
+          confirmLabel: "Remove access",
+          busyLabel: "Removing…",
+        });
+      }}
+    >
       <input type="hidden" name="intent" value="demote" />
       <input type="hidden" name="userId" value={admin.id} />
       <Button
         type="submit"
         variant="secondary"
         size="sm"
-        disabled={fetcher.state !== "idle"}
+        disabled={asking.busy}
         aria-label={`Remove admin access from ${admin.fullName} (${admin.email})`}
       >
         Remove
       </Button>
+      {asking.dialog}
     </fetcher.Form>
   );
 }

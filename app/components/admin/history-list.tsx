@@ -10,6 +10,8 @@ const actionLabels: Record<string, string> = {
   "order.refund_settled": "Refund settled",
   "order.refunded": "Refunded in full",
   "order.refunded_in_part": "Refunded in part",
+  "order.refund_not_made": "Refund recorded as not made",
+  "order.refund_checked": "Refund checked",
   "order.fulfilled": "Marked fulfilled",
   "order.delivered": "Marked delivered",
   "order.anonymised": "Customer details removed",

@@ -5,9 +5,10 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FormAnswer } from "~/lib/form-answer";
-import { formatPence } from "~/lib/money";
+import { formatPence, parsePounds } from "~/lib/money";
 import type { AdminOrderDetail } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
+import { type Confirmation, useConfirmedSubmit } from "./use-confirmed-submit";
 
 type Order = AdminOrderDetail["order"];
 type Item = AdminOrderDetail["items"][number];
@@ -43,23 +44,31 @@ type Intent = keyof typeof done;
 /**
  * One action's form, posted with a keyed fetcher. Its answer is turned into a toast by
  * OrderActions (which stays on the page: a form whose action changed the order's status is gone
- * from the page by the time its answer is read).
+ * from the page by the time its answer is read). Every form says which status the page showed, so
+ * the server refuses an action on an order that moved on meanwhile. With `confirm`, the form asks
+ * first what it will do (money moves): `confirm` reads the form and gives the question, or null to
+ * post at once (what it cannot read, the server refuses with its own message).
  */
 function ActionForm({
   intent,
+  status,
   title,
   children,
   submit,
   tone = "primary",
+  confirm,
 }: {
   intent: Intent;
+  status: string;
   title: string;
   children?: ReactNode;
   submit: string;
   tone?: "primary" | "secondary" | "destructive";
+  confirm?: (form: HTMLFormElement) => Confirmation | null;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<FormAnswer>({ key: `order-${intent}` });
+  const asking = useConfirmedSubmit(fetcher);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
@@ -69,21 +78,24 @@ function ActionForm({
       ref={form}
       method="post"
       aria-labelledby={headingId}
+      onSubmit={(event) => {
+        const question = confirm?.(event.currentTarget);
+        if (!question) return;
+        event.preventDefault();
+        asking.ask(event.currentTarget, question);
+      }}
       className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
     >
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
       </h2>
       <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="status" value={status} />
       {children}
-      <Button
-        type="submit"
-        variant={tone}
-        disabled={fetcher.state !== "idle"}
-        className="mt-auto self-start"
-      >
+      <Button type="submit" variant={tone} disabled={asking.busy} className="mt-auto self-start">
         {submit}
       </Button>
+      {asking.dialog}
     </fetcher.Form>
   );
 }
@@ -100,6 +112,42 @@ function useActionToast(intent: Intent) {
   });
 }
 
+/** What a refund will do, read from its form: the amount typed and the units going back. */
+function refundQuestion(
+  form: HTMLFormElement,
+  left: number,
+  lines: ReturnType<typeof restockable>,
+): Confirmation | null {
+  const fields = new FormData(form);
+  const amount = parsePounds(String(fields.get("amount") ?? ""));
+  // Not a refund the server would make: it answers with its own message, and nothing moves.
+  if (amount === null || amount <= 0 || amount > left) return null;
+  const back = lines.flatMap((line) => {
+    const count = Number(String(fields.get(`restock:${line.variantId}`) ?? "0").trim());
+    return Number.isInteger(count) && count > 0 ? [`${count} × ${line.name}`] : [];
+  });
+  return {
+    title: `Refund ${formatPence(amount)} to the customer's card?`,
+    detail: (
+      <>
+        <p>
+          {amount === left
+            ? "That is all that is left of the order: it becomes refunded."
+            : `${formatPence(left - amount)} of the order stays paid.`}
+        </p>
+        <p>
+          {back.length > 0
+            ? `Back in stock: ${back.join(", ")}.`
+            : "Nothing goes back in stock: the goods stay sold."}
+        </p>
+        <p>The money goes back through the payment provider; this cannot be undone.</p>
+      </>
+    ),
+    confirmLabel: `Refund ${formatPence(amount)}`,
+    busyLabel: "Refunding…",
+  };
+}
+
 /** What the admin may do with an order in its status (the server decides again on each post). */
 export function OrderActions({ order, items }: { order: Order; items: readonly Item[] }) {
   useActionToast("fulfil");
@@ -112,7 +160,13 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
   const restockLines = restockable(items);
   if (order.status === "paid") {
     forms.push(
-      <ActionForm key="fulfil" intent="fulfil" title="Send the parcel" submit="Mark fulfilled">
+      <ActionForm
+        key="fulfil"
+        intent="fulfil"
+        status={order.status}
+        title="Send the parcel"
+        submit="Mark fulfilled"
+      >
         <Field id="carrier" label="Carrier (optional)">
           <Input id="carrier" name="carrier" maxLength={100} placeholder="Royal Mail" />
         </Field>
@@ -125,24 +179,39 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
   }
   if (order.status === "fulfilled") {
     forms.push(
-      <ActionForm key="deliver" intent="deliver" title="Delivery" submit="Mark delivered">
+      <ActionForm
+        key="deliver"
+        intent="deliver"
+        status={order.status}
+        title="Delivery"
+        submit="Mark delivered"
+      >
         <p className="text-sm text-ink-muted">The parcel reached the customer.</p>
       </ActionForm>,
     );
   }
   if (refundable) {
     forms.push(
-      <ActionForm key="refund" intent="refund" title="Refund" submit="Refund" tone="destructive">
+      <ActionForm
+        key="refund"
+        intent="refund"
+        status={order.status}
+        title="Refund"
+        submit="Refund"
+        tone="destructive"
+        confirm={(form) => refundQuestion(form, left, restockLines)}
+      >
         <Field
           id="refund-amount"
           label="Amount in pounds"
-          hint={`Leave empty to refund all that is left: ${formatPence(left)}.`}
+          hint={`Up to ${formatPence(left)}, all that is left to refund.`}
         >
           <Input
             id="refund-amount"
             name="amount"
             inputMode="decimal"
-            placeholder={(left / 100).toFixed(2)}
+            autoComplete="off"
+            required
             aria-describedby="refund-amount-hint"
           />
         </Field>
@@ -182,16 +251,41 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
     );
   }
   if (order.status === "pending" || order.status === "paid") {
+    const paid = order.status === "paid";
     forms.push(
       <ActionForm
         key="cancel"
         intent="cancel"
+        status={order.status}
         title="Cancel"
         submit="Cancel order"
         tone="destructive"
+        confirm={() =>
+          paid
+            ? {
+                title: `Refund ${formatPence(left)} to the customer's card and cancel order ${order.id}?`,
+                detail: (
+                  <p>
+                    Its stock goes back on sale and the customer is told. The money goes back
+                    through the payment provider; this cannot be undone.
+                  </p>
+                ),
+                confirmLabel: `Refund ${formatPence(left)} and cancel`,
+                busyLabel: "Cancelling…",
+                cancelLabel: "Keep the order",
+              }
+            : {
+                title: `Cancel order ${order.id}?`,
+                detail: <p>Its stock goes back on sale and it can no longer be paid.</p>,
+                confirmLabel: "Cancel order",
+                busyLabel: "Cancelling…",
+                cancelLabel: "Keep the order",
+              }
+        }
       >
+        {paid ? <input type="hidden" name="refundPence" value={left} /> : null}
         <p className="text-sm text-ink-muted">
-          {order.status === "paid"
+          {paid
             ? `The customer is refunded ${formatPence(left)} and the stock goes back on sale.`
             : "The stock it holds goes back on sale; it can no longer be paid."}
         </p>

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cardClass } from "~/components/ui/card";
-import { ArrowLeft } from "~/components/ui/icons";
+import { ArrowLeft, TriangleAlert } from "~/components/ui/icons";
 import { formatDateTime, formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { type AdminOrderDetail, orderStatusLabel } from "~/lib/order-types";
 import { HistoryList } from "./history-list";
+import { RefundResolution } from "./refund-resolution";
 import { StatusBadge } from "./status-badge";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -164,10 +165,23 @@ export function OrderDetail({
             <ul className="mt-1 space-y-1 text-sm">
               {refunds.map((refund) => (
                 <li key={refund.id}>
-                  {formatPence(refund.amountPence)} · {refund.status}
+                  {formatPence(refund.amountPence)} ·{" "}
+                  {refund.status === "pending" ? "waiting for the provider" : refund.status}
                   {refund.restock ? " · restocked" : ""} · {formatDateTime(refund.createdAt)}
                   {refund.reason ? ` · ${refund.reason}` : ""}
                   {refund.error ? ` · ${refund.error}` : ""}
+                  {refund.attention ? (
+                    <div className="mt-1 rounded-md border border-coral/40 bg-coral/5 p-3">
+                      <p className="flex gap-2">
+                        <TriangleAlert
+                          className="mt-0.5 size-4 shrink-0 text-coral-strong"
+                          aria-hidden="true"
+                        />
+                        <span>{refund.attention}</span>
+                      </p>
+                      <RefundResolution refund={refund} />
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -209,6 +209,11 @@ export const refunds = pgTable(
     reason: text("reason"),
     /** The provider's refusal, when it refused. */
     error: text("error"),
+    /**
+     * Why the admin must look at this refund, until they have: the provider never confirmed it,
+     * or the order could not take it as asked (server/orders/refunds.ts). The overview lists these.
+     */
+    attention: text("attention"),
     adminId: text("admin_id").notNull(),
     ...timestamps,
   },
@@ -216,6 +221,10 @@ export const refunds = pgTable(
     index("refunds_order_id_idx").on(table.orderId),
     // The refunds a crash left unfinished, for the job that finishes them (orders/refunds.ts).
     index("refunds_pending_idx").on(table.updatedAt).where(sql`${table.status} = 'pending'`),
+    // The refunds the admin's overview lists: few rows, found without a scan.
+    index("refunds_attention_idx")
+      .on(table.createdAt)
+      .where(sql`${table.attention} is not null or ${table.status} = 'pending'`),
     check("refunds_amount_positive", sql`${table.amountPence} > 0`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "attention" text;--> statement-breakpoint
+CREATE INDEX "refunds_attention_idx" ON "refunds" USING btree ("created_at") WHERE "refunds"."attention" is not null or "refunds"."status" = 'pending';
