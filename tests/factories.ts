@@ -2,6 +2,7 @@ import { systemActor } from "@server/audit/audit-log";
 import { CLIENT_IP_HEADER, createAuth } from "@server/auth/auth";
 import { getAuth } from "@server/auth/session";
 import { type CatalogFilter, findProductSummaries } from "@server/catalog/catalog-service";
+import { startCheckout } from "@server/checkout/checkout-service";
 import type { Database } from "@server/db/database";
 import { users } from "@server/db/schema/auth";
 import { categories, products, productVariants } from "@server/db/schema/catalog";
@@ -11,6 +12,7 @@ import type { OutgoingEmail } from "@server/email/transport";
 import { env } from "@server/env";
 import { shopChanged } from "@server/events/shop-changed";
 import { recordPaymentSucceeded } from "@server/payments/payment-service";
+import type { PaymentProvider } from "@server/payments/provider";
 import { restock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
@@ -66,6 +68,13 @@ export const shopPricing = {
   shippingFlatRatePence: 399,
   freeShippingOverPence: 5000,
   firstOrderDiscountPercent: 10,
+};
+
+/** What a checkout runs with in tests: the demo's pricing, with its limits out of the way. */
+export const testCheckoutSettings = {
+  ...shopPricing,
+  attemptsPerMinute: 1000,
+  maxUnitsPerOrder: 30,
 };
 
 type VariantInput = {
@@ -241,4 +250,31 @@ export async function listedProducts(db: Database, filter: Partial<CatalogFilter
 /** The search page's cards for `text`, best match first (up to 100). */
 export function searchedProducts(db: Database, text: string) {
   return listedProducts(db, { search: text, sort: "relevance" });
+}
+
+/**
+ * A new customer's paid order of 2 × a new £20.00 variant (10% off, £3.99 shipping: £39.99),
+ * through the checkout and the provider's confirmation, and a second account to act as the admin.
+ */
+export async function paidOrderOfTwo(db: Database, provider: PaymentProvider) {
+  const userId = await createCustomer(db);
+  const adminId = await createCustomer(db, `admin-${userId}@example.com`);
+  const variantId = `strips-${userId}`;
+  await createProduct(db, { variants: [{ id: variantId, pricePence: 2000, stockQuantity: 10 }] });
+  const { orderId } = await startCheckout(
+    db,
+    provider,
+    { userId, request: checkoutCart([{ variantId, quantity: 2 }]) },
+    testCheckoutSettings,
+  );
+  await payOrder(db, orderId);
+  const order = await orderRow(db, orderId);
+  return {
+    orderId,
+    userId,
+    adminId,
+    variantId,
+    intentId: order.providerIntentId ?? "",
+    totalPence: order.totalPence,
+  };
 }

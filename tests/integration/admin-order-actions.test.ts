@@ -25,10 +25,10 @@ import {
   createCustomer,
   createProduct,
   orderRow,
-  payOrder,
-  shopPricing,
+  paidOrderOfTwo,
   stockOf,
   testBrand,
+  testCheckoutSettings,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
@@ -38,7 +38,7 @@ import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 // released), refund in full or in part through the provider, with or without restocking. Each is
 // recorded in the audit log; what the status forbids is refused and changes nothing.
 
-const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = testCheckoutSettings;
 const provider = createTestProvider("integration-test-secret-of-32-characters!");
 
 const refusal = (message: string | RegExp) =>
@@ -54,20 +54,35 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
 
   /** A paid order of 2 strips at £20.00 each (£40.00, 10% off, £3.99 shipping: £39.99). */
   async function paidOrder() {
-    const userId = await createCustomer(db());
-    adminId = await createCustomer(db(), `admin-${userId}@example.com`);
-    const variantId = `strips-${userId}`;
-    await createProduct(db(), {
-      variants: [{ id: variantId, pricePence: 2000, stockQuantity: 10 }],
+    const order = await paidOrderOfTwo(db(), provider);
+    adminId = order.adminId;
+    return order;
+  }
+
+  /** A customer's order of one `pricePence` variant, paid through the Stripe stand-in. */
+  async function stripePaidOrder(standIn: StripeStandIn, pricePence: number) {
+    const stripe = createStripeProvider({
+      secretKey: "sk_test_stand_in",
+      webhookSecret: "whsec_integration_test_secret",
+      api: { host: "127.0.0.1", port: standIn.port, protocol: "http" },
     });
-    const { orderId } = await startCheckout(
+    const userId = await createCustomer(db());
+    const variantId = `stripe-${userId}`;
+    await createProduct(db(), { variants: [{ id: variantId, pricePence, stockQuantity: 5 }] });
+    const { orderId, totalPence } = await startCheckout(
       db(),
-      provider,
-      { userId, request: checkoutCart([{ variantId, quantity: 2 }]) },
+      stripe,
+      { userId, request: checkoutCart([{ variantId, quantity: 1 }]) },
       settings,
     );
-    await payOrder(db(), orderId);
-    return { orderId, variantId };
+    const order = await orderRow(db(), orderId);
+    const intent = standIn.intents.get(order.providerIntentId ?? "");
+    if (!intent) throw new Error("no intent at the stand-in");
+    Object.assign(intent, { status: "succeeded", amount_received: totalPence });
+    await db().transaction((tx) =>
+      markPaid(tx, orderId, providerActor("stripe"), { brand: testBrand }),
+    );
+    return { stripe, orderId, userId, totalPence };
   }
 
   const historyOf = async (orderId: string) =>
@@ -314,26 +329,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
   it("refunds the exact amount asked through Stripe, each refund once", async () => {
     const standIn: StripeStandIn = await startStripeStandIn();
     try {
-      const stripe = createStripeProvider({
-        secretKey: "sk_test_stand_in",
-        webhookSecret: "whsec_integration_test_secret",
-        api: { host: "127.0.0.1", port: standIn.port, protocol: "http" },
-      });
-      const userId = await createCustomer(db());
-      await createProduct(db(), { variants: [{ id: "kit", pricePence: 3999, stockQuantity: 5 }] });
-      const { orderId, totalPence } = await startCheckout(
-        db(),
-        stripe,
-        { userId, request: checkoutCart([{ variantId: "kit", quantity: 1 }]) },
-        settings,
-      );
-      const order = await orderRow(db(), orderId);
-      const intent = standIn.intents.get(order.providerIntentId ?? "");
-      if (!intent) throw new Error("no intent at the stand-in");
-      Object.assign(intent, { status: "succeeded", amount_received: totalPence });
-      await db().transaction((tx) =>
-        markPaid(tx, orderId, providerActor("stripe"), { brand: testBrand }),
-      );
+      const { stripe, orderId, userId } = await stripePaidOrder(standIn, 3999);
       await refundOrder(db(), () => stripe, logger, {
         orderId,
         adminId: userId,
@@ -354,26 +350,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
   it("keeps a refund under way while Stripe answers with errors, and makes it once when it is back", async () => {
     const standIn: StripeStandIn = await startStripeStandIn();
     try {
-      const stripe = createStripeProvider({
-        secretKey: "sk_test_stand_in",
-        webhookSecret: "whsec_integration_test_secret",
-        api: { host: "127.0.0.1", port: standIn.port, protocol: "http" },
-      });
-      const userId = await createCustomer(db());
-      await createProduct(db(), { variants: [{ id: "pen", pricePence: 2499, stockQuantity: 5 }] });
-      const { orderId, totalPence } = await startCheckout(
-        db(),
-        stripe,
-        { userId, request: checkoutCart([{ variantId: "pen", quantity: 1 }]) },
-        settings,
-      );
-      const order = await orderRow(db(), orderId);
-      const intent = standIn.intents.get(order.providerIntentId ?? "");
-      if (!intent) throw new Error("no intent at the stand-in");
-      Object.assign(intent, { status: "succeeded", amount_received: totalPence });
-      await db().transaction((tx) =>
-        markPaid(tx, orderId, providerActor("stripe"), { brand: testBrand }),
-      );
+      const { stripe, orderId, userId, totalPence } = await stripePaidOrder(standIn, 2499);
       // Stripe's own error (a 500): it may have made the refund, so nothing is settled either way.
       standIn.down = true;
       await expect(

@@ -1,6 +1,5 @@
 import { getAdminOrder } from "@server/admin/admin-order-detail";
 import { fulfilOrder } from "@server/admin/order-actions";
-import { startCheckout } from "@server/checkout/checkout-service";
 import { refunds } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
@@ -13,14 +12,7 @@ import {
 import { recordRefund } from "@server/payments/payment-service";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  checkoutCart,
-  createCustomer,
-  createProduct,
-  orderRow,
-  payOrder,
-  shopPricing,
-} from "../factories";
+import { orderRow, paidOrderOfTwo } from "../factories";
 import { createRefundLedgerProvider } from "../refund-ledger-provider";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -30,7 +22,6 @@ import { testDrivers, useTestDatabase } from "../setup/test-database";
 // key; a refund never confirmed within the provider's memory of keys, or recorded against an order
 // that could not take it as asked, is listed for the admin, who records what happened.
 
-const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
 const UNDER_WAY_FULFIL =
   "A refund of this order is under way: it cannot be fulfilled until the payment provider has answered.";
 const UNDER_WAY_REFUND =
@@ -49,23 +40,9 @@ describe.each(testDrivers)("refunds reconciled with the provider on %s", (driver
   /** A paid order of 2 × £20.00 (10% off, £3.99 shipping: £39.99), and an admin. */
   async function paidOrder() {
     provider.behave("refund");
-    const userId = await createCustomer(db());
-    const adminId = await createCustomer(db(), `admin-${userId}@example.com`);
-    const variantId = `kit-${userId}`;
-    await createProduct(db(), {
-      variants: [{ id: variantId, pricePence: 2000, stockQuantity: 10 }],
-    });
-    const { orderId } = await startCheckout(
-      db(),
-      provider,
-      { userId, request: checkoutCart([{ variantId, quantity: 2 }]) },
-      settings,
-    );
-    await payOrder(db(), orderId);
-    const order = await orderRow(db(), orderId);
-    const intentId = order.providerIntentId ?? "";
-    charged.set(intentId, order.totalPence);
-    return { orderId, adminId, intentId, totalPence: order.totalPence };
+    const order = await paidOrderOfTwo(db(), provider);
+    charged.set(order.intentId, order.totalPence);
+    return order;
   }
 
   const refundRows = (orderId: string) =>
