@@ -21,6 +21,7 @@ export default [
   route("dashboard", "routes/dashboard.tsx", [
     index("routes/dashboard.overview.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),
+    route("orders/:orderId", "routes/dashboard.order.tsx"),
     route("details", "routes/dashboard.details.tsx"),
     route("wishlist", "routes/dashboard.wishlist.tsx"),
     route("settings", "routes/dashboard.settings.tsx"),

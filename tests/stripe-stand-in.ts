@@ -53,7 +53,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       raw += chunk.toString("utf8");
     });
     req.on("end", () => {
-      const path = (req.url ?? "").split("?")[0] ?? "";
+      const [path = "", query = ""] = (req.url ?? "").split("?");
+      const expand = [...new URLSearchParams(query)]
+        .filter(([key]) => key.startsWith("expand"))
+        .map(([, value]) => value);
       const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
       const form = new URLSearchParams(raw);
       requests.push({ method: req.method ?? "", path, idempotencyKey, form });
@@ -97,6 +100,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (req.method === "GET" && match?.[1]) {
         const intent = intents.get(match[1]);
+        // Its charge, when asked for and there is one: paid with the test card 4242.
+        if (intent && expand.includes("latest_charge") && intent.status === "succeeded") {
+          return send(200, {
+            ...intent,
+            latest_charge: {
+              id: `ch_for_${intent.id}`,
+              object: "charge",
+              payment_method_details: { type: "card", card: { brand: "visa", last4: "4242" } },
+            },
+          });
+        }
         if (intent) return send(200, intent);
         return send(404, {
           error: { type: "invalid_request_error", message: "No such payment_intent" },

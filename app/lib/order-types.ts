@@ -36,6 +36,39 @@ export type OrderView = {
   items: OrderItemView[];
 };
 
+/** An order's money, VAT included, as its pages show it. */
+export type OrderMoney = {
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  totalPence: number;
+  refundedPence: number;
+};
+
+/** A step in an order's life as its customer reads it (never the shop's internal notes). */
+export type CustomerOrderEvent = {
+  kind: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
+  at: Date;
+  /** Money given back by this step (a cancellation of a paid order, a refund). */
+  amountPence: number | null;
+};
+
+/** The customer's own page of one order. */
+export type CustomerOrderDetail = {
+  order: OrderMoney & {
+    id: string;
+    status: string;
+    createdAt: Date;
+    shippingAddress: string;
+    carrier: string | null;
+    trackingNumber: string | null;
+    cardLast4: string | null;
+  };
+  items: (OrderItemView & { id: string })[];
+  history: CustomerOrderEvent[];
+};
+
 const statusLabels: Record<string, string> = {
   pending: "Pending",
   paid: "Paid",
@@ -105,19 +138,13 @@ export type OrderHistoryEntry = {
 
 /** Everything the admin's order page shows. */
 export type AdminOrderDetail = {
-  order: {
+  order: OrderMoney & {
     id: string;
     status: string;
     createdAt: Date;
     paidAt: Date | null;
     fulfilledAt: Date | null;
     deliveredAt: Date | null;
-    subtotalPence: number;
-    discountPence: number;
-    shippingPence: number;
-    vatPence: number;
-    totalPence: number;
-    refundedPence: number;
     refundDue: boolean;
     customerFullName: string;
     customerEmail: string;

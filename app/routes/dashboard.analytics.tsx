@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { StatCards } from "~/components/admin/stat-cards";
-import { StatusBadge } from "~/components/admin/status-badge";
+import { StatusBadge } from "~/components/orders/status-badge";
 import { cardClass } from "~/components/ui/card";
 import { analyticsRanges, DEFAULT_ANALYTICS_RANGE } from "~/lib/admin-figures";
 import { cn } from "~/lib/class-names";

@@ -2,7 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { AdminOrderDetail } from "../../app/lib/order-types";
 import { entityHistory } from "../audit/audit-history";
 import type { Database } from "../db/database";
-import { orderItems, orders, paymentEvents, refunds } from "../db/schema/orders";
+import { orders, paymentEvents, refunds } from "../db/schema/orders";
+import { orderLines } from "../orders/orders-service";
 import { unitsStillOut } from "../stock/stock-service";
 
 // One order as the admin's order page shows it (behind the admin's guard): the order, its items,
@@ -39,19 +40,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
     .where(eq(orders.id, id));
   if (!order) return null;
   const [itemRows, out, payments, refundRows, history] = await Promise.all([
-    db
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        variantId: orderItems.variantId,
-        productName: orderItems.productName,
-        variantName: orderItems.variantName,
-        quantity: orderItems.quantity,
-        unitPricePence: orderItems.unitPricePence,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.productName), asc(orderItems.variantName)),
+    orderLines(db, id),
     unitsStillOut(db, id),
     db
       .select({

@@ -1,4 +1,5 @@
 import { formatPence } from "../../app/lib/money";
+import { shipmentOf } from "../../app/lib/tracking";
 import type { OutgoingEmail } from "./transport";
 
 // The shop's emails, HTML and plain text, in the brand's look (../shared/BRAND.md): white card on
@@ -152,7 +153,7 @@ ${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
   return { to, subject: `Your ${brand.shopName} order ${order.orderId}`, html, text };
 }
 
-/** The parcel left (the admin marked the order fulfilled): with the carrier and tracking number. */
+/** The parcel left (the admin marked the order fulfilled): with the carrier and tracking link. */
 export function orderShippedEmail(
   brand: Brand,
   to: string,
@@ -164,28 +165,148 @@ export function orderShippedEmail(
   },
 ): OutgoingEmail {
   const heading = "Your order is on its way";
+  const shipment = shipmentOf(order.carrier, order.trackingNumber);
   const lines = [
     `Hi ${order.customerName}, your order ${order.orderId} has left us.`,
-    order.carrier
-      ? `It is travelling with ${order.carrier}${order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}.`
-      : order.trackingNumber
-        ? `Its tracking number is ${order.trackingNumber}.`
+    shipment.carrier
+      ? `It is travelling with ${shipment.carrier}${shipment.trackingNumber ? `, tracking number ${shipment.trackingNumber}` : ""}.`
+      : shipment.trackingNumber
+        ? `Its tracking number is ${shipment.trackingNumber}.`
         : "Standard delivery takes 5-7 business days.",
   ];
+  const orderUrl = customerOrderUrl(brand, order.orderId);
   const html = layout(
     brand,
     heading,
-    `${lines.map(paragraph).join("")}${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
+    `${lines.map(paragraph).join("")}${shipment.trackingUrl ? button(shipment.trackingUrl, "Track your parcel") : ""}${button(orderUrl, "See your order")}`,
   );
   const text = [
     heading,
     "",
     ...lines,
     "",
-    `Your orders: ${brand.baseUrl}/dashboard/orders`,
+    ...(shipment.trackingUrl ? [`Track your parcel: ${shipment.trackingUrl}`, ""] : []),
+    `Your order: ${orderUrl}`,
     "",
   ].join("\n");
   return { to, subject: `Your ${brand.shopName} order ${order.orderId} has shipped`, html, text };
+}
+
+/** The customer's own page of one order (app/routes/dashboard.order.tsx). */
+function customerOrderUrl(brand: Brand, orderId: string): string {
+  return `${brand.baseUrl}/dashboard/orders/${encodeURIComponent(orderId)}`;
+}
+
+const REFUND_TIMING =
+  "Refunds usually reach your account within 5-10 working days, depending on your bank.";
+
+/** "your card ending 4242", or the card in general when the provider did not say which. */
+const cardOf = (last4: string | null) =>
+  last4 ? `your card ending ${last4}` : "the card you paid with";
+
+type MoneyBack = {
+  orderId: string;
+  customerName: string;
+  /** Given back now. */
+  amountPence: number;
+  /** Given back in all, this refund included, of the order's total. */
+  refundedPence: number;
+  totalPence: number;
+  cardLast4: string | null;
+};
+
+/**
+ * The shop cancelled the order: with the money given back (a paid order), or saying nothing was
+ * taken (an order not paid yet).
+ */
+export function orderCancelledEmail(
+  brand: Brand,
+  to: string,
+  order: Omit<MoneyBack, "amountPence"> & { amountPence: number | null },
+): OutgoingEmail {
+  const heading = "Your order has been cancelled";
+  const lines = [
+    `Hi ${order.customerName},`,
+    order.amountPence
+      ? `We have cancelled your order ${order.orderId} and refunded ${formatPence(order.amountPence)} to ${cardOf(order.cardLast4)}.`
+      : `We have cancelled your order ${order.orderId}. You have not been charged for it.`,
+    ...(order.amountPence ? [REFUND_TIMING] : []),
+    "We are sorry for the trouble. If you did not expect this, reply to this email and we will help.",
+  ];
+  return moneyEmail(brand, to, {
+    heading,
+    lines,
+    orderId: order.orderId,
+    subject: `Your ${brand.shopName} order ${order.orderId} has been cancelled`,
+  });
+}
+
+/** Money of a paid order went back to the customer's card, in full or in part. */
+export function orderRefundedEmail(brand: Brand, to: string, refund: MoneyBack): OutgoingEmail {
+  const whole = refund.refundedPence >= refund.totalPence;
+  const lines = [
+    `Hi ${refund.customerName},`,
+    `We have refunded ${formatPence(refund.amountPence)} to ${cardOf(refund.cardLast4)} for your order ${refund.orderId}.`,
+    whole
+      ? refund.amountPence === refund.totalPence
+        ? "That is the whole of your order."
+        : `With this refund, the whole of your order (${formatPence(refund.totalPence)}) has been refunded.`
+      : `In all, ${formatPence(refund.refundedPence)} of your ${formatPence(refund.totalPence)} order has been refunded.`,
+    REFUND_TIMING,
+  ];
+  return moneyEmail(brand, to, {
+    heading: "Your refund is on its way",
+    lines,
+    orderId: refund.orderId,
+    subject: `A refund of ${formatPence(refund.amountPence)} for your ${brand.shopName} order ${refund.orderId}`,
+  });
+}
+
+/**
+ * Money arrived for an order the shop had already cancelled: it was given back automatically, or
+ * it could not be, and the shop will sort it out with the customer.
+ */
+export function cancelledOrderPaymentEmail(
+  brand: Brand,
+  to: string,
+  order: { orderId: string; customerName: string; cardLast4: string | null; refunded: boolean },
+): OutgoingEmail {
+  const arrived = `Your payment for order ${order.orderId} arrived after the order had been cancelled`;
+  const lines = order.refunded
+    ? [
+        `Hi ${order.customerName},`,
+        `${arrived}, so we have refunded it to ${cardOf(order.cardLast4)}.`,
+        REFUND_TIMING,
+      ]
+    : [
+        `Hi ${order.customerName},`,
+        `${arrived}, and we could not refund it to ${cardOf(order.cardLast4)} automatically.`,
+        `We are looking into it and will be in touch within two working days to return your money. You can also reply to this email or write to ${brand.supportEmail}.`,
+      ];
+  return moneyEmail(brand, to, {
+    heading: order.refunded ? "Your payment has been refunded" : "We are sorting out your refund",
+    lines,
+    orderId: order.orderId,
+    subject: `About your payment for ${brand.shopName} order ${order.orderId}`,
+  });
+}
+
+function moneyEmail(
+  brand: Brand,
+  to: string,
+  email: { heading: string; lines: string[]; orderId: string; subject: string },
+): OutgoingEmail {
+  const orderUrl = customerOrderUrl(brand, email.orderId);
+  return {
+    to,
+    subject: email.subject,
+    html: layout(
+      brand,
+      email.heading,
+      `${email.lines.map(paragraph).join("")}${button(orderUrl, "See your order")}`,
+    ),
+    text: [email.heading, "", ...email.lines, "", `Your order: ${orderUrl}`, ""].join("\n"),
+  };
 }
 
 /**

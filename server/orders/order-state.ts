@@ -6,7 +6,10 @@ import { type OrderStatus, orderItems, orders, refunds } from "../db/schema/orde
 import { queueEmail } from "../email/outbox";
 import {
   type Brand,
+  cancelledOrderPaymentEmail,
+  orderCancelledEmail,
   orderConfirmationEmail,
+  orderRefundedEmail,
   orderShippedEmail,
   reviewRequestEmail,
 } from "../email/templates";
@@ -180,13 +183,17 @@ export async function markPaid(
   tx: Tx,
   orderId: string,
   actor: Actor,
-  options: { brand: Brand; now?: Date },
+  options: { brand: Brand; now?: Date; cardLast4?: string | null },
 ): Promise<Order> {
   const { after: order } = await change(tx, {
     orderId,
     from: ["pending"],
     to: "paid",
-    set: { paidAt: options.now ?? new Date(), paymentError: null },
+    set: {
+      paidAt: options.now ?? new Date(),
+      paymentError: null,
+      cardLast4: options.cardLast4 ?? null,
+    },
     actor,
     action: "order.paid",
     verb: "paid",
@@ -247,8 +254,9 @@ export async function cancelOrder(
   orderId: string,
   actor: Actor,
   reason: string,
-  now = new Date(),
+  options: { now?: Date; tell?: Brand } = {},
 ): Promise<Order> {
+  const now = options.now ?? new Date();
   const { after: order } = await change(tx, {
     orderId,
     from: ["pending"],
@@ -268,8 +276,28 @@ export async function cancelOrder(
       intentId: order.providerIntentId,
     });
   }
+  // The shop's own cancellation is told; an abandoned checkout's expiry or replacement is not.
+  if (options.tell && order.userId) {
+    await queueEmail(
+      tx,
+      "order-cancelled",
+      orderCancelledEmail(options.tell, order.customerEmail, {
+        ...moneyBackOf(order),
+        amountPence: null,
+      }),
+    );
+  }
   return order;
 }
+
+/** What the customer's emails about money say of an order. */
+const moneyBackOf = (order: Order) => ({
+  orderId: order.id,
+  customerName: order.customerFullName,
+  refundedPence: order.refundedPence,
+  totalPence: order.totalPence,
+  cardLast4: order.cardLast4,
+});
 
 /**
  * Money arrived that the order could not take (it was cancelled, the amount was wrong, its
@@ -294,14 +322,18 @@ export async function flagRefundDue(
   });
 }
 
-/** The money of an order that was never paid (cancelled, or flagged) went back to the customer. */
+/**
+ * The money of an order that was never paid (cancelled, or flagged) went back to the customer, who
+ * is told (when the shop's brand is given).
+ */
 export async function settleRefund(
   tx: Tx,
   orderId: string,
   actor: Actor,
   note: string,
+  brand?: Brand,
 ): Promise<void> {
-  await change(tx, {
+  const { after } = await change(tx, {
     orderId,
     from: ["pending", "cancelled"],
     set: { refundDue: false, paymentError: note },
@@ -310,6 +342,30 @@ export async function settleRefund(
     verb: "settled",
     reason: note,
   });
+  if (brand) await tellOfCancelledOrderPayment(tx, after, brand, { refunded: true });
+}
+
+/**
+ * Tells the customer what became of money that arrived for an order already cancelled: refunded
+ * automatically, or not (the shop will see to it). Not an order whose account was deleted.
+ */
+export async function tellOfCancelledOrderPayment(
+  tx: Tx,
+  order: Order,
+  brand: Brand,
+  outcome: { refunded: boolean },
+): Promise<void> {
+  if (!order.userId) return;
+  await queueEmail(
+    tx,
+    outcome.refunded ? "order-refunded" : "refund-failed",
+    cancelledOrderPaymentEmail(brand, order.customerEmail, {
+      orderId: order.id,
+      customerName: order.customerFullName,
+      cardLast4: order.cardLast4,
+      refunded: outcome.refunded,
+    }),
+  );
 }
 
 const MONEY_HELD = ["paid", "fulfilled", "delivered"] as const satisfies readonly OrderStatus[];
@@ -335,8 +391,9 @@ export async function applyRefund(
     cancel: boolean;
     reason: string | null;
   },
-  now = new Date(),
+  options: { brand: Brand; now?: Date },
 ): Promise<{ order: Order; attention: string | null }> {
+  const now = options.now ?? new Date();
   const before = await lockOrder(tx, orderId);
   const problems: string[] = [];
   const room = before.totalPence - before.refundedPence;
@@ -383,6 +440,17 @@ export async function applyRefund(
   if (cancels) await releaseOrderStock(tx, stock);
   else if (refund.restock === "all" || refund.restock.length > 0) {
     await restockOrder(tx, stock, refund.restock);
+  }
+  // The customer hears of money going back (not an order whose account was deleted).
+  if (after.userId && taken > 0) {
+    const money = { ...moneyBackOf(after), amountPence: taken };
+    await queueEmail(
+      tx,
+      cancels ? "order-cancelled" : "order-refunded",
+      cancels
+        ? orderCancelledEmail(options.brand, after.customerEmail, money)
+        : orderRefundedEmail(options.brand, after.customerEmail, money),
+    );
   }
   return { order: after, attention };
 }

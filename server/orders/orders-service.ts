@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNotNull, ne, sum } from "drizzle-orm";
-import type { OrderView } from "../../app/lib/order-types";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sum } from "drizzle-orm";
+import type { CustomerOrderDetail, CustomerOrderEvent, OrderView } from "../../app/lib/order-types";
 import type { Database } from "../db/database";
+import { auditLog } from "../db/schema/audit";
 import { orderItems, orders } from "../db/schema/orders";
 
 // A customer's own orders (seed spec §2, Customer dashboard). Every function takes the user id and
@@ -70,4 +71,121 @@ export async function findCustomerOrder(db: Database, userId: string, orderId: s
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
   return order ?? null;
+}
+
+/** An order's lines as its pages list them (by product, then variant). */
+export function orderLines(db: Database, orderId: string) {
+  return db
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      productName: orderItems.productName,
+      variantName: orderItems.variantName,
+      quantity: orderItems.quantity,
+      unitPricePence: orderItems.unitPricePence,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName), asc(orderItems.variantName));
+}
+
+/** The audit actions a customer sees in their order's history, and what each is to them. */
+const customerSteps: Record<string, CustomerOrderEvent["kind"]> = {
+  "order.created": "placed",
+  "order.paid": "paid",
+  "order.fulfilled": "shipped",
+  "order.delivered": "delivered",
+  "order.cancelled": "cancelled",
+  "order.refunded": "refunded",
+  "order.refunded_in_part": "refunded",
+};
+
+/** Pence a change gave back, from its audit row's refunded amount before and after. */
+function refundedBy(before: unknown, after: unknown): number | null {
+  const pence = (value: unknown) =>
+    typeof value === "object" && value !== null && "refundedPence" in value
+      ? Number((value as { refundedPence: unknown }).refundedPence)
+      : Number.NaN;
+  const given = pence(after) - pence(before);
+  return Number.isFinite(given) && given > 0 ? given : null;
+}
+
+/**
+ * One of the customer's own orders with its items, its shipment and its history (from the audit
+ * log: placed, paid, shipped, delivered, cancelled, refunded, with the money each gave back);
+ * null for anyone else's.
+ */
+export async function getCustomerOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<CustomerOrderDetail | null> {
+  if (orderId.length > 64) return null;
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      subtotalPence: orders.subtotalPence,
+      discountPence: orders.discountPence,
+      shippingPence: orders.shippingPence,
+      vatPence: orders.vatPence,
+      totalPence: orders.totalPence,
+      refundedPence: orders.refundedPence,
+      shippingAddress: orders.shippingAddress,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+      cardLast4: orders.cardLast4,
+      paidAt: orders.paidAt,
+      fulfilledAt: orders.fulfilledAt,
+      deliveredAt: orders.deliveredAt,
+      cancelledAt: orders.cancelledAt,
+      refundedAt: orders.refundedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) return null;
+  const { paidAt, fulfilledAt, deliveredAt, cancelledAt, refundedAt, ...order } = row;
+  const [items, steps] = await Promise.all([
+    orderLines(db, orderId),
+    db
+      .select({
+        action: auditLog.action,
+        before: auditLog.before,
+        after: auditLog.after,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, "order"),
+          eq(auditLog.entityId, orderId),
+          inArray(auditLog.action, Object.keys(customerSteps)),
+        ),
+      )
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
+  let history = steps.flatMap((step): CustomerOrderEvent[] => {
+    const kind = customerSteps[step.action];
+    if (!kind) return [];
+    return [{ kind, at: step.createdAt, amountPence: refundedBy(step.before, step.after) }];
+  });
+  // An order from before the audit log (the demo's past orders, an import): its own dates.
+  if (!steps.some((step) => step.action === "order.created")) {
+    const refunded = order.refundedPence > 0 ? order.refundedPence : null;
+    const dated: Array<[CustomerOrderEvent["kind"], Date | null, number | null]> = [
+      ["placed", order.createdAt, null],
+      ["paid", paidAt, null],
+      ["shipped", fulfilledAt, null],
+      ["delivered", deliveredAt, null],
+      ["cancelled", cancelledAt, order.status === "cancelled" ? refunded : null],
+      ["refunded", order.status === "refunded" ? refundedAt : null, refunded],
+    ];
+    history = dated
+      .filter((step): step is [CustomerOrderEvent["kind"], Date, number | null] => step[1] !== null)
+      .map(([kind, at, amountPence]) => ({ kind, at, amountPence }))
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
+  return { order, items, history };
 }

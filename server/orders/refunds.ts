@@ -7,6 +7,7 @@ import { type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import type { Logger } from "../logger";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
+import { emailBrand } from "../settings/shop-settings";
 import { type RestockLine, unitsStillOut } from "../stock/stock-service";
 import { applyRefund, cancelOrder, expectStatus, refundsUnderWayPence } from "./order-state";
 
@@ -172,7 +173,8 @@ function failRefund(db: Database, id: string, message: string) {
  * refunds, is left alone). Never refused by the order's state: what the order could not take as
  * asked is kept on the row for the admin.
  */
-function settleRefundRow(db: Database, row: RefundRow, actor: Actor, note?: string) {
+async function settleRefundRow(db: Database, row: RefundRow, actor: Actor, note?: string) {
+  const brand = await emailBrand(db);
   return db.transaction(async (tx) => {
     // The order first, as every writer of an order and its refunds locks them.
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId)).for("update");
@@ -182,13 +184,19 @@ function settleRefundRow(db: Database, row: RefundRow, actor: Actor, note?: stri
       .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")))
       .returning({ id: refunds.id });
     if (!settled) return null;
-    const applied = await applyRefund(tx, row.orderId, actor, {
-      amountPence: row.amountPence,
-      // A row from before restock_items said only yes or no: yes put back all still out.
-      restock: row.restockItems.length > 0 ? row.restockItems : row.restock ? "all" : [],
-      cancel: row.cancelsOrder,
-      reason: [row.reason, note].filter(Boolean).join(" ") || null,
-    });
+    const applied = await applyRefund(
+      tx,
+      row.orderId,
+      actor,
+      {
+        amountPence: row.amountPence,
+        // A row from before restock_items said only yes or no: yes put back all still out.
+        restock: row.restockItems.length > 0 ? row.restockItems : row.restock ? "all" : [],
+        cancel: row.cancelsOrder,
+        reason: [row.reason, note].filter(Boolean).join(" ") || null,
+      },
+      { brand },
+    );
     await tx.update(refunds).set({ attention: applied.attention }).where(eq(refunds.id, row.id));
     return applied;
   });
@@ -322,6 +330,7 @@ export async function cancelOrderAsAdmin(
     refundPence?: number | undefined;
   },
 ) {
+  const brand = await emailBrand(db);
   const cancelled = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status })
@@ -336,6 +345,7 @@ export async function cancelOrderAsAdmin(
       request.orderId,
       adminActor(request.adminId),
       request.reason ?? "Cancelled by the shop.",
+      { tell: brand },
     );
   });
   if (cancelled) return cancelled;

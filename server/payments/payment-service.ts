@@ -89,7 +89,7 @@ async function handleOnce(
  */
 export async function recordPaymentSucceeded(
   db: Database,
-  event: PaymentEvent & { amountPence: number; currency: string },
+  event: PaymentEvent & { amountPence: number; currency: string; cardLast4?: string | null },
   brand: Brand,
   now = new Date(),
 ): Promise<EventResult> {
@@ -130,7 +130,7 @@ export async function recordPaymentSucceeded(
       );
       return { outcome: "flagged", reason };
     }
-    await markPaid(tx, order.id, actor, { brand, now });
+    await markPaid(tx, order.id, actor, { brand, now, cardLast4: event.cardLast4 ?? null });
     return { outcome: "applied" };
   });
   // Counted once committed: the same event again is a duplicate, not a second payment.
@@ -176,6 +176,7 @@ export async function orderStatusForIntent(
 export function recordRefund(
   db: Database,
   event: PaymentEvent & { amountRefundedPence: number },
+  brand: Brand,
 ): Promise<EventResult> {
   return handleOnce(db, event, async (tx, order) => {
     const refundable =
@@ -184,12 +185,18 @@ export function recordRefund(
     const outside =
       event.amountRefundedPence - order.refundedPence - (await refundsUnderWayPence(tx, order.id));
     if (outside <= 0) return { outcome: "ignored", reason: "refund already recorded" };
-    await applyRefund(tx, order.id, providerActor(event.provider), {
-      amountPence: outside,
-      restock: [],
-      cancel: false,
-      reason: "Refunded with the payment provider, outside the shop.",
-    });
+    await applyRefund(
+      tx,
+      order.id,
+      providerActor(event.provider),
+      {
+        amountPence: outside,
+        restock: [],
+        cancel: false,
+        reason: "Refunded with the payment provider, outside the shop.",
+      },
+      { brand },
+    );
     return { outcome: "applied" };
   });
 }

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { paymentTasks } from "../db/schema/orders";
+import { orders, paymentTasks } from "../db/schema/orders";
+import type { Brand } from "../email/templates";
 import { retryDelayMs } from "../jobs/retry-delay";
 import type { Logger } from "../logger";
-import { flagRefundDue, settleRefund } from "../orders/order-state";
+import { flagRefundDue, settleRefund, tellOfCancelledOrderPayment } from "../orders/order-state";
+import { emailBrand } from "../settings/shop-settings";
 import { queuePaymentTask } from "./payment-task-queue";
 import type { PaymentProvider } from "./provider";
 
@@ -51,7 +53,13 @@ async function claimDue(db: Database, now: Date) {
 
 type Task = Awaited<ReturnType<typeof claimDue>>[number];
 
-async function perform(db: Database, provider: PaymentProvider, task: Task, now: Date) {
+async function perform(
+  db: Database,
+  provider: PaymentProvider,
+  task: Task,
+  now: Date,
+  brand: Brand,
+) {
   if (task.kind === "cancel-intent") {
     const outcome = await provider.cancelIntent(task.intentId);
     await db.transaction(async (tx) => {
@@ -71,9 +79,14 @@ async function perform(db: Database, provider: PaymentProvider, task: Task, now:
   }
   await provider.refundIntent(task.intentId, `refund-order-${task.orderId}`);
   await db.transaction(async (tx) => {
-    await settleRefund(tx, task.orderId, PAYMENT_TASKS, REFUNDED_AUTOMATICALLY);
+    await settleRefund(tx, task.orderId, PAYMENT_TASKS, REFUNDED_AUTOMATICALLY, brand);
     await markDone(tx, task.id, now);
   });
+}
+
+async function tellRefundFailed(tx: Database, orderId: string, brand: Brand) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (order) await tellOfCancelledOrderPayment(tx, order, brand, { refunded: false });
 }
 
 function markDone(tx: Database, id: string, now: Date) {
@@ -95,26 +108,33 @@ export async function runDuePaymentTasks(
 ): Promise<{ done: number; retried: number; failed: number }> {
   const claimed = await claimDue(db, now);
   const result = { done: 0, retried: 0, failed: 0 };
+  if (claimed.length === 0) return result;
+  const brand = await emailBrand(db);
   for (const task of claimed) {
     try {
       const provider = providerFor(task.provider);
       if (!provider) throw new Error(`the ${task.provider} payment provider is not configured`);
-      await perform(db, provider, task, now);
+      await perform(db, provider, task, now, brand);
       result.done++;
     } catch (error) {
       const attempts = task.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
       const failed = attempts >= MAX_TASK_ATTEMPTS;
-      await db
-        .update(paymentTasks)
-        .set({
-          attempts,
-          lastError: message.slice(0, 1000),
-          status: failed ? "failed" : "pending",
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-          updatedAt: now,
-        })
-        .where(eq(paymentTasks.id, task.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(paymentTasks)
+          .set({
+            attempts,
+            lastError: message.slice(0, 1000),
+            status: failed ? "failed" : "pending",
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+            updatedAt: now,
+          })
+          .where(eq(paymentTasks.id, task.id));
+        // The money cannot go back on its own: the customer is told the shop will see to it (the
+        // order stays on the admin's list of payments to refund).
+        if (failed && task.kind === "refund") await tellRefundFailed(tx, task.orderId, brand);
+      });
       if (failed) result.failed++;
       else result.retried++;
       logger[failed ? "error" : "warn"](

@@ -21,6 +21,8 @@ export type IntentState = {
   amountReceivedPence: number;
   currency: string;
   lastError: string | null;
+  /** The paying card's last four digits, when a card paid. */
+  cardLast4: string | null;
 };
 
 export function createStripeProvider(options: StripeOptions) {
@@ -92,13 +94,18 @@ export function createStripeProvider(options: StripeOptions) {
 
     /** The intent as Stripe has it now (events may arrive late or out of order). */
     async retrieveIntent(intentId: string): Promise<IntentState> {
-      const intent = await stripe.paymentIntents.retrieve(intentId);
+      // With its charge, whose card details say which card paid (no second call).
+      const intent = await stripe.paymentIntents.retrieve(intentId, {
+        expand: ["latest_charge"],
+      });
+      const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
       return {
         id: intent.id,
         status: intent.status,
         amountReceivedPence: intent.amount_received,
         currency: intent.currency,
         lastError: intent.last_payment_error?.message ?? null,
+        cardLast4: charge?.payment_method_details?.card?.last4 ?? null,
       };
     },
 

@@ -40,6 +40,7 @@ async function handleStripeEvent(
           intentId: intent.id,
           amountPence: intent.amountReceivedPence,
           currency: intent.currency,
+          cardLast4: intent.cardLast4,
         },
         brand,
       );
@@ -76,16 +77,17 @@ async function handleStripeEvent(
               intentId,
               amountPence: intent.amountReceivedPence,
               currency: intent.currency,
+              cardLast4: intent.cardLast4,
             },
             brand,
           );
         }
       }
-      return recordRefund(db, {
-        ...base,
-        intentId,
-        amountRefundedPence: charge.amount_refunded,
-      });
+      return recordRefund(
+        db,
+        { ...base, intentId, amountRefundedPence: charge.amount_refunded },
+        brand,
+      );
     }
     default:
       return { outcome: "unhandled" };

@@ -22,7 +22,10 @@ describe("the test card network", () => {
   });
 
   it("answers like a card network for the test numbers", () => {
-    expect(chargeTestCard(card("4242 4242 4242 4242"), now)).toEqual({ status: "succeeded" });
+    expect(chargeTestCard(card("4242 4242 4242 4242"), now)).toEqual({
+      status: "succeeded",
+      last4: "4242",
+    });
     expect(chargeTestCard(card("4000 0000 0000 0002"), now)).toMatchObject({
       code: "card_declined",
       message: "Your card was declined.",

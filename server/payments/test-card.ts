@@ -5,7 +5,7 @@
 export type CardInput = { number: string; expiry: string; cvc: string };
 
 export type CardOutcome =
-  | { status: "succeeded" }
+  | { status: "succeeded"; last4: string }
   | {
       status: "failed";
       code: "card_declined" | "insufficient_funds" | "invalid_card";
@@ -68,7 +68,7 @@ export function chargeTestCard(card: CardInput, now: Date): CardOutcome {
       message: "Your card's security code is invalid.",
     };
   }
-  if (number === TEST_CARDS.succeeds) return { status: "succeeded" };
+  if (number === TEST_CARDS.succeeds) return { status: "succeeded", last4: number.slice(-4) };
   if (number === TEST_CARDS.insufficientFunds) {
     return {
       status: "failed",

@@ -88,6 +88,7 @@ export async function confirmTestPayment(
       type: "payment_intent.succeeded",
       amountPence: order.totalPence,
       currency: "gbp",
+      cardLast4: outcome.last4,
     },
     brand,
     now,

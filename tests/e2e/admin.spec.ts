@@ -135,6 +135,26 @@ test.describe("admin dashboard", () => {
     }).toPass({ timeout: 10_000 });
     await expect(shipped).toContainText("Royal Mail, tracking number RM123456785GB");
 
+    // The customer's own order page: the carrier, a link to follow the parcel, and its history.
+    await gotoHydrated(page, "/dashboard/orders");
+    await page.getByRole("link", { name: `Order ${orderId}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+    const delivery = page.getByRole("region", { name: "Delivery" });
+    await expect(delivery).toContainText("On its way.");
+    await expect(delivery).toContainText("RM123456785GB");
+    await expect(
+      delivery.getByRole("link", { name: /^Track your parcel with Royal Mail/ }),
+    ).toHaveAttribute(
+      "href",
+      "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
+    );
+    const steps = page.getByRole("region", { name: "History" }).getByRole("listitem");
+    await expect(steps).toHaveText([/^Order placed/, /^Payment received/, /^Sent/]);
+    await expect(page.getByRole("region", { name: "Items" })).toContainText(
+      "Paid with the card ending 4242.",
+    );
+    await expectNoSeriousA11yViolations(page);
+
     await admin.getByRole("button", { name: "Mark delivered" }).click();
     await expectToast(admin, "Order marked delivered");
     const history = admin.getByRole("region", { name: "History" });
@@ -187,6 +207,20 @@ test.describe("admin dashboard", () => {
     await expect(ask).toBeHidden();
     await expect(admin.getByRole("region", { name: "Items" })).toContainText("−£10.50");
     await expect(admin.getByRole("region", { name: "History" })).toContainText("Refunded in part");
+    // The customer is told, with the card's last digits.
+    const told = page
+      .getByRole("article")
+      .filter({ hasText: email })
+      .filter({
+        has: page.getByRole("heading", {
+          name: `A refund of £10.50 for your Gleam order ${orderId}`,
+        }),
+      });
+    await expect(async () => {
+      await page.goto("/dev/mailbox");
+      await expect(told).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(told).toContainText("We have refunded £10.50 to your card ending 4242");
     // The rest, with one unit back on sale.
     await refund.getByLabel("Amount in pounds").fill("61.48");
     const backInStock = refund.getByRole("group", { name: "Back in stock" });

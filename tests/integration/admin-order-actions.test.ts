@@ -186,13 +186,17 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       ["order.refunded", "admin", "Changed mind"],
     ]);
     // The provider's own report of those refunds, arriving later, changes nothing.
-    const late = await recordRefund(db(), {
-      provider: "test",
-      eventId: `evt-refund-${orderId}`,
-      type: "charge.refunded",
-      intentId: order.providerIntentId ?? "",
-      amountRefundedPence: 3999,
-    });
+    const late = await recordRefund(
+      db(),
+      {
+        provider: "test",
+        eventId: `evt-refund-${orderId}`,
+        type: "charge.refunded",
+        intentId: order.providerIntentId ?? "",
+        amountRefundedPence: 3999,
+      },
+      testBrand,
+    );
     expect(late.outcome).toBe("ignored");
   });
 

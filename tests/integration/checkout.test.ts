@@ -234,13 +234,17 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
     expect(await db().select().from(paymentEvents)).toHaveLength(3);
 
     expect(
-      await recordRefund(db(), {
-        provider: "test",
-        eventId: "evt-4",
-        type: "charge.refunded",
-        intentId,
-        amountRefundedPence: order.totalPence,
-      }),
+      await recordRefund(
+        db(),
+        {
+          provider: "test",
+          eventId: "evt-4",
+          type: "charge.refunded",
+          intentId,
+          amountRefundedPence: order.totalPence,
+        },
+        testBrand,
+      ),
     ).toMatchObject({ outcome: "applied" });
     expect((await orderRow(orderId)).status).toBe("refunded");
   });

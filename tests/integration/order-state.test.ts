@@ -104,13 +104,17 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
       }),
     );
     await db().transaction((tx) => markDelivered(tx, orderId, adminActor(admin)));
-    await recordRefund(db(), {
-      provider: "test",
-      eventId: `refund-${orderId}`,
-      type: "charge.refunded",
-      intentId: (await orderRow(orderId)).providerIntentId ?? "",
-      amountRefundedPence: (await orderRow(orderId)).totalPence,
-    });
+    await recordRefund(
+      db(),
+      {
+        provider: "test",
+        eventId: `refund-${orderId}`,
+        type: "charge.refunded",
+        intentId: (await orderRow(orderId)).providerIntentId ?? "",
+        amountRefundedPence: (await orderRow(orderId)).totalPence,
+      },
+      testBrand,
+    );
 
     const order = await orderRow(orderId);
     expect(order).toMatchObject({
@@ -208,12 +212,18 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
     // A refunded order is final.
     const { totalPence } = await orderById(db(), orderId);
     await db().transaction((tx) =>
-      applyRefund(tx, orderId, admin, {
-        amountPence: totalPence,
-        restock: [],
-        cancel: false,
-        reason: null,
-      }),
+      applyRefund(
+        tx,
+        orderId,
+        admin,
+        {
+          amountPence: totalPence,
+          restock: [],
+          cancel: false,
+          reason: null,
+        },
+        { brand: testBrand },
+      ),
     );
     await expectRefused(
       () => db().transaction((tx) => flagRefundDue(tx, orderId, admin, "again")),

@@ -12,7 +12,7 @@ import {
 import { recordRefund } from "@server/payments/payment-service";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderRow, paidOrderOfTwo } from "../factories";
+import { orderRow, paidOrderOfTwo, testBrand } from "../factories";
 import { createRefundLedgerProvider } from "../refund-ledger-provider";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -239,13 +239,17 @@ describe.each(testDrivers)("refunds reconciled with the provider on %s", (driver
   it("adds nothing for the provider's report of a refund under way; records one made outside", async () => {
     const order = await paidOrder();
     const report = (eventId: string, amountRefundedPence: number) =>
-      recordRefund(db(), {
-        provider: "test",
-        eventId,
-        type: "charge.refunded",
-        intentId: order.intentId,
-        amountRefundedPence,
-      });
+      recordRefund(
+        db(),
+        {
+          provider: "test",
+          eventId,
+          type: "charge.refunded",
+          intentId: order.intentId,
+          amountRefundedPence,
+        },
+        testBrand,
+      );
     // The provider's webhook for the shop's own refund arrives before the shop records it.
     let early: unknown;
     provider.meanwhile = async () => {

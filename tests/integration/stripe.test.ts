@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../app/lib/checkout-input";
+import { formatPence } from "../../app/lib/money";
 import { createCustomer, createProduct, shopPricing } from "../factories";
 import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
@@ -197,8 +198,17 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
     ).toBe(200);
     const [ended] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(ended).toMatchObject({ status: "refunded", refundedPence: totalPence });
-    // Paid once (one confirmation email), refunded once.
-    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    // Paid once (one confirmation email), refunded once (one refund email, with the card).
+    const emails = await db()
+      .select({ kind: emailOutbox.kind, text: emailOutbox.text })
+      .from(emailOutbox)
+      .orderBy(emailOutbox.createdAt);
+    expect(emails.map((email) => email.kind)).toEqual(["order-confirmation", "order-refunded"]);
+    expect(emails[1]?.text).toContain(
+      `We have refunded ${formatPence(totalPence)} to your card ending 4242 for your order ${orderId}.`,
+    );
+    const [paid] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(paid?.cardLast4).toBe("4242");
     const events = await db()
       .select({ type: paymentEvents.type, outcome: paymentEvents.outcome })
       .from(paymentEvents)
@@ -322,7 +332,14 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
       refundDue: false,
       paymentError: "Refunded automatically: the payment arrived after the order was cancelled.",
     });
-    expect(await db().select().from(emailOutbox)).toEqual([]);
+    // The customer is told, once.
+    const emails = await db().select().from(emailOutbox);
+    expect(emails.map((email) => [email.kind, email.subject])).toEqual([
+      ["order-refunded", `About your payment for Gleam order ${orderId}`],
+    ]);
+    expect(emails[0]?.text).toContain(
+      `Your payment for order ${orderId} arrived after the order had been cancelled, so we have refunded it to the card you paid with.`,
+    );
   });
 
   it("cancels the PaymentIntent of an order a newer checkout replaced", async () => {

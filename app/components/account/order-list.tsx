@@ -1,3 +1,4 @@
+import { StatusBadge } from "~/components/orders/status-badge";
 import { ShopLink } from "~/components/ui/shop-link";
 import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
 import { formatLongDate } from "~/lib/dates";
@@ -31,11 +32,14 @@ export function OrderList({ orders, empty }: { orders: OrderView[]; empty: strin
             <article aria-label={`Order ${order.id}`}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="font-semibold">
-                  Order <span className="font-mono text-sm">{order.id}</span>
+                  <ShopLink
+                    to={`/dashboard/orders/${order.id}`}
+                    className="text-brand-strong underline-offset-2 hover:underline"
+                  >
+                    Order <span className="font-mono text-sm break-all">{order.id}</span>
+                  </ShopLink>
                 </h3>
-                <span className="rounded-full bg-brand-soft px-3 py-0.5 text-xs font-semibold text-brand-strong">
-                  {orderStatusLabel(order.status)}
-                </span>
+                <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
               </div>
               <p className="mt-1 text-sm text-ink-muted">
                 Placed {formatLongDate(new Date(order.createdAt))}

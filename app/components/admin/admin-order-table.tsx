@@ -1,3 +1,4 @@
+import { StatusBadge } from "~/components/orders/status-badge";
 import { ArrowDown, ArrowUp } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";
 import { ShopLink } from "~/components/ui/shop-link";
@@ -10,7 +11,6 @@ import { cn } from "~/lib/class-names";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { type AdminOrderRow, orderStatusLabel } from "~/lib/order-types";
-import { StatusBadge } from "./status-badge";
 
 const columns: { key: AdminOrderSortKey | null; label: string; numeric?: boolean }[] = [
   { key: "date", label: "Date" },

@@ -1,22 +1,13 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { OrderHeading } from "~/components/orders/order-heading";
+import { OrderItemsCard } from "~/components/orders/order-items-card";
 import { cardClass } from "~/components/ui/card";
-import { ArrowLeft, TriangleAlert } from "~/components/ui/icons";
+import { TriangleAlert } from "~/components/ui/icons";
 import { formatDateTime, formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
-import { type AdminOrderDetail, orderStatusLabel } from "~/lib/order-types";
+import type { AdminOrderDetail } from "~/lib/order-types";
 import { HistoryList } from "./history-list";
 import { RefundResolution } from "./refund-resolution";
-import { StatusBadge } from "./status-badge";
-
-function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={strong ? "flex justify-between font-semibold" : "flex justify-between"}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
 
 /** One order as the admin reads it: items, money, customer, payments, and its history. */
 export function OrderDetail({
@@ -29,57 +20,16 @@ export function OrderDetail({
   const { order, items, payments, refunds, history } = detail;
   return (
     <article aria-labelledby="order-heading">
-      <Link
-        to="/dashboard/admin-orders"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-strong hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All orders
-      </Link>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 id="order-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          Order <span className="font-mono text-xl break-all sm:text-2xl">{order.id}</span>
-        </h1>
-        <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
-      </div>
-      <p className="mt-1 text-ink-muted">Placed {formatDateTime(order.createdAt)}</p>
+      <OrderHeading
+        back="/dashboard/admin-orders"
+        order={order}
+        placed={formatDateTime(order.createdAt)}
+      />
 
       {children}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="items-heading" className={cardClass}>
-          <h2 id="items-heading" className="text-lg font-semibold">
-            Items
-          </h2>
-          <ul className="mt-3 divide-y divide-line text-sm">
-            {items.map((item) => (
-              <li key={item.id} className="flex justify-between gap-4 py-2">
-                <span>
-                  {item.quantity} × {item.productName}
-                  {item.variantName === "Default" ? "" : ` (${item.variantName})`}
-                </span>
-                <span className="whitespace-nowrap">
-                  {formatPence(item.unitPricePence * item.quantity)}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-3 space-y-1 border-t border-line pt-3 text-sm">
-            <Line label="Subtotal" value={formatPence(order.subtotalPence)} />
-            {order.discountPence > 0 ? (
-              <Line label="First-order discount" value={`−${formatPence(order.discountPence)}`} />
-            ) : null}
-            <Line
-              label="Shipping"
-              value={order.shippingPence === 0 ? "Free" : formatPence(order.shippingPence)}
-            />
-            <Line label="Total" value={formatPence(order.totalPence)} strong />
-            <Line label="Including VAT" value={formatPence(order.vatPence)} />
-            {order.refundedPence > 0 ? (
-              <Line label="Refunded" value={`−${formatPence(order.refundedPence)}`} />
-            ) : null}
-          </dl>
-        </section>
+        <OrderItemsCard items={items} money={order} />
 
         <section aria-labelledby="customer-heading" className={cardClass}>
           <h2 id="customer-heading" className="text-lg font-semibold">

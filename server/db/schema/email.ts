@@ -6,6 +6,9 @@ export const emailKinds = [
   "order-confirmation",
   "order-shipped",
   "review-request",
+  "order-cancelled",
+  "order-refunded",
+  "refund-failed",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -57,6 +57,8 @@ export const orders = pgTable(
      * enforced by a unique index (a cancelled order gives its claim back).
      */
     firstOrderDiscount: boolean("first_order_discount").notNull().default(false),
+    /** The last four digits of the card that paid, when the provider said: for the customer's emails. */
+    cardLast4: text("card_last4"),
     /** Set by the admin when the parcel leaves (both optional). */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),

@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { cardClass } from "~/components/ui/card";
+import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
+import { formatPence } from "~/lib/money";
+import type { OrderMoney } from "~/lib/order-types";
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between font-semibold" : "flex justify-between"}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * An order's items and money as the customer and the admin both read them: each line, then
+ * subtotal, discount, shipping, total with its VAT, and what was refunded. `children` follow.
+ */
+export function OrderItemsCard({
+  items,
+  money,
+  children,
+}: {
+  items: ReadonlyArray<{
+    id: string;
+    productName: string;
+    variantName: string;
+    quantity: number;
+    unitPricePence: number;
+  }>;
+  money: OrderMoney;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="items-heading" className={cardClass}>
+      <h2 id="items-heading" className="text-lg font-semibold">
+        Items
+      </h2>
+      <ul className="mt-3 divide-y divide-line text-sm">
+        {items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-4 py-2">
+            <span>
+              {item.quantity} × {item.productName}
+              {item.variantName === DEFAULT_VARIANT_NAME ? "" : ` (${item.variantName})`}
+            </span>
+            <span className="whitespace-nowrap">
+              {formatPence(item.unitPricePence * item.quantity)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 space-y-1 border-t border-line pt-3 text-sm">
+        <Line label="Subtotal" value={formatPence(money.subtotalPence)} />
+        {money.discountPence > 0 ? (
+          <Line label="First-order discount" value={`−${formatPence(money.discountPence)}`} />
+        ) : null}
+        <Line
+          label="Shipping"
+          value={money.shippingPence === 0 ? "Free" : formatPence(money.shippingPence)}
+        />
+        <Line label="Total" value={formatPence(money.totalPence)} strong />
+        <Line label="Including VAT" value={formatPence(money.vatPence)} />
+        {money.refundedPence > 0 ? (
+          <Line label="Refunded" value={`−${formatPence(money.refundedPence)}`} />
+        ) : null}
+      </dl>
+      {children}
+    </section>
+  );
+}
