@@ -46,6 +46,11 @@ export const checkoutRequestSchema = z.object({
     .min(1, "Your cart is empty")
     .max(MAX_CHECKOUT_LINES, `A cart holds at most ${MAX_CHECKOUT_LINES} lines.`),
   customerDetails: customerDetailsSchema,
+  /**
+   * The total the customer was shown: an order that would cost anything else (a price changed
+   * since the page was read) is refused, so no one pays an amount they did not see.
+   */
+  expectedTotalPence: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

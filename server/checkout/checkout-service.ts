@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, not, or } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../app/lib/checkout-input";
 import { type OrderPricing, type PricingSettings, priceOrder } from "../../app/lib/pricing";
 import { perOrderLimitMessage } from "../../app/lib/stock-levels";
@@ -8,7 +8,7 @@ import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema/auth";
 import { products, productVariants } from "../db/schema/catalog";
-import { orders } from "../db/schema/orders";
+import { orderItems, orders } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import { checkoutsStarted } from "../metrics/metrics";
 import { attachPaymentIntent, cancelOrder, openOrder } from "../orders/order-state";
@@ -29,6 +29,8 @@ const CHECKOUT_SYSTEM: Actor = systemActor("checkout");
 /** What one card payment may take: Stripe's own ceiling (£999,999.99), well inside an int4. */
 const MAX_ORDER_TOTAL_PENCE = 99_999_999;
 const ORDER_TOO_LARGE = "This order is too large to pay for online. Please contact us to place it.";
+export const PRICES_CHANGED =
+  "The prices in your basket have changed. Please check your order total and try again.";
 
 export type CheckoutSettings = PricingSettings & {
   attemptsPerMinute: number;
@@ -50,6 +52,31 @@ export type CheckoutResult = {
   /** True when the same submit had already made this order. */
   reused: boolean;
 };
+
+/**
+ * Whether a pending order still is what the catalogue sells: every line's variant there, on sale,
+ * at the price the order took. A price corrected or a product archived since, and the order is
+ * made again (or refused) before any money is taken for it.
+ */
+export async function orderMatchesCatalogue(db: Database, orderId: string): Promise<boolean> {
+  const [stale] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .leftJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        or(
+          isNull(productVariants.id),
+          not(products.active),
+          ne(productVariants.pricePence, orderItems.unitPricePence),
+        ),
+      ),
+    )
+    .limit(1);
+  return stale === undefined;
+}
 
 /** The cart and details, hashed: the same submit gives the same key. */
 function checkoutKey(userId: string, request: CheckoutRequest): string {
@@ -167,6 +194,11 @@ async function createPendingOrder(
     if (pricing.totalPence > MAX_ORDER_TOTAL_PENCE) {
       throw new DomainError("BAD_REQUEST", ORDER_TOO_LARGE);
     }
+    // Not the total the customer saw: nothing is made (the transaction undoes the replacement).
+    const expected = request.expectedTotalPence;
+    if (expected !== undefined && pricing.totalPence !== expected) {
+      throw new DomainError("CONFLICT", PRICES_CHANGED);
+    }
 
     const details = request.customerDetails;
     return openOrder(tx, {
@@ -245,6 +277,16 @@ export async function startCheckout(
   const key = checkoutKey(userId, request);
 
   let order = await findPendingOrder(db, userId, key);
+  // The same submit again finds its order only while that order is still what the catalogue sells
+  // at the total the customer saw; otherwise a new one replaces it, priced afresh.
+  const expected = request.expectedTotalPence;
+  if (
+    order &&
+    ((expected !== undefined && order.totalPence !== expected) ||
+      !(await orderMatchesCatalogue(db, order.id)))
+  ) {
+    order = undefined;
+  }
   const reused = order !== undefined;
   if (!order) {
     try {

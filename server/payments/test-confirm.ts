@@ -1,5 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
+import { orderMatchesCatalogue, PRICES_CHANGED } from "../checkout/checkout-service";
 import type { Database } from "../db/database";
 import { orders, paymentEvents } from "../db/schema/orders";
 import type { Brand } from "../email/templates";
@@ -55,6 +56,20 @@ export async function confirmTestPayment(
   const attempts = await countAttempt(db, `card:${input.userId}`, 60_000, now.getTime());
   if (attempts > settings.attemptsPerMinute) {
     throw new DomainError("RATE_LIMITED", TOO_MANY_CARD_ATTEMPTS);
+  }
+
+  // A price corrected or a product archived since the order was made: no money is taken for it.
+  // The order lets its stock go; the customer checks the new total and pays again.
+  if (!(await orderMatchesCatalogue(db, order.id))) {
+    await db
+      .transaction((tx) =>
+        cancelOrder(tx, order.id, systemActor("catalogue-changed"), PRICES_CHANGED),
+      )
+      .catch((error: unknown) => {
+        // Paid or cancelled meanwhile: nothing left to let go.
+        if (!(error instanceof DomainError)) throw error;
+      });
+    throw new DomainError("CONFLICT", PRICES_CHANGED);
   }
 
   const outcome = chargeTestCard(input.card, now);

@@ -128,4 +128,36 @@ test.describe("checkout", () => {
     await gotoHydrated(page, "/dashboard/orders");
     await expect(page.getByText("You haven't placed any orders yet.")).toBeVisible();
   });
+
+  test("a total that changed under the page is refused, and the customer pays what they see", async ({
+    page,
+    consoleProblems,
+  }) => {
+    test.slow();
+    await signUpAndVerify(page, uniqueEmail("repriced"));
+    await storeCart(page, [toothpasteTriple]);
+    await gotoHydrated(page, "/checkout");
+    await expect(page.getByTestId("checkout-total")).toHaveText("£39.98");
+    await fillDetails(page);
+    await fillCard(page, "4242 4242 4242 4242");
+    // The page read its prices before the shop's changed (here: the page's total, stood in for
+    // by the request it sends): the shop refuses, nothing is paid, the cart stays.
+    await page.route("**/api/checkout/payment-intent", async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, expectedTotalPence: 849 }) });
+    });
+    await page.getByRole("button", { name: "Pay £39.98" }).click();
+    await expectToast(
+      page,
+      "Payment Failed",
+      "The prices in your basket have changed. Please check your order total and try again.",
+    );
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(await storedCart(page)).toHaveLength(1);
+    expectOnly(consoleProblems, /status of 409/);
+    // With the total the page shows, it goes through.
+    await page.unroute("**/api/checkout/payment-intent");
+    await page.getByRole("button", { name: "Pay £39.98" }).click();
+    await expect(page).toHaveURL(/\/success\?order=/);
+  });
 });

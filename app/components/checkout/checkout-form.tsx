@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { useCartLines } from "~/components/cart/cart-store";
 import { refreshCartFromShop } from "~/components/cart/refresh-cart";
 import { Button } from "~/components/ui/button";
@@ -63,6 +63,7 @@ export function CheckoutForm({
 }) {
   const stripeMethod = useRef<PaymentMethod | null>(null);
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const lines = useCartLines();
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -108,7 +109,11 @@ export function CheckoutForm({
       if (!method)
         throw new PaymentFailure("The payment form is still loading. Please try again.", 0);
       await method.check();
-      const { clientSecret, orderId } = await createPaymentIntent(lines, details);
+      const { clientSecret, orderId } = await createPaymentIntent(
+        lines,
+        details,
+        pricing.totalPence,
+      );
       await method.confirm({ clientSecret, orderId, details, form });
       // The success page clears the cart (seed spec §2) and shows the order.
       navigate(`/success?${new URLSearchParams({ order: orderId })}`, { state: { orderId } });
@@ -116,8 +121,12 @@ export function CheckoutForm({
       const description = error instanceof PaymentFailure ? error.message : UNEXPECTED;
       if (!(error instanceof PaymentFailure)) console.error("Checkout failed.", error);
       void showToast("Payment Failed", { description, tone: "error" });
-      // Stock changed under the cart: bring it up to date so the shopper sees what is left.
-      if (error instanceof PaymentFailure && error.status === 409) void refreshCartFromShop();
+      // Stock or prices changed under the cart: bring it and the pricing rules up to date so the
+      // shopper sees what is left and what it costs now.
+      if (error instanceof PaymentFailure && error.status === 409) {
+        void refreshCartFromShop();
+        void revalidator.revalidate();
+      }
       setBusy(false);
     }
   }

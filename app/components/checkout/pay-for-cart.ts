@@ -62,10 +62,16 @@ function field(json: unknown, name: string): string {
 }
 
 /** Creates the order and its payment intent: the seed's create-payment-intent. */
-export async function createPaymentIntent(lines: CartLine[], details: CheckoutDetails) {
+export async function createPaymentIntent(
+  lines: CartLine[],
+  details: CheckoutDetails,
+  /** The total the customer is shown: the shop refuses an order that would cost more or less. */
+  expectedTotalPence: number,
+) {
   const json = await postJson("/api/checkout/payment-intent", {
     items: lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
     customerDetails: details,
+    expectedTotalPence,
   });
   return { clientSecret: field(json, "clientSecret"), orderId: field(json, "orderId") };
 }

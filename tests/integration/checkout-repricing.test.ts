@@ -1,0 +1,192 @@
+import { startCheckout } from "@server/checkout/checkout-service";
+import { products, productVariants } from "@server/db/schema/catalog";
+import { DomainError } from "@server/errors";
+import { logger } from "@server/logger";
+import { cancelOrderAsAdmin } from "@server/orders/refunds";
+import { confirmTestPayment } from "@server/payments/test-confirm";
+import { createTestProvider } from "@server/payments/test-provider";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  checkoutCart,
+  createCustomer,
+  createProduct,
+  orderRow,
+  payOrder,
+  stockOf,
+  testBrand,
+  testCheckoutSettings,
+} from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// Issue 41 items 3 and 11. A pending order is never paid at a price the admin has since corrected
+// or for a product since archived: the same submit again is priced afresh, a submit for a total
+// the customer did not see is refused, and the test provider's confirmation refuses an order the
+// catalogue no longer matches (its stock let go). And an admin cancelling a pending order the
+// customer has just paid is told it changed, read under the order's lock.
+
+const provider = createTestProvider("integration-test-secret-of-32-characters!");
+const card = { number: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" };
+const PRICES_CHANGED =
+  "The prices in your basket have changed. Please check your order total and try again.";
+
+const refusal = (message: string) => expect.objectContaining({ constructor: DomainError, message });
+
+describe.each(testDrivers)("a pending order against today's catalogue on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  /** A customer's pending order of 10 pens the admin priced at 50p by mistake (£8.49 in all). */
+  async function mispricedCheckout() {
+    const userId = await createCustomer(db());
+    await createProduct(db(), {
+      id: `pen-product-${userId}`,
+      variants: [{ id: `pen-${userId}`, pricePence: 50, stockQuantity: 20 }],
+    });
+    const request = checkoutCart([{ variantId: `pen-${userId}`, quantity: 10 }]);
+    const first = await startCheckout(db(), provider, { userId, request }, testCheckoutSettings);
+    expect(first.totalPence).toBe(849);
+    return {
+      userId,
+      request,
+      variantId: `pen-${userId}`,
+      productId: `pen-product-${userId}`,
+      first,
+    };
+  }
+
+  const correctPrice = (variantId: string) =>
+    db().update(productVariants).set({ pricePence: 5000 }).where(eq(productVariants.id, variantId));
+
+  it("prices the same submit afresh once the admin corrected a price", async () => {
+    const { userId, request, variantId, first } = await mispricedCheckout();
+    await correctPrice(variantId);
+    const again = await startCheckout(db(), provider, { userId, request }, testCheckoutSettings);
+    expect(again.reused).toBe(false);
+    expect(again.orderId).not.toBe(first.orderId);
+    // 10 × £50.00, 10% off the first order, free shipping over £50.
+    expect(again.totalPence).toBe(45_000);
+    expect((await orderRow(db(), first.orderId)).status).toBe("cancelled");
+    // Its stock went back before the new order took its own.
+    expect(await stockOf(db(), variantId)).toBe(10);
+  });
+
+  it("refuses a submit for a total the customer was not shown, and makes nothing", async () => {
+    const { userId, request, variantId, first } = await mispricedCheckout();
+    await correctPrice(variantId);
+    await expect(
+      startCheckout(
+        db(),
+        provider,
+        { userId, request: { ...request, expectedTotalPence: first.totalPence } },
+        testCheckoutSettings,
+      ),
+    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    // Nothing was made; the page they come back to shows £450.00, and that is what they pay.
+    expect((await orderRow(db(), first.orderId)).status).toBe("pending");
+    const paid = await startCheckout(
+      db(),
+      provider,
+      { userId, request: { ...request, expectedTotalPence: 45_000 } },
+      testCheckoutSettings,
+    );
+    expect(paid.totalPence).toBe(45_000);
+  });
+
+  it("takes no money for an order whose price was corrected or product archived since", async () => {
+    const { userId, variantId, first } = await mispricedCheckout();
+    await correctPrice(variantId);
+    // The old page's card form still holds the old order's client secret.
+    await expect(
+      confirmTestPayment(
+        db(),
+        provider,
+        { userId, clientSecret: first.clientSecret, card },
+        testBrand,
+        { attemptsPerMinute: 1000 },
+      ),
+    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    expect(await orderRow(db(), first.orderId)).toMatchObject({
+      status: "cancelled",
+      paidAt: null,
+    });
+    expect(await stockOf(db(), variantId)).toBe(20);
+
+    const archived = await mispricedCheckout();
+    await db().update(products).set({ active: false }).where(eq(products.id, archived.productId));
+    await expect(
+      confirmTestPayment(
+        db(),
+        provider,
+        { userId: archived.userId, clientSecret: archived.first.clientSecret, card },
+        testBrand,
+        { attemptsPerMinute: 1000 },
+      ),
+    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(
+      startCheckout(
+        db(),
+        provider,
+        { userId: archived.userId, request: archived.request },
+        testCheckoutSettings,
+      ),
+    ).rejects.toEqual(refusal("One of the products in your cart is no longer available."));
+  });
+
+  it("pays an order the catalogue still matches, as before", async () => {
+    const { userId, first } = await mispricedCheckout();
+    await confirmTestPayment(
+      db(),
+      provider,
+      { userId, clientSecret: first.clientSecret, card },
+      testBrand,
+      { attemptsPerMinute: 1000 },
+    );
+    expect((await orderRow(db(), first.orderId)).status).toBe("paid");
+  });
+
+  it("tells an admin cancelling a pending order that the customer has just paid it", async () => {
+    const { userId, first } = await mispricedCheckout();
+    const adminId = await createCustomer(db(), `admin-${userId}@example.com`);
+    await payOrder(db(), first.orderId);
+    await expect(
+      cancelOrderAsAdmin(db(), () => provider, logger, {
+        orderId: first.orderId,
+        adminId,
+        reason: null,
+        expectedStatus: "pending",
+      }),
+    ).rejects.toEqual(
+      refusal(
+        "This order is paid now: it changed after this page was opened, so nothing was done. Check it and try again.",
+      ),
+    );
+    expect((await orderRow(db(), first.orderId)).status).toBe("paid");
+  });
+
+  it("decides a payment raced against an admin's cancel under the order's lock", async () => {
+    for (let round = 0; round < 6; round++) {
+      const { userId, first } = await mispricedCheckout();
+      const adminId = await createCustomer(db(), `admin-${round}-${userId}@example.com`);
+      const [paid, cancelled] = await Promise.allSettled([
+        payOrder(db(), first.orderId),
+        cancelOrderAsAdmin(db(), () => provider, logger, {
+          orderId: first.orderId,
+          adminId,
+          reason: null,
+          expectedStatus: "pending",
+        }),
+      ]);
+      expect(paid.status).toBe("fulfilled");
+      const order = await orderRow(db(), first.orderId);
+      if (cancelled.status === "rejected") {
+        // The payment won: the admin hears it was paid, never "it cannot be cancelled".
+        expect(cancelled.reason).toEqual(refusal(expect.stringMatching(/^This order is paid now/)));
+        expect(order.status).toBe("paid");
+      } else {
+        // The cancel won: the money that arrived after is due back.
+        expect(order).toMatchObject({ status: "cancelled", refundDue: true });
+      }
+    }
+  });
+});
