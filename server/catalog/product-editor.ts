@@ -31,11 +31,13 @@ async function imageFor(
   return chosen;
 }
 
+// Every price is at least a penny: the shop gives nothing away through its checkout
+// (docs/decisions/034-nothing-sold-for-nothing.md).
 const money = (label: string) =>
   z
     .number()
     .int()
-    .min(0, `${label} cannot be negative.`)
+    .min(1, `${label} must be at least £0.01.`)
     .max(1_000_000, `${label} is at most £10,000.00.`);
 
 const variantSchema = z

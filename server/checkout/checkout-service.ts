@@ -29,6 +29,7 @@ const CHECKOUT_SYSTEM: Actor = systemActor("checkout");
 /** What one card payment may take: Stripe's own ceiling (£999,999.99), well inside an int4. */
 const MAX_ORDER_TOTAL_PENCE = 99_999_999;
 const ORDER_TOO_LARGE = "This order is too large to pay for online. Please contact us to place it.";
+const ORDER_OF_NOTHING = "An order of £0.00 cannot be paid for. Please contact us.";
 export const PRICES_CHANGED =
   "The prices in your basket have changed. Please check your order total and try again.";
 
@@ -169,7 +170,11 @@ async function createPendingOrder(
     const byId = new Map(variants.map((variant) => [variant.id, variant]));
     const priced = lines.map((line) => {
       const variant = byId.get(line.variantId);
-      if (!variant?.active) throw new DomainError("CONFLICT", VARIANT_UNAVAILABLE);
+      // Nothing is sold for nothing: a variant at £0.00 (from before prices had to be at least a
+      // penny) is not on sale.
+      if (!variant?.active || variant.pricePence < 1) {
+        throw new DomainError("CONFLICT", VARIANT_UNAVAILABLE);
+      }
       if (line.quantity > variant.maxPerOrder) {
         throw new DomainError(
           "BAD_REQUEST",
@@ -194,6 +199,8 @@ async function createPendingOrder(
     if (pricing.totalPence > MAX_ORDER_TOTAL_PENCE) {
       throw new DomainError("BAD_REQUEST", ORDER_TOO_LARGE);
     }
+    // Never a payment of nothing: no provider is asked, and no first-order discount is spent on it.
+    if (pricing.totalPence < 1) throw new DomainError("BAD_REQUEST", ORDER_OF_NOTHING);
     // Not the total the customer saw: nothing is made (the transaction undoes the replacement).
     const expected = request.expectedTotalPence;
     if (expected !== undefined && pricing.totalPence !== expected) {

@@ -190,3 +190,53 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
     }
   });
 });
+
+describe.each(testDrivers)("nothing sold for nothing on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+
+  it("never sells a variant at £0.00, nor asks a provider for a payment of nothing", async () => {
+    const userId = await createCustomer(db());
+    // A variant at £0.00 from before prices had to be at least a penny.
+    await createProduct(db(), {
+      variants: [{ id: "free-sample", pricePence: 0, stockQuantity: 5 }],
+    });
+    const asked: unknown[] = [];
+    const watching = {
+      ...provider,
+      createIntent: async (request: Parameters<typeof provider.createIntent>[0]) => {
+        asked.push(request);
+        return provider.createIntent(request);
+      },
+    };
+    await expect(
+      startCheckout(
+        db(),
+        watching,
+        { userId, request: checkoutCart([{ variantId: "free-sample", quantity: 1 }]) },
+        testCheckoutSettings,
+      ),
+    ).rejects.toEqual(refusal("One of the products in your cart is no longer available."));
+
+    // A penny, half off the first order, no shipping charge: the total would be £0.00.
+    await createProduct(db(), { variants: [{ id: "penny", pricePence: 1, stockQuantity: 5 }] });
+    await expect(
+      startCheckout(
+        db(),
+        watching,
+        { userId, request: checkoutCart([{ variantId: "penny", quantity: 1 }]) },
+        { ...testCheckoutSettings, firstOrderDiscountPercent: 50, shippingFlatRatePence: 0 },
+      ),
+    ).rejects.toEqual(refusal("An order of £0.00 cannot be paid for. Please contact us."));
+    expect(asked).toEqual([]);
+    // Nothing held: no order, the stock untouched, the first-order discount still theirs.
+    expect(await stockOf(db(), "penny")).toBe(5);
+    const paid = await startCheckout(
+      db(),
+      watching,
+      { userId, request: checkoutCart([{ variantId: "penny", quantity: 1 }]) },
+      testCheckoutSettings,
+    );
+    expect(paid.pricing).toMatchObject({ discountPence: 0, shippingPence: 399, totalPence: 400 });
+  });
+});

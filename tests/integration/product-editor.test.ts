@@ -78,6 +78,17 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
     await expect(createProduct(db(), admin, input({ slug: "No Spaces" }))).rejects.toThrow(
       "A slug is lower-case letters",
     );
+    // Nothing is sold for nothing (issue 41 item 12).
+    await expect(
+      createProduct(
+        db(),
+        admin,
+        input({
+          slug: "free",
+          variants: [{ name: "A", pricePence: 0, compareAtPricePence: null, startingStock: 5 }],
+        }),
+      ),
+    ).rejects.toThrow("A price must be at least £0.01.");
     expect((await db().select().from(products)).map((row) => row.slug)).toEqual(["whitening-foam"]);
   });
 
