@@ -14,6 +14,7 @@ import { registry } from "../metrics/metrics";
 import { cacheHitServer } from "./cache-hits";
 import { clientAddress } from "./client-address";
 import { compression } from "./compression";
+import { refuseControlCharactersInAddress } from "./control-characters";
 import { DatabaseOutage } from "./database-outage";
 import { MAX_BODY_BYTES } from "./json-request";
 import { asMade } from "./light-response";
@@ -127,6 +128,8 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.use(compression());
+  // Before anything reads the address: a control character in a path or query is refused here.
+  app.use(refuseControlCharactersInAddress());
   // Bodies are limited before anything reads them (DESIGN §6): by Content-Length at once, or by
   // counting a chunked body up to the limit. Stripe's events may be larger than a form.
   const limitBody = (maxSize: number) =>

@@ -40,7 +40,21 @@ function answer(result: FormAnswer, status: number, setCookies: string[] = []) {
 }
 
 export async function answerForm(request: Request, intents: Record<string, FormIntent>) {
-  const form = await readForm(request);
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return answer(
+      {
+        intent: "unknown",
+        ok: false,
+        message: error.message,
+        ...(error.field ? { field: error.field } : {}),
+      },
+      httpStatusFor(error.code),
+    );
+  }
   const intent = typeof form.intent === "string" ? form.intent : "unknown";
   const operation = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
   if (!operation) return answer({ intent: "unknown", ok: false, message: SOMETHING_WRONG }, 400);

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { DomainError } from "../errors";
+import { controlCharactersRefused, jsonHasControlCharacters } from "./control-characters";
 
 /**
  * The most a request body may hold (JSON here; every body at the HTTP layer, before it is read):
@@ -28,6 +29,7 @@ export async function readJsonBody<T extends z.ZodType>(
   } catch {
     throw new DomainError("BAD_REQUEST", "The request body is not valid JSON.");
   }
+  if (jsonHasControlCharacters(body)) throw controlCharactersRefused();
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new DomainError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Invalid request.");

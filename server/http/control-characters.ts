@@ -1,0 +1,72 @@
+import type { MiddlewareHandler } from "hono";
+import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "../../app/lib/text-rules";
+import { DomainError } from "../errors";
+
+// One rule at the boundary for every text the shop accepts (issue 41 item 4): no control
+// characters (NUL above all: PostgreSQL refuses it in text, and a NUL that reached a query was a
+// 500). Line breaks and tabs pass in a body's fields, where a textarea puts them; an address (path
+// and query) holds none. The readers that apply it are the only ways in: every page form goes
+// through readForm (form-request.ts), every JSON body through readJsonBody (json-request.ts), and
+// every request's address through the HTTP app's middleware below, so a new form, API or route
+// parameter cannot forget it.
+
+/** The first field (a name, or a value in it) holding a control character, or null. */
+export function fieldWithControlCharacters(
+  fields: Iterable<[string, FormDataEntryValue]>,
+): string | null {
+  for (const [name, value] of fields) {
+    if (
+      hasControlCharacters(name) ||
+      (typeof value === "string" && hasControlCharacters(value, { multiline: true }))
+    ) {
+      return name;
+    }
+  }
+  return null;
+}
+
+/** Whether any string in a parsed JSON document (keys included) holds a control character. */
+export function jsonHasControlCharacters(value: unknown): boolean {
+  if (typeof value === "string") return hasControlCharacters(value, { multiline: true });
+  if (Array.isArray(value)) return value.some(jsonHasControlCharacters);
+  if (value && typeof value === "object") {
+    return Object.entries(value).some(
+      ([key, inner]) => hasControlCharacters(key) || jsonHasControlCharacters(inner),
+    );
+  }
+  return false;
+}
+
+/** A body's refusal: 400 with the message every form shows, naming the field when known. */
+export function controlCharactersRefused(field?: string): DomainError {
+  return new DomainError("BAD_REQUEST", NO_CONTROL_CHARACTERS, field);
+}
+
+/** Whether a request's address, once decoded, holds a control character (path or query). */
+export function addressHasControlCharacters(pathname: string, search: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: the router answers it as the path it is (a 404).
+    path = pathname;
+  }
+  if (hasControlCharacters(path)) return true;
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (hasControlCharacters(name) || hasControlCharacters(value)) return true;
+  }
+  return false;
+}
+
+const ADDRESS_REFUSED = "This address holds characters the shop does not accept.";
+
+/** Answers 400 to a request whose address holds a control character, before anything reads it. */
+export function refuseControlCharactersInAddress(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    if (!addressHasControlCharacters(url.pathname, url.search)) return next();
+    c.header("Cache-Control", "no-store");
+    if (url.pathname.startsWith("/api/")) return c.json({ error: ADDRESS_REFUSED }, 400);
+    return c.text(ADDRESS_REFUSED, 400);
+  };
+}

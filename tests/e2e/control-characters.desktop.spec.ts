@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { logInAs } from "./account-fixtures";
+import { expect, test } from "./fixtures";
+
+// Issue 41 item 4: one rule at the boundary refuses control characters (NUL above all, which
+// PostgreSQL refuses in text) in every address and every body the shop accepts, with 400 and the
+// shop's message, never a 500. This walks the route table itself (app/routes.ts): every route's
+// parameters and a query on every page, and every route module with an action gets a form (or,
+// under /api, a JSON body) holding a NUL. A route added tomorrow is walked too.
+
+const NUL = "\u0000";
+const FORM_REFUSED = "Please remove the special characters from this field.";
+
+type Walked = { path: string; file: string };
+
+/** Every route of the table with its full path ("" for an index). */
+function flatten(entries: readonly RouteConfigEntry[], parent = ""): Walked[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    return [{ path: path || "/", file: entry.file }, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+const walked = flatten(routes).filter(({ path }) => !path.includes("*"));
+
+/** The route's path with each parameter (optional or not) replaced by `value`. */
+const filled = (path: string, value: string) => path.replace(/:[A-Za-z]+\??/g, value);
+
+const hasAction = (file: string) =>
+  /export (async )?function action\b|export const action\b/.test(
+    readFileSync(new URL(`../../app/${file}`, import.meta.url), "utf8"),
+  );
+
+test.describe("control characters at the boundary", () => {
+  test("every route parameter and query holding a NUL is refused with 400", async ({ page }) => {
+    test.setTimeout(120_000);
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    const withParameters = walked.filter(({ path }) => path.includes(":"));
+    expect(withParameters.length).toBeGreaterThan(5);
+    for (const { path } of withParameters) {
+      const response = await page.request.get(filled(path, "%00"), { maxRedirects: 0 });
+      expect(response.status(), `GET ${filled(path, "%00")}`).toBe(400);
+    }
+    for (const { path } of walked) {
+      const address = `${filled(path, "x")}?q=a%00b`;
+      const response = await page.request.get(address, { maxRedirects: 0 });
+      expect(response.status(), `GET ${address}`).toBe(400);
+    }
+    // The two the attack review found, by name.
+    for (const address of ["/dashboard/admin-orders/%00", "/dashboard/admin-products/%00"]) {
+      expect((await page.request.get(address)).status(), address).toBe(400);
+    }
+  });
+
+  test("every action refuses a body holding a NUL with 400 and the shop's message", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    const origin = new URL(page.url()).origin;
+    const actions = walked.filter(({ file }) => hasAction(file));
+    expect(actions.length).toBeGreaterThan(15);
+    for (const { path, file } of actions) {
+      const address = filled(path, path.startsWith("/product/") ? "prod1" : "x");
+      if (path.startsWith("/api/")) {
+        // The webhook reads its raw body for Stripe's signature, and refuses it unsigned.
+        if (file.endsWith("api.webhooks.stripe.ts")) continue;
+        const response = await page.request.post(address, {
+          headers: { Origin: origin, "Content-Type": "application/json" },
+          data: JSON.stringify({ name: `a${NUL}b`, items: [{ variantId: NUL }] }),
+          maxRedirects: 0,
+        });
+        // An API that takes no POST says so first; one that does refuses the body for the NUL.
+        expect([400, 405], `POST ${address} (${file})`).toContain(response.status());
+        if (response.status() === 400) {
+          expect(await response.json(), `POST ${address} (${file})`).toEqual({
+            error: FORM_REFUSED,
+          });
+        }
+        continue;
+      }
+      // Posted as a fetcher posts it (`.data`): the action's own answer comes back.
+      const post = {
+        headers: { Origin: origin },
+        form: { intent: "save", name: `Shop${NUL}name`, reason: `r${NUL}` },
+        maxRedirects: 0,
+      };
+      let response = await page.request.post(`${address}.data`, post);
+      // A page only a guest uses (logging in, resetting a password) sends the admin away before
+      // reading anything: a guest's post reaches its action.
+      if (response.status() !== 400) response = await request.post(`${address}.data`, post);
+      expect(response.status(), `POST ${address} (${file})`).toBe(400);
+      // Refused for the NUL itself, before the action looks at what it was asked to do.
+      expect(await response.text(), `POST ${address} (${file})`).toContain(FORM_REFUSED);
+    }
+  });
+
+  test("a form's answer names the field and says what to do", async ({ page }) => {
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    const origin = new URL(page.url()).origin;
+    // As a fetcher posts it: the action's data, not a page.
+    const response = await page.request.post("/dashboard/admin-settings.data", {
+      headers: { Origin: origin },
+      form: { intent: "save-settings", shopName: `Gleam${NUL}` },
+    });
+    expect(response.status()).toBe(400);
+    const body = await response.text();
+    expect(body).toContain(FORM_REFUSED);
+    expect(body).toContain("shopName");
+  });
+});
