@@ -60,6 +60,8 @@ export type AdminProductDetail = {
     active: boolean;
     categoryId: string | null;
     featuredRank: number;
+    /** Which save the editor opened: a save from an older one is refused. */
+    version: number;
   };
   variants: {
     id: string;

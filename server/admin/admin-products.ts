@@ -26,6 +26,7 @@ export async function getAdminProduct(
       active: products.active,
       categoryId: products.categoryId,
       featuredRank: products.featuredRank,
+      version: products.version,
     })
     .from(products)
     .where(eq(products.id, id));

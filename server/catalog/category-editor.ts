@@ -2,6 +2,7 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
+import { refusingDuplicates } from "../db/errors";
 import { categories, products } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
@@ -38,6 +39,7 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 export type AdminCategory = CategoryInput & { id: string; productCount: number };
 
 const SLUG_TAKEN = "Another category uses this slug: choose another.";
+const CATEGORY_SLUG_UNIQUE = "categories_slug_unique";
 const NOT_FOUND = "Category not found.";
 
 /** Every category with how many products (on sale or archived) it holds, in the shop's order. */
@@ -67,8 +69,10 @@ async function assertSlugFree(tx: Database, slug: string, except?: string) {
         : eq(categories.slug, slug),
     )
     .limit(1);
-  if (row) throw new DomainError("CONFLICT", SLUG_TAKEN, "slug");
+  if (row) throw slugTaken();
 }
+
+const slugTaken = () => new DomainError("CONFLICT", SLUG_TAKEN, "slug");
 
 export async function createCategory(
   db: Database,
@@ -76,18 +80,20 @@ export async function createCategory(
   input: CategoryInput,
 ): Promise<string> {
   const category = categoryInputSchema.parse(input);
-  const id = await db.transaction(async (tx) => {
-    await assertSlugFree(tx, category.slug);
-    const [row] = await tx.insert(categories).values(category).returning({ id: categories.id });
-    if (!row) throw new Error("the category insert returned nothing");
-    await recordAudit(tx, {
-      actor,
-      action: "category.created",
-      entity: { type: "category", id: row.id },
-      after: category,
-    });
-    return row.id;
-  });
+  const id = await refusingDuplicates(CATEGORY_SLUG_UNIQUE, slugTaken, () =>
+    db.transaction(async (tx) => {
+      await assertSlugFree(tx, category.slug);
+      const [row] = await tx.insert(categories).values(category).returning({ id: categories.id });
+      if (!row) throw new Error("the category insert returned nothing");
+      await recordAudit(tx, {
+        actor,
+        action: "category.created",
+        entity: { type: "category", id: row.id },
+        after: category,
+      });
+      return row.id;
+    }),
+  );
   shopChanged();
   return id;
 }
@@ -99,23 +105,29 @@ export async function updateCategory(
   input: CategoryInput,
 ): Promise<void> {
   const category = categoryInputSchema.parse(input);
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-    if (!before) throw new DomainError("NOT_FOUND", NOT_FOUND);
-    await assertSlugFree(tx, category.slug, id);
-    const changed = (Object.keys(category) as (keyof CategoryInput)[]).filter(
-      (key) => before[key] !== category[key],
-    );
-    if (changed.length === 0) return;
-    await tx.update(categories).set(category).where(eq(categories.id, id));
-    await recordAudit(tx, {
-      actor,
-      action: "category.updated",
-      entity: { type: "category", id },
-      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-      after: Object.fromEntries(changed.map((key) => [key, category[key]])),
-    });
-  });
+  await refusingDuplicates(CATEGORY_SLUG_UNIQUE, slugTaken, () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(categories)
+        .where(eq(categories.id, id))
+        .for("update");
+      if (!before) throw new DomainError("NOT_FOUND", NOT_FOUND);
+      await assertSlugFree(tx, category.slug, id);
+      const changed = (Object.keys(category) as (keyof CategoryInput)[]).filter(
+        (key) => before[key] !== category[key],
+      );
+      if (changed.length === 0) return;
+      await tx.update(categories).set(category).where(eq(categories.id, id));
+      await recordAudit(tx, {
+        actor,
+        action: "category.updated",
+        entity: { type: "category", id },
+        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, category[key]])),
+      });
+    }),
+  );
   shopChanged();
 }
 

@@ -1,8 +1,10 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isProductImageUrl } from "../../app/lib/product-images";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
+import { refusingDuplicates } from "../db/errors";
+import { auditLog } from "../db/schema/audit";
 import { categories, products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
@@ -86,6 +88,8 @@ export const productInputSchema = z.object({
   variants: z.array(variantSchema).min(1, "A product needs at least one variant.").max(20),
   /** One of the shop's categories, or none. Left out: none for a new product, unchanged on edit. */
   categoryId: z.string().min(1).max(100).nullable().optional(),
+  /** The product's version the admin opened (an edit): refused if it has moved on since. */
+  version: z.number().int().min(1).optional(),
   /** The store's "featured" order, higher first. Left out: 0 when new, unchanged on edit. */
   featuredRank: z
     .number()
@@ -118,6 +122,53 @@ async function slugTaken(tx: Database, slug: string, except?: string): Promise<b
 }
 
 const SLUG_TAKEN = "Another product uses this slug: choose another.";
+const PRODUCT_SLUG_UNIQUE = "products_slug_unique";
+const slugTakenError = () => new DomainError("CONFLICT", SLUG_TAKEN, "slug");
+
+/** The editor's fields as an admin reads them, for "this product changed since you opened it". */
+const fieldLabels: Record<string, string> = {
+  name: "name",
+  slug: "slug",
+  descriptionHtml: "description",
+  imageUrl: "image",
+  imageAlt: "image description",
+  categoryId: "category",
+  featuredRank: "featured rank",
+  variants: "variants",
+  addedVariants: "variants",
+};
+
+/**
+ * Refuses a save made from a version the product has moved on from, naming what the other saves
+ * changed (from their audit rows, which record the version each made).
+ */
+async function assertVersion(tx: Database, id: string, current: number, opened: number) {
+  if (opened === current) return;
+  const saves = await tx
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entityType, "product"),
+        eq(auditLog.entityId, id),
+        eq(auditLog.action, "product.updated"),
+        sql`(${auditLog.after}->>'version')::int > ${opened}`,
+      ),
+    );
+  const changed = [
+    ...new Set(
+      saves.flatMap((save) =>
+        Object.keys((save.after as Record<string, unknown> | null) ?? {}).flatMap(
+          (key) => fieldLabels[key] ?? [],
+        ),
+      ),
+    ),
+  ];
+  throw new DomainError(
+    "CONFLICT",
+    `This product changed since you opened it${changed.length > 0 ? ` (its ${changed.join(", ")})` : ""}. Reload it to see the changes, then make yours again.`,
+  );
+}
 
 /** Inserts the new variants, oldest first (the first a product ever had stays its default). */
 async function addVariants(
@@ -158,47 +209,49 @@ export async function createProduct(
   upload: PreparedImage | null = null,
 ) {
   const product = productInputSchema.parse(input);
-  const id = await db.transaction(async (tx) => {
-    if (await slugTaken(tx, product.slug)) throw new DomainError("CONFLICT", SLUG_TAKEN);
-    await assertCategoryExists(tx, product.categoryId);
-    const imageUrl = await imageFor(tx, actor, product.imageUrl, upload);
-    const now = new Date();
-    const [row] = await tx
-      .insert(products)
-      .values({
-        slug: product.slug,
-        name: product.name,
-        descriptionHtml: sanitizeProductHtml(product.descriptionHtml),
-        imageUrl,
-        imageAlt: product.imageAlt,
-        categoryId: product.categoryId ?? null,
-        featuredRank: product.featuredRank ?? 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: products.id });
-    if (!row) throw new Error("the product insert returned nothing");
-    await addVariants(tx, row.id, product.variants, actor, now);
-    await recordAudit(tx, {
-      actor,
-      action: "product.created",
-      entity: { type: "product", id: row.id },
-      after: {
-        name: product.name,
-        slug: product.slug,
-        imageUrl,
-        categoryId: product.categoryId ?? null,
-        featuredRank: product.featuredRank ?? 0,
-        variants: product.variants.map((variant) => ({
-          name: variant.name,
-          pricePence: variant.pricePence,
-          compareAtPricePence: variant.compareAtPricePence,
-          startingStock: variant.startingStock,
-        })),
-      },
-    });
-    return row.id;
-  });
+  const id = await refusingDuplicates(PRODUCT_SLUG_UNIQUE, slugTakenError, () =>
+    db.transaction(async (tx) => {
+      if (await slugTaken(tx, product.slug)) throw slugTakenError();
+      await assertCategoryExists(tx, product.categoryId);
+      const imageUrl = await imageFor(tx, actor, product.imageUrl, upload);
+      const now = new Date();
+      const [row] = await tx
+        .insert(products)
+        .values({
+          slug: product.slug,
+          name: product.name,
+          descriptionHtml: sanitizeProductHtml(product.descriptionHtml),
+          imageUrl,
+          imageAlt: product.imageAlt,
+          categoryId: product.categoryId ?? null,
+          featuredRank: product.featuredRank ?? 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: products.id });
+      if (!row) throw new Error("the product insert returned nothing");
+      await addVariants(tx, row.id, product.variants, actor, now);
+      await recordAudit(tx, {
+        actor,
+        action: "product.created",
+        entity: { type: "product", id: row.id },
+        after: {
+          name: product.name,
+          slug: product.slug,
+          imageUrl,
+          categoryId: product.categoryId ?? null,
+          featuredRank: product.featuredRank ?? 0,
+          variants: product.variants.map((variant) => ({
+            name: variant.name,
+            pricePence: variant.pricePence,
+            compareAtPricePence: variant.compareAtPricePence,
+            startingStock: variant.startingStock,
+          })),
+        },
+      });
+      return row.id;
+    }),
+  );
   shopChanged();
   return id;
 }
@@ -211,109 +264,127 @@ export async function updateProduct(
   upload: PreparedImage | null = null,
 ) {
   const product = productInputSchema.parse(input);
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
-    if (await slugTaken(tx, product.slug, id)) throw new DomainError("CONFLICT", SLUG_TAKEN);
-    await assertCategoryExists(tx, product.categoryId);
-    const existing = await tx
-      .select()
-      .from(productVariants)
-      .where(eq(productVariants.productId, id))
-      .orderBy(asc(productVariants.createdAt), asc(productVariants.id))
-      .for("update");
-    const known = new Map(existing.map((variant) => [variant.id, variant]));
-    for (const variant of product.variants) {
-      if (variant.id && !known.has(variant.id)) {
-        throw new DomainError("BAD_REQUEST", "A variant of another product cannot be edited here.");
+  await refusingDuplicates(PRODUCT_SLUG_UNIQUE, slugTakenError, () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+      if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
+      if (product.version !== undefined) {
+        await assertVersion(tx, id, before.version, product.version);
       }
-    }
-    const descriptionHtml = sanitizeProductHtml(product.descriptionHtml);
-    const imageUrl =
-      upload || product.imageUrl !== before.imageUrl
-        ? await imageFor(tx, actor, product.imageUrl, upload)
-        : before.imageUrl;
-    const fields = {
-      name: product.name,
-      slug: product.slug,
-      descriptionHtml,
-      imageUrl,
-      imageAlt: product.imageAlt,
-      categoryId: product.categoryId === undefined ? before.categoryId : product.categoryId,
-      featuredRank: product.featuredRank ?? before.featuredRank,
-    };
-    const changedFields = (Object.keys(fields) as (keyof typeof fields)[]).filter(
-      (key) => before[key] !== fields[key],
-    );
-    if (changedFields.length > 0) await tx.update(products).set(fields).where(eq(products.id, id));
-    const variantChanges: Record<string, unknown>[] = [];
-    for (const variant of product.variants) {
-      const current = variant.id ? known.get(variant.id) : undefined;
-      if (!current) continue;
-      const next = {
-        name: variant.name,
-        pricePence: variant.pricePence,
-        compareAtPricePence: variant.compareAtPricePence,
+      if (await slugTaken(tx, product.slug, id)) throw slugTakenError();
+      await assertCategoryExists(tx, product.categoryId);
+      const existing = await tx
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+        .orderBy(asc(productVariants.createdAt), asc(productVariants.id))
+        .for("update");
+      const known = new Map(existing.map((variant) => [variant.id, variant]));
+      for (const variant of product.variants) {
+        if (variant.id && !known.has(variant.id)) {
+          throw new DomainError(
+            "BAD_REQUEST",
+            "A variant of another product cannot be edited here.",
+          );
+        }
+      }
+      const descriptionHtml = sanitizeProductHtml(product.descriptionHtml);
+      const imageUrl =
+        upload || product.imageUrl !== before.imageUrl
+          ? await imageFor(tx, actor, product.imageUrl, upload)
+          : before.imageUrl;
+      const fields = {
+        name: product.name,
+        slug: product.slug,
+        descriptionHtml,
+        imageUrl,
+        imageAlt: product.imageAlt,
+        categoryId: product.categoryId === undefined ? before.categoryId : product.categoryId,
+        featuredRank: product.featuredRank ?? before.featuredRank,
       };
-      if (
-        current.name === next.name &&
-        current.pricePence === next.pricePence &&
-        current.compareAtPricePence === next.compareAtPricePence
-      ) {
-        continue;
+      const changedFields = (Object.keys(fields) as (keyof typeof fields)[]).filter(
+        (key) => before[key] !== fields[key],
+      );
+      if (changedFields.length > 0)
+        await tx.update(products).set(fields).where(eq(products.id, id));
+      const variantChanges: Record<string, unknown>[] = [];
+      for (const variant of product.variants) {
+        const current = variant.id ? known.get(variant.id) : undefined;
+        if (!current) continue;
+        const next = {
+          name: variant.name,
+          pricePence: variant.pricePence,
+          compareAtPricePence: variant.compareAtPricePence,
+        };
+        if (
+          current.name === next.name &&
+          current.pricePence === next.pricePence &&
+          current.compareAtPricePence === next.compareAtPricePence
+        ) {
+          continue;
+        }
+        await tx.update(productVariants).set(next).where(eq(productVariants.id, current.id));
+        variantChanges.push({
+          id: current.id,
+          before: {
+            name: current.name,
+            pricePence: current.pricePence,
+            compareAtPricePence: current.compareAtPricePence,
+          },
+          after: next,
+        });
       }
-      await tx.update(productVariants).set(next).where(eq(productVariants.id, current.id));
-      variantChanges.push({
-        id: current.id,
+      const added = product.variants.filter((variant) => !variant.id);
+      // New variants come after every existing one, so the default stays the default.
+      const last = existing.at(-1)?.createdAt ?? new Date();
+      await addVariants(
+        tx,
+        id,
+        added,
+        actor,
+        new Date(Math.max(Date.now(), last.getTime() + 1000)),
+      );
+      if (changedFields.length === 0 && variantChanges.length === 0 && added.length === 0) return;
+      const version = before.version + 1;
+      await tx.update(products).set({ version }).where(eq(products.id, id));
+      await recordAudit(tx, {
+        actor,
+        action: "product.updated",
+        entity: { type: "product", id },
         before: {
-          name: current.name,
-          pricePence: current.pricePence,
-          compareAtPricePence: current.compareAtPricePence,
+          ...Object.fromEntries(changedFields.map((key) => [key, before[key]])),
+          ...(variantChanges.length > 0
+            ? {
+                variants: variantChanges.map((change) => ({
+                  id: change.id,
+                  ...(change.before as object),
+                })),
+              }
+            : {}),
         },
-        after: next,
+        after: {
+          ...Object.fromEntries(changedFields.map((key) => [key, fields[key]])),
+          ...(variantChanges.length > 0
+            ? {
+                variants: variantChanges.map((change) => ({
+                  id: change.id,
+                  ...(change.after as object),
+                })),
+              }
+            : {}),
+          ...(added.length > 0
+            ? {
+                addedVariants: added.map((variant) => ({
+                  name: variant.name,
+                  pricePence: variant.pricePence,
+                })),
+              }
+            : {}),
+          version,
+        },
       });
-    }
-    const added = product.variants.filter((variant) => !variant.id);
-    // New variants come after every existing one, so the default stays the default.
-    const last = existing.at(-1)?.createdAt ?? new Date();
-    await addVariants(tx, id, added, actor, new Date(Math.max(Date.now(), last.getTime() + 1000)));
-    if (changedFields.length === 0 && variantChanges.length === 0 && added.length === 0) return;
-    await recordAudit(tx, {
-      actor,
-      action: "product.updated",
-      entity: { type: "product", id },
-      before: {
-        ...Object.fromEntries(changedFields.map((key) => [key, before[key]])),
-        ...(variantChanges.length > 0
-          ? {
-              variants: variantChanges.map((change) => ({
-                id: change.id,
-                ...(change.before as object),
-              })),
-            }
-          : {}),
-      },
-      after: {
-        ...Object.fromEntries(changedFields.map((key) => [key, fields[key]])),
-        ...(variantChanges.length > 0
-          ? {
-              variants: variantChanges.map((change) => ({
-                id: change.id,
-                ...(change.after as object),
-              })),
-            }
-          : {}),
-        ...(added.length > 0
-          ? {
-              addedVariants: added.map((variant) => ({
-                name: variant.name,
-                pricePence: variant.pricePence,
-              })),
-            }
-          : {}),
-      },
-    });
-  });
+    }),
+  );
   shopChanged();
 }
 

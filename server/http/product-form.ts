@@ -40,6 +40,12 @@ export const productFormSchema = z
     /** The category select: empty for none. */
     categoryId: z.string().max(100).optional(),
     featuredRank: z.string().max(10).optional(),
+    /** The version the editor opened (an edit's form only). */
+    version: z
+      .string()
+      .regex(/^\d{1,9}$/, "Reload the product and try again.")
+      .transform(Number)
+      .optional(),
   })
   .transform((form, context) => {
     let rows: unknown;

@@ -135,11 +135,27 @@ test.describe("the admin's catalogue", () => {
       /\/media\/[0-9a-f-]{36}\/1200\.jpg$/,
     );
 
+    // Another admin (here: another tab) opens the same product before this one saves.
+    const other = await context.newPage();
+    await gotoHydrated(other, productUrl);
     // A new price, then a count of the stock with its reason.
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await form.getByLabel("Price (£)").first().fill("11.99");
     await form.getByRole("button", { name: "Save product" }).click();
     await expectToast(page, "Product saved");
+    // The other tab's save would put the old price back: refused, saying what changed.
+    const otherForm = other.getByRole("form", { name: "Product" });
+    await otherForm.getByLabel("Name", { exact: true }).fill("Whitening Foam Plus");
+    await otherForm.getByRole("button", { name: "Save product" }).click();
+    await expectToast(
+      other,
+      "Product not saved",
+      "This product changed since you opened it (its variants). Reload it to see the changes, then make yours again.",
+    );
+    await gotoHydrated(other, productUrl);
+    await expect(otherForm.getByLabel("Price (£)").first()).toHaveValue("11.99");
+    await expect(otherForm.getByLabel("Name", { exact: true })).toHaveValue("Whitening Foam");
+    await other.close();
     const count = page.getByRole("form", { name: "Count stock" });
     await count.getByLabel("Variant").selectOption({ label: "50 ml" });
     await count.getByLabel("Units counted").fill("37");

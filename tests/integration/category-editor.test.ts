@@ -140,6 +140,34 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
     expect(await listAdminCategories(db())).toEqual([{ ...category(), id, productCount: 0 }]);
   });
 
+  it("answers saves racing for one slug with one category and clear refusals", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const taken = ["CONFLICT", "Another category uses this slug: choose another.", "slug"];
+    const created = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        refusal(createCategory(db(), admin, category({ name: `Rinse ${index}` }))).catch(
+          () => "created",
+        ),
+      ),
+    );
+    expect(created.filter((result) => result === "created")).toHaveLength(1);
+    expect(created.filter((result) => result !== "created")).toEqual(Array(9).fill(taken));
+    const ids = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        createCategory(db(), admin, category({ name: `Other ${n}`, slug: `other-${n}` })),
+      ),
+    );
+    const edited = await Promise.all(
+      ids.map((id, index) =>
+        refusal(
+          updateCategory(db(), admin, id, category({ name: `Other ${index}`, slug: "raced" })),
+        ).catch(() => "saved"),
+      ),
+    );
+    expect(edited.filter((result) => result === "saved")).toHaveLength(1);
+    expect(edited.filter((result) => result !== "saved")).toEqual(Array(3).fill(taken));
+  });
+
   it("puts a product in a category and sets its featured rank from the editor's form", async () => {
     const admin = adminActor(await createCustomer(db()));
     const id = await createCategory(db(), admin, category());

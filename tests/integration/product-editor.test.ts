@@ -10,6 +10,7 @@ import {
 } from "@server/catalog/product-editor";
 import { auditLog } from "@server/db/schema/audit";
 import { products } from "@server/db/schema/catalog";
+import { DomainError } from "@server/errors";
 import { productFormSchema } from "@server/http/product-form";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -141,6 +142,99 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
       variants: [{ id: first.id, pricePence: 1199 }],
       addedVariants: [{ name: "Travel 15 ml", pricePence: 499 }],
     });
+  });
+
+  it("refuses a save from a version another admin has saved over, naming what changed", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const other = adminActor(await createCustomer(db()));
+    const id = await createProduct(db(), admin, input());
+    const opened = await getAdminProduct(db(), id);
+    const [first, second] = opened?.variants ?? [];
+    if (!opened || !first || !second) throw new Error("no product");
+    expect(opened.product.version).toBe(1);
+    const edited = (change: Partial<ProductInput>) => ({
+      ...input(),
+      variants: [
+        { ...first, startingStock: 0 },
+        { ...second, startingStock: 0 },
+      ],
+      ...change,
+    });
+    // Both opened version 1; the other admin saves first: a new name and a new price.
+    await updateProduct(db(), other, id, {
+      ...edited({ name: "Whitening Foam Pro" }),
+      variants: [
+        { ...first, pricePence: 1399, startingStock: 0 },
+        { ...second, startingStock: 0 },
+      ],
+      version: 1,
+    });
+    expect((await getAdminProduct(db(), id))?.product.version).toBe(2);
+    await expect(
+      updateProduct(db(), admin, id, { ...edited({ imageAlt: "A tall bottle" }), version: 1 }),
+    ).rejects.toEqual(
+      expect.objectContaining({
+        constructor: DomainError,
+        code: "CONFLICT",
+        message:
+          "This product changed since you opened it (its name, variants). Reload it to see the changes, then make yours again.",
+      }),
+    );
+    // Nothing of the refused save was written; the other admin's stands.
+    const now = await getAdminProduct(db(), id);
+    expect(now?.product).toMatchObject({
+      name: "Whitening Foam Pro",
+      imageAlt: "A bottle of whitening foam",
+      version: 2,
+    });
+    expect(now?.variants[0]?.pricePence).toBe(1399);
+    // Reloaded (version 2), their save goes through.
+    await updateProduct(db(), admin, id, {
+      ...edited({ name: "Whitening Foam Pro", imageAlt: "A tall bottle" }),
+      variants: [
+        { ...first, pricePence: 1399, startingStock: 0 },
+        { ...second, startingStock: 0 },
+      ],
+      version: 2,
+    });
+    expect((await getAdminProduct(db(), id))?.product).toMatchObject({
+      imageAlt: "A tall bottle",
+      version: 3,
+    });
+  });
+
+  it("answers ten saves racing for one slug with one product and nine clear refusals", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const slugTaken = expect.objectContaining({
+      constructor: DomainError,
+      code: "CONFLICT",
+      field: "slug",
+      message: "Another product uses this slug: choose another.",
+    });
+    const created = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) =>
+        createProduct(db(), admin, input({ name: `Foam ${index}`, slug: "raced-slug" })),
+      ),
+    );
+    expect(created.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of created) {
+      if (result.status === "rejected") expect(result.reason).toEqual(slugTaken);
+    }
+    // Edits racing for one new slug: the same.
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        createProduct(db(), admin, input({ name: `Edit ${index}`, slug: `edit-${index}` })),
+      ),
+    );
+    const edited = await Promise.allSettled(
+      ids.map((id, index) =>
+        updateProduct(db(), admin, id, input({ name: `Edit ${index}`, slug: "raced-edit" })),
+      ),
+    );
+    expect(edited.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of edited) {
+      if (result.status === "rejected") expect(result.reason).toEqual(slugTaken);
+    }
   });
 
   it("changes stock only by a count with a reason; archives and restores", async () => {

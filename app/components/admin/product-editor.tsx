@@ -89,6 +89,7 @@ export function ProductEditor({
       noValidate
     >
       <input type="hidden" name="intent" value="save" />
+      {product ? <input type="hidden" name="version" value={product.version} /> : null}
       <input
         type="hidden"
         name="variants"

@@ -36,6 +36,11 @@ export const products = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     reviewStarTotal: integer("review_star_total").notNull().default(0),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "set null" }),
+    /**
+     * Goes up by one with every save from the admin's editor: a save made from an older version
+     * is refused (two admins editing the same product), never silently written over the newer.
+     */
+    version: integer("version").notNull().default(1),
     /** The "featured" sort: higher first, then newest. Set by the seed and the admin. */
     featuredRank: integer("featured_rank").notNull().default(0),
     /**
