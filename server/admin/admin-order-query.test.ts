@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminOrderSearch, defaultAdminOrderQuery } from "../../app/lib/admin-order-query";
-import { parseAdminOrderQuery } from "./admin-order-query";
+import { parseAdminOrderQuery, unreadableDateBound } from "./admin-order-query";
 
 describe("the admin's orders list as a URL, read on the server and written back", () => {
   it("reads a full state and writes it back", () => {
@@ -28,5 +28,17 @@ describe("the admin's orders list as a URL, read on the server and written back"
 
   it("trims the search and drops NUL bytes", () => {
     expect(parseAdminOrderQuery(new URLSearchParams("q=%20a%00b%20")).q).toBe("ab");
+  });
+});
+
+describe("the export's date bounds", () => {
+  it("names a bound that is not a day the shop can read, year 0 included", () => {
+    expect(unreadableDateBound(new URLSearchParams("from=0000-01-01"))).toBe("from");
+    expect(unreadableDateBound(new URLSearchParams("from=2026-01-01&to=2026-02-30"))).toBe("to");
+    expect(unreadableDateBound(new URLSearchParams("to=tomorrow"))).toBe("to");
+    expect(unreadableDateBound(new URLSearchParams("from=2026-01-01&to=2026-12-31"))).toBeNull();
+    expect(unreadableDateBound(new URLSearchParams("from=&status=paid"))).toBeNull();
+    // The list itself falls back to no bound, as for any unreadable value.
+    expect(parseAdminOrderQuery(new URLSearchParams("from=0000-01-01")).from).toBe("");
   });
 });

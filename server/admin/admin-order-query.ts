@@ -11,7 +11,8 @@ import { orderStatuses } from "../../app/lib/order-types";
 
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  // A year the shop can have orders in: PostgreSQL has no year 0, and 0000-01-01 reached it.
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/)
   // A real day of the calendar: 2026-02-31 is refused, not rolled over into March.
   .refine((day) => {
     const date = new Date(`${day}T00:00:00Z`);
@@ -45,4 +46,16 @@ export function parseAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
     sort: params.get("sort") ?? undefined,
     dir: params.get("dir") ?? undefined,
   });
+}
+
+/**
+ * The date bound a URL gives that is not a day the shop can read (the export refuses it with 400
+ * rather than export every order), or null when both are days or absent.
+ */
+export function unreadableDateBound(params: URLSearchParams): "from" | "to" | null {
+  for (const bound of ["from", "to"] as const) {
+    const value = params.get(bound);
+    if (value && !isoDay.safeParse(value).success) return bound;
+  }
+  return null;
 }

@@ -111,8 +111,16 @@ async function readBatch(db: Database, filter: OrderFilter, after: Cursor | null
   return { csv: result?.csv ?? "", rows: result?.rows ?? 0, last };
 }
 
-/** The matching orders as a stream of CSV text, the header first; one batch read per pull. */
-export function ordersCsvStream(db: Database, filter: OrderFilter): ReadableStream<Uint8Array> {
+/**
+ * The matching orders as a stream of CSV text, the header first; one batch read per pull. A batch
+ * that fails once the download has begun goes to `onFailure` (which logs it and ends the
+ * connection, so the download shows as failed), and the stream ends there without a word more.
+ */
+export function ordersCsvStream(
+  db: Database,
+  filter: OrderFilter,
+  onFailure: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: Cursor | null = null;
   let started = false;
@@ -124,7 +132,14 @@ export function ordersCsvStream(db: Database, filter: OrderFilter): ReadableStre
         controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\n`));
         return;
       }
-      const batch = await readBatch(db, filter, after);
+      let batch: Awaited<ReturnType<typeof readBatch>>;
+      try {
+        batch = await readBatch(db, filter, after);
+      } catch (error) {
+        onFailure(error);
+        controller.close();
+        return;
+      }
       if (batch.rows > 0) controller.enqueue(encoder.encode(batch.csv));
       if (batch.rows < BATCH || !batch.last) {
         controller.close();

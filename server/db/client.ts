@@ -118,7 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { onQuery } = options;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.driver === "postgres") {
-    const pool = new pg.Pool({
+    const pool = new ReadRetryingPool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -250,6 +250,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       return { live: () => true, caughtUp: async () => true, stop };
     },
   };
+}
+
+/**
+ * A pool whose reads outlive a lost connection (issue 41 item 9): a statement that reads only
+ * (it begins with `select`), run outside a transaction and cut by its connection's end (the
+ * server restarted, failed over, or ended the backend: pg_terminate_backend) is run once more, on
+ * a fresh connection. A write is never run again: it may have committed before the connection
+ * went. A transaction's statements run on a client of their own, not through here.
+ */
+class ReadRetryingPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes its arguments through untouched.
+  override query(...args: any[]): any {
+    const run = () => (super.query as (...given: unknown[]) => unknown)(...args);
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown })?.text;
+    // The callback form, or not a read: as pg runs it.
+    if (typeof args.at(-1) === "function" || !isRead(text)) return run();
+    return (run() as Promise<unknown>).catch((error: unknown) => {
+      if (!isConnectionLoss(error)) throw error;
+      return run();
+    });
+  }
+}
+
+const isRead = (text: unknown) => typeof text === "string" && /^\s*select\b/i.test(text);
+
+/** The connection ended under the statement (not the statement's own fault). */
+function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  // admin_shutdown (pg_terminate_backend), crash_shutdown, cannot_connect_now; a reset socket.
+  if (code === "57P01" || code === "57P02" || code === "57P03") return true;
+  if (code === "ECONNRESET" || code === "EPIPE") return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|not queryable|Client was closed/i.test(message)
+  );
 }
 
 /**

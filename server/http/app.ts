@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -299,7 +300,12 @@ export function createHttpApp(options: HttpAppOptions) {
         inRequestScope(() =>
           handleRequest(
             shopRequest(c),
-            shopLoadContext({ cspNonce: nonce, clientAddress: addressOf(c) }),
+            shopLoadContext({
+              cspNonce: nonce,
+              clientAddress: addressOf(c),
+              abortConnection: () =>
+                (c.env as Partial<HttpBindings> | undefined)?.outgoing?.destroy(),
+            }),
           ),
         ),
       );

@@ -254,6 +254,10 @@ test.describe("admin dashboard", () => {
     expect(lines[1]).toContain(",refunded,");
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"") Road"`);
     expect(lines[1]).toContain(",71.98,71.98,");
+    // A date that is not one is refused, never taken for "every order".
+    const badDate = await admin.request.get("/dashboard/admin-orders/export?from=0000-01-01");
+    expect(badDate.status()).toBe(400);
+    expect(await badDate.text()).toBe("Enter the from date as a day, YYYY-MM-DD.");
     await admin.context().close();
   });
 

@@ -8,6 +8,11 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, createProduct, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
+/** A streamed export in a test fails the test the moment a batch fails. */
+const failTest = (error: unknown) => {
+  throw error;
+};
+
 // The admin's figures (server/admin/shop-figures.ts) against a hand-computed fixture, and the
 // orders list's search, filters and sorting.
 
@@ -235,7 +240,7 @@ describe.each(testDrivers)("the admin's figures on %s", (driver) => {
     await db().execute(
       sql`update orders set created_at = '2026-11-01 10:00:00.123456+00' where id <= 'demo-h-001200'`,
     );
-    const text = await new Response(ordersCsvStream(db(), {})).text();
+    const text = await new Response(ordersCsvStream(db(), {}, failTest)).text();
     const lines = text
       .replace(/^\uFEFF/, "")
       .trim()
@@ -247,7 +252,9 @@ describe.each(testDrivers)("the admin's figures on %s", (driver) => {
       .map((line) => line.split(",")[0]);
     expect(ids).toHaveLength(2300);
     expect(new Set(ids).size).toBe(2300);
-    const delivered = await new Response(ordersCsvStream(db(), { status: "delivered" })).text();
+    const delivered = await new Response(
+      ordersCsvStream(db(), { status: "delivered" }, failTest),
+    ).text();
     const deliveredRows = delivered.split("\n").filter((line) => line.startsWith("demo-h-")).length;
     expect(deliveredRows).toBe((await listOrders(db(), { status: "delivered" })).total);
   });

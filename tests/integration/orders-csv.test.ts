@@ -6,6 +6,11 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, createProduct } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
+/** A streamed export in a test fails the test the moment a batch fails. */
+const failTest = (error: unknown) => {
+  throw error;
+};
+
 // The CSV export's cells (migration 0011: PostgreSQL writes the lines): formulas made inert, RFC
 // 4180 quoting, checked against csv-stringify (a CSV library with the same formula escaping), and
 // a hostile order exported as a spreadsheet would read it.
@@ -94,7 +99,7 @@ describe.each(testDrivers)("the orders CSV on %s", (driver) => {
       unitPricePence: 3999,
       quantity: 1,
     });
-    const bytes = await new Response(ordersCsvStream(db(), {})).arrayBuffer();
+    const bytes = await new Response(ordersCsvStream(db(), {}, failTest)).arrayBuffer();
     // ignoreBOM: keep the byte-order mark, which the export sends for spreadsheet apps.
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text).toBe(
@@ -105,5 +110,17 @@ describe.each(testDrivers)("the orders CSV on %s", (driver) => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("hands a batch that fails after the download began to the caller, and sends no more", async () => {
+    const failures: unknown[] = [];
+    // A bound PostgreSQL cannot read (there was no year 0): the first batch fails.
+    const text = await new Response(
+      ordersCsvStream(db(), { from: "0000-01-01" }, (error) => failures.push(error)),
+    ).text();
+    expect(text.trim()).toBe(
+      "Order,Placed,Status,Customer,Email,Phone,Shipping address,Items,Subtotal,Discount,Shipping,VAT,Total,Refunded,Carrier,Tracking number",
+    );
+    expect(failures).toHaveLength(1);
   });
 });
