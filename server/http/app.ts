@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_IMAGE_BYTES } from "../../app/lib/product-images";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
+import { getSessionUser } from "../auth/session";
 import { hasSessionCookie } from "../auth/session-cookie";
 import { type Logger, withLogFields } from "../logger";
 import { shopMetrics } from "../metrics/cluster-metrics";
@@ -147,12 +148,16 @@ export function createHttpApp(options: HttpAppOptions) {
   const formLimit = limitBody(MAX_BODY_BYTES);
   const webhookLimit = limitBody(MAX_WEBHOOK_BODY_BYTES);
   const uploadLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
-  app.use((c, next) => {
+  app.use(async (c, next) => {
     // A GET or HEAD has no body here (@hono/node-server gives their requests none), so the limit
     // has nothing to count; asking for the body would only build a full fetch Request for it.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     if (c.req.path === STRIPE_WEBHOOK_PATH) return webhookLimit(c, next);
-    if (c.req.path.startsWith(PRODUCT_FORM_PATH)) return uploadLimit(c, next);
+    // The upload's room is an admin's only: anyone else's post there is a form like any other,
+    // cut at its limit before a byte more is read (the admin's check comes later, in the route).
+    if (c.req.path.startsWith(PRODUCT_FORM_PATH) && (await isAdminRequest(c.req.raw))) {
+      return uploadLimit(c, next);
+    }
     return formLimit(c, next);
   });
   app.use(sameOriginOnly(options.origins));
@@ -416,6 +421,17 @@ function withCachingRules(response: Response, personal: boolean): Response {
     const copy = new Response(response.body, response);
     apply(copy.headers);
     return copy;
+  }
+}
+
+/** A signed-in admin's request (read from its session cookie); false when it cannot be told. */
+async function isAdminRequest(request: Request): Promise<boolean> {
+  if (!hasSessionCookie(request.headers.get("Cookie"))) return false;
+  try {
+    return (await getSessionUser(request))?.role === "admin";
+  } catch {
+    // The database is away: the smaller limit, and the route answers as it can.
+    return false;
   }
 }
 
