@@ -55,6 +55,25 @@ describe.each(testDrivers)("the orders CSV on %s", (driver) => {
       expect(await cell(value), JSON.stringify(value)).toBe(expected.slice(0, -1));
     }
     expect(await cell("=1")).toBe("'=1");
+    // Look-alike signs and signs hidden behind what shows nothing (issue 41 item 13).
+    for (const hidden of [
+      "﹦1+1",
+      "﹢1",
+      "﹣1",
+      "﹫SUM(A1)",
+      "−1+2",
+      "\u200B=1+1",
+      "\u200D\u2060=SUM(A1)",
+      "\uFEFF+1",
+      "\u202E=1",
+      "  =1+1",
+      "\u00A0@SUM(A1)",
+    ]) {
+      expect(await cell(hidden), JSON.stringify(hidden)).toBe(`'${hidden}`);
+    }
+    // Text that merely holds a sign later, or a zero-width character before a letter, is left.
+    expect(await cell("\u200BAda")).toBe("\u200BAda");
+    expect(await cell("Cost − £5")).toBe("Cost − £5");
     // A carriage return is a line break to a spreadsheet: quoted (csv-stringify leaves a lone one
     // bare, against RFC 4180).
     expect(await cell("\rx")).toBe('"\'\rx"');
