@@ -19,6 +19,7 @@ import { watchDatabase } from "../metrics/metrics";
 import { getShopSettings } from "../settings/shop-settings";
 import { createHttpApp } from "./app";
 import { PageCache } from "./page-cache";
+import { startBanner } from "./start-banner";
 import { listenWhenAllowed, reportReady, runsBackgroundJobs, runWorkers } from "./workers";
 
 // Entry of the production server (bundled by Vite into build/server/index.js with the app).
@@ -135,29 +136,7 @@ async function main() {
 }
 
 function printBanner(shopName: string) {
-  const lines = [
-    "",
-    `  ${shopName} is running at ${env.BASE_URL}`,
-    `  mode: ${env.SHOP_MODE}, database: ${env.DATABASE_URL ? "PostgreSQL" : `PGlite (${env.DATA_DIR})`}`,
-  ];
-  if (env.SHOP_MODE === "demo") {
-    lines.push("  Demo shop: test payments only, no real money is taken.");
-    lines.push("  Demo accounts (demo mode only):");
-    for (const account of demoAccounts) {
-      lines.push(`    ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
-    }
-    lines.push(`  Emails land in the dev mailbox: ${env.BASE_URL}/dev/mailbox`);
-    if (env.publicDemo) {
-      lines.push(
-        "",
-        "  !!! WARNING: this demo shop listens on a public address (ALLOW_PUBLIC_DEMO=true).",
-        "  !!! Anyone who reaches it can log in as the demo admin, read every email at",
-        "  !!! /dev/mailbox (password reset links included) and forge sessions: the demo",
-        "  !!! secret is in the source code. Never use it for real customers or real data.",
-      );
-    }
-  }
-  process.stdout.write(`${lines.join("\n")}\n\n`);
+  process.stdout.write(startBanner(shopName, env, demoAccounts));
 }
 
 const command = process.argv[2];
