@@ -5,7 +5,7 @@ import { getDb } from "../db/connection";
 import { users, verifications } from "../db/schema/auth";
 import { env } from "../env";
 import { DomainError, type ErrorCode } from "../errors";
-import { ACCOUNT_THROTTLED, RECIPIENT_THROTTLED } from "./account-throttle";
+import { ACCOUNT_THROTTLED, RECIPIENT_THROTTLED, SIGN_UP_THROTTLED } from "./account-throttle";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getAuth } from "./session";
 
@@ -71,7 +71,7 @@ function failure(
   if (status === 429) {
     // The shop's own limits (per account, per recipient) say what they are; better-auth's
     // per-address one does not.
-    const ownMessages = [ACCOUNT_THROTTLED, RECIPIENT_THROTTLED];
+    const ownMessages = [ACCOUNT_THROTTLED, RECIPIENT_THROTTLED, SIGN_UP_THROTTLED];
     const message = ownMessages.find((own) => own === json?.message) ?? TOO_MANY;
     return new DomainError("RATE_LIMITED", message);
   }
@@ -98,8 +98,9 @@ export async function signUpWithPassword(
 ): Promise<void> {
   // The seed spec tells a visitor when an address is taken; better-auth, with verification on,
   // answers a registered address as if it worked (and sends nothing). So the address is looked up
-  // first, but the answer comes after better-auth's rate limiter has counted the attempt: past the
-  // limit, a registered address gets the same 429 as any other, and probing stays slow.
+  // first, but the answer comes after both limits have counted the attempt (better-auth's per
+  // client address, the shop's per email address): past either, a registered address gets the
+  // same 429 as any other, and probing stays slow (docs/decisions/035).
   const db = await getDb();
   const [existing] = await db
     .select({ id: users.id })

@@ -13,8 +13,11 @@ import {
   clearSignInAttempts,
   countEmailToRecipient,
   countSignInAttempt,
+  countSignUpAttempt,
   EMAILS_PER_RECIPIENT,
   RECIPIENT_THROTTLED,
+  SIGN_UP_THROTTLED,
+  SIGN_UPS_PER_ADDRESS,
 } from "./account-throttle";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords";
 import { AUTH_COOKIE_PREFIX } from "./session-cookie";
@@ -183,6 +186,13 @@ export function createAuth(options: AuthOptions) {
           (await countEmailToRecipient(options.db, email)) > EMAILS_PER_RECIPIENT
         ) {
           throw new APIError("TOO_MANY_REQUESTS", { message: RECIPIENT_THROTTLED });
+        }
+        // Counted for every address alike, so the limit itself tells nothing of who is a customer.
+        if (
+          ctx.path === SIGN_UP &&
+          (await countSignUpAttempt(options.db, email)) > SIGN_UPS_PER_ADDRESS
+        ) {
+          throw new APIError("TOO_MANY_REQUESTS", { message: SIGN_UP_THROTTLED });
         }
       }),
       after: createAuthMiddleware(async (ctx) => {

@@ -122,6 +122,30 @@ describe.each(testDrivers)("account abuse on %s", (driver) => {
     expect(answers.slice(limit)).toEqual([429, 429]);
   });
 
+  it("says an address is taken only a few times an hour, from however many addresses", async () => {
+    await seedDemoAccounts(await getAuth(), db());
+    const probe = (email: string) =>
+      signUpWithPassword(
+        { cookie: null, clientAddress: freshAddress() },
+        { fullName: "Prober", email, password: "probe-password-1" },
+      );
+    // A registered address: the spec's message five times, then the same refusal as anyone's.
+    const registered: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      registered.push(await statusOf(probe("customer@example.com")));
+    }
+    expect(registered).toEqual([409, 409, 409, 409, 409, 429, 429]);
+    await expect(probe("customer@example.com")).rejects.toThrow(
+      "Too many sign-up attempts for this email address. Please try again later.",
+    );
+    // An address nobody has: signed up at once, then taken, then the same limit at the same count.
+    const fresh: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      fresh.push(await statusOf(probe("someone-new@example.com")));
+    }
+    expect(fresh).toEqual([200, 409, 409, 409, 409, 429, 429]);
+  });
+
   it("sends one address only a few reset and verification emails, from however many addresses", async () => {
     await seedDemoAccounts(await getAuth(), db());
     const resets: number[] = [];
