@@ -149,7 +149,7 @@ test.describe("admin dashboard", () => {
       "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
     );
     const steps = page.getByRole("region", { name: "History" }).getByRole("listitem");
-    await expect(steps).toHaveText([/^Order placed/, /^Payment received/, /^Sent/]);
+    await expect(steps).toHaveText([/^Order placed/, /^Payment received/, /^Shipped/]);
     await expect(page.getByRole("region", { name: "Items" })).toContainText(
       "Paid with the card ending 4242.",
     );

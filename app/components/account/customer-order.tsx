@@ -16,7 +16,7 @@ function stepText(event: CustomerOrderEvent): string {
     case "paid":
       return "Payment received";
     case "shipped":
-      return "Sent";
+      return "Shipped";
     case "delivered":
       return "Delivered";
     case "cancelled":
