@@ -15,7 +15,7 @@ const browserChunks = {
   groups: [
     {
       name: "framework",
-      test: /node_modules[\\/](preact|react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+      test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
       priority: 2,
     },
     {
@@ -45,23 +45,10 @@ const productionRouter = [
   { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
 ];
 
-// The browser runs the pages on Preact (preact/compat), not React DOM: the same components, hydrated
-// from the HTML React renders on the server, for 49 kB of framework instead of 104.5 kB gzipped
-// (decision record 028). Only the browser build is aliased; the server and the dev server keep
-// React.
-const preactForReact = [
-  { find: /^react$/, replacement: "preact/compat" },
-  { find: /^react-dom$/, replacement: "preact/compat" },
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
-  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
-  { find: /^scheduler$/, replacement: "preact/compat/scheduler" },
-];
-
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     tsconfigPaths: true,
-    alias: command !== "build" || isSsrBuild ? [] : [...productionRouter, ...preactForReact],
+    alias: command !== "build" || isSsrBuild ? [] : productionRouter,
   },
   build: {
     rolldownOptions: isSsrBuild

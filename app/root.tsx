@@ -16,7 +16,6 @@ import { ViewerScript } from "~/components/account/viewer-script";
 import { EarlyClickScript, replayEarlyClick } from "~/components/layout/early-click";
 import { ShopLayout } from "~/components/layout/shop-layout";
 import { buttonVariants } from "~/components/ui/button";
-import { whenHydrated } from "~/components/ui/hydration-slice";
 import { useShopLinkNavigation } from "~/components/ui/shop-link";
 import { shopDate } from "~/lib/dates";
 import { useNonce } from "~/lib/nonce";
@@ -51,12 +50,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
   useEffect(() => {
-    // Marks the document as interactive (pages and error screens alike) once every slice of it is
-    // hydrated (app/components/ui/hydration-slice.tsx): end-to-end tests wait for it before clicking.
-    void whenHydrated().then(() => {
-      document.documentElement.dataset.hydrated = "true";
-      replayEarlyClick();
-    });
+    // Marks the document as interactive (pages and error screens alike) once it is hydrated (the
+    // effects run after the whole tree's): end-to-end tests wait for it before clicking.
+    document.documentElement.dataset.hydrated = "true";
+    replayEarlyClick();
   }, []);
   return (
     <html lang="en-GB">

@@ -4,7 +4,7 @@ import { logIn } from "./bench-checkout";
 import { freshPostgresDatabase } from "./bench-database";
 import { measureRoutes, type RouteFigures } from "./bench-routes";
 import { freePort, startBuiltServer } from "./built-server";
-import { firstLoadScripts, scriptSizes } from "./first-load-js";
+import { firstLoadScripts, firstLoadSplit, scriptSizes } from "./first-load-js";
 import { renderCpuMs } from "./render-cpu";
 
 const CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
@@ -63,6 +63,9 @@ export type SpeedFigures = {
   firstLoadKb: number;
   /** The same scripts as a browser that accepts Brotli is sent them (the build's .br forms). */
   firstLoadBrotliKb: number;
+  /** Of firstLoadKb: the framework's chunk (React, React DOM, React Router), and the rest. */
+  firstLoadFrameworkKb: number;
+  firstLoadShopKb: number;
 };
 
 export async function benchSpeed(
@@ -122,6 +125,8 @@ export async function benchSpeed(
           signedInPageCache: signedIn.headers.get("X-Page-Cache"),
           firstLoadKb: kilobytes(firstLoadBytes),
           firstLoadBrotliKb: kilobytes(firstLoadBrotliBytes),
+          firstLoadFrameworkKb: kilobytes(firstLoadSplit(scripts).frameworkGzipBytes),
+          firstLoadShopKb: kilobytes(firstLoadSplit(scripts).shopGzipBytes),
         };
       } finally {
         bare.stop();

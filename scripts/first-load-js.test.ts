@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetProblem, firstLoadScripts } from "./first-load-js";
+import { budgetProblem, firstLoadScripts, firstLoadSplit } from "./first-load-js";
 
 const html = `<head>
 <link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n"/>
@@ -47,5 +47,15 @@ import("/assets/entry.client-a.js");
       "first-load JavaScript is 155.0 kB gzipped, over the budget of 146.0 kB (largest: /assets/framework-b.js 110.0 kB, /assets/shared-e.js 45.0 kB)",
     );
     expect(budgetProblem(sizes.slice(0, 1), 146 * 1024)).toBeNull();
+  });
+
+  it("reports the framework's share and the shop's own code apart", () => {
+    expect(
+      firstLoadSplit([
+        { path: "/assets/framework-b.js", gzipBytes: 100 },
+        { path: "/assets/shared-e.js", gzipBytes: 30 },
+        { path: "/assets/root-d.js", gzipBytes: 8 },
+      ]),
+    ).toEqual({ frameworkGzipBytes: 100, shopGzipBytes: 38 });
   });
 });

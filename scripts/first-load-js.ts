@@ -9,11 +9,25 @@ import { gzipSync } from "node:zlib";
 // browser that accepts Brotli gets the build's .br forms (scripts/precompress-assets.ts), smaller.
 
 /**
- * The product page's budget, in gzipped bytes: issue 16's 100 kB. The page ships 79.9 kB since
- * the browser runs it on Preact (decision record 028; 136.0 kB on React DOM). Raise it only on
- * purpose, in the commit that needs it, saying why.
+ * The product page's budget, in gzipped bytes: 140 kB, the budget that fits React DOM in the
+ * browser (issue 42; decision record 036 withdraws the 100 kB that asked for Preact). Raise it
+ * only on purpose, in the commit that needs it, saying why.
  */
-export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 100 * 1024;
+export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 140 * 1024;
+
+/** The framework's chunk (React, React DOM, React Router: vite.config.ts's "framework" group). */
+const FRAMEWORK_CHUNK = /\/framework-[^/]*\.js$/;
+
+/** A page's first-load JavaScript split into the framework's and the shop's own (all the rest). */
+export function firstLoadSplit(sizes: ReadonlyArray<Pick<ScriptSize, "path" | "gzipBytes">>) {
+  let frameworkGzipBytes = 0;
+  let shopGzipBytes = 0;
+  for (const size of sizes) {
+    if (FRAMEWORK_CHUNK.test(size.path)) frameworkGzipBytes += size.gzipBytes;
+    else shopGzipBytes += size.gzipBytes;
+  }
+  return { frameworkGzipBytes, shopGzipBytes };
+}
 
 /** The script paths a page's HTML preloads or imports, each once. */
 export function firstLoadScripts(html: string): string[] {

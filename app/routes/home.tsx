@@ -10,7 +10,6 @@ import { PromoBanner } from "~/components/home/promo-banner";
 import { Testimonials } from "~/components/home/testimonials";
 import { TrustBar } from "~/components/home/trust-bar";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
-import { HydrationSlice } from "~/components/ui/hydration-slice";
 import { offerTexts } from "~/lib/offers";
 import { configFrom } from "~/lib/public-config";
 import { routeMeta } from "~/lib/seo";
@@ -43,36 +42,21 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   // (render-when-visible, app.css).
   return (
     <>
-      {/* Each part may be hydrated in a task of its own (a single element each). */}
-      <HydrationSlice>
-        <Hero />
-      </HydrationSlice>
-      <HydrationSlice>
-        <TrustBar config={config} />
-      </HydrationSlice>
-      {loaderData.featured ? (
-        <HydrationSlice>
-          <FeaturedProducts products={loaderData.featured} />
-        </HydrationSlice>
-      ) : null}
-      <HydrationSlice>
-        <div className="render-when-visible">
-          <Benefits pricing={config.pricing} />
-          <WhyChooseUs />
-        </div>
-      </HydrationSlice>
-      <HydrationSlice>
-        <div className="render-when-visible">
-          <HowItWorks />
-          <Testimonials demoMode={config.demoMode} />
-        </div>
-      </HydrationSlice>
-      <HydrationSlice>
-        <div className="render-when-visible pt-20">
-          <PromoBanner />
-          <HomeFaq pricing={config.pricing} />
-        </div>
-      </HydrationSlice>
+      <Hero />
+      <TrustBar config={config} />
+      {loaderData.featured ? <FeaturedProducts products={loaderData.featured} /> : null}
+      <div className="render-when-visible">
+        <Benefits pricing={config.pricing} />
+        <WhyChooseUs />
+      </div>
+      <div className="render-when-visible">
+        <HowItWorks />
+        <Testimonials demoMode={config.demoMode} />
+      </div>
+      <div className="render-when-visible pt-20">
+        <PromoBanner />
+        <HomeFaq pricing={config.pricing} />
+      </div>
     </>
   );
 }

@@ -6,7 +6,6 @@ import { lazy, Suspense } from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import { ProductDetail } from "~/components/catalog/product-detail";
-import { HydrationSlice } from "~/components/ui/hydration-slice";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { CATALOGUE_ID } from "~/lib/catalog-types";
@@ -112,24 +111,19 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       <BackToStore />
       {product ? (
         <>
-          {/* Each part may be hydrated in a task of its own (a single element each). */}
-          <HydrationSlice>
-            <div className="mt-6">
-              <ProductDetail key={product.id} product={product} pricing={pricing} />
-            </div>
-          </HydrationSlice>
+          <div className="mt-6">
+            <ProductDetail key={product.id} product={product} pricing={pricing} />
+          </div>
           {reviews ? (
-            <HydrationSlice>
-              <div className="mt-16 border-t border-line pt-12">
-                <Suspense fallback={null}>
-                  <ProductReviews
-                    productId={product.id}
-                    productName={product.name}
-                    reviews={reviews}
-                  />
-                </Suspense>
-              </div>
-            </HydrationSlice>
+            <div className="mt-16 border-t border-line pt-12">
+              <Suspense fallback={null}>
+                <ProductReviews
+                  productId={product.id}
+                  productName={product.name}
+                  reviews={reviews}
+                />
+              </Suspense>
+            </div>
           ) : null}
         </>
       ) : (

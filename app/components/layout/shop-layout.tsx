@@ -1,5 +1,4 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { HydrationSlice } from "~/components/ui/hydration-slice";
 import type { PublicConfig } from "~/lib/public-config";
 import { AnnouncementBar } from "./announcement-bar";
 import { SiteFooter } from "./site-footer";
@@ -32,21 +31,12 @@ export function ShopLayout({
         Skip to content
       </a>
       <AnnouncementBar messages={config.announcements} />
-      {/* Each part may be hydrated in a task of its own (a single element each). */}
-      <HydrationSlice>
-        <SiteHeader shopName={config.shopName} />
-      </HydrationSlice>
-      <HydrationSlice>
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-      </HydrationSlice>
-      <HydrationSlice>
-        <SiteFooter config={config} year={year} />
-      </HydrationSlice>
-      <HydrationSlice>
-        <WhatsAppWidget number={config.whatsappNumber} hours={config.supportHours} />
-      </HydrationSlice>
+      <SiteHeader shopName={config.shopName} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter config={config} year={year} />
+      <WhatsAppWidget number={config.whatsappNumber} hours={config.supportHours} />
       {hydrated ? (
         <Suspense fallback={null}>
           <Toaster />
