@@ -255,21 +255,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 /**
  * A pool whose reads outlive a lost connection (issue 41 item 9): a statement that reads only
  * (it begins with `select`), run outside a transaction and cut by its connection's end (the
- * server restarted, failed over, or ended the backend: pg_terminate_backend) is run once more, on
- * a fresh connection. A write is never run again: it may have committed before the connection
- * went. A transaction's statements run on a client of their own, not through here.
+ * server restarted, failed over, or ended the backend: pg_terminate_backend) is run again on
+ * another connection, up to READ_ATTEMPTS times in all: when the server ends every connection at
+ * once, the next idle one may be gone too before the pool has heard. A write is never run again:
+ * it may have committed before the connection went. A transaction's statements run on a client
+ * of their own, not through here.
  */
+const READ_ATTEMPTS = 3;
+
 class ReadRetryingPool extends pg.Pool {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes its arguments through untouched.
   override query(...args: any[]): any {
-    const run = () => (super.query as (...given: unknown[]) => unknown)(...args);
+    const run = () =>
+      (super.query as (...given: unknown[]) => unknown)(...args) as Promise<unknown>;
     const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown })?.text;
     // The callback form, or not a read: as pg runs it.
     if (typeof args.at(-1) === "function" || !isRead(text)) return run();
-    return (run() as Promise<unknown>).catch((error: unknown) => {
-      if (!isConnectionLoss(error)) throw error;
-      return run();
-    });
+    const attempt = (left: number): Promise<unknown> =>
+      run().catch(async (error: unknown) => {
+        if (left <= 1 || !isConnectionLoss(error)) throw error;
+        // A turn for the pool to hear of its other lost connections first.
+        await new Promise((resolve) => setImmediate(resolve));
+        return attempt(left - 1);
+      });
+    return attempt(READ_ATTEMPTS);
   }
 }
 

@@ -64,5 +64,19 @@ describe.each(testDrivers.filter((driver) => driver === "postgres"))(
       // The pool is whole again.
       expect(await rowsOf(db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
     });
+    it("answers reads whose next connections were ended too, before the pool heard", async () => {
+      const db = database.db();
+      for (let round = 0; round < 5; round++) {
+        // Four open connections: two busy with a slow read, two idle; all four end at once, so a
+        // read's next try may be handed an idle one that is already gone.
+        await Promise.all([1, 2, 3, 4].map(() => rowsOf(db.execute(sql`select pg_sleep(0.05)`))));
+        const reads = [0, 1].map((index) =>
+          rowsOf<{ read: number }>(db.execute(sql`select pg_sleep(0.3), ${index}::int as read`)),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await endConnections();
+        expect((await Promise.all(reads)).map((rows) => rows[0]?.read)).toEqual([0, 1]);
+      }
+    });
   },
 );
