@@ -1,13 +1,7 @@
 import { Writable } from "node:stream";
 import { sentAsMade } from "@server/http/light-response";
 import { cspNonceContext } from "@server/http/load-context";
-import { scriptsAfterFirstPaint } from "@server/http/module-preloads";
-import {
-  DOCTYPE,
-  documentBytes,
-  readLoaderHandoff,
-  renderReadyDocument,
-} from "@server/http/ready-render";
+import { documentBytes, scriptsAfterFirstPaint } from "@server/http/module-preloads";
 import { logger } from "@server/logger";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -22,7 +16,11 @@ import { NonceContext } from "~/lib/nonce";
 export const streamTimeout = 5_000;
 
 // Pages are rendered completely before the first byte (no deferred data yet), so every response
-// carries its final status and crawlers get the whole document.
+// carries its final status and crawlers get the whole document. React renders it with its own
+// streaming renderer and React Router's <ServerRouter>, through their public APIs only; no field
+// of theirs is written (decision record 036). One adapter changes what React Router wrote: its
+// scripts are fetched after the first paint (server/http/module-preloads.ts, with its contract
+// test), which no public API offers.
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -37,61 +35,51 @@ export default async function handleRequest(
   // cache, whose scripts are allowed by their hashes.
   const nonce = loadContext.get(cspNonceContext) || undefined;
 
-  const handOver = await readLoaderHandoff(routerContext);
-  const page = () => {
-    handOver();
-    return (
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>
-    );
-  };
-  const respond = (parts: readonly string[]) => {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return sentAsMade(documentBytes(parts), {
-      headers: responseHeaders,
-      status: responseStatusCode,
-    });
-  };
-
-  // At once as a string when every part is ready (server/http/ready-render.ts); else streamed,
-  // waiting for what is not.
-  const ready = renderReadyDocument(page());
-  if (ready !== null) return respond([DOCTYPE, ...scriptsAfterFirstPaint(ready)]);
-
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(page(), {
-      nonce,
-      // Never move a Suspense boundary's content out of place to be revealed by a script: pages
-      // must read complete without JavaScript.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        // The whole document is ready: collect React's many small chunks and send them as one
-        // body, which costs far less than streaming each chunk through web streams.
-        const chunks: Buffer[] = [];
-        const sink = new Writable({
-          write(chunk: Buffer, _encoding, callback) {
-            chunks.push(chunk);
-            callback();
-          },
-          final(callback) {
-            clearTimeout(timeoutId);
-            resolve(respond(scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"))));
-            callback();
-          },
-        });
-        pipe(sink);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        // Never move a Suspense boundary's content out of place to be revealed by a script:
+        // pages must read complete without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          // The whole document is ready: collect React's many small chunks and send them as one
+          // body, which costs far less than streaming each chunk through web streams.
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timeoutId);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const html = Buffer.concat(chunks).toString("utf8");
+              resolve(
+                sentAsMade(documentBytes(scriptsAfterFirstPaint(html)), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
+              callback();
+            },
+          });
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          logger.error({ err: error, url: request.url }, "render error");
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        logger.error({ err: error, url: request.url }, "render error");
-      },
-    });
+    );
   });
 }
 

@@ -1,9 +1,11 @@
 import { expect, gotoHydrated, test } from "./fixtures";
 
-// The server renders with React and the browser hydrates with Preact (decision record 028). These
-// are the ways that went wrong while it was being built: the whole document rendered a second
-// time inside <html>, the head's elements taken for one another (the icon lost, two canonical
-// URLs after a navigation), ids made by the server's renderer looked up with the browser's.
+// React renders each page on the server and hydrates it in the browser (decision record 036). These
+// are ways hydration went wrong in this shop's history (on the renderer it had before): the whole
+// document rendered a second time inside <html>, the head's elements taken for one another (the
+// icon lost, two canonical URLs after a navigation), ids made by the server looked up with the
+// browser's, parts of the page emptied and filled again. tests/e2e/hydration-matches.spec.ts
+// checks every page for a first render that differs from the server's.
 
 /** What of the document a shopper's browser could get wrong, as one comparable value. */
 async function documentShape(page: import("@playwright/test").Page) {
@@ -84,12 +86,12 @@ test.describe("hydration keeps the server's page", () => {
   });
 });
 
-test.describe("hydration in slices on a slow phone", () => {
+test.describe("hydration on a slow phone", () => {
   test("every element the server sent is kept, none made again, and the later parts work", async ({
     page,
   }) => {
-    // At 6x CPU slowdown the page is hydrated in several tasks (app/components/ui/hydration-slice.tsx):
-    // a part that waits keeps the server's markup and must be hydrated, not rendered again.
+    // At 6x CPU slowdown React DOM hydrates the page in several tasks, yielding between them: every
+    // part keeps the server's markup and is hydrated, not rendered again.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
     await page.addInitScript(() => {
@@ -127,12 +129,14 @@ test.describe("hydration in slices on a slow phone", () => {
   });
 });
 
-test.describe("hydration in slices on a slow computer", () => {
-  test("a part already hydrated stays in the page while later parts wait", async ({ page }) => {
-    // A hydrated part that rendered again while other parts still waited suspended too, and
-    // Preact took its markup out of the page until the next task: the home page emptied below
-    // its header and filled again (a layout shift of 0.56 in a CI run; 2 of 6 loads here at a 6x
-    // slowdown). Any element the server sent that leaves the document is counted.
+test.describe("hydration on a slow computer", () => {
+  test("a part already hydrated stays in the page while later parts are hydrated", async ({
+    page,
+  }) => {
+    // With the renderer the shop had before, a part hydrated early that rendered again while later
+    // parts waited was taken out of the page until the next task: the home page emptied below its
+    // header and filled again (a layout shift of 0.56 in a CI run). Any element the server sent
+    // that leaves the document is counted.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
     await page.addInitScript(() => {
