@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// The same for every visitor: what is personal comes from GET /api/me in the browser (issue 16),
+// The same for every visitor: what is personal comes from GET /api/me in the browser,
 // so public pages can be served from the page cache to everyone.
 export async function loader(): Promise<RootData> {
   return { config: await publicConfig(), ...shopDate(new Date()) };

@@ -3,7 +3,7 @@ import autocannon from "autocannon";
 import { logIn } from "./bench-checkout";
 import { type BuiltServer, startBuiltServer, waitForHealth } from "./built-server";
 
-// The admin's screens under load (issue 12): the overview, analytics and the orders list with
+// The admin's screens under load: the overview, analytics and the orders list with
 // 10,000 past orders (DEMO_ORDERS) on PGlite, signed in as the demo admin (every answer rendered:
 // a signed-in page is never cached), then the CSV export of 100,000 orders with the server's
 // resident memory sampled while it streams.

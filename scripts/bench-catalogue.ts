@@ -9,7 +9,7 @@ import { freshPostgresDatabase } from "./bench-database";
 import { measureRoutes, medianOfRounds, type RouteFigures } from "./bench-routes";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 
-// The catalogue at scale (issue 15): the store's listing API, its search and a deep store page,
+// The catalogue at scale: the store's listing API, its search and a deep store page,
 // page cache off so every request queries and renders, with 100 and with 10,000 products, so the
 // two can be compared: cost should follow what a page shows, not the catalogue's size. On the
 // PostgreSQL server BENCH_POSTGRES_URL names (a database for each size, made and dropped here),
@@ -23,7 +23,7 @@ const ROUNDS = 3;
 const PAGE_SIZE = 24;
 
 /**
- * The issue's three routes (the deepest store page: page 40, or the last full page of a smaller
+ * The three catalogue routes of docs/performance.md (the deepest store page: page 40, or the last full page of a smaller
  * catalogue), and a mistyped search, which looks for close words before it searches again.
  */
 function routesFor(size: number): string[] {

@@ -9,7 +9,7 @@ import { renderCpuMs } from "./render-cpu";
 
 const CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 
-// The figures issue 16 is judged by, on one worker process: the product page from the page cache
+// The product page's speed figures (docs/performance.md), on one worker process: the product page from the page cache
 // for an anonymous shopper and for a signed-in one; a bare node:http server sending the very same
 // bytes (the ceiling a cache hit can reach on this machine); and the server CPU one uncached render
 // of the product page costs. On PostgreSQL when BENCH_POSTGRES_URL is set (a fresh database

@@ -2,7 +2,7 @@ import { freshPostgresDatabase } from "./bench-database";
 import { measureRoutes } from "./bench-routes";
 import { startBuiltServer } from "./built-server";
 
-// What a second core buys (issue 14): the uncached product page and /api/products on PostgreSQL,
+// What a second core buys: the uncached product page and /api/products on PostgreSQL,
 // served by one worker process and then by two (WEB_CONCURRENCY), page cache off so every request
 // renders and queries. The database is made afresh on the server BENCH_POSTGRES_URL names
 // (created and dropped here: gleam_bench_workers) and seeded with the demo shop.

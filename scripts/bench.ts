@@ -20,7 +20,7 @@ import { measureSuggestionLatency } from "./suggestion-latency";
 // one worker process against two on PostgreSQL (scripts/bench-workers.ts). Then the catalogue at
 // scale: the listing API, search and a deep store page uncached with 100 and 10,000 products, on
 // BENCH_POSTGRES_URL's server when set (scripts/bench-catalogue.ts; BENCH_CATALOGUE=0 leaves it
-// out). Last the speed figures of issue 16 on one worker (scripts/bench-speed.ts; BENCH_SPEED=0
+// out). Last the speed figures (docs/performance.md) on one worker (scripts/bench-speed.ts; BENCH_SPEED=0
 // leaves them out): the product page from the cache anonymous and signed in, a bare node:http
 // server sending the same bytes, and the CPU of one uncached render.
 

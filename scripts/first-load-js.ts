@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 
 /**
  * The product page's budget, in gzipped bytes: 140 kB, the budget that fits React DOM in the
- * browser (issue 42; decision record 036 withdraws the 100 kB that asked for Preact). Raise it
+ * browser (decision record 036 withdraws the 100 kB that asked for Preact). Raise it
  * only on purpose, in the commit that needs it, saying why.
  */
 export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 140 * 1024;

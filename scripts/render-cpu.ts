@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
-// The server CPU one uncached render costs, read from /proc (Linux): what issue 16's "3 ms of
-// server CPU" is judged by (bench-speed) and what two builds are compared by (compare-builds).
+// The server CPU one uncached render costs, read from /proc (Linux): what the render's CPU figure in
+// docs/performance.md is judged by (bench-speed) and what two builds are compared by (compare-builds).
 
 /** Renders measured, after WARM_RENDERS that let V8 optimise the hot code (fewer leave the
  * figure a millisecond or more high, and noisy). */

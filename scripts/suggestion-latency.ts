@@ -2,7 +2,7 @@ import { chromium } from "@playwright/test";
 import { assertChromium, chromiumArgs, chromiumPath } from "./chromium";
 
 // How long the header's search box takes, in a real Chromium, from a typed word to its
-// suggestions (or 'No results found.') on screen: the issue's budget is 100 ms. Part of
+// suggestions (or 'No results found.') on screen: the budget is 100 ms. Part of
 // `npm run bench`.
 
 const words = [

@@ -1,4 +1,4 @@
-// What must never appear in a log line (issue 14): passwords, card numbers, session and emailed
+// What must never appear in a log line: passwords, card numbers, session and emailed
 // tokens, secrets. Used on the server's log of a whole end-to-end run (tests/e2e/global-teardown.ts).
 
 /** Passwords and secrets the test suite itself uses: none may be logged. */
@@ -44,7 +44,7 @@ function hasCardNumber(line: string): boolean {
 
 /**
  * The log's offending records (its JSON lines), each with what it leaked. The demo banner, plain
- * text at start, is not a log record: the demo accounts it prints are public by design (README).
+ * text at start, is not a log record: the demo accounts it prints are public by design (docs/configuration.md, SHOP_MODE).
  */
 export function findSecrets(log: string, secrets: readonly string[] = KNOWN_SECRETS): string[] {
   const found: string[] = [];

@@ -11,7 +11,7 @@ import {
   setLineQuantity,
 } from "./cart-rules";
 
-// Properties of the cart's rules over random sequences of shopper actions (issue 14, fuzzing):
+// Properties of the cart's rules over random sequences of shopper actions (fuzzing):
 // whatever is clicked in whatever order, a line never holds more than its stock or its per-order
 // limit, never less than one, a variant appears once, and the total is the sum of the lines.
 

@@ -65,7 +65,7 @@ export function serializeCart(lines: readonly CartLine[]): string {
   return JSON.stringify({ version: CART_STORAGE_VERSION, lines });
 }
 
-/** Reads the cart; an unreadable one is logged and replaced by an empty cart (seed spec §8). */
+/** Reads the cart; an unreadable one is logged and replaced by an empty cart (docs/product.md §8). */
 export function readCart(storage: Pick<Storage, "getItem">): CartLine[] {
   let raw: string | null;
   try {

@@ -26,7 +26,7 @@ export type CatalogProduct = {
   descriptionHtml: string;
   /** Oldest first: the first is the default. */
   variants: VariantView[];
-  /** From its visible reviews by buyers; null when it has none (issue 13). */
+  /** From its visible reviews by buyers; null when it has none. */
   rating: RatingSummary | null;
 };
 
@@ -38,11 +38,11 @@ export type ProductSummary = Pick<
   CatalogProduct,
   "id" | "name" | "imageUrl" | "imageAlt" | "rating"
 > & {
-  /** The first variant by creation date (seed spec §3); null when the product has none. */
+  /** The first variant by creation date (docs/product.md §3); null when the product has none. */
   defaultVariant: VariantView | null;
   /**
    * The default variant if it has a genuine former price, otherwise the first variant that has
-   * one; null when none has. Only then a SALE badge and a struck-through price (DESIGN §8).
+   * one; null when none has. Only then a SALE badge and a struck-through price (docs/product.md §10).
    */
   saleVariant: VariantView | null;
 };
@@ -62,7 +62,7 @@ export type ProductDetail = CatalogProduct & {
   summary: string;
 };
 
-/** A category as its page, the filter chips and the API show it (issue 15). */
+/** A category as its page, the filter chips and the API show it. */
 export type CategoryView = {
   slug: string;
   name: string;

@@ -3,7 +3,7 @@ import { CATALOGUE_ID } from "./catalog-types";
 import { personName, requiredText } from "./form-fields";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
 
-// What the checkout sends (DESIGN §5 point 1): variant ids and quantities only, never a price, and
+// What the checkout sends (docs/architecture.md §6 point 1): variant ids and quantities only, never a price, and
 // the customer's details. The browser requires the fields; the server checks them again here.
 
 const MAX_CHECKOUT_LINES = 100;

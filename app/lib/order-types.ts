@@ -1,7 +1,7 @@
 // Orders as the dashboards show them: produced by server/orders and server/admin, shown by
 // app/components/account and app/components/admin.
 
-/** An order's statuses (DESIGN §5), in the order of its life; the database's column takes these. */
+/** An order's statuses (docs/architecture.md §6), in the order of its life; the database's column takes these. */
 export const orderStatuses = [
   "pending",
   "paid",

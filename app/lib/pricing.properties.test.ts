@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { includedVatPence, type PricedLine, type PricingOptions, priceOrder } from "./pricing";
 
-// Properties of the pricing rules over random carts and settings (issue 14, fuzzing): whatever
+// Properties of the pricing rules over random carts and settings (fuzzing): whatever
 // the cart and the admin's settings, the figures are whole pence, never negative, add up, and the
 // same input always gives the same answer.
 

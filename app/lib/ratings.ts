@@ -1,4 +1,4 @@
-// Ratings and reviews as every page shows them (issue 13): the limits, the wording and the
+// Ratings and reviews as every page shows them: the limits, the wording and the
 // average. No schema library here: cards and the product page import it on first load.
 
 export const REVIEW_TITLE_MAX = 120;

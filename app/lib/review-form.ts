@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "./ratings";
 
-// A review's fields (issue 13), checked by the browser (required, maxlength) and again by the
+// A review's fields, checked by the browser (required, maxlength) and again by the
 // server with this schema. The text is kept as typed and always shown as text.
 
 /** Letters and digits without control characters (line breaks allowed in the body). */

@@ -1,5 +1,5 @@
 // A product listing's choices (sort, price range, in stock only, page) as the store, category and
-// search pages carry them in the URL (issue 15): read leniently from any URL, written back in one
+// search pages carry them in the URL: read leniently from any URL, written back in one
 // canonical form (defaults left out, fixed order), so a listing is shareable and cacheable.
 
 import { groupThousands } from "./numbers";

@@ -2,7 +2,7 @@ import { CATALOGUE_ID } from "./catalog-types";
 
 /**
  * What is personal on a public page: filled in the browser from GET /api/me, never rendered by
- * the server, so every shopper gets the same cached HTML for the same URL (issue 16).
+ * the server, so every shopper gets the same cached HTML for the same URL.
  */
 export type Viewer = {
   signedIn: boolean;

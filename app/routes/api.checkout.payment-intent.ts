@@ -6,7 +6,7 @@ import { checkoutSettings } from "@server/settings/shop-settings";
 import { checkoutRequestSchema } from "~/lib/checkout-input";
 
 /**
- * POST /api/checkout/payment-intent (the seed's create-payment-intent): `{ items, customerDetails }`
+ * POST /api/checkout/payment-intent (docs/product.md §7): `{ items, customerDetails }`
  * in, `{ clientSecret, orderId, totalPence }` out; `{ error }` with a 4xx status when refused.
  */
 const paymentIntent = apiRoute({

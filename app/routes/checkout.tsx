@@ -8,7 +8,7 @@ import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 
-// /checkout (seed spec §2): signed-in customers only (a guest goes to /login and comes back).
+// /checkout (docs/product.md §2): signed-in customers only (a guest goes to /login and comes back).
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);

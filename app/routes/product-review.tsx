@@ -26,7 +26,7 @@ import { reviewForm } from "~/lib/review-form";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/product-review";
 
-// /product/:id/review: the signed-in customer's review of a product (issue 13): written, edited or
+// /product/:id/review: the signed-in customer's review of a product: written, edited or
 // deleted here; reports of others' reviews arrive here too. The review-request email and the
 // dashboard's orders link to it; a guest logs in first and comes back.
 

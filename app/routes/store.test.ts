@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 describe("store loader", () => {
-  it("answers 503 with the seed spec's fallback text, logs the cause, and hides internal details", async () => {
+  it("answers 503 with the store list's fallback text, logs the cause, and hides internal details", async () => {
     failure.error = new Error("connection refused to 10.0.0.5");
     const result = await loader(storeArgs);
     expect(result).toMatchObject({

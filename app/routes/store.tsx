@@ -21,7 +21,7 @@ import {
 } from "~/lib/store-listing";
 import type { Route } from "./+types/store";
 
-// /store and /store/:category (issue 15): one listing, sorted, filtered and paged from the URL.
+// /store and /store/:category: one listing, sorted, filtered and paged from the URL.
 
 const categorySlug = z
   .string()

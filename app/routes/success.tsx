@@ -10,7 +10,7 @@ import { formatPence } from "~/lib/money";
 import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/success";
 
-// /success (seed spec §2): 'Thank You', the order id, the confirmation-email note, links on. The
+// /success (docs/product.md §2): 'Thank You', the order id, the confirmation-email note, links on. The
 // order comes from navigation state or `?order=`, shown only to the customer it belongs to.
 
 export async function loader({ request, url }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { DatabaseHandle, Listening } from "../db/client";
 import type { Database } from "../db/database";
 import { sharedRead } from "../db/shared-read";
 
-// The admin's figures kept between changes to what they count (issue 12's latency budget). The
+// The admin's figures kept between changes to what they count. The
 // database says when that is: migration 0009's triggers notify `shop_figures_changed` when a
 // transaction that wrote orders, their items, products or variants commits, whichever process or
 // instance wrote. This process keeps each answer until the next such notification. While its

@@ -3,7 +3,7 @@ import type { Database } from "../db/database";
 import { orders } from "../db/schema/orders";
 import { type OrderFilter, orderConditions } from "./admin-orders";
 
-// The admin's orders as CSV (issue 12 item 3): the list's search, status and dates, newest first,
+// The admin's orders as CSV: the list's search, status and dates, newest first,
 // streamed a batch at a time by keyset (never all orders in memory, whatever their number), with
 // every text cell that a spreadsheet would run as a formula made inert. The database writes the
 // lines: the server holds one string per batch, not objects per cell (decision record 010).

@@ -16,7 +16,7 @@ import {
 import { type ProductRow, productRowColumns } from "./product-row";
 import { likePattern } from "./search-pattern";
 
-// Which products a listing shows, in which order, and how many match (issue 15). Cost grows with
+// Which products a listing shows, in which order, and how many match. Cost grows with
 // what a page shows, not with the catalogue:
 // - each sort walks its own partial index over the products on sale (migration 0014), so page 40
 //   reads 960 index entries, never the catalogue;

@@ -7,7 +7,7 @@ import { categories, products } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 
-// The admin's categories (issue 15): created, edited and deleted, each checked and written in one
+// The admin's categories: created, edited and deleted, each checked and written in one
 // transaction with its audit row; every change empties the page cache on every instance. Deleting
 // a category leaves its products in no category (the foreign key sets it null), never deletes them.
 

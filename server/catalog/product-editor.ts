@@ -13,7 +13,7 @@ import { assertImageExists, storeImage, UNKNOWN_IMAGE } from "../media/image-sto
 import { adjustStock, restock } from "../stock/stock-service";
 import { sanitizeProductHtml } from "./product-html";
 
-// The admin's writes to the catalogue (issue 12 item 4): products and their variants created and
+// The admin's writes to the catalogue: products and their variants created and
 // edited, products archived and restored, all checked, each in one transaction with its audit row
 // (nothing is ever half-saved), the description cleaned by the storefront's own rules. Stock is
 // never set here: a new variant's starting stock is a restock, a later change an adjustment with

@@ -16,7 +16,7 @@ import { hasPaidOrder } from "../orders/orders-service";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
 
-// Starting a checkout (DESIGN §5 points 1-2): the server prices the cart from the database, reserves
+// Starting a checkout (docs/architecture.md §6 points 1-2): the server prices the cart from the database, reserves
 // the stock and records the order `pending` in one transaction, then asks the payment provider for
 // an intent. Nothing the browser says about prices is read.
 
@@ -37,7 +37,7 @@ export type CheckoutSettings = PricingSettings & {
   attemptsPerMinute: number;
   /**
    * Units one order may hold in all. With one open order per customer this is also the most stock
-   * one account can hold at a time (DESIGN §6).
+   * one account can hold at a time (docs/architecture.md §10).
    */
   maxUnitsPerOrder: number;
 };

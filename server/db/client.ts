@@ -79,7 +79,7 @@ export type DatabaseOptions = CommonOptions &
     | { driver: "pglite"; dataDir: string; loadDataDir?: Blob }
   );
 
-/** How long a request waits for a connection before it fails (never forever: DESIGN §7). */
+/** How long a request waits for a connection before it fails (never forever: docs/architecture.md §11). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** No query of the shop's takes near this (migrations run on a connection of their own). */
@@ -106,7 +106,7 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Typo tolerance of the catalogue search (issue 15): how close a word of the shop must be to a
+ * Typo tolerance of the catalogue search: how close a word of the shop must be to a
  * word typed for `word % typed` (pg_trgm's similarity, default 0.3) to stand in for it. At 0.4 a
  * letter missing or two swapped still match ("whitning", "toothpst", "wihtening") while a
  * different word sharing a start does not ("strong" is not "strips"); decision record 015. Set
@@ -129,7 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       options: `-c pg_trgm.similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
     // Without a listener, an idle connection ended by the server is an unhandled 'error' event,
-    // which ends the whole process (STACK-NOTES pitfall 14).
+    // which ends the whole process (pg's documented behaviour for idle clients).
     const { onConnectionError } = options;
     pool.on("error", (error) => onConnectionError?.(error));
     // A connection ended while it is checked out (between two statements of a transaction, say)
@@ -253,7 +253,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /**
- * A pool whose reads outlive a lost connection (issue 41 item 9): a statement that reads only
+ * A pool whose reads outlive a lost connection: a statement that reads only
  * (it begins with `select`), run outside a transaction and cut by its connection's end (the
  * server restarted, failed over, or ended the backend: pg_terminate_backend) is run again on
  * another connection, up to READ_ATTEMPTS times in all: when the server ends every connection at

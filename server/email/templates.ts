@@ -2,7 +2,7 @@ import { formatPence } from "../../app/lib/money";
 import { shipmentOf } from "../../app/lib/tracking";
 import type { OutgoingEmail } from "./transport";
 
-// The shop's emails, HTML and plain text, in the brand's look (../shared/BRAND.md): white card on
+// The shop's emails, HTML and plain text, in the brand's look (docs/brand.md): white card on
 // paper, teal button, Inter or the system sans. Inline styles: mail clients ignore stylesheets.
 
 export type Brand = { shopName: string; baseUrl: string; supportEmail: string };

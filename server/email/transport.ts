@@ -2,7 +2,7 @@ import { createTransport } from "nodemailer";
 import { env } from "../env";
 import type { Logger } from "../logger";
 
-// How a message leaves the shop (DESIGN §3 rule 4): SMTP through nodemailer when SMTP_URL is set,
+// How a message leaves the shop (docs/architecture.md §2 rule 4): SMTP through nodemailer when SMTP_URL is set,
 // otherwise the development mailbox, where the outbox row itself is the delivered message.
 
 export type OutgoingEmail = {
@@ -40,7 +40,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
 /**
  * Nothing leaves the machine. In demo mode the message is read at /dev/mailbox, links included;
  * the log says only that it arrived, to whom and about what: a link in a log (a reset, a
- * verification) is a way into an account, in demo mode as anywhere (issue 14).
+ * verification) is a way into an account, in demo mode as anywhere.
  */
 export function devMailboxTransport(logger: Logger, { demo }: { demo: boolean }): MailTransport {
   return {

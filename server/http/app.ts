@@ -132,7 +132,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use(compression());
   // Before anything reads the address: a control character in a path or query is refused here.
   app.use(refuseControlCharactersInAddress());
-  // Bodies are limited before anything reads them (DESIGN §6): by Content-Length at once, or by
+  // Bodies are limited before anything reads them (docs/architecture.md §10): by Content-Length at once, or by
   // counting a chunked body up to the limit. Stripe's events may be larger than a form.
   const limitBody = (maxSize: number) =>
     bodyLimit({

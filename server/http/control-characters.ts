@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "../../app/lib/text-rules";
 import { DomainError } from "../errors";
 
-// One rule at the boundary for every text the shop accepts (issue 41 item 4): no control
+// One rule at the boundary for every text the shop accepts: no control
 // characters (NUL above all: PostgreSQL refuses it in text, and a NUL that reached a query was a
 // 500). Line breaks and tabs pass in a body's fields, where a textarea puts them; an address (path
 // and query) holds none. The readers that apply it are the only ways in: every page form goes

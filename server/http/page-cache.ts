@@ -247,7 +247,7 @@ export function variesWithCookie(contentType: string | null | undefined): boolea
 const PUBLIC_API = /^\/api\/products(\/[^/]+)?$/;
 
 /**
- * The public pages (issue 16): the same HTML for every shopper, signed in or not, since nothing
+ * The public pages: the same HTML for every shopper, signed in or not, since nothing
  * they render reads the session (what is personal comes from GET /api/me in the browser). Served
  * from the cache whoever asks. A page not listed here (log-in, checkout, the dashboard, a review
  * form) is personal for a signed-in visitor.

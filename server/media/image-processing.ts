@@ -11,7 +11,7 @@ import {
 } from "../../app/lib/product-images";
 import { DomainError } from "../errors";
 
-// An upload checked and turned into the sizes the storefront needs (issue 12 item 4), before any
+// An upload checked and turned into the sizes the storefront needs, before any
 // database work: what the file is comes from its bytes (never its name or the browser's word),
 // its size and pixel count are limited, and it is cropped square (every product slot is square),
 // turned upright from its EXIF orientation, stripped of metadata (a phone photo's GPS position

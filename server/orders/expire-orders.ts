@@ -5,7 +5,7 @@ import { orders } from "../db/schema/orders";
 import type { Logger } from "../logger";
 import { cancelOrder } from "./order-state";
 
-// Orders left unpaid give their stock back (DESIGN §5 point 5). Rows are taken with FOR UPDATE
+// Orders left unpaid give their stock back (docs/architecture.md §6 point 5). Rows are taken with FOR UPDATE
 // SKIP LOCKED: several instances running this at once each take different orders, and an order
 // being paid right now (its row locked by the payment) is skipped until the next round.
 

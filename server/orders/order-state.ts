@@ -23,7 +23,7 @@ import {
   restockOrder,
 } from "../stock/stock-service";
 
-// The one writer of orders (DESIGN §5). Every change of an order's state is a function here: it
+// The one writer of orders (docs/architecture.md §6). Every change of an order's state is a function here: it
 // locks the order, refuses a transition its status does not allow with a DomainError, makes the
 // change with an update guarded by the same statuses, and writes an audit row (who, what, before,
 // after), all in the caller's transaction. The lifecycle:
@@ -564,7 +564,7 @@ const ACCOUNT_DELETED = "The customer deleted their account.";
 
 /**
  * A customer deleted their account: an open order is cancelled (its stock back), and every order
- * stays for the shop's accounts without the customer's personal details (DESIGN §4). The audit
+ * stays for the shop's accounts without the customer's personal details (docs/architecture.md §5). The audit
  * rows say that the details went, never what they were.
  */
 export async function anonymiseCustomerOrders(

@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import { type PaymentTaskKind, paymentTasks } from "../db/schema/orders";
 
-// Queuing a call to the payment provider that must follow a change to an order (DESIGN §5 point
+// Queuing a call to the payment provider that must follow a change to an order (docs/architecture.md §6 point
 // 5). Apart from the runner (payment-tasks.ts) so that the order's own transitions can queue one
 // without importing the runner, which itself calls those transitions.
 

@@ -10,7 +10,7 @@ import { emailBrand } from "../settings/shop-settings";
 import { queuePaymentTask } from "./payment-task-queue";
 import type { PaymentProvider } from "./provider";
 
-// Calls to the payment provider that follow a change to an order (DESIGN §5 point 5): the intent
+// Calls to the payment provider that follow a change to an order (docs/architecture.md §6 point 5): the intent
 // of a cancelled order is cancelled, and money that arrived for one anyway is refunded. Each is
 // written in the order's own transaction and carried out here, in the background, retried with a
 // growing delay while the provider is down. Rows are claimed with FOR UPDATE SKIP LOCKED and a

@@ -1,4 +1,4 @@
-// The one interface every payment provider sits behind (DESIGN §5): the offline test provider
+// The one interface every payment provider sits behind (docs/architecture.md §6): the offline test provider
 // and Stripe. The checkout asks it for a payment intent once the order exists; what the shopper's
 // card then does comes back as a verified confirmation (the test provider's endpoint, or Stripe's
 // signed webhooks), never from the browser's word.

@@ -11,7 +11,7 @@ import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 import { type CardInput, chargeTestCard } from "./test-card";
 import type { TestProvider } from "./test-provider";
 
-// The offline test provider's confirmation (DESIGN §5 point 3): the browser sends the client
+// The offline test provider's confirmation (docs/architecture.md §6 point 3): the browser sends the client
 // secret and the card; the outcome is decided here, as a card network would, and goes through the
 // same recording as a Stripe webhook.
 

@@ -14,7 +14,7 @@ import { reviewReports, reviews } from "../db/schema/reviews";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 
-// Reviews from real buyers (issue 13): only a customer whose paid (or later) order contains the
+// Reviews from real buyers: only a customer whose paid (or later) order contains the
 // product may write one, one per product, and edit or delete it. Every function takes the
 // signed-in customer's id from the session, never from the request. The product's count and star
 // total follow every change by a trigger (migration 0012); a change here empties the page cache.

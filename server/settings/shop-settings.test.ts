@@ -3,7 +3,7 @@ import { parseEnv } from "../env";
 import { publicConfigOf, settingsFromEnv } from "./shop-settings";
 
 describe("shop settings", () => {
-  it("are the seed spec's by default, announcements written from the offers", () => {
+  it("are the product's by default, announcements written from the offers", () => {
     const settings = settingsFromEnv(parseEnv({}));
     expect(settings).toMatchObject({
       shopName: "Gleam",

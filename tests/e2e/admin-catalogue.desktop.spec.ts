@@ -4,7 +4,7 @@ import { logInAs } from "./account-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
-// The admin's catalogue (issue 12 item 4) on a server of its own (a new product changes the
+// The admin's catalogue on a server of its own (a new product changes the
 // store every other test reads): create a product with two variants, see it in the store at
 // once, change its price and count its stock, archive it. Its description is written in the
 // rich-text editor and its picture uploaded (a file that is not an image refused beside the field).

@@ -3,7 +3,7 @@ import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
 import { expectToast, placePaidOrder } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, isPhone, test } from "./fixtures";
 
-// The admin's dashboard (issue 12) with the demo admin, on the demo shop's past orders: every
+// The admin's dashboard with the demo admin, on the demo shop's past orders: every
 // screen from the menu, an order followed from paid to delivered with the customer's email, a
 // refund, the CSV export, and inviting an admin. Each order is placed by its own new customer.
 

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
-// The store's listing with more than a page of products (issue 15): its own shop, seeded with the
+// The store's listing with more than a page of products: its own shop, seeded with the
 // demo catalogue and 116 generated products (`npm run seed -- --products 116`), 120 in all, so
 // there are five pages of 24. On desktop and phone.
 

@@ -4,7 +4,7 @@ import routes from "../../app/routes";
 import { logInAs } from "./account-fixtures";
 import { expect, test } from "./fixtures";
 
-// Issue 41 item 4: one rule at the boundary refuses control characters (NUL above all, which
+// one rule at the boundary refuses control characters (NUL above all, which
 // PostgreSQL refuses in text) in every address and every body the shop accepts, with 400 and the
 // shop's message, never a 500. This walks the route table itself (app/routes.ts): every route's
 // parameters and a query on every page, and every route module with an action gets a form (or,

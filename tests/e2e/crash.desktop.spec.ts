@@ -9,7 +9,7 @@ import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { startSmtpServer } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
 
-// kill -9 while customers check out and pay (issue 14, faults): the server dies with no chance to
+// kill -9 while customers check out and pay (faults): the server dies with no chance to
 // finish anything, then starts again on the same data. Every order is whole (its items and its
 // stock reserved) or absent; every order a customer was told was made or paid is there and so; the
 // stock still equals the sum of its movements; every email is delivered, and at most the one

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { TcpProxy } from "./tcp-proxy";
 
 // The server on PostgreSQL when the database is not there yet, drops its connections, or goes away
-// for a while (DESIGN §7: a lost connection is logged and retried, never fatal). The database is
+// for a while (docs/architecture.md §11: a lost connection is logged and retried, never fatal). The database is
 // reached through a relay the test can cut. PostgreSQL only: these faults do not exist for the
 // embedded database, so the suite is defined only when TEST_DATABASE_URL names a server.
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -97,8 +97,8 @@ if (postgresUrl) {
 
         await test.step("every connection ended", async () => {
           // 2. PostgreSQL ends every connection of the shop (a restart, a failover, an idle
-          // timeout), here with ten requests in flight: a read cut short is run again (issue 41
-          // item 9), so none of them is a 500; the process lives on and later requests answer.
+          // timeout), here with ten requests in flight: a read cut short is run again
+          // (server/db/client.ts), so none of them is a 500; the process lives on and later requests answer.
           const inFlight = Array.from({ length: 10 }, (_, index) =>
             status(`${running.url}/api/products?q=whitening&inflight=${index}`),
           );

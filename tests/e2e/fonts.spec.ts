@@ -1,7 +1,7 @@
 import { expect, gotoHydrated, test } from "./fixtures";
 import { layoutShiftTotal, recordLayoutShifts } from "./layout-shifts";
 
-// Inter, the shop's type, is preloaded in the head so it arrives beside the stylesheet (issue 16),
+// Inter, the shop's type, is preloaded in the head so it arrives beside the stylesheet,
 // and until it does the text is set in a local font scaled to Inter's metrics (app.css), so its
 // arrival moves nothing.
 

@@ -3,7 +3,7 @@ import { logIn } from "../../scripts/bench-checkout";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { expect, test } from "./fixtures";
 
-// Random requests at every JSON endpoint (issue 14, fuzzing): random methods, paths under each
+// Random requests at every JSON endpoint (fuzzing): random methods, paths under each
 // endpoint, query parameters, headers and bodies (JSON of any shape, text, bytes), as a guest and
 // signed in. Whatever arrives, the server answers below 500, never logs an error, and still
 // answers afterwards. Its own server, so its log can be read.

@@ -3,7 +3,7 @@ import { findSecrets } from "../log-secrets";
 import { E2E_SERVER_LOG } from "./server-log";
 
 // After the whole end-to-end run: the shared server's log (every request of every test, at
-// LOG_LEVEL=info) holds no password, card number, token or secret (issue 14), and each request's
+// LOG_LEVEL=info) holds no password, card number, token or secret, and each request's
 // line names the request. A leak, or a line without its id, fails the run.
 export default function globalTeardown() {
   if (!existsSync(E2E_SERVER_LOG)) throw new Error(`no server log at ${E2E_SERVER_LOG}`);

@@ -3,7 +3,7 @@ import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
 import { placePaidOrder, storeCart, toothpasteTriple } from "./cart-fixtures";
 import { expect, gotoHydrated, publicPages, test } from "./fixtures";
 
-// Issue 14's hostile-input suite, in the browser and over HTTP against the production build. What
+// The hostile-input suite, in the browser and over HTTP against the production build. What
 // other layers prove is named where it lives: markup in emails (server/email/templates.test.ts),
 // formula cells in the CSV (tests/integration/orders-csv.test.ts), the login's return address
 // (tests/integration/account-abuse.test.ts), oversized bodies (http.desktop.spec.ts), random

@@ -346,7 +346,7 @@ test.describe("HTTP server", () => {
       { declaredLength: 9 * 1024 * 1024 },
     );
     expect(hugeUpload.status).toBe(413);
-    // The upload's room is a signed-in admin's only (issue 41 item 10): a guest's post there is a
+    // The upload's room is a signed-in admin's only: a guest's post there is a
     // form like any other, cut at 64 KB, announced or chunked, before the admin's guard reads it.
     for (const chunked of [false, true]) {
       const guest = await postRaw(

@@ -1,7 +1,7 @@
 import { logInAs } from "./account-fixtures";
 import { expect, expectOnly, gotoHydrated, publicPages, test } from "./fixtures";
 
-// Issue 42 item 4: the browser's first render of every page is the server's. React reports a page
+// the browser's first render of every page is the server's. React reports a page
 // whose HTML it cannot hydrate as it is (a text or an element that differs) as an error, which
 // fails a test here (every test fails on a console error or warning, tests/e2e/fixtures.ts). So
 // this visits every storefront page, every page of a customer's account and every admin screen,

@@ -4,7 +4,7 @@ import { startSmtpServer } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
 import { metricValue } from "./metrics";
 
-// A slow or failing mail server never slows a customer down (issue 14, faults): email leaves
+// A slow or failing mail server never slows a customer down (faults): email leaves
 // through the outbox in the background, so a sign-up answers at once and its message arrives when
 // the mail server gets to it. A refusing server costs a failed attempt, retried later with a
 // growing pause and parked after 10 (tests/integration/email-outbox.test.ts proves the backoff

@@ -6,7 +6,7 @@ import { startSmtpServer } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
 import { metricValue } from "./metrics";
 
-// Two instances of the shop on one PostgreSQL, as behind a load balancer (issue 14): instance A
+// Two instances of the shop on one PostgreSQL, as behind a load balancer: instance A
 // runs two worker processes (WEB_CONCURRENCY=2, node's cluster), instance B one. Whatever one
 // does, the other sees: sessions, rate-limit counters, stock, the email outbox and the page
 // cache's clearing. The page cache is kept for a minute here, so only a notification can explain a

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { metricValue } from "./metrics";
 import { E2E_METRICS_TOKEN, E2E_SERVER_LOG } from "./server-log";
 
-// Issue 14, operable: /metrics for Prometheus behind a token, and a request id on every answer
+// Operable: /metrics for Prometheus behind a token, and a request id on every answer
 // and log line. Other tests run at the same time, so counters are compared as "at least".
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -3,7 +3,7 @@ import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
 import { expectToast, placePaidOrder } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
 
-// Reviews from real buyers (issue 13): a customer who has not bought a product is refused; a buyer
+// Reviews from real buyers: a customer who has not bought a product is refused; a buyer
 // finds "Write a review" beside the order's item, writes, edits and deletes a review, shown as
 // text; the demo shop's ratings agree everywhere they appear.
 

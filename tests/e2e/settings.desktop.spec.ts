@@ -5,7 +5,7 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 
 // The shop's settings (server/settings/shop-settings.ts) reach every page that states them: a
 // shop with its own name, hours, threshold and discount says so everywhere, and nowhere the
-// defaults (£50, 10%, the seed's hours).
+// defaults (£50, 10%, the product's hours).
 
 test.describe("shop settings", () => {
   // In order: the second test changes the settings the first one reads.

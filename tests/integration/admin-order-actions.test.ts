@@ -33,7 +33,7 @@ import {
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
-// The admin's order actions (issue 12 item 3): fulfil with a carrier and tracking number (the
+// The admin's order actions: fulfil with a carrier and tracking number (the
 // customer emailed through the outbox), deliver, cancel (a paid order refunded in full, its stock
 // released), refund in full or in part through the provider, with or without restocking. Each is
 // recorded in the audit log; what the status forbids is refused and changes nothing.

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createCustomer } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Who runs the shop (issue 12 item 5): an admin promotes an existing account by email, demotes
+// Who runs the shop: an admin promotes an existing account by email, demotes
 // another admin (never themselves, never the last), each change in the audit log.
 
 const refusal = (message: string) => expect.objectContaining({ constructor: DomainError, message });

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopPricing } from "../factories";
 
-// `npm run backup` / `npm run restore` on the embedded database (issue 14): a round trip gives the
+// `npm run backup` / `npm run restore` on the embedded database: a round trip gives the
 // same shop, row for row, in every table, migrations' record included.
 
 const now = new Date("2026-11-20T12:00:00Z");

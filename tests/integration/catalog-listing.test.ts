@@ -12,7 +12,7 @@ import type { ListingSort } from "../../app/lib/store-listing";
 import { createCategory, createProduct } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// The store's listing at scale (issue 15): sorts, filters, totals and paging without duplicates or
+// The store's listing at scale: sorts, filters, totals and paging without duplicates or
 // gaps, on both databases.
 
 describe.each(testDrivers)("catalogue listing on %s", (driver) => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { ListingSort } from "../../app/lib/store-listing";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// A search for a word many products hold finds its page without ordering every match (issue 15):
+// A search for a word many products hold finds its page without ordering every match:
 // it counts the matches, then walks the order's index to the page, or reads one part of the
 // matches, name matches first (server/catalog/catalog-query.ts, searchPage). Whichever way a page
 // is found, it must be the page a plain query of every match, ordered in full, gives: checked here

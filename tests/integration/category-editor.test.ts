@@ -19,7 +19,7 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, listedProducts } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// The admin's categories (issue 15): created, edited, deleted, each audited; products put in one
+// The admin's categories: created, edited, deleted, each audited; products put in one
 // from their editor; the store's listing follows at once.
 
 const category = (change: Partial<CategoryInput> = {}): CategoryInput => ({

@@ -19,7 +19,7 @@ import {
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Issue 41 items 3 and 11. A pending order is never paid at a price the admin has since corrected
+// A pending order is never paid at a price the admin has since corrected
 // or for a product since archived: the same submit again is priced afresh, a submit for a total
 // the customer did not see is refused, and the test provider's confirmation refuses an order the
 // catalogue no longer matches (its stock let go). And an admin cancelling a pending order the

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectAgain, testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Issue 41 item 9: PostgreSQL ends the shop's connections (pg_terminate_backend, a restart, a
+// PostgreSQL ends the shop's connections (pg_terminate_backend, a restart, a
 // failover) with requests in flight. A read cut that way is run once more on a fresh connection
 // and answers; a write is never run again (it may have committed), and fails as it was. PostgreSQL
 // only: the embedded database has no connections to lose.

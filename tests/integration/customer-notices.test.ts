@@ -26,7 +26,7 @@ import {
 } from "../factories";
 import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Issue 41 item 5: the customer is told when the shop cancels their order, refunds it (in full or
+// the customer is told when the shop cancels their order, refunds it (in full or
 // in part, here or in the provider's dashboard) or cannot refund a payment automatically, with
 // the amount and the card's last four digits where known; and their own order page shows the
 // carrier, a tracking link and the order's history.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { connectAgain, testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Notifications between the shop's processes (DatabaseHandle.listen): what keeps every instance's
-// caches right when another instance changes the shop (issue 14).
+// caches right when another instance changes the shop.
 
 async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -55,7 +55,7 @@ describe.each(testDrivers)("the orders CSV on %s", (driver) => {
       expect(await cell(value), JSON.stringify(value)).toBe(expected.slice(0, -1));
     }
     expect(await cell("=1")).toBe("'=1");
-    // Look-alike signs and signs hidden behind what shows nothing (issue 41 item 13).
+    // Look-alike signs and signs hidden behind what shows nothing.
     for (const hidden of [
       "﹦1+1",
       "﹢1",

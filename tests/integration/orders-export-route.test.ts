@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { loader } from "../../app/routes/dashboard.admin-orders-export";
 import { openTestDatabase, testDrivers } from "../setup/test-database";
 
-// Issue 41 item 8: the orders export answers 400 to a date it cannot read (0000-01-01 reached
+// the orders export answers 400 to a date it cannot read (0000-01-01 reached
 // PostgreSQL, which has no year 0: a 500, or a 200 cut short), and a failure once the download has
 // begun is logged as one line carrying the request's id, with the connection ended so the
 // download shows as failed: never a 200 logged over a raw stack.

@@ -17,7 +17,7 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, listedProducts } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// The admin's catalogue writes (issue 12 item 4): products and variants created and edited with
+// The admin's catalogue writes: products and variants created and edited with
 // their description cleaned, stock only through movements, archive and restore, each audited and
 // all or nothing.
 
@@ -79,7 +79,7 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
     await expect(createProduct(db(), admin, input({ slug: "No Spaces" }))).rejects.toThrow(
       "A slug is lower-case letters",
     );
-    // Nothing is sold for nothing (issue 41 item 12).
+    // Nothing is sold for nothing.
     await expect(
       createProduct(
         db(),

@@ -21,7 +21,7 @@ import { IMAGE_TOO_LARGE, parseMediaUrl } from "~/lib/product-images";
 import { createCustomer } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Image upload for products (issue 12 item 4): the type read from the bytes, a size limit, the
+// Image upload for products: the type read from the bytes, a size limit, the
 // sizes the storefront needs rendered and kept in the database (so every instance serves them),
 // and a product saved with its new image all or nothing.
 

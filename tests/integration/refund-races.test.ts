@@ -11,7 +11,7 @@ import { orderRow, paidOrderOfTwo } from "../factories";
 import { createRefundLedgerProvider } from "../refund-ledger-provider";
 import { connectAgain, testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Issue 41 item 1: a cancellation or a full refund raced against fulfilment, as two admins (or
+// a cancellation or a full refund raced against fulfilment, as two admins (or
 // one double-click) send them at the same moment. On PostgreSQL the two run on two connection
 // pools, as two instances of the shop would. Whichever wins, the order ends consistent with the
 // money: what the provider gave back is what the order says was refunded, no refund is left

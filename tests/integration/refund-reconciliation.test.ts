@@ -16,7 +16,7 @@ import { orderRow, paidOrderOfTwo, testBrand } from "../factories";
 import { createRefundLedgerProvider } from "../refund-ledger-provider";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Issue 41 item 1: a refund the provider made is always recorded against the order, and one that
+// a refund the provider made is always recorded against the order, and one that
 // cannot be reconciled is shown to the admin with its reason, never silently. A lost answer keeps
 // the refund under way (the order held still) until the background round asks again with the same
 // key; a refund never confirmed within the provider's memory of keys, or recorded against an order

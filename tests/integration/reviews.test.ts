@@ -22,7 +22,7 @@ import { reviewForm } from "../../app/lib/review-form";
 import { createCustomer, createProduct, listedProducts, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Reviews from real buyers (issue 13): who may write one, one per customer and product, editing
+// Reviews from real buyers: who may write one, one per customer and product, editing
 // and deleting, the figures kept on the product (hidden reviews excluded), reports and moderation.
 
 const review = (rating: number, title = "Brighter in a week") =>

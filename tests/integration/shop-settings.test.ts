@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutCart, createCustomer, createProduct, orderRow } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// The shop's settings from the database (issue 12 item 5): the environment's defaults until the
+// The shop's settings from the database: the environment's defaults until the
 // admin saves, then the saved ones at once, in the checkout's prices and the announcement bar;
 // refused values change nothing; each save is audited and empties the page cache.
 

@@ -22,7 +22,7 @@ export function OrderList({ orders, empty }: { orders: OrderView[]; empty: strin
   return (
     <ul className="space-y-4">
       {orders.map((order) => {
-        // A paid (or later) order's items can be reviewed (issue 13).
+        // A paid (or later) order's items can be reviewed.
         const reviewable = purchasedStatuses.includes(order.status as OrderStatus);
         return (
           <li

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { GUEST, parseViewer, VIEWER_STORAGE_KEY, type Viewer } from "~/lib/viewer";
 
-// The visitor's personal state in the browser (issue 16): public pages are the same HTML for
+// The visitor's personal state in the browser: public pages are the same HTML for
 // everyone, and what is personal comes from GET /api/me. The request starts in the document's head
 // (ViewerScript), which also paints the last known state before the first paint; this store takes
 // over the answer, keeps it in localStorage for the next page, and asks again after anything that

@@ -48,7 +48,7 @@ function SortHeader({
 }
 
 /**
- * Orders as the admin reads them (seed spec §2: admin-orders): each row opens the order. With a
+ * Orders as the admin reads them (docs/product.md §2: admin-orders): each row opens the order. With a
  * `query`, the headers sort and the pages follow it; without, a plain list (the overview's).
  */
 export function AdminOrderTable({

@@ -23,7 +23,7 @@ export type AdminOverviewData = {
   refundsToCheck: RefundToCheck[];
 };
 
-/** The admin's overview (seed spec §2): revenue and orders, what needs doing, recent tables. */
+/** The admin's overview (docs/product.md §2): revenue and orders, what needs doing, recent tables. */
 export function AdminOverview({
   fullName,
   data,

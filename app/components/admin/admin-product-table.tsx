@@ -3,7 +3,7 @@ import type { AdminProductRow } from "~/lib/admin-figures";
 import { formatLongDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 
-/** The catalogue as the admin reads it (seed spec §2: products with their stock). */
+/** The catalogue as the admin reads it (docs/product.md §2: products with their stock). */
 export function AdminProductTable({
   products,
   caption,

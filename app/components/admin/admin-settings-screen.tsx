@@ -150,7 +150,7 @@ export function AdminSettingsScreen({
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
           The storefront, the checkout and the emails use these as soon as they are saved. The
-          server's environment gives the defaults (README, Configuration).
+          server's environment gives the defaults (docs/configuration.md).
         </p>
         <SettingsForm settings={settings} />
       </section>

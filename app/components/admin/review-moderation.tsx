@@ -10,7 +10,7 @@ import { groupThousands } from "~/lib/numbers";
 import { ratingLabel } from "~/lib/ratings";
 import { showToast } from "~/lib/toast";
 
-// The admin's reviews (issue 13 item 4): a filter (all, reported, hidden), and per review its
+// The admin's reviews: a filter (all, reported, hidden), and per review its
 // text as written (shown as text), who wrote it, and a form to hide or show it with a reason.
 
 type ModeratedReview = {

@@ -13,7 +13,7 @@ import { showToast } from "~/lib/toast";
 import { cartStore, useCart } from "./cart-store";
 import { refreshCartFromShop } from "./refresh-cart";
 
-/** The slide-in cart (seed spec §2, Cart drawer; §4, checkout click). */
+/** The slide-in cart (docs/product.md §2, Cart drawer; §4, checkout click). */
 export function CartDrawer({
   open,
   onOpenChange,

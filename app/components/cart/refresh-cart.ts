@@ -8,7 +8,7 @@ const answerSchema = z.object({ variants: z.array(cartProductSchema) });
 
 /**
  * Asks the shop for the current price and stock of every line and applies what changed, with a
- * toast saying what (DESIGN §5: the server's numbers win). Resolves to the number of changes.
+ * toast saying what (docs/architecture.md §6: the server's numbers win). Resolves to the number of changes.
  */
 export async function refreshCartFromShop(signal?: AbortSignal): Promise<number> {
   const ids = cartStore.lines().map((line) => line.variantId);

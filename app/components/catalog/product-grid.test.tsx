@@ -39,14 +39,14 @@ function renderGrid(props: Parameters<typeof ProductGrid>[0]) {
 }
 
 describe("ProductGrid", () => {
-  it("shows the seed spec's error text", () => {
+  it("shows the store list's error text", () => {
     renderGrid({ products: [], error: "Failed to load products" });
     expect(screen.getByRole("alert").textContent).toBe(
       "Error loading products: Failed to load products",
     );
   });
 
-  it("shows the seed spec's empty text", () => {
+  it("shows the store list's empty text", () => {
     renderGrid({ products: [], error: null });
     expect(screen.getByText(STORE_EMPTY_TEXT)).toBeTruthy();
     expect(STORE_EMPTY_TEXT).toBe("No products available at the moment. Please check back later!");

@@ -51,7 +51,7 @@ const chipClasses =
   "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium transition-colors";
 
 /**
- * A product listing with its choices (issue 15): category chips, sort, price range and in stock
+ * A product listing with its choices: category chips, sort, price range and in stock
  * only in a GET form (so every choice is in the URL and it works without script; with script a
  * change of sort or stock applies at once), the product count, 24 cards, and numbered pages.
  * While the next page loads the old cards stay in place, dimmed: nothing moves.

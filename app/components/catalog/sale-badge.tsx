@@ -1,6 +1,6 @@
 import { cn } from "~/lib/class-names";
 
-/** Shown only for a product with a genuine former price on one of its variants (DESIGN §8). */
+/** Shown only for a product with a genuine former price on one of its variants (docs/product.md §10). */
 export function SaleBadge({ className }: { className?: string }) {
   return (
     <span

@@ -115,7 +115,7 @@ export function CheckoutForm({
         pricing.totalPence,
       );
       await method.confirm({ clientSecret, orderId, details, form });
-      // The success page clears the cart (seed spec §2) and shows the order.
+      // The success page clears the cart (docs/product.md §2) and shows the order.
       navigate(`/success?${new URLSearchParams({ order: orderId })}`, { state: { orderId } });
     } catch (error) {
       const description = error instanceof PaymentFailure ? error.message : UNEXPECTED;

@@ -4,7 +4,7 @@ import { formatPence } from "~/lib/money";
 import { offerTexts } from "~/lib/offers";
 import type { OrderPricing, PricingSettings } from "~/lib/pricing";
 
-/** The cart as it will be charged: its lines and the pricing lines (DESIGN §5). */
+/** The cart as it will be charged: its lines and the pricing lines (docs/architecture.md §6). */
 export function OrderSummary({
   lines,
   pricing,

@@ -1,6 +1,6 @@
 import type { CartLine } from "~/lib/cart-rules";
 
-// The browser's part of paying (DESIGN §5 points 1 and 3): send the cart's variant ids and
+// The browser's part of paying (docs/architecture.md §6 points 1 and 3): send the cart's variant ids and
 // quantities with the details, then confirm the card with the provider. The server decides
 // everything else; these calls only carry its answers back.
 
@@ -61,7 +61,7 @@ function field(json: unknown, name: string): string {
   return value;
 }
 
-/** Creates the order and its payment intent: the seed's create-payment-intent. */
+/** Creates the order and its payment intent: `POST /api/checkout/payment-intent` (docs/api.md). */
 export async function createPaymentIntent(
   lines: CartLine[],
   details: CheckoutDetails,

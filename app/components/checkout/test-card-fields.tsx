@@ -2,7 +2,7 @@ import { Field } from "~/components/ui/field";
 import { FlaskConical } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 
-/** The offline test provider's card form (DESIGN §5 point 3): no real card is ever charged. */
+/** The offline test provider's card form (docs/architecture.md §6 point 3): no real card is ever charged. */
 export function TestCardFields({ disabled }: { disabled: boolean }) {
   return (
     <fieldset className="space-y-4" disabled={disabled}>

@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { showNotImplemented } from "~/lib/notices";
 
-/** The seed spec's banner: its Shop Now only shows the not-implemented notice (DESIGN §8). */
+/** The home page's banner: its Shop Now only shows the not-implemented notice (docs/product.md §10). */
 export function PromoBanner() {
   return (
     <section aria-labelledby="promo-heading" className="px-4 sm:px-6 lg:px-8">

@@ -1,7 +1,7 @@
 import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 
-/** The shop's mark and name; the name is a setting (BRAND.md), the mark is a stylised sparkle. */
+/** The shop's mark and name; the name is a setting (docs/brand.md), the mark is a stylised sparkle. */
 export function Logo({
   shopName,
   className,

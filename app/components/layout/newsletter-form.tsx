@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showToast } from "~/lib/toast";
 
-/** Newsletter sign-up: no network call yet (seed spec §2, §7); a toast, then the form resets. */
+/** Newsletter sign-up: no network call yet (docs/product.md §2, §7); a toast, then the form resets. */
 export function NewsletterForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -10,7 +10,7 @@ const Toaster = lazy(() =>
   import("~/components/ui/toaster").then((module) => ({ default: module.Toaster })),
 );
 
-/** The chrome around every page (seed spec §2, Shared layout). */
+/** The chrome around every page (docs/product.md §2, Shared layout). */
 export function ShopLayout({
   config,
   year,

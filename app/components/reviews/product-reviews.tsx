@@ -8,7 +8,7 @@ import { ratingLabel, reviewCount } from "~/lib/ratings";
 import type { ProductReviewsView } from "~/lib/review-types";
 import { ReportReviewButton, useReviewReports } from "./report-review-button";
 
-// The product page's reviews (issue 13): the average, count and share per star (each a filter),
+// The product page's reviews: the average, count and share per star (each a filter),
 // then the visible reviews newest first, a page at a time. Links only: it works without
 // JavaScript and every state has its own URL.
 

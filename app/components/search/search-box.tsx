@@ -51,7 +51,7 @@ function PlainSearchField({
 }
 
 /**
- * The header's search (seed spec §2): a popover on desktop and a dialog on phones; Ctrl/Cmd+K
+ * The header's search (docs/product.md §2): a popover on desktop and a dialog on phones; Ctrl/Cmd+K
  * toggles it; Enter searches the shop, choosing a product opens its page, and either clears the
  * text and closes the box.
  */

@@ -18,7 +18,7 @@ const SEARCH_ITEM = "__search__";
 /**
  * The search box's list (cmdk). The first entry, highlighted while typing, searches the whole
  * shop, so Enter goes to the results page; the arrow keys reach the products, and choosing one
- * opens its page (DESIGN §8).
+ * opens its page (docs/product.md §10).
  */
 export function SearchPalette({
   text,

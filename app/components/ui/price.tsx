@@ -1,7 +1,7 @@
 import { cn } from "~/lib/class-names";
 import { formatPence } from "~/lib/money";
 
-/** A price; a struck-through former price only when the variant has a genuine one (DESIGN §8). */
+/** A price; a struck-through former price only when the variant has a genuine one (docs/product.md §10). */
 export function Price({
   pricePence,
   compareAtPricePence,

@@ -1,7 +1,7 @@
 import { type AnchorHTMLAttributes, useEffect } from "react";
 import { useNavigate } from "react-router";
 
-// Links within the shop as plain anchors (issue 16): React Router's <Link> resolves its path
+// Links within the shop as plain anchors: React Router's <Link> resolves its path
 // against the route tree and subscribes to the router on every render, which made the links a
 // visible share of a page's server render. A ShopLink is an <a> marked for the one click handler
 // the root mounts (`useShopLinkNavigation`), which follows it as <Link> would: in the page, for a

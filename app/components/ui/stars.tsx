@@ -3,7 +3,7 @@ import { cn } from "~/lib/class-names";
 
 // Five stars filled to a value from 0 to 5 (4.6 fills four and most of the fifth): grey stars
 // with amber ones over them, cut to the value's width. One image to assistive technology, named by
-// `label`; amber is the brand's colour for ratings only (BRAND.md).
+// `label`; amber is the brand's colour for ratings only (docs/brand.md).
 
 /** A five-pointed star in a 24 × 24 box, starting at its top point, every step relative. */
 const STAR_OUTLINE = "2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6-5.9-3.3-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";

@@ -5,7 +5,7 @@ import { timestamps } from "./columns";
 /** PostgreSQL's full-text document type; read only inside SQL, never by the application. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** Groups of products with their own page, /store/:slug (issue 15). */
+/** Groups of products with their own page, /store/:slug. */
 export const categories = pgTable("categories", {
   id: text("id")
     .primaryKey()
@@ -120,11 +120,11 @@ export const productVariants = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     pricePence: integer("price_pence").notNull(),
-    /** A genuine former price; only then may a SALE badge show (DESIGN §8). */
+    /** A genuine former price; only then may a SALE badge show (docs/product.md §10). */
     compareAtPricePence: integer("compare_at_price_pence"),
     stockQuantity: integer("stock_quantity").notNull().default(0),
     /**
-     * The most one order may take (DESIGN §8): so no one customer can hold a product's whole
+     * The most one order may take (docs/product.md §10): so no one customer can hold a product's whole
      * stock. At most the public stock band (app/lib/stock-levels.ts), so a banded stock figure
      * never lowers what may be bought.
      */

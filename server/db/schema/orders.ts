@@ -14,7 +14,7 @@ import { orderStatuses } from "../../../app/lib/order-types";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 
-// Orders (DESIGN §4, §5). Every amount is integer pence, VAT included; items are snapshots, so a
+// Orders (docs/architecture.md §5, §6). Every amount is integer pence, VAT included; items are snapshots, so a
 // later price or name change never alters an old order. Deleting an account keeps its orders
 // (user_id becomes null, the customer fields are anonymised by the account service).
 
@@ -122,7 +122,7 @@ export const paymentEventOutcomes = ["applied", "ignored", "flagged"] as const;
 
 /**
  * Every payment confirmation the shop has acted on, one row per provider event: a replayed webhook
- * finds its row and changes nothing (DESIGN §5).
+ * finds its row and changes nothing (docs/architecture.md §6).
  */
 export const paymentEvents = pgTable(
   "payment_events",
@@ -151,7 +151,7 @@ export const paymentTaskStatuses = ["pending", "done", "failed"] as const;
 
 /**
  * Calls to the payment provider that must happen after an order changed, and must not be lost if
- * the provider is down at that moment (DESIGN §5 point 5): cancel the intent of an order that was
+ * the provider is down at that moment (docs/architecture.md §6 point 5): cancel the intent of an order that was
  * cancelled, refund money that arrived for one anyway. Written in the order's transaction, carried
  * out in the background with retries (server/payments/payment-tasks.ts); one per order and kind.
  */

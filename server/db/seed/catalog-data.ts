@@ -1,4 +1,4 @@
-// The demo catalogue (DESIGN §4): ids and prices from the seed spec, copy in the brand's voice.
+// The demo catalogue (docs/architecture.md §5): ids and prices as docs/product.md has them, copy in the brand's voice.
 // Timestamps are fixed so the order (newest first) is the same on every machine.
 
 type SeedVariant = {
@@ -17,7 +17,7 @@ export type SeedCategory = {
   position: number;
 };
 
-/** The demo's categories (issue 15), in the order of the store's filter chips. */
+/** The demo's categories, in the order of the store's filter chips. */
 export const seedCategories: SeedCategory[] = [
   {
     id: "cat-strips",

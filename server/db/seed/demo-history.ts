@@ -6,7 +6,7 @@ import { products, productVariants } from "../schema/catalog";
 import { type OrderStatus, orderItems, orders } from "../schema/orders";
 import { generator } from "./random";
 
-// A past for the demo shop (issue 12): orders from a handful of shoppers over the last weeks, in
+// A past for the demo shop: orders from a handful of shoppers over the last weeks, in
 // every status, so the admin's overview, charts and lists have something to show. Deterministic:
 // the same arguments give the same orders (a seeded generator, ids numbered). Prices follow the
 // shop's rules (app/lib/pricing.ts), a shopper's first order has the first-order discount.

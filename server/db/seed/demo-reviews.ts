@@ -4,7 +4,7 @@ import type { Database } from "../database";
 import { orderItems, orders } from "../schema/orders";
 import { reviews } from "../schema/reviews";
 
-// Reviews for the demo shop (issue 13 item 5): some of the demo history's shoppers review what
+// Reviews for the demo shop: some of the demo history's shoppers review what
 // was delivered to them, a few days after it arrived, so ratings show out of the box. They are
 // real rows under the same rules as any review: only for a product in one of the shopper's
 // delivered orders, one per shopper and product, the text through the review form's schema; the

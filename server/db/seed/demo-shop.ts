@@ -11,7 +11,7 @@ import { seedDemoOrders } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
 import { seedCatalogIfEmpty } from "./seed-catalog";
 
-// Everything demo mode puts into a database (DESIGN §4, §7), in one place, called once at start:
+// Everything demo mode puts into a database (docs/architecture.md §5, §11), in one place, called once at start:
 // the demo catalogue into an empty database, the two demo accounts (the customer with past
 // orders) where they are missing, and the shop's past (demo-history.ts). Never in live mode.
 
@@ -25,7 +25,7 @@ function demoHistory(orders: number) {
     : { orders, days: 365, shoppers: Math.ceil(orders / 5) };
 }
 
-/** DESIGN §4: the two demo accounts, seeded in demo mode only. */
+/** docs/architecture.md §5: the two demo accounts, seeded in demo mode only. */
 export const demoAccounts: AccountInput[] = [
   {
     email: "customer@example.com",

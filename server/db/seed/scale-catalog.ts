@@ -7,7 +7,7 @@ import { seedCategories } from "./catalog-data";
 import { generator } from "./random";
 
 // `npm run seed -- --products 10000`: a large, deterministic catalogue for benchmarks and tests of
-// the catalogue at scale (issue 15). The same count gives the same products, names, prices, stock
+// the catalogue at scale. The same count gives the same products, names, prices, stock
 // and dates on every machine. Products are added once (ids scale-00001, …): running it again with
 // a larger count adds only the difference. Demo shops only (scripts/seed.ts checks).
 
