@@ -2,6 +2,9 @@
 // this is the same hashed file): preloaded so it arrives beside the stylesheet instead of after it.
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { publicConfig } from "@server/settings/shop-settings";
+import { shopDate } from "@shared/dates";
+import type { RootData } from "@shared/public-config";
+import { pageMeta } from "@shared/seo";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -17,10 +20,7 @@ import { EarlyClickScript, replayEarlyClick } from "~/components/layout/early-cl
 import { ShopLayout } from "~/components/layout/shop-layout";
 import { buttonVariants } from "~/components/ui/button";
 import { useShopLinkNavigation } from "~/components/ui/shop-link";
-import { shopDate } from "~/lib/dates";
 import { useNonce } from "~/lib/nonce";
-import type { RootData } from "~/lib/public-config";
-import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 

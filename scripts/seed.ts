@@ -1,17 +1,17 @@
 import { openDatabase } from "@server/db/client";
 import { configuredDatabase } from "@server/db/connection";
-import { seedDemoHistory } from "@server/db/seed/demo-history";
-import { seedDemoReviews } from "@server/db/seed/demo-reviews";
-import { seedScaleCatalog } from "@server/db/seed/scale-catalog";
-import { seedCatalog } from "@server/db/seed/seed-catalog";
 import { env } from "@server/env";
+import { seedDemoHistory } from "@server/seed/demo-history";
+import { seedDemoReviews } from "@server/seed/demo-reviews";
+import { seedScaleCatalog } from "@server/seed/scale-catalog";
+import { seedCatalog } from "@server/seed/seed-catalog";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
 
 // `npm run seed`: migrates and loads the demo catalogue. Idempotent: existing rows are kept.
 // `npm run seed -- --orders 10000` also loads that many past orders (a year of them, from a
 // shopper per five orders; deterministic, loaded once) for benchmarks: demo mode only, never
 // into a live shop. `npm run seed -- --products 10000` adds a large deterministic catalogue
-// (server/db/seed/scale-catalog.ts; demo mode only too). On PGlite, stop the server first (one
+// (server/seed/scale-catalog.ts; demo mode only too). On PGlite, stop the server first (one
 // process per data folder).
 
 function countArgument(name: string, max: number): number {

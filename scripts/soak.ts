@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { systemActor } from "@server/audit/audit-log";
 import { openDatabase } from "@server/db/client";
-import { seedCatalogIfEmpty } from "@server/db/seed/seed-catalog";
+import { seedCatalogIfEmpty } from "@server/seed/seed-catalog";
 import { adjustStock } from "@server/stock/stock-service";
 import { CUSTOMER_PASSWORD, logIn, signUpCustomers } from "./bench-checkout";
 import { type BuiltServer, startBuiltServer } from "./built-server";

@@ -89,9 +89,37 @@ describe("the import fence (biome.json)", () => {
         "app/routes/alias.tsx": importing("@server/auth/guards"),
         "app/routes/drizzle.tsx": importing("drizzle-orm"),
         "app/routes/schema.tsx": importing("@server/db/schema/orders"),
-        "app/components/layout/shared.tsx": importing("~/lib/money"),
+        "app/components/layout/shared.tsx": importing("@shared/money"),
       }),
     ).toEqual(["app/routes/drizzle.tsx", "app/routes/schema.tsx"]);
+  });
+});
+
+describe("the shared code's fence (biome.json)", () => {
+  it("keeps server/ off app/, and shared/ off both app/ and server/", async () => {
+    expect(
+      await refusedImports({
+        "server/email/alias.ts": importing("~/components/ui/button"),
+        "server/email/relative.ts": importing("../../app/lib/toast"),
+        "server/email/shared.ts": importing("../../shared/money"),
+        "server/http/entry.ts": importing("./app"),
+        "shared/alias.ts": importing("~/lib/toast"),
+        "shared/relative.ts": importing("../app/lib/toast"),
+        "shared/server.ts": importing("../server/env"),
+        "shared/server-alias.ts": importing("@server/env"),
+        "shared/drizzle.ts": importing("drizzle-orm"),
+        "shared/sibling.ts": importing("./money"),
+        "app/components/layout/shared.tsx": importing("@shared/money"),
+      }),
+    ).toEqual([
+      "server/email/alias.ts",
+      "server/email/relative.ts",
+      "shared/alias.ts",
+      "shared/drizzle.ts",
+      "shared/relative.ts",
+      "shared/server-alias.ts",
+      "shared/server.ts",
+    ]);
   });
 });
 

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+
+import type { ProductDetail as ProductDetailData } from "@shared/catalog-types";
+import type { RootData } from "@shared/public-config";
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ProductDetail as ProductDetailData } from "~/lib/catalog-types";
-import type { RootData } from "~/lib/public-config";
 import { conflictsIn } from "../../tests/class-conflicts";
 import { SettingsForms } from "./account/settings-forms";
 import { ProductCard } from "./catalog/product-card";

@@ -1,6 +1,6 @@
+import { personName } from "@shared/form-fields";
+import { MAX_PASSWORD, MIN_PASSWORD } from "@shared/password-rules";
 import { z } from "zod";
-import { personName } from "./form-fields";
-import { MAX_PASSWORD, MIN_PASSWORD } from "./password-rules";
 
 // The account forms' fields, checked by the browser (required, email type, minlength) and again by
 // the server with these schemas.

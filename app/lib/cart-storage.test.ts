@@ -1,5 +1,5 @@
+import type { CartLine } from "@shared/cart-rules";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CartLine } from "./cart-rules";
 import {
   CART_STORAGE_KEY,
   parseStoredCart,

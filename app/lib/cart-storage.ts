@@ -2,9 +2,9 @@
 // on every read, so a cart written by an older release, another site or a hand edit is never
 // trusted as is (Zod, from browser-zod.ts).
 
+import type { CartLine, CartProduct } from "@shared/cart-rules";
+import { DEFAULT_MAX_PER_ORDER, STOCK_BAND } from "@shared/stock-levels";
 import { z } from "./browser-zod";
-import type { CartLine, CartProduct } from "./cart-rules";
-import { DEFAULT_MAX_PER_ORDER, STOCK_BAND } from "./stock-levels";
 
 export const CART_STORAGE_KEY = "gleam.cart";
 export const CART_STORAGE_VERSION = 1;

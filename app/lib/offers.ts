@@ -1,5 +1,5 @@
-import { formatPenceInText } from "./money";
-import type { PricingSettings } from "./pricing";
+import { formatPenceInText } from "@shared/money";
+import type { PricingSettings } from "@shared/pricing";
 
 /**
  * The shop's offers as its pages write them, from its settings: the copy never promises what the

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "./seo";
+import { absoluteUrl } from "@shared/seo";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 

@@ -1,10 +1,10 @@
+import { rootDataFrom } from "@shared/public-config";
+import { routeMeta } from "@shared/seo";
 import { PageHeader } from "~/components/content/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { FlaskConical, Heart, ShieldCheck, Users } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
-import { rootDataFrom } from "~/lib/public-config";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 const values = [

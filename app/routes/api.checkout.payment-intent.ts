@@ -3,7 +3,7 @@ import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
 import { getPaymentProvider } from "@server/payments/payments";
 import { checkoutSettings } from "@server/settings/shop-settings";
-import { checkoutRequestSchema } from "~/lib/checkout-input";
+import { checkoutRequestSchema } from "@shared/checkout-input";
 
 /**
  * POST /api/checkout/payment-intent (docs/product.md §7): `{ items, customerDetails }`

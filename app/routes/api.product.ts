@@ -2,8 +2,8 @@ import { toApiProduct } from "@server/catalog/catalog-api";
 import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
+import { CATALOGUE_ID } from "@shared/catalog-types";
 import { z } from "zod";
-import { CATALOGUE_ID } from "~/lib/catalog-types";
 
 /** GET /api/products/:id: one product on sale with all its variants. */
 const product = apiRoute({

@@ -4,8 +4,8 @@ import { getCategory } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { DomainError } from "@server/errors";
 import { apiRoute } from "@server/http/api-route";
+import { searchSorts } from "@shared/store-listing";
 import { z } from "zod";
-import { searchSorts } from "~/lib/store-listing";
 
 export const MAX_PAGE_SIZE = 100;
 const MAX_OFFSET = 1_000_000;

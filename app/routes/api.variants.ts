@@ -1,8 +1,8 @@
 import { getCurrentVariants, MAX_CART_LINES } from "@server/cart/cart-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
+import { CATALOGUE_ID } from "@shared/catalog-types";
 import { z } from "zod";
-import { CATALOGUE_ID } from "~/lib/catalog-types";
 
 const BAD_IDS = `ids must list 1 to ${MAX_CART_LINES} variant ids, separated by commas.`;
 

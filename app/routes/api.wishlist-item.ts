@@ -1,8 +1,8 @@
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
 import { removeFromWishlist, saveToWishlist } from "@server/wishlist/wishlist-service";
+import { CATALOGUE_ID } from "@shared/catalog-types";
 import { z } from "zod";
-import { CATALOGUE_ID } from "~/lib/catalog-types";
 
 /**
  * PUT /api/wishlist/:productId saves a product for the signed-in customer, DELETE takes it off;

@@ -1,8 +1,8 @@
+import { routeMeta } from "@shared/seo";
 import { PageHeader } from "~/components/content/page-header";
 import { Button } from "~/components/ui/button";
 import { ArrowRight } from "~/components/ui/icons";
 import { showNotImplemented } from "~/lib/notices";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
 // Three static sample articles (docs/product.md §2); Read More shows the not-implemented notice.

@@ -4,8 +4,8 @@ import { getDb } from "@server/db/connection";
 import { hasPaidOrder } from "@server/orders/orders-service";
 import { stripePublishableKey } from "@server/payments/payments";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
+import { routeMeta } from "@shared/seo";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 
 // /checkout (docs/product.md §2): signed-in customers only (a guest goes to /login and comes back).

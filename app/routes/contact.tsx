@@ -1,8 +1,8 @@
+import { rootDataFrom } from "@shared/public-config";
+import { routeMeta } from "@shared/seo";
 import { ContactForm } from "~/components/content/contact-form";
 import { PageHeader } from "~/components/content/page-header";
 import { Clock, Mail, MessageCircle, Phone } from "~/components/ui/icons";
-import { rootDataFrom } from "~/lib/public-config";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -9,9 +9,9 @@ import {
 import { getDb } from "@server/db/connection";
 import { categoryFormSchema, categoryIdSchema } from "@server/http/category-form";
 import { answerForm, formIntent } from "@server/http/form-action";
+import { routeMeta } from "@shared/seo";
 import { z } from "zod";
 import { CategoryForms } from "~/components/admin/category-form";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard.admin-categories";
 
 // /dashboard/admin-categories: the store's categories, created, edited and deleted (behind the

@@ -10,11 +10,11 @@ import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { refundFormSchema, shownStatusField } from "@server/http/refund-form";
+import { routeMeta } from "@shared/seo";
 import { data } from "react-router";
 import { z } from "zod";
 import { OrderActions } from "~/components/admin/order-actions";
 import { OrderDetail } from "~/components/admin/order-detail";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard.admin-order";
 
 // /dashboard/admin-orders/:orderId: one order, its history, and what the admin may do with it

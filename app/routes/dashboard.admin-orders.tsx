@@ -2,10 +2,10 @@ import { parseAdminOrderQuery } from "@server/admin/admin-order-query";
 import { ADMIN_ORDERS_PAGE_SIZE, currentOrdersPage } from "@server/admin/admin-orders";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
+import { groupThousands } from "@shared/numbers";
 import { useEffect } from "react";
 import { AdminOrderTable } from "~/components/admin/admin-order-table";
 import { OrderFilters } from "~/components/admin/order-filters";
-import { groupThousands } from "~/lib/numbers";
 import { showToast } from "~/lib/toast";
 import type { Route } from "./+types/dashboard.admin-orders";
 

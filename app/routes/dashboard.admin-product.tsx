@@ -8,6 +8,7 @@ import { answerForm, formIntent } from "@server/http/form-action";
 import { productFormSchema } from "@server/http/product-form";
 import { prepareUpload } from "@server/media/image-processing";
 import { listImageChoices } from "@server/media/image-store";
+import { routeMeta } from "@shared/seo";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { HistoryList } from "~/components/admin/history-list";
@@ -17,7 +18,6 @@ import { StockCountForm } from "~/components/admin/stock-count-form";
 import { StockMovements } from "~/components/admin/stock-movements";
 import { cardClass } from "~/components/ui/card";
 import { ArrowLeft } from "~/components/ui/icons";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard.admin-product";
 
 // /dashboard/admin-products/:productId: edit a product and its variants, count its stock, archive

@@ -1,6 +1,8 @@
 import { listAdminProducts } from "@server/admin/shop-figures";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
+import { normalizeSearchText } from "@shared/search-text";
+import { productCountText } from "@shared/store-listing";
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { z } from "zod";
@@ -9,8 +11,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Plus, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { PageLinks } from "~/components/ui/page-links";
-import { normalizeSearchText } from "~/lib/search-text";
-import { productCountText } from "~/lib/store-listing";
 import { showToast } from "~/lib/toast";
 import type { Route } from "./+types/dashboard.admin-products";
 

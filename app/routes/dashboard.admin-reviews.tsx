@@ -8,11 +8,11 @@ import {
   reviewModerationFilters,
   setReviewHidden,
 } from "@server/reviews/reviews";
+import { moderationForm } from "@shared/review-form";
+import { routeMeta } from "@shared/seo";
 import { useEffect } from "react";
 import { z } from "zod";
 import { ReviewModeration } from "~/components/admin/review-moderation";
-import { moderationForm } from "~/lib/review-form";
-import { routeMeta } from "~/lib/seo";
 import { showToast } from "~/lib/toast";
 import type { Route } from "./+types/dashboard.admin-reviews";
 

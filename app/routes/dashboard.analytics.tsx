@@ -1,6 +1,9 @@
 import { currentAnalytics } from "@server/admin/shop-figures";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
+import { analyticsRanges, DEFAULT_ANALYTICS_RANGE } from "@shared/admin-figures";
+import { formatPence } from "@shared/money";
+import { orderStatusLabel } from "@shared/order-types";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
@@ -8,10 +11,7 @@ import { RevenueChart } from "~/components/admin/revenue-chart";
 import { StatCards } from "~/components/admin/stat-cards";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { cardClass } from "~/components/ui/card";
-import { analyticsRanges, DEFAULT_ANALYTICS_RANGE } from "~/lib/admin-figures";
 import { cn } from "~/lib/class-names";
-import { formatPence } from "~/lib/money";
-import { orderStatusLabel } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
 import type { Route } from "./+types/dashboard.analytics";
 

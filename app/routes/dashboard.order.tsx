@@ -1,9 +1,9 @@
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { getCustomerOrder } from "@server/orders/orders-service";
+import { routeMeta } from "@shared/seo";
 import { data } from "react-router";
 import { CustomerOrder } from "~/components/account/customer-order";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard.order";
 
 // /dashboard/orders/:orderId: one of the signed-in customer's own orders. Anyone else's order

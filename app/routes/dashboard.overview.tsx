@@ -6,10 +6,10 @@ import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { listRefundsToCheck } from "@server/orders/refunds";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
+import { formatPence } from "@shared/money";
 import { Link } from "react-router";
 import { OrderList } from "~/components/account/order-list";
 import { AdminOverview } from "~/components/admin/admin-overview";
-import { formatPence } from "~/lib/money";
 import type { Route } from "./+types/dashboard.overview";
 
 /** Seed spec §9: the overview shows the 4 most recent orders. */

@@ -1,7 +1,7 @@
 import { requireUser } from "@server/auth/guards";
+import { routeMeta } from "@shared/seo";
 import { Outlet } from "react-router";
 import { DashboardNav } from "~/components/account/dashboard-nav";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
 // /dashboard/*: a session is required. Every child loader and action checks it again itself

@@ -1,9 +1,9 @@
 import { getDb } from "@server/db/connection";
 import { listMailbox } from "@server/email/outbox";
 import { env } from "@server/env";
+import { routeMeta } from "@shared/seo";
 import { data } from "react-router";
 import { Mailbox } from "~/components/account/mailbox";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/dev-mailbox";
 
 // The development mailbox (docs/architecture.md §11): demo mode only; in live mode this address does not exist.

@@ -1,9 +1,9 @@
+import { configFrom } from "@shared/public-config";
+import { routeMeta } from "@shared/seo";
 import { PageHeader } from "~/components/content/page-header";
 import { Accordion } from "~/components/ui/accordion";
 import { ShopLink } from "~/components/ui/shop-link";
 import { offerTexts } from "~/lib/offers";
-import { configFrom } from "~/lib/public-config";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/faq";
 
 const questionsFor = (offers: ReturnType<typeof offerTexts>) => [

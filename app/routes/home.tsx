@@ -1,6 +1,8 @@
 import { listFeaturedProducts } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
+import { configFrom } from "@shared/public-config";
+import { routeMeta } from "@shared/seo";
 import { Benefits } from "~/components/home/benefits";
 import { FeaturedProducts } from "~/components/home/featured-products";
 import { Hero } from "~/components/home/hero";
@@ -11,8 +13,6 @@ import { Testimonials } from "~/components/home/testimonials";
 import { TrustBar } from "~/components/home/trust-bar";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
 import { offerTexts } from "~/lib/offers";
-import { configFrom } from "~/lib/public-config";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const FEATURED_COUNT = 3;

@@ -8,11 +8,11 @@ import {
 import { getSessionUser } from "@server/auth/session";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { clientAddressContext } from "@server/http/load-context";
+import { configFrom } from "@shared/public-config";
+import { routeMeta } from "@shared/seo";
 import { redirect } from "react-router";
 import { LoginPanel } from "~/components/account/login-panel";
 import { emailForm, safeRedirectPath, signInForm, signUpForm } from "~/lib/account-forms";
-import { configFrom } from "~/lib/public-config";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

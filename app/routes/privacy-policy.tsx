@@ -1,6 +1,6 @@
+import { rootDataFrom } from "@shared/public-config";
+import { routeMeta } from "@shared/seo";
 import { LegalPage } from "~/components/content/legal-page";
-import { rootDataFrom } from "~/lib/public-config";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -11,19 +11,19 @@ import {
   reportReview,
   saveReview,
 } from "@server/reviews/reviews";
+import { CATALOGUE_ID } from "@shared/catalog-types";
+import type { FormAnswer } from "@shared/form-answer";
+import { rootDataFrom } from "@shared/public-config";
+import { NOT_A_BUYER } from "@shared/ratings";
+import { reviewForm } from "@shared/review-form";
+import { pageMeta } from "@shared/seo";
 import { data, Link, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { reviewAnswerMessage } from "~/components/reviews/review-answer";
 import { ReviewForm } from "~/components/reviews/review-form";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ProductImage } from "~/components/ui/product-image";
-import { CATALOGUE_ID } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
-import type { FormAnswer } from "~/lib/form-answer";
-import { rootDataFrom } from "~/lib/public-config";
-import { NOT_A_BUYER } from "~/lib/ratings";
-import { reviewForm } from "~/lib/review-form";
-import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/product-review";
 
 // /product/:id/review: the signed-in customer's review of a product: written, edited or

@@ -2,15 +2,15 @@ import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { DomainError, httpStatusFor } from "@server/errors";
 import { productReviews } from "@server/reviews/reviews";
+import { CATALOGUE_ID } from "@shared/catalog-types";
+import { configFrom, rootDataFrom } from "@shared/public-config";
+import { pageMeta, productJsonLd } from "@shared/seo";
 import { lazy, Suspense } from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import { ProductDetail } from "~/components/catalog/product-detail";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
-import { CATALOGUE_ID } from "~/lib/catalog-types";
-import { configFrom, rootDataFrom } from "~/lib/public-config";
-import { pageMeta, productJsonLd } from "~/lib/seo";
 import type { Route } from "./+types/product";
 
 const paramsSchema = z.object({ id: z.string().regex(CATALOGUE_ID) });

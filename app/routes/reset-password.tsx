@@ -1,12 +1,12 @@
 import { callerOf, resetPasswordAndSignIn } from "@server/auth/auth-client";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { clientAddressContext } from "@server/http/load-context";
+import { EXPIRED_RESET_LINK } from "@shared/account-messages";
+import { routeMeta } from "@shared/seo";
 import { Link } from "react-router";
 import { ResetPasswordForm } from "~/components/account/reset-password-form";
 import { buttonVariants } from "~/components/ui/button";
 import { resetPasswordForm } from "~/lib/account-forms";
-import { EXPIRED_RESET_LINK } from "~/lib/account-messages";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
 // The emailed link passes through better-auth (/api/auth/reset-password/:token), which sends the

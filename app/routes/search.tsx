@@ -3,21 +3,21 @@ import { listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
+import type { CategoryView, ProductSummary } from "@shared/catalog-types";
+import { normalizeSearchText } from "@shared/search-text";
+import { routeMeta } from "@shared/seo";
+import {
+  canonicalListingUrl,
+  productCountText,
+  readListingChoices,
+  searchSorts,
+} from "@shared/store-listing";
 import { data, Form, redirect } from "react-router";
 import { ProductListing } from "~/components/catalog/product-listing";
 import { buttonVariants } from "~/components/ui/button";
 import { SearchX } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { ShopLink } from "~/components/ui/shop-link";
-import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
-import { normalizeSearchText } from "~/lib/search-text";
-import { routeMeta } from "~/lib/seo";
-import {
-  canonicalListingUrl,
-  productCountText,
-  readListingChoices,
-  searchSorts,
-} from "~/lib/store-listing";
 import type { Route } from "./+types/search";
 
 export async function loader({ url }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
+import { configFrom, rootDataFrom } from "@shared/public-config";
+import { routeMeta } from "@shared/seo";
 import { LegalPage } from "~/components/content/legal-page";
 import { ShopLink } from "~/components/ui/shop-link";
 import { offerTexts } from "~/lib/offers";
-import { configFrom, rootDataFrom } from "~/lib/public-config";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/shipping-returns";
 
 export function meta({ matches }: Route.MetaArgs) {

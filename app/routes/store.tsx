@@ -3,13 +3,9 @@ import { listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
-import { data, redirect } from "react-router";
-import { z } from "zod";
-import { ProductListing } from "~/components/catalog/product-listing";
-import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
-import { offerTexts } from "~/lib/offers";
-import { rootDataFrom } from "~/lib/public-config";
-import { absoluteUrl, pageMeta } from "~/lib/seo";
+import type { CategoryView, ProductSummary } from "@shared/catalog-types";
+import { rootDataFrom } from "@shared/public-config";
+import { absoluteUrl, pageMeta } from "@shared/seo";
 import {
   canonicalListingUrl,
   defaultChoices,
@@ -18,7 +14,11 @@ import {
   listingSorts,
   pageCountOf,
   readListingChoices,
-} from "~/lib/store-listing";
+} from "@shared/store-listing";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { ProductListing } from "~/components/catalog/product-listing";
+import { offerTexts } from "~/lib/offers";
 import type { Route } from "./+types/store";
 
 // /store and /store/:category: one listing, sorted, filtered and paged from the URL.

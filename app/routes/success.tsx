@@ -1,13 +1,13 @@
 import { getSessionUser } from "@server/auth/session";
 import { getDb } from "@server/db/connection";
 import { findCustomerOrder } from "@server/orders/orders-service";
+import { formatPence } from "@shared/money";
+import { routeMeta } from "@shared/seo";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { cartStore } from "~/components/cart/cart-store";
 import { buttonVariants } from "~/components/ui/button";
 import { CheckCircle2 } from "~/components/ui/icons";
-import { formatPence } from "~/lib/money";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/success";
 
 // /success (docs/product.md §2): 'Thank You', the order id, the confirmation-email note, links on. The

@@ -1,7 +1,7 @@
+import { rootDataFrom } from "@shared/public-config";
+import { routeMeta } from "@shared/seo";
 import { LegalPage } from "~/components/content/legal-page";
 import { ShopLink } from "~/components/ui/shop-link";
-import { rootDataFrom } from "~/lib/public-config";
-import { routeMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
 
 export function meta({ matches }: Route.MetaArgs) {

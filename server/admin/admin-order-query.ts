@@ -3,8 +3,8 @@ import {
   type AdminOrderQuery,
   adminOrderSortKeys,
   defaultAdminOrderQuery,
-} from "../../app/lib/admin-order-query";
-import { orderStatuses } from "../../app/lib/order-types";
+} from "../../shared/admin-order-query";
+import { orderStatuses } from "../../shared/order-types";
 
 // The admin's orders list's URL state read on the server (the list and the CSV export): anything
 // unreadable falls back to its default, so a hand-edited URL never fails.

@@ -1,5 +1,5 @@
-import type { CatalogProduct } from "../../app/lib/catalog-types";
-import type { RatingSummary } from "../../app/lib/ratings";
+import type { CatalogProduct } from "../../shared/catalog-types";
+import type { RatingSummary } from "../../shared/ratings";
 
 /** A product as the JSON API publishes it: a stable contract, whatever the pages need. */
 export type ApiProduct = {

@@ -3,7 +3,7 @@ import {
   LISTING_PAGE_SIZE,
   type ListingChoices,
   type ListingSort,
-} from "../../app/lib/store-listing";
+} from "../../shared/store-listing";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
 import {
@@ -33,7 +33,7 @@ import { likePattern } from "./search-pattern";
 // Decision record 015 says why full text and pg_trgm, and not an external search engine.
 
 export type CatalogFilter = {
-  /** Normalised search text (app/lib/search-text.ts); blank for none. */
+  /** Normalised search text (shared/search-text.ts); blank for none. */
   search?: string;
   categorySlug?: string;
   minPricePence?: number;

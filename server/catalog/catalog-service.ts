@@ -5,10 +5,10 @@ import type {
   ProductSummary,
   ProductTeaser,
   VariantView,
-} from "../../app/lib/catalog-types";
-import { ratingOf } from "../../app/lib/ratings";
-import { normalizeSearchText } from "../../app/lib/search-text";
-import { publicStock } from "../../app/lib/stock-levels";
+} from "../../shared/catalog-types";
+import { ratingOf } from "../../shared/ratings";
+import { normalizeSearchText } from "../../shared/search-text";
+import { publicStock } from "../../shared/stock-levels";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
 import { products } from "../db/schema/catalog";

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { isProductImageUrl } from "../../app/lib/product-images";
+import { isProductImageUrl } from "../../shared/product-images";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";

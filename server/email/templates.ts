@@ -1,5 +1,5 @@
-import { formatPence } from "../../app/lib/money";
-import { shipmentOf } from "../../app/lib/tracking";
+import { formatPence } from "../../shared/money";
+import { shipmentOf } from "../../shared/tracking";
 import type { OutgoingEmail } from "./transport";
 
 // The shop's emails, HTML and plain text, in the brand's look (docs/brand.md): white card on

@@ -6,7 +6,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { MAX_IMAGE_BYTES } from "../../app/lib/product-images";
+import { MAX_IMAGE_BYTES } from "../../shared/product-images";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import { getSessionUser } from "../auth/session";
 import { hasSessionCookie } from "../auth/session-cookie";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePounds } from "../../app/lib/money";
+import { parsePounds } from "../../shared/money";
 import { productInputSchema } from "../catalog/product-editor";
 
 // The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the

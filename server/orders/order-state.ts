@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { formatPence } from "../../app/lib/money";
+import { formatPence } from "../../shared/money";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type OrderStatus, orderItems, orders, refunds } from "../db/schema/orders";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
-import { formatPence } from "../../app/lib/money";
-import type { RefundToCheck } from "../../app/lib/order-types";
+import { formatPence } from "../../shared/money";
+import type { RefundToCheck } from "../../shared/order-types";
 import { type Actor, adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type OrderStatus, orders, refunds } from "../db/schema/orders";

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { formatLongDate } from "../../app/lib/dates";
-import { purchasedStatuses } from "../../app/lib/order-types";
-import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../app/lib/ratings";
-import type { ReviewInput } from "../../app/lib/review-form";
-import type { ProductReviewsView } from "../../app/lib/review-types";
+import { formatLongDate } from "../../shared/dates";
+import { purchasedStatuses } from "../../shared/order-types";
+import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../shared/ratings";
+import type { ReviewInput } from "../../shared/review-form";
+import type { ProductReviewsView } from "../../shared/review-types";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";

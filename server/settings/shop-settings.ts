@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { formatPenceInText } from "../../app/lib/money";
-import type { PricingSettings } from "../../app/lib/pricing";
-import type { PublicConfig } from "../../app/lib/public-config";
+import { formatPenceInText } from "../../shared/money";
+import type { PricingSettings } from "../../shared/pricing";
+import type { PublicConfig } from "../../shared/public-config";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import type { CartLine } from "../../app/lib/cart-rules";
 import { CART_STORAGE_KEY, serializeCart } from "../../app/lib/cart-storage";
+import type { CartLine } from "../../shared/cart-rules";
 import { signUpAndVerify, uniqueEmail } from "./account-fixtures";
 import { expect, gotoHydrated } from "./fixtures";
 
-// Cart lines of the demo catalogue (server/db/seed/catalog-data.ts), for tests that start with
+// Cart lines of the demo catalogue (server/seed/catalog-data.ts), for tests that start with
 // something in the cart. Stock as the shop publishes it: exact below 20, 20 above.
 
 export const toothpaste: CartLine = {

@@ -2,7 +2,7 @@ import { listOrders } from "@server/admin/admin-orders";
 import { ordersCsvStream } from "@server/admin/orders-csv";
 import { analyticsFigures, listAdminProducts, overviewFigures } from "@server/admin/shop-figures";
 import { orderItems, orders } from "@server/db/schema/orders";
-import { seedDemoHistory } from "@server/db/seed/demo-history";
+import { seedDemoHistory } from "@server/seed/demo-history";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createProduct, shopPricing } from "../factories";

@@ -1,6 +1,6 @@
 import { setDatabaseHandle } from "@server/db/connection";
 import { products } from "@server/db/schema/catalog";
-import { seedScaleCatalog } from "@server/db/seed/scale-catalog";
+import { seedScaleCatalog } from "@server/seed/scale-catalog";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as productLoader } from "../../app/routes/api.product";

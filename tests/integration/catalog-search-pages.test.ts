@@ -6,10 +6,10 @@ import {
 } from "@server/catalog/catalog-query";
 import { findProducts } from "@server/catalog/catalog-service";
 import { categories, products, productVariants } from "@server/db/schema/catalog";
-import { seedScaleCatalog } from "@server/db/seed/scale-catalog";
+import { seedScaleCatalog } from "@server/seed/scale-catalog";
 import { and, asc, desc, eq, exists, gt, gte, lte, type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ListingSort } from "../../app/lib/store-listing";
+import type { ListingSort } from "../../shared/store-listing";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // A search for a word many products hold finds its page without ordering every match:

@@ -4,9 +4,9 @@ import {
   listProductsForSitemap,
 } from "@server/catalog/catalog-service";
 import { products, productVariants } from "@server/db/schema/catalog";
-import { seedProducts } from "@server/db/seed/catalog-data";
-import { seedCatalog, seedCatalogIfEmpty } from "@server/db/seed/seed-catalog";
 import { DomainError } from "@server/errors";
+import { seedProducts } from "@server/seed/catalog-data";
+import { seedCatalog, seedCatalogIfEmpty } from "@server/seed/seed-catalog";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, listedProducts } from "../factories";

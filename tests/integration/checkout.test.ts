@@ -12,7 +12,7 @@ import {
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../app/lib/checkout-input";
+import { checkoutRequestSchema } from "../../shared/checkout-input";
 import {
   checkoutCart,
   createCustomer,

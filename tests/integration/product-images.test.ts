@@ -14,10 +14,10 @@ import {
   UNREADABLE_IMAGE,
 } from "@server/media/image-processing";
 import { listImageChoices, readRendition, UNKNOWN_IMAGE } from "@server/media/image-store";
+import { IMAGE_TOO_LARGE, parseMediaUrl } from "@shared/product-images";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { IMAGE_TOO_LARGE, parseMediaUrl } from "~/lib/product-images";
 import { createCustomer } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 

@@ -4,8 +4,6 @@ import { users } from "@server/db/schema/auth";
 import { products } from "@server/db/schema/catalog";
 import { type OrderStatus, orderItems, orders } from "@server/db/schema/orders";
 import { reviews } from "@server/db/schema/reviews";
-import { seedDemoHistory } from "@server/db/seed/demo-history";
-import { seedDemoReviews } from "@server/db/seed/demo-reviews";
 import {
   deleteReview,
   hasBought,
@@ -15,10 +13,12 @@ import {
   saveReview,
   setReviewHidden,
 } from "@server/reviews/reviews";
+import { seedDemoHistory } from "@server/seed/demo-history";
+import { seedDemoReviews } from "@server/seed/demo-reviews";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NOT_A_BUYER } from "../../app/lib/ratings";
-import { reviewForm } from "../../app/lib/review-form";
+import { NOT_A_BUYER } from "../../shared/ratings";
+import { reviewForm } from "../../shared/review-form";
 import { createCustomer, createProduct, listedProducts, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 

@@ -1,11 +1,11 @@
+import { formatDateTime, formatLongDate } from "@shared/dates";
+import { formatPence } from "@shared/money";
+import type { CustomerOrderDetail, CustomerOrderEvent } from "@shared/order-types";
+import { shipmentOf } from "@shared/tracking";
 import type { ReactNode } from "react";
 import { OrderHeading } from "~/components/orders/order-heading";
 import { OrderItemsCard } from "~/components/orders/order-items-card";
 import { cardClass } from "~/components/ui/card";
-import { formatDateTime, formatLongDate } from "~/lib/dates";
-import { formatPence } from "~/lib/money";
-import type { CustomerOrderDetail, CustomerOrderEvent } from "~/lib/order-types";
-import { shipmentOf } from "~/lib/tracking";
 
 /** A step of the order's history, in the customer's words. */
 function stepText(event: CustomerOrderEvent): string {

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD } from "@shared/password-rules";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,7 +7,6 @@ import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs } from "~/components/ui/tabs";
-import { MIN_PASSWORD } from "~/lib/password-rules";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";
 import { viewerStore } from "./viewer-store";

@@ -1,14 +1,14 @@
-import { StatusBadge } from "~/components/orders/status-badge";
-import { ShopLink } from "~/components/ui/shop-link";
-import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
-import { formatLongDate } from "~/lib/dates";
-import { formatPence } from "~/lib/money";
+import { DEFAULT_VARIANT_NAME } from "@shared/cart-rules";
+import { formatLongDate } from "@shared/dates";
+import { formatPence } from "@shared/money";
 import {
   type OrderStatus,
   type OrderView,
   orderStatusLabel,
   purchasedStatuses,
-} from "~/lib/order-types";
+} from "@shared/order-types";
+import { StatusBadge } from "~/components/orders/status-badge";
+import { ShopLink } from "~/components/ui/shop-link";
 
 /** Orders, newest first, each with its items, status and total; `empty` when there are none. */
 export function OrderList({ orders, empty }: { orders: OrderView[]; empty: string }) {

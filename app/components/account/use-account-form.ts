@@ -1,6 +1,6 @@
+import type { FormAnswer } from "@shared/form-answer";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { FormAnswer } from "~/lib/form-answer";
 
 /**
  * A fetcher for one account form; `onResult` runs once per answer from the server (so a toast is

@@ -1,6 +1,6 @@
+import { CATALOGUE_ID } from "@shared/catalog-types";
+import { VIEWER_STORAGE_KEY } from "@shared/viewer";
 import { InlineScript, inlineSource } from "~/components/ui/inline-script";
-import { CATALOGUE_ID } from "~/lib/catalog-types";
-import { VIEWER_STORAGE_KEY } from "~/lib/viewer";
 import { HINT_STYLE_ID } from "./viewer-store";
 
 /**

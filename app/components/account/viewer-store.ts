@@ -1,5 +1,5 @@
+import { GUEST, parseViewer, VIEWER_STORAGE_KEY, type Viewer } from "@shared/viewer";
 import { useSyncExternalStore } from "react";
-import { GUEST, parseViewer, VIEWER_STORAGE_KEY, type Viewer } from "~/lib/viewer";
 
 // The visitor's personal state in the browser: public pages are the same HTML for
 // everyone, and what is personal comes from GET /api/me. The request starts in the document's head

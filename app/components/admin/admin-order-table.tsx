@@ -1,16 +1,16 @@
-import { StatusBadge } from "~/components/orders/status-badge";
-import { ArrowDown, ArrowUp } from "~/components/ui/icons";
-import { PageLinks } from "~/components/ui/page-links";
-import { ShopLink } from "~/components/ui/shop-link";
 import {
   type AdminOrderQuery,
   type AdminOrderSortKey,
   adminOrderSearch,
-} from "~/lib/admin-order-query";
+} from "@shared/admin-order-query";
+import { formatLongDate } from "@shared/dates";
+import { formatPence } from "@shared/money";
+import { type AdminOrderRow, orderStatusLabel } from "@shared/order-types";
+import { StatusBadge } from "~/components/orders/status-badge";
+import { ArrowDown, ArrowUp } from "~/components/ui/icons";
+import { PageLinks } from "~/components/ui/page-links";
+import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
-import { formatLongDate } from "~/lib/dates";
-import { formatPence } from "~/lib/money";
-import { type AdminOrderRow, orderStatusLabel } from "~/lib/order-types";
 
 const columns: { key: AdminOrderSortKey | null; label: string; numeric?: boolean }[] = [
   { key: "date", label: "Date" },

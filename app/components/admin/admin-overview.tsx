@@ -1,9 +1,9 @@
+import type { AdminProductRow, OverviewFigures, ParkedEmail } from "@shared/admin-figures";
+import { formatPence } from "@shared/money";
+import { groupThousands } from "@shared/numbers";
+import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "@shared/order-types";
 import { useEffect } from "react";
 import { ShopLink } from "~/components/ui/shop-link";
-import type { AdminProductRow, OverviewFigures, ParkedEmail } from "~/lib/admin-figures";
-import { formatPence } from "~/lib/money";
-import { groupThousands } from "~/lib/numbers";
-import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
 import { AdminOrderTable } from "./admin-order-table";
 import { AdminProductTable } from "./admin-product-table";

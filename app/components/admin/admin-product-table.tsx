@@ -1,7 +1,7 @@
+import type { AdminProductRow } from "@shared/admin-figures";
+import { formatLongDate } from "@shared/dates";
+import { formatPence } from "@shared/money";
 import { ShopLink } from "~/components/ui/shop-link";
-import type { AdminProductRow } from "~/lib/admin-figures";
-import { formatLongDate } from "~/lib/dates";
-import { formatPence } from "~/lib/money";
 
 /** The catalogue as the admin reads it (docs/product.md §2: products with their stock). */
 export function AdminProductTable({

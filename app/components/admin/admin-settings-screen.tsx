@@ -1,3 +1,4 @@
+import type { FormAnswer } from "@shared/form-answer";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
@@ -5,7 +6,6 @@ import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { FormAnswer } from "~/lib/form-answer";
 import { showToast } from "~/lib/toast";
 import { SettingsForm, type SettingsView } from "./settings-form";
 import { useConfirmedSubmit } from "./use-confirmed-submit";

@@ -1,3 +1,4 @@
+import { productCountText } from "@shared/store-listing";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
@@ -7,7 +8,6 @@ import { Field } from "~/components/ui/field";
 import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { productCountText } from "~/lib/store-listing";
 import { showToast } from "~/lib/toast";
 
 export type CategoryView = {

@@ -1,5 +1,5 @@
-import { formatDateTime } from "~/lib/dates";
-import type { OrderHistoryEntry } from "~/lib/order-types";
+import { formatDateTime } from "@shared/dates";
+import type { OrderHistoryEntry } from "@shared/order-types";
 
 const actionLabels: Record<string, string> = {
   "order.created": "Order placed",

@@ -1,12 +1,12 @@
+import type { FormAnswer } from "@shared/form-answer";
+import { formatPence, parsePounds } from "@shared/money";
+import type { AdminOrderDetail } from "@shared/order-types";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { FormAnswer } from "~/lib/form-answer";
-import { formatPence, parsePounds } from "~/lib/money";
-import type { AdminOrderDetail } from "~/lib/order-types";
 import { showToast } from "~/lib/toast";
 import { type Confirmation, useConfirmedSubmit } from "./use-confirmed-submit";
 

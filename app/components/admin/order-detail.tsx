@@ -1,11 +1,11 @@
+import { formatDateTime, formatLongDate } from "@shared/dates";
+import { formatPence } from "@shared/money";
+import type { AdminOrderDetail } from "@shared/order-types";
 import type { ReactNode } from "react";
 import { OrderHeading } from "~/components/orders/order-heading";
 import { OrderItemsCard } from "~/components/orders/order-items-card";
 import { cardClass } from "~/components/ui/card";
 import { TriangleAlert } from "~/components/ui/icons";
-import { formatDateTime, formatLongDate } from "~/lib/dates";
-import { formatPence } from "~/lib/money";
-import type { AdminOrderDetail } from "~/lib/order-types";
 import { HistoryList } from "./history-list";
 import { RefundResolution } from "./refund-resolution";
 

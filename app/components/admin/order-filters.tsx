@@ -1,11 +1,11 @@
+import { type AdminOrderQuery, adminOrderSearch } from "@shared/admin-order-query";
+import { orderStatuses, orderStatusLabel } from "@shared/order-types";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { type AdminOrderQuery, adminOrderSearch } from "~/lib/admin-order-query";
-import { orderStatuses, orderStatusLabel } from "~/lib/order-types";
 
 /**
  * The orders list's search, status and dates: a GET form, so the state lands in the URL (and it

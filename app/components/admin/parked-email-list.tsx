@@ -1,7 +1,7 @@
+import type { ParkedEmail } from "@shared/admin-figures";
+import { formatLongDate } from "@shared/dates";
 import { Button } from "~/components/ui/button";
 import { MailWarning } from "~/components/ui/icons";
-import type { ParkedEmail } from "~/lib/admin-figures";
-import { formatLongDate } from "~/lib/dates";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "../account/use-account-form";
 import { AttentionList } from "./attention-list";

@@ -1,3 +1,5 @@
+import type { AdminProductDetail } from "@shared/admin-figures";
+import { penceToDecimalString } from "@shared/money";
 import { useEffect, useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
@@ -7,8 +9,6 @@ import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem"
 import { Plus } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import type { AdminProductDetail } from "~/lib/admin-figures";
-import { penceToDecimalString } from "~/lib/money";
 import { showToast } from "~/lib/toast";
 import { DescriptionField } from "./description-field";
 import { type ImageChoice, ProductImagePicker } from "./product-image-picker";

@@ -1,12 +1,12 @@
-import { type ReactNode, type RefObject, useState } from "react";
-import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
 import {
   IMAGE_TOO_LARGE,
   IMAGE_UPLOAD_ACCEPT,
   MAX_IMAGE_BYTES,
   MIN_IMAGE_SIDE,
-} from "~/lib/product-images";
+} from "@shared/product-images";
+import { type ReactNode, type RefObject, useState } from "react";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 
 export type ImageChoice = { url: string; label: string };
 

@@ -1,7 +1,7 @@
+import { formatLongDate } from "@shared/dates";
+import { formatPence } from "@shared/money";
+import type { RefundDueOrder } from "@shared/order-types";
 import { TriangleAlert } from "~/components/ui/icons";
-import { formatLongDate } from "~/lib/dates";
-import { formatPence } from "~/lib/money";
-import type { RefundDueOrder } from "~/lib/order-types";
 import { AttentionList } from "./attention-list";
 
 /** Payments the shop could not take (a cancelled order, a wrong amount): refund them. */

@@ -1,7 +1,7 @@
+import { formatPence } from "@shared/money";
 import { useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
-import { formatPence } from "~/lib/money";
 import { showToast } from "~/lib/toast";
 import { useConfirmedSubmit } from "./use-confirmed-submit";
 

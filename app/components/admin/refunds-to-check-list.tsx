@@ -1,8 +1,8 @@
+import { formatDateTime } from "@shared/dates";
+import { formatPence } from "@shared/money";
+import type { RefundToCheck } from "@shared/order-types";
 import { TriangleAlert } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
-import { formatDateTime } from "~/lib/dates";
-import { formatPence } from "~/lib/money";
-import type { RefundToCheck } from "~/lib/order-types";
 import { AttentionList } from "./attention-list";
 
 /**

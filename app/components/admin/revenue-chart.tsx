@@ -1,3 +1,5 @@
+import type { DayFigures } from "@shared/admin-figures";
+import { formatPence } from "@shared/money";
 import { useEffect, useState } from "react";
 import {
   Bar,
@@ -9,8 +11,6 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { DayFigures } from "~/lib/admin-figures";
-import { formatPence } from "~/lib/money";
 
 const dayLabel = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

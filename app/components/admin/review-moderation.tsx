@@ -1,3 +1,6 @@
+import { formatDateTime } from "@shared/dates";
+import { groupThousands } from "@shared/numbers";
+import { ratingLabel } from "@shared/ratings";
 import { Link } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -5,9 +8,6 @@ import { Flag } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
-import { formatDateTime } from "~/lib/dates";
-import { groupThousands } from "~/lib/numbers";
-import { ratingLabel } from "~/lib/ratings";
 import { showToast } from "~/lib/toast";
 
 // The admin's reviews: a filter (all, reported, hidden), and per review its

@@ -1,9 +1,9 @@
+import { formatPenceInText, penceToDecimalString } from "@shared/money";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { formatPenceInText, penceToDecimalString } from "~/lib/money";
 import { showToast } from "~/lib/toast";
 
 export type SettingsView = {

@@ -1,5 +1,5 @@
-import type { AdminProductDetail } from "~/lib/admin-figures";
-import { formatDateTime } from "~/lib/dates";
+import type { AdminProductDetail } from "@shared/admin-figures";
+import { formatDateTime } from "@shared/dates";
 
 const kindLabels: Record<string, string> = {
   sale: "Sold",

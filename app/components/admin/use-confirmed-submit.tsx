@@ -1,7 +1,7 @@
+import type { FormAnswer } from "@shared/form-answer";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { FormAnswer } from "~/lib/form-answer";
 
 /** What the admin is asked before an action that moves money or access. */
 export type Confirmation = {

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import type { CartLine } from "@shared/cart-rules";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CartLine } from "~/lib/cart-rules";
 import { showToast } from "~/lib/toast";
 import { CartDrawer } from "./cart-drawer";
 import { cartStore } from "./cart-store";

@@ -1,3 +1,6 @@
+import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "@shared/cart-rules";
+import { formatPence } from "@shared/money";
+import { purchaseLimit } from "@shared/stock-levels";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { viewerStore } from "~/components/account/viewer-store";
@@ -6,9 +9,6 @@ import { ShoppingBag, Trash2 } from "~/components/ui/icons";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { Sheet } from "~/components/ui/sheet";
 import { ShopLink } from "~/components/ui/shop-link";
-import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "~/lib/cart-rules";
-import { formatPence } from "~/lib/money";
-import { purchaseLimit } from "~/lib/stock-levels";
 import { showToast } from "~/lib/toast";
 import { cartStore, useCart } from "./cart-store";
 import { refreshCartFromShop } from "./refresh-cart";

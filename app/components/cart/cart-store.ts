@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import {
   addLine,
   type CartLine,
@@ -8,7 +7,8 @@ import {
   cartTotalPence,
   removeLine,
   setLineQuantity,
-} from "~/lib/cart-rules";
+} from "@shared/cart-rules";
+import { useSyncExternalStore } from "react";
 import { CART_STORAGE_KEY, readCart, writeCart } from "~/lib/cart-storage";
 
 // The browser's one cart: lines in memory, mirrored to localStorage on every change and re-read

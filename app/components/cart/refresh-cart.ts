@@ -1,5 +1,5 @@
+import { reconcileLines } from "@shared/cart-rules";
 import { z } from "~/lib/browser-zod";
-import { reconcileLines } from "~/lib/cart-rules";
 import { cartProductSchema } from "~/lib/cart-storage";
 import { showToast } from "~/lib/toast";
 import { cartStore } from "./cart-store";

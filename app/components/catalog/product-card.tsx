@@ -1,11 +1,11 @@
+import { toCartProduct } from "@shared/cart-rules";
+import type { ProductSummary } from "@shared/catalog-types";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { ShopLink } from "~/components/ui/shop-link";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
-import { toCartProduct } from "~/lib/cart-rules";
-import type { ProductSummary } from "~/lib/catalog-types";
 import { showToast } from "~/lib/toast";
 import { AddToCartButton } from "./add-to-cart-button";
 import { SaleBadge } from "./sale-badge";

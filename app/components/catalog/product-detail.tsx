@@ -1,3 +1,7 @@
+import { canAddToCart, toCartProduct } from "@shared/cart-rules";
+import type { ProductDetail as Product } from "@shared/catalog-types";
+import type { PricingSettings } from "@shared/pricing";
+import { purchaseLimit } from "@shared/stock-levels";
 import { useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";
@@ -7,12 +11,8 @@ import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
-import { canAddToCart, toCartProduct } from "~/lib/cart-rules";
-import type { ProductDetail as Product } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
 import { offerTexts } from "~/lib/offers";
-import type { PricingSettings } from "~/lib/pricing";
-import { purchaseLimit } from "~/lib/stock-levels";
 import { AddToCartButton } from "./add-to-cart-button";
 import { StockHint } from "./stock-hint";
 

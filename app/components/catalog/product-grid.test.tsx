@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import type { ProductSummary } from "@shared/catalog-types";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProductSummary } from "~/lib/catalog-types";
 import { ProductGrid, STORE_EMPTY_TEXT } from "./product-grid";
 
 afterEach(cleanup);

@@ -1,13 +1,4 @@
-import type { ChangeEvent } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { PageLinks } from "~/components/ui/page-links";
-import { Select } from "~/components/ui/select";
-import { ShopLink } from "~/components/ui/shop-link";
-import type { CategoryView, ProductSummary } from "~/lib/catalog-types";
-import { cn } from "~/lib/class-names";
+import type { CategoryView, ProductSummary } from "@shared/catalog-types";
 import {
   defaultChoices,
   isRefined,
@@ -18,7 +9,16 @@ import {
   pageCountOf,
   productCountText,
   sortLabels,
-} from "~/lib/store-listing";
+} from "@shared/store-listing";
+import type { ChangeEvent } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { PageLinks } from "~/components/ui/page-links";
+import { Select } from "~/components/ui/select";
+import { ShopLink } from "~/components/ui/shop-link";
+import { cn } from "~/lib/class-names";
 import { ProductGrid } from "./product-grid";
 
 type ListingPageData = {

@@ -1,5 +1,5 @@
+import { STOCK_BAND } from "@shared/stock-levels";
 import { cn } from "~/lib/class-names";
-import { STOCK_BAND } from "~/lib/stock-levels";
 
 /**
  * The stock hints (docs/product.md §8): 'N in stock!', 'Out of stock.', 'Not enough stock. Only N

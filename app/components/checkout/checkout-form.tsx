@@ -1,3 +1,5 @@
+import { formatPence } from "@shared/money";
+import { type PricingSettings, priceOrder } from "@shared/pricing";
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useCartLines } from "~/components/cart/cart-store";
@@ -7,8 +9,6 @@ import { Field } from "~/components/ui/field";
 import { Loader2, Lock } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { formatPence } from "~/lib/money";
-import { type PricingSettings, priceOrder } from "~/lib/pricing";
 import { showToast } from "~/lib/toast";
 import { OrderSummary } from "./order-summary";
 import {

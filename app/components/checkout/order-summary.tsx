@@ -1,8 +1,8 @@
+import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@shared/cart-rules";
+import { formatPence } from "@shared/money";
+import type { OrderPricing, PricingSettings } from "@shared/pricing";
 import { ProductImage } from "~/components/ui/product-image";
-import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "~/lib/cart-rules";
-import { formatPence } from "~/lib/money";
 import { offerTexts } from "~/lib/offers";
-import type { OrderPricing, PricingSettings } from "~/lib/pricing";
 
 /** The cart as it will be charged: its lines and the pricing lines (docs/architecture.md §6). */
 export function OrderSummary({

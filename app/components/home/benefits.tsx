@@ -1,6 +1,6 @@
+import type { PricingSettings } from "@shared/pricing";
 import { Check } from "~/components/ui/icons";
 import { offerTexts } from "~/lib/offers";
-import type { PricingSettings } from "~/lib/pricing";
 import { SectionHeading } from "./section-heading";
 
 export function Benefits({ pricing }: { pricing: PricingSettings }) {

@@ -1,3 +1,4 @@
+import type { ProductTeaser } from "@shared/catalog-types";
 import { ProductCard } from "~/components/catalog/product-card";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { buttonVariants } from "~/components/ui/button";
@@ -5,7 +6,6 @@ import { ArrowRight } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { ShopLink } from "~/components/ui/shop-link";
-import type { ProductTeaser } from "~/lib/catalog-types";
 import { cn } from "~/lib/class-names";
 import { SectionHeading } from "./section-heading";
 

@@ -1,6 +1,6 @@
+import type { PricingSettings } from "@shared/pricing";
 import { Accordion } from "~/components/ui/accordion";
 import { offerTexts } from "~/lib/offers";
-import type { PricingSettings } from "~/lib/pricing";
 import { SectionHeading } from "./section-heading";
 
 const questionsFor = (offers: ReturnType<typeof offerTexts>) => [

@@ -1,6 +1,6 @@
+import type { PublicConfig } from "@shared/public-config";
 import { Clock, Lock, RotateCcw, Truck } from "~/components/ui/icons";
 import { offerTexts } from "~/lib/offers";
-import type { PublicConfig } from "~/lib/public-config";
 
 export function TrustBar({ config }: { config: PublicConfig }) {
   const items = [

@@ -1,5 +1,5 @@
+import type { PublicConfig } from "@shared/public-config";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import type { PublicConfig } from "~/lib/public-config";
 import { AnnouncementBar } from "./announcement-bar";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";

@@ -1,6 +1,6 @@
+import type { PublicConfig } from "@shared/public-config";
 import { Clock, Mail, Phone } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
-import type { PublicConfig } from "~/lib/public-config";
 import { footerColumns } from "~/lib/site-navigation";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";

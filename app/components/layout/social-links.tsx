@@ -1,5 +1,5 @@
+import type { PublicConfig } from "@shared/public-config";
 import { Facebook, type Icon, Instagram, TikTok } from "~/components/ui/icons";
-import type { PublicConfig } from "~/lib/public-config";
 
 type Social = PublicConfig["social"];
 

@@ -1,7 +1,7 @@
+import { orderStatusLabel } from "@shared/order-types";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
-import { orderStatusLabel } from "~/lib/order-types";
 
 /**
  * The top of an order's page: the way back to the list it came from, the order's number and

@@ -1,8 +1,8 @@
+import { DEFAULT_VARIANT_NAME } from "@shared/cart-rules";
+import { formatPence } from "@shared/money";
+import type { OrderMoney } from "@shared/order-types";
 import type { ReactNode } from "react";
 import { cardClass } from "~/components/ui/card";
-import { DEFAULT_VARIANT_NAME } from "~/lib/cart-rules";
-import { formatPence } from "~/lib/money";
-import type { OrderMoney } from "~/lib/order-types";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (

@@ -1,11 +1,11 @@
+import { ratingLabel, reviewCount } from "@shared/ratings";
+import type { ProductReviewsView } from "@shared/review-types";
 import { useEffect, useRef } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { BadgeCheck } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
-import { ratingLabel, reviewCount } from "~/lib/ratings";
-import type { ProductReviewsView } from "~/lib/review-types";
 import { ReportReviewButton, useReviewReports } from "./report-review-button";
 
 // The product page's reviews: the average, count and share per star (each a filter),

@@ -1,6 +1,6 @@
+import { type RatingSummary as Rating, ratingLabel, reviewCount } from "@shared/ratings";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
-import { type RatingSummary as Rating, ratingLabel, reviewCount } from "~/lib/ratings";
 
 /**
  * A product's stars, average and review count, from buyers' visible reviews: on cards, search

@@ -1,3 +1,4 @@
+import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "@shared/ratings";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
@@ -8,7 +9,6 @@ import { Input } from "~/components/ui/input";
 import { STAR_PATH } from "~/components/ui/stars";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/class-names";
-import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "~/lib/ratings";
 import { showToast } from "~/lib/toast";
 import { reviewAnswerMessage } from "./review-answer";
 

@@ -1,8 +1,8 @@
+import { formatPence } from "@shared/money";
 import { Command } from "cmdk";
 import type { ReactNode } from "react";
 import { Search } from "~/components/ui/icons";
 import { useFocusOnMount } from "~/components/ui/use-focus-on-mount";
-import { formatPence } from "~/lib/money";
 import {
   SEARCH_FIELD_ROW,
   SEARCH_INPUT,

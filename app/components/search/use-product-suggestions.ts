@@ -1,6 +1,6 @@
+import { normalizeSearchText } from "@shared/search-text";
 import { useEffect, useState } from "react";
 import { z } from "~/lib/browser-zod";
-import { normalizeSearchText } from "~/lib/search-text";
 
 /** How many products the search box lists. */
 const SUGGESTION_COUNT = 6;

@@ -1,5 +1,5 @@
+import { formatPence } from "@shared/money";
 import { cn } from "~/lib/class-names";
-import { formatPence } from "~/lib/money";
 
 /** A price; a struck-through former price only when the variant has a genuine one (docs/product.md §10). */
 export function Price({

@@ -1,5 +1,5 @@
+import { imageSrcSet } from "@shared/product-images";
 import { cn } from "~/lib/class-names";
-import { imageSrcSet } from "~/lib/product-images";
 
 /**
  * A square image at a fixed size (no layout shift): the shop's illustrations, which scale, or an

@@ -1,11 +1,11 @@
+import { toCartProduct } from "@shared/cart-rules";
+import type { ProductSummary } from "@shared/catalog-types";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ShoppingBag, Trash2 } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { ShopLink } from "~/components/ui/shop-link";
-import { toCartProduct } from "~/lib/cart-rules";
-import type { ProductSummary } from "~/lib/catalog-types";
 import { useWishlist } from "./use-wishlist";
 
 export type WishlistProduct = Pick<

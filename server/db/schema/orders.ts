@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { orderStatuses } from "../../../app/lib/order-types";
+import { orderStatuses } from "../../../shared/order-types";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 
@@ -18,7 +18,7 @@ import { timestamps } from "./columns";
 // later price or name change never alters an old order. Deleting an account keeps its orders
 // (user_id becomes null, the customer fields are anonymised by the account service).
 
-export { type OrderStatus, orderStatuses } from "../../../app/lib/order-types";
+export { type OrderStatus, orderStatuses } from "../../../shared/order-types";
 
 export const orders = pgTable(
   "orders",

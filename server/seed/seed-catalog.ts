@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { systemActor } from "../../audit/audit-log";
-import { sanitizeProductHtml } from "../../catalog/product-html";
-import { restock } from "../../stock/stock-service";
-import type { Database } from "../database";
-import { categories, products, productVariants } from "../schema/catalog";
+import { systemActor } from "../audit/audit-log";
+import { sanitizeProductHtml } from "../catalog/product-html";
+import type { Database } from "../db/database";
+import { categories, products, productVariants } from "../db/schema/catalog";
+import { restock } from "../stock/stock-service";
 import { type SeedCategory, type SeedProduct, seedCategories, seedProducts } from "./catalog-data";
 
 const SEED = systemActor("seed");

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { systemActor } from "../../audit/audit-log";
-import { restockMany } from "../../stock/stock-service";
-import type { Database } from "../database";
-import { categories, products, productVariants } from "../schema/catalog";
+import { systemActor } from "../audit/audit-log";
+import type { Database } from "../db/database";
+import { categories, products, productVariants } from "../db/schema/catalog";
+import { restockMany } from "../stock/stock-service";
 import { seedCategories } from "./catalog-data";
 import { generator } from "./random";
 

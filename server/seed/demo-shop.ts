@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { type AccountInput, ensureAccount } from "../../auth/accounts";
-import type { Auth } from "../../auth/auth";
-import { env } from "../../env";
-import type { Logger } from "../../logger";
-import { getShopSettings, pricingOf } from "../../settings/shop-settings";
-import type { Database } from "../database";
-import { users } from "../schema/auth";
+import { type AccountInput, ensureAccount } from "../auth/accounts";
+import type { Auth } from "../auth/auth";
+import type { Database } from "../db/database";
+import { users } from "../db/schema/auth";
+import { env } from "../env";
+import type { Logger } from "../logger";
+import { getShopSettings, pricingOf } from "../settings/shop-settings";
 import { seedDemoHistory } from "./demo-history";
 import { seedDemoOrders } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
