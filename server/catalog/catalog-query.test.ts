@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullTextQuery } from "./catalog-query";
+import { fullTextQuery } from "./search-stages";
 
 describe("the full-text query for what a shopper typed", () => {
   it("needs every word, the last also as a prefix", () => {
