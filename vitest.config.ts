@@ -19,6 +19,7 @@ export default defineConfig({
             "tests/*.test.ts",
           ],
           environment: "node",
+          setupFiles: ["tests/setup/unit-guards.ts"],
         },
       },
       {

@@ -45,6 +45,8 @@ beforeEach(() => {
   window.localStorage.clear();
   cartStore.clear();
   vi.mocked(showToast).mockClear();
+  // The card's heart asks the shop who is visiting (GET /api/me): a guest.
+  vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ signedIn: false, wishlist: [] }));
 });
 afterEach(() => {
   cleanup();

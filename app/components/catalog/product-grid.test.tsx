@@ -3,10 +3,17 @@
 import type { ProductSummary } from "@shared/catalog-types";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProductGrid, STORE_EMPTY_TEXT } from "./product-grid";
 
-afterEach(cleanup);
+// The cards' hearts ask the shop who is visiting (GET /api/me): a guest.
+beforeEach(() => {
+  vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ signedIn: false, wishlist: [] }));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const product: ProductSummary = {
   id: "prod2",
