@@ -1,9 +1,9 @@
+import { confirmTestPayment } from "@server/checkout/test-confirm";
 import { getDb } from "@server/db/connection";
 import { deliverQueuedEmailSoon } from "@server/email/mailer";
 import { DomainError } from "@server/errors";
 import { apiRoute } from "@server/http/api-route";
 import { getTestProvider } from "@server/payments/payments";
-import { confirmTestPayment } from "@server/payments/test-confirm";
 import { checkoutSettings, emailBrand } from "@server/settings/shop-settings";
 import { z } from "zod";
 

@@ -1,9 +1,9 @@
+import { receiveStripeWebhook } from "@server/checkout/stripe-webhook";
 import { getDb } from "@server/db/connection";
 import { deliverQueuedEmailSoon } from "@server/email/mailer";
 import { DomainError } from "@server/errors";
 import { apiRoute } from "@server/http/api-route";
 import { getStripeProvider } from "@server/payments/payments";
-import { receiveStripeWebhook } from "@server/payments/stripe-webhook";
 import { emailBrand } from "@server/settings/shop-settings";
 
 /**

@@ -3,7 +3,7 @@ import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { retryParkedEmail } from "@server/email/outbox";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { kickJob } from "@server/jobs/background-jobs";
+import { kickJob } from "@server/jobs/job-kick";
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard.admin-emails";

@@ -5,7 +5,7 @@ import { preparedStatements } from "../db/prepared";
 import { sessions, type UserRole, users } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
-import { forgetInRequest, oncePerRequest } from "../http/request-scope";
+import { forgetInRequest, oncePerRequest } from "../request-scope";
 import { emailBrand } from "../settings/shop-settings";
 import { type Auth, type AuthOptions, createAuth } from "./auth";
 import { hasSessionCookie, signedCookieValue } from "./session-cookie";

@@ -1,6 +1,6 @@
 import { getDb } from "../db/connection";
 import type { EmailKind } from "../db/schema/email";
-import { kickJob } from "../jobs/background-jobs";
+import { kickJob } from "../jobs/job-kick";
 import { queueEmail } from "./outbox";
 import type { OutgoingEmail } from "./transport";
 

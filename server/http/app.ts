@@ -33,9 +33,9 @@ import { isFilePath, loggedPath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { cspNonce, type InlineScripts, securityHeaders } from "./security-headers";
 import "./load-context";
+import { inRequestScope } from "../request-scope";
 import { shopLoadContext } from "./load-context";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
-import { inRequestScope } from "./request-scope";
 import { routeLabeller } from "./route-label";
 
 export type HttpAppOptions = {

@@ -7,6 +7,7 @@ import {
 } from "@server/admin/order-actions";
 import { providerActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
+import { recordRefund } from "@server/checkout/payment-service";
 import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, refunds } from "@server/db/schema/orders";
 import { stockMovements } from "@server/db/schema/stock";
@@ -14,7 +15,6 @@ import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
 import { markPaid } from "@server/orders/order-state";
 import { finishStaleRefunds, refundOrder } from "@server/orders/refunds";
-import { recordRefund } from "@server/payments/payment-service";
 import { PaymentProviderError } from "@server/payments/provider";
 import { createStripeProvider } from "@server/payments/stripe-provider";
 import { createTestProvider } from "@server/payments/test-provider";

@@ -1,8 +1,8 @@
 import { startCheckout } from "@server/checkout/checkout-service";
+import { confirmTestPayment } from "@server/checkout/test-confirm";
 import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
-import { confirmTestPayment } from "@server/payments/test-confirm";
 import { createTestProvider } from "@server/payments/test-provider";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

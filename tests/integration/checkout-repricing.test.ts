@@ -1,9 +1,9 @@
 import { startCheckout } from "@server/checkout/checkout-service";
+import { confirmTestPayment } from "@server/checkout/test-confirm";
 import { products, productVariants } from "@server/db/schema/catalog";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
 import { cancelOrderAsAdmin } from "@server/orders/refunds";
-import { confirmTestPayment } from "@server/payments/test-confirm";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,14 +1,14 @@
 import { listRefundDueOrders } from "@server/admin/admin-orders";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { emailOutbox } from "@server/db/schema/email";
-import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
-import { DomainError } from "@server/errors";
-import { expirePendingOrders } from "@server/orders/expire-orders";
 import {
   recordPaymentFailed,
   recordPaymentSucceeded,
   recordRefund,
-} from "@server/payments/payment-service";
+} from "@server/checkout/payment-service";
+import { emailOutbox } from "@server/db/schema/email";
+import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
+import { DomainError } from "@server/errors";
+import { expirePendingOrders } from "@server/orders/expire-orders";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

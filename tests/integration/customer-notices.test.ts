@@ -4,14 +4,14 @@ import {
   refundOrderFromAdmin,
 } from "@server/admin/order-actions";
 import { startCheckout } from "@server/checkout/checkout-service";
+import { confirmTestPayment } from "@server/checkout/test-confirm";
 import { emailOutbox } from "@server/db/schema/email";
 import { orders, paymentTasks } from "@server/db/schema/orders";
 import { logger } from "@server/logger";
 import { getCustomerOrder } from "@server/orders/orders-service";
+import { runDuePaymentTasks } from "@server/orders/payment-tasks";
 import { cancelOrderAsAdmin } from "@server/orders/refunds";
-import { runDuePaymentTasks } from "@server/payments/payment-tasks";
 import { PaymentProviderError } from "@server/payments/provider";
-import { confirmTestPayment } from "@server/payments/test-confirm";
 import { createTestProvider } from "@server/payments/test-provider";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

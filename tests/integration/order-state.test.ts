@@ -2,6 +2,8 @@ import { adminActor, providerActor, systemActor } from "@server/audit/audit-log"
 import { ensureAccount } from "@server/auth/accounts";
 import { deleteAccount } from "@server/auth/delete-account";
 import { startCheckout } from "@server/checkout/checkout-service";
+import { recordRefund } from "@server/checkout/payment-service";
+import { confirmTestPayment } from "@server/checkout/test-confirm";
 import { auditLog } from "@server/db/schema/audit";
 import { orders } from "@server/db/schema/orders";
 import { stockMovements } from "@server/db/schema/stock";
@@ -15,8 +17,6 @@ import {
   markFulfilled,
   markPaid,
 } from "@server/orders/order-state";
-import { recordRefund } from "@server/payments/payment-service";
-import { confirmTestPayment } from "@server/payments/test-confirm";
 import { createTestProvider } from "@server/payments/test-provider";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 import { getAdminOrder } from "@server/admin/admin-order-detail";
 import { fulfilOrder } from "@server/admin/order-actions";
+import { recordRefund } from "@server/checkout/payment-service";
 import { refunds } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
@@ -9,7 +10,6 @@ import {
   refundOrder,
   resolveRefund,
 } from "@server/orders/refunds";
-import { recordRefund } from "@server/payments/payment-service";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderRow, paidOrderOfTwo, testBrand } from "../factories";

@@ -1,12 +1,12 @@
 import { startCheckout } from "@server/checkout/checkout-service";
+import { receiveStripeWebhook } from "@server/checkout/stripe-webhook";
 import { emailOutbox } from "@server/db/schema/email";
 import { orders, paymentEvents, paymentTasks } from "@server/db/schema/orders";
 import { logger } from "@server/logger";
 import { expirePendingOrders } from "@server/orders/expire-orders";
 import { findCustomerOrder } from "@server/orders/orders-service";
-import { runDuePaymentTasks } from "@server/payments/payment-tasks";
+import { runDuePaymentTasks } from "@server/orders/payment-tasks";
 import { createStripeProvider, type StripeProvider } from "@server/payments/stripe-provider";
-import { receiveStripeWebhook } from "@server/payments/stripe-webhook";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

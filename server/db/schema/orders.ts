@@ -14,6 +14,9 @@ import { orderStatuses } from "../../../shared/order-types";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 
+/** The payment providers the shop can take money through (server/payments/provider.ts). */
+export type ProviderName = "test" | "stripe";
+
 // Orders (docs/architecture.md §5, §6). Every amount is integer pence, VAT included; items are snapshots, so a
 // later price or name change never alters an old order. Deleting an account keeps its orders
 // (user_id becomes null, the customer fields are anonymised by the account service).
@@ -153,7 +156,7 @@ export const paymentTaskStatuses = ["pending", "done", "failed"] as const;
  * Calls to the payment provider that must happen after an order changed, and must not be lost if
  * the provider is down at that moment (docs/architecture.md §6 point 5): cancel the intent of an order that was
  * cancelled, refund money that arrived for one anyway. Written in the order's transaction, carried
- * out in the background with retries (server/payments/payment-tasks.ts); one per order and kind.
+ * out in the background with retries (server/orders/payment-tasks.ts); one per order and kind.
  */
 export const paymentTasks = pgTable(
   "payment_tasks",

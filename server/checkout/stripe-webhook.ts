@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import type { Database } from "../db/database";
 import type { Brand } from "../email/templates";
 import { logger } from "../logger";
+import type { StripeProvider } from "../payments/stripe-provider";
 import {
   type EventResult,
   orderStatusForIntent,
@@ -9,7 +10,6 @@ import {
   recordPaymentSucceeded,
   recordRefund,
 } from "./payment-service";
-import type { StripeProvider } from "./stripe-provider";
 
 // Stripe's webhook events, once their signature is checked (docs/architecture.md §6 point 4). Where the order of
 // events matters, the intent is read again from Stripe: a `payment_failed` that arrives after the

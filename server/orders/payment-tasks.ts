@@ -5,10 +5,10 @@ import { orders, paymentTasks } from "../db/schema/orders";
 import type { Brand } from "../email/templates";
 import { retryDelayMs } from "../jobs/retry-delay";
 import type { Logger } from "../logger";
-import { flagRefundDue, settleRefund, tellOfCancelledOrderPayment } from "../orders/order-state";
+import { queuePaymentTask } from "../payments/payment-task-queue";
+import type { PaymentProvider } from "../payments/provider";
 import { emailBrand } from "../settings/shop-settings";
-import { queuePaymentTask } from "./payment-task-queue";
-import type { PaymentProvider } from "./provider";
+import { flagRefundDue, settleRefund, tellOfCancelledOrderPayment } from "./order-state";
 
 // Calls to the payment provider that follow a change to an order (docs/architecture.md §6 point 5): the intent
 // of a cancelled order is cancelled, and money that arrived for one anyway is refunded. Each is

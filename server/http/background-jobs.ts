@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { deliverDueEmails, releaseOutboxLeases } from "../email/outbox";
 import { configuredTransport } from "../email/transport";
+import { deliverKicksTo, type JobName } from "../jobs/job-kick";
+import { type JobRunner, startJobs } from "../jobs/job-runner";
 import { logger } from "../logger";
 import { expireUnpaidOrders } from "../orders/expire-orders";
+import { runPaymentTasksRound } from "../orders/payment-tasks";
 import { finishStaleRefunds } from "../orders/refunds";
-import { runPaymentTasksRound } from "../payments/payment-tasks";
 import { providerNamed } from "../payments/payments";
 import { getShopSettings } from "../settings/shop-settings";
-import { type JobRunner, startJobs } from "./job-runner";
 
 // The shop's background jobs. Once per database, however many processes and instances serve it
 // (docs/decisions/012-many-instances.md):
@@ -20,8 +21,6 @@ import { type JobRunner, startJobs } from "./job-runner";
 // - a kick (work was just queued) is a NOTIFY heard by every instance's runner, so it reaches the
 //   runner from any worker, and the one running a round then runs it again.
 // On PGlite (one process) the lock and the kick are local. A new job is one more entry here.
-
-type JobName = "email-outbox" | "order-expiry" | "payment-tasks" | "unfinished-refunds";
 
 /** Each job's advisory lock (arbitrary constants, apart from the migrations' and the seed's). */
 const JOB_LOCK_KEYS: Record<JobName, number> = {
@@ -48,6 +47,7 @@ export async function startBackgroundJobs(
   if (handle.driver === "postgres") {
     sendKick = (name) => handle.db.execute(sql`select pg_notify(${KICK_CHANNEL}, ${name})`);
   }
+  deliverKicksTo(kick);
   if (!runHere || runner) return;
   const db = handle.db;
   // One process uses the embedded database: leases left in it are a crash's, release them now.
@@ -95,8 +95,8 @@ export async function startBackgroundJobs(
   }
 }
 
-/** Runs a job now (work was just queued for it), wherever the jobs run. */
-export function kickJob(name: JobName): void {
+/** A kick from this process: through the database to every instance's runner, or to this one. */
+function kick(name: JobName): void {
   if (sendKick) {
     sendKick(name).catch((error: unknown) =>
       logger.warn({ err: error, job: name }, "could not kick a job; it runs at its next interval"),
@@ -110,4 +110,5 @@ export async function stopBackgroundJobs(): Promise<void> {
   runner = undefined;
   stopListening = undefined;
   sendKick = undefined;
+  deliverKicksTo(undefined);
 }

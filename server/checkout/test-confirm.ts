@@ -1,15 +1,15 @@
 import { and, count, eq } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
-import { orderMatchesCatalogue, PRICES_CHANGED } from "../checkout/checkout-service";
 import type { Database } from "../db/database";
 import { orders, paymentEvents } from "../db/schema/orders";
 import type { Brand } from "../email/templates";
 import { DomainError } from "../errors";
 import { cancelOrder } from "../orders/order-state";
+import { type CardInput, chargeTestCard } from "../payments/test-card";
+import type { TestProvider } from "../payments/test-provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
+import { orderMatchesCatalogue, PRICES_CHANGED } from "./checkout-service";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
-import { type CardInput, chargeTestCard } from "./test-card";
-import type { TestProvider } from "./test-provider";
 
 // The offline test provider's confirmation (docs/architecture.md §6 point 3): the browser sends the client
 // secret and the card; the outcome is decided here, as a card network would, and goes through the

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { providerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
+import type { ProviderName } from "../db/schema/orders";
 import { orders, paymentEvents } from "../db/schema/orders";
 import type { Brand } from "../email/templates";
 import { checkoutsFailed, checkoutsPaid } from "../metrics/metrics";
@@ -12,8 +13,7 @@ import {
   refundsUnderWayPence,
 } from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
-import { queuePaymentTask } from "./payment-task-queue";
-import type { ProviderName } from "./provider";
+import { queuePaymentTask } from "../payments/payment-task-queue";
 
 // What a verified payment confirmation does to an order (docs/architecture.md §6 point 4), from the provider's
 // own word only: the test provider's endpoint or a signature-checked Stripe webhook. Each event is

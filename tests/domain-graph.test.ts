@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cycleEdges, domainCycles, domainGraph } from "./domain-graph";
+
+const serverDir = join(import.meta.dirname, "..", "server");
+const scratch: string[] = [];
+
+function server(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "gleam-domains-"));
+  scratch.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, "server", path)), { recursive: true });
+    writeFileSync(join(root, "server", path), text);
+  }
+  return join(root, "server");
+}
+
+afterEach(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the server's domain graph (docs/architecture.md §3)", () => {
+  it("has no cycle", () => {
+    const graph = domainGraph(serverDir);
+    expect(graph.size).toBeGreaterThan(15);
+    const cycles = domainCycles(graph);
+    expect(cycles.flatMap((cycle) => cycleEdges(graph, cycle))).toEqual([]);
+  });
+
+  // The probe: a cycle through three domains, written as a bare, an aliased and a dynamic import,
+  // is found, with the files that close it; a one-way import and a test's import are not.
+  it("finds a cycle when one appears", () => {
+    const dir = server({
+      "orders/order-state.ts": 'import "../email/outbox";\n',
+      "email/outbox.ts": 'import type { Kick } from "@server/jobs/job-kick";\n',
+      "jobs/job-kick.ts": 'export const load = () => import("../orders/order-state");\n',
+      "jobs/job-kick.test.ts": 'import "../stock/stock";\n',
+      "stock/stock.ts":
+        'import { recordAudit } from "../audit/audit-log";\nimport "../jobs/job-kick";\n',
+      "audit/audit-log.ts": "export const recordAudit = 1;\n",
+      "env.ts": 'import "./logger";\n',
+      "logger.ts": "export const logger = 1;\n",
+    });
+    const graph = domainGraph(dir);
+    const cycles = domainCycles(graph);
+    expect(cycles).toEqual([["email", "jobs", "orders"]]);
+    expect(cycleEdges(graph, cycles[0] ?? []).sort()).toEqual([
+      "email -> jobs (email/outbox.ts)",
+      "jobs -> orders (jobs/job-kick.ts)",
+      "orders -> email (orders/order-state.ts)",
+    ]);
+  });
+});
