@@ -1,6 +1,4 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { z } from "zod";
-import { isProductImageUrl } from "../../shared/product-images";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
@@ -9,9 +7,10 @@ import { categories, products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 import type { PreparedImage } from "../media/image-processing";
-import { assertImageExists, storeImage, UNKNOWN_IMAGE } from "../media/image-store";
+import { assertImageExists, storeImage } from "../media/image-store";
 import { adjustStock, restock } from "../stock/stock-service";
 import { sanitizeProductHtml } from "./product-html";
+import { type ProductInput, productInputSchema } from "./product-input";
 
 // The admin's writes to the catalogue: products and their variants created and
 // edited, products archived and restored, all checked, each in one transaction with its audit row
@@ -35,70 +34,6 @@ async function imageFor(
 
 // Every price is at least a penny: the shop gives nothing away through its checkout
 // (docs/decisions/034-nothing-sold-for-nothing.md).
-const money = (label: string) =>
-  z
-    .number()
-    .int()
-    .min(1, `${label} must be at least £0.01.`)
-    .max(1_000_000, `${label} is at most £10,000.00.`);
-
-const variantSchema = z
-  .object({
-    /** An existing variant's id; none for a new one. */
-    id: z.string().min(1).max(100).optional(),
-    name: z
-      .string()
-      .trim()
-      .min(1, "Give every variant a name.")
-      .max(60, "Keep variant names under 60 characters."),
-    pricePence: money("A price"),
-    compareAtPricePence: money("A compare-at price").nullable(),
-    /** A new variant's starting stock (an existing one's changes by adjustment). */
-    startingStock: z.number().int().min(0, "Stock cannot be negative.").max(100_000),
-  })
-  .refine(
-    (variant) =>
-      variant.compareAtPricePence === null || variant.compareAtPricePence > variant.pricePence,
-    {
-      message: "A compare-at price must be above the price (it is a genuine former price).",
-      path: ["compareAtPricePence"],
-    },
-  );
-
-export const productInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Give the product a name.")
-    .max(100, "Keep the name under 100 characters."),
-  slug: z
-    .string()
-    .trim()
-    .min(1, "Give the product a slug.")
-    .max(80, "Keep the slug under 80 characters.")
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A slug is lower-case letters, digits and single dashes."),
-  descriptionHtml: z.string().max(20_000, "Keep the description under 20,000 characters."),
-  /** One of the shop's illustrations or an upload (whether it exists is checked when saved). */
-  imageUrl: z.string().max(200).refine(isProductImageUrl, UNKNOWN_IMAGE),
-  imageAlt: z
-    .string()
-    .trim()
-    .min(3, "Describe the image for people who cannot see it.")
-    .max(200, "Keep the image description under 200 characters."),
-  variants: z.array(variantSchema).min(1, "A product needs at least one variant.").max(20),
-  /** One of the shop's categories, or none. Left out: none for a new product, unchanged on edit. */
-  categoryId: z.string().min(1).max(100).nullable().optional(),
-  /** The product's version the admin opened (an edit): refused if it has moved on since. */
-  version: z.number().int().min(1).optional(),
-  /** The store's "featured" order, higher first. Left out: 0 when new, unchanged on edit. */
-  featuredRank: z
-    .number()
-    .int("The featured rank is a whole number from 0 to 1000.")
-    .min(0, "The featured rank is a whole number from 0 to 1000.")
-    .max(1000, "The featured rank is a whole number from 0 to 1000.")
-    .optional(),
-});
-export type ProductInput = z.input<typeof productInputSchema>;
 
 const UNKNOWN_CATEGORY = "Choose one of the shop's categories.";
 

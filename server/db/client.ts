@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,8 +9,10 @@ import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import { type Database, schema } from "./database";
-
+import { PostgresListener } from "./postgres-listener";
+import { CONNECT_TIMEOUT_MS, ReadRetryingPool } from "./postgres-pool";
 export type DatabaseDriver = "pglite" | "postgres";
 
 export type DatabaseHandle = {
@@ -79,18 +81,11 @@ export type DatabaseOptions = CommonOptions &
     | { driver: "pglite"; dataDir: string; loadDataDir?: Blob }
   );
 
-/** How long a request waits for a connection before it fails (never forever: docs/architecture.md §11). */
-const CONNECT_TIMEOUT_MS = 5_000;
-
 /** No query of the shop's takes near this (migrations run on a connection of their own). */
 const QUERY_TIMEOUT_MS = 30_000;
 
 /** An arbitrary constant, so concurrent instances run migrations one at a time. */
 const MIGRATION_LOCK_KEY = 7_020_419;
-export const LISTENER_APPLICATION_NAME = "gleam-listener";
-/** The listening connection's pauses before reconnecting, doubling up to the longest. */
-const LISTEN_FIRST_RETRY_MS = 250;
-const LISTEN_LONGEST_RETRY_MS = 10_000;
 
 /** Finds drizzle/ from source (server/db/) and from the bundle (build/server/) alike. */
 export function migrationsFolder(): string {
@@ -250,210 +245,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       return { live: () => true, caughtUp: async () => true, stop };
     },
   };
-}
-
-/**
- * A pool whose reads outlive a lost connection: a statement that reads only
- * (it begins with `select`), run outside a transaction and cut by its connection's end (the
- * server restarted, failed over, or ended the backend: pg_terminate_backend) is run again on
- * another connection, up to READ_ATTEMPTS times in all: when the server ends every connection at
- * once, the next idle one may be gone too before the pool has heard. A write is never run again:
- * it may have committed before the connection went. A transaction's statements run on a client
- * of their own, not through here.
- */
-const READ_ATTEMPTS = 3;
-
-class ReadRetryingPool extends pg.Pool {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes its arguments through untouched.
-  override query(...args: any[]): any {
-    const run = () =>
-      (super.query as (...given: unknown[]) => unknown)(...args) as Promise<unknown>;
-    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown })?.text;
-    // The callback form, or not a read: as pg runs it.
-    if (typeof args.at(-1) === "function" || !isRead(text)) return run();
-    const attempt = (left: number): Promise<unknown> =>
-      run().catch(async (error: unknown) => {
-        if (left <= 1 || !isConnectionLoss(error)) throw error;
-        // A turn for the pool to hear of its other lost connections first.
-        await new Promise((resolve) => setImmediate(resolve));
-        return attempt(left - 1);
-      });
-    return attempt(READ_ATTEMPTS);
-  }
-}
-
-const isRead = (text: unknown) => typeof text === "string" && /^\s*select\b/i.test(text);
-
-/** The connection ended under the statement (not the statement's own fault). */
-function isConnectionLoss(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  // admin_shutdown (pg_terminate_backend), crash_shutdown, cannot_connect_now; a reset socket.
-  if (code === "57P01" || code === "57P02" || code === "57P03") return true;
-  if (code === "ECONNRESET" || code === "EPIPE") return true;
-  return (
-    typeof message === "string" &&
-    /Connection terminated|not queryable|Client was closed/i.test(message)
-  );
-}
-
-/**
- * One connection per process for every LISTEN, outside the pool (a pooled connection is shared
- * and may be closed at any time). When it is lost it reconnects by itself with a growing pause,
- * listens again, and tells each listener it may have missed something.
- */
-class PostgresListener {
-  private client: pg.Client | undefined;
-  private connecting: Promise<void> | undefined;
-  private readonly channels = new Map<string, Set<(payload?: string) => void>>();
-  private connected = false;
-  private closed = false;
-  private retryMs = LISTEN_FIRST_RETRY_MS;
-  private retryTimer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly url: string,
-    private readonly onError: (error: Error) => void,
-  ) {}
-
-  async listen(channel: string, onNotify: (payload?: string) => void): Promise<Listening> {
-    let handlers = this.channels.get(channel);
-    const isNew = !handlers;
-    if (!handlers) {
-      handlers = new Set();
-      this.channels.set(channel, handlers);
-    }
-    handlers.add(onNotify);
-    if (!this.client && !this.retryTimer) await this.connect();
-    else {
-      if (this.connecting) await this.connecting;
-      // LISTEN twice on one channel is harmless; a reconnection listens to every channel itself.
-      if (isNew && this.connected) await this.client?.query(`listen ${quoteIdent(channel)}`);
-    }
-    return {
-      live: () => this.connected,
-      caughtUp: async () => {
-        const client = this.client;
-        if (!this.connected || !client) return false;
-        try {
-          await client.query("select 1");
-          return this.connected && this.client === client;
-        } catch {
-          return false;
-        }
-      },
-      stop: async () => {
-        handlers.delete(onNotify);
-        if (handlers.size > 0) return;
-        this.channels.delete(channel);
-        if (this.connected) await this.client?.query(`unlisten ${quoteIdent(channel)}`);
-      },
-    };
-  }
-
-  private connect(): Promise<void> {
-    this.connecting ??= this.open().finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
-  }
-
-  private async open(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.url,
-      // Named, so an operator (and a test) can tell it in pg_stat_activity.
-      application_name: LISTENER_APPLICATION_NAME,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      keepAlive: true,
-    });
-    this.client = client;
-    client.on("notification", (message) => {
-      for (const handler of this.channels.get(message.channel) ?? []) handler(message.payload);
-    });
-    client.on("error", (error) => this.lost(client, error));
-    client.on("end", () => this.lost(client));
-    try {
-      await client.connect();
-      for (const channel of this.channels.keys())
-        await client.query(`listen ${quoteIdent(channel)}`);
-    } catch (error) {
-      this.lost(client, error as Error);
-      return;
-    }
-    const missedSome = this.retryMs !== LISTEN_FIRST_RETRY_MS;
-    this.connected = true;
-    this.retryMs = LISTEN_FIRST_RETRY_MS;
-    // Back after an outage: whatever was notified meanwhile is unknown.
-    if (missedSome) for (const handlers of this.channels.values()) for (const h of handlers) h();
-  }
-
-  private lost(client: pg.Client, error?: Error) {
-    if (this.client !== client) return;
-    this.client = undefined;
-    const wasConnected = this.connected;
-    this.connected = false;
-    client.removeAllListeners("end");
-    client.end().catch(() => {});
-    if (this.closed) return;
-    if (error) this.onError(error);
-    // Nothing is heard from now until the reconnection: the caches stop trusting notifications.
-    if (wasConnected) for (const handlers of this.channels.values()) for (const h of handlers) h();
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      void this.connect();
-    }, this.retryMs);
-    this.retryTimer.unref();
-    this.retryMs = Math.min(this.retryMs * 2, LISTEN_LONGEST_RETRY_MS);
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retryTimer);
-    const client = this.client;
-    this.client = undefined;
-    this.connected = false;
-    await client?.end().catch(() => {});
-  }
-}
-
-/** A channel name as an SQL identifier (LISTEN takes no parameters). */
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-/**
- * PGlite is one process with one connection: two processes on the same folder would corrupt it.
- * A lock file holding the owner's pid turns that mistake into a clear error; a lock left by a
- * process that no longer runs is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const lockPath = join(dataDir, "gleam.lock");
-  const pid = String(process.pid);
-  try {
-    writeFileSync(lockPath, pid, { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const owner = Number(readFileSync(lockPath, "utf8"));
-    if (owner && owner !== process.pid && isRunning(owner)) {
-      throw new Error(
-        `The database folder ${dataDir} is in use by process ${owner}: PGlite allows one process at a time. Stop that process first.`,
-      );
-    }
-    writeFileSync(lockPath, pid);
-  }
-  return () => {
-    try {
-      if (readFileSync(lockPath, "utf8") === pid) rmSync(lockPath);
-    } catch {
-      // already gone
-    }
-  };
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -1,24 +1,19 @@
-import { timingSafeEqual } from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { MAX_IMAGE_BYTES } from "../../shared/product-images";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
-import { getSessionUser } from "../auth/session";
 import { hasSessionCookie } from "../auth/session-cookie";
 import { type Logger, withLogFields } from "../logger";
-import { shopMetrics } from "../metrics/cluster-metrics";
-import { registry } from "../metrics/metrics";
+import { bodyLimits } from "./body-limits";
 import { cacheHitServer } from "./cache-hits";
 import { clientAddress } from "./client-address";
 import { compression } from "./compression";
 import { refuseControlCharactersInAddress } from "./control-characters";
 import { DatabaseOutage } from "./database-outage";
-import { MAX_BODY_BYTES } from "./json-request";
+import { healthAndMetrics } from "./health-and-metrics";
 import { asMade } from "./light-response";
 import {
   cachedAnswer,
@@ -76,15 +71,6 @@ type AppEnv = {
   };
 };
 
-const HEALTH_TIMEOUT_MS = 2000;
-const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
-/** Stripe's events are JSON documents of a few kilobytes; this leaves a wide margin. */
-const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
-/** The admin's product forms carry an image: the image's own limit (checked with a clear message
- * by the form) plus room, so a file just over it is answered beside the field, not with 413. */
-const PRODUCT_FORM_PATH = "/dashboard/admin-products";
-const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 3 * 1024 * 1024;
-
 const CLIENT_CLOSED_REQUEST = 499;
 const REQUEST_TIMEOUT_MS = 15_000;
 const UNAVAILABLE_MESSAGE = "The shop is unavailable for a moment. Please try again shortly.";
@@ -132,60 +118,19 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use(compression());
   // Before anything reads the address: a control character in a path or query is refused here.
   app.use(refuseControlCharactersInAddress());
-  // Bodies are limited before anything reads them (docs/architecture.md §10): by Content-Length at once, or by
-  // counting a chunked body up to the limit. Stripe's events may be larger than a form.
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) =>
-        c.json({ error: "The request is too large." }, 413, {
-          "Cache-Control": "no-store",
-          // The rest of the body is drained briefly, then the connection closes: say so, so the
-          // client does not send its next request on it.
-          Connection: "close",
-        }),
-    });
-  const formLimit = limitBody(MAX_BODY_BYTES);
-  const webhookLimit = limitBody(MAX_WEBHOOK_BODY_BYTES);
-  const uploadLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
-  app.use(async (c, next) => {
-    // A GET or HEAD has no body here (@hono/node-server gives their requests none), so the limit
-    // has nothing to count; asking for the body would only build a full fetch Request for it.
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    if (c.req.path === STRIPE_WEBHOOK_PATH) return webhookLimit(c, next);
-    // The upload's room is an admin's only: anyone else's post there is a form like any other,
-    // cut at its limit before a byte more is read (the admin's check comes later, in the route).
-    if (c.req.path.startsWith(PRODUCT_FORM_PATH) && (await isAdminRequest(c.req.raw))) {
-      return uploadLimit(c, next);
-    }
-    return formLimit(c, next);
-  });
+  app.use(bodyLimits());
   app.use(sameOriginOnly(options.origins));
 
-  app.get("/healthz", async (c) => {
-    c.header("Cache-Control", "no-store");
-    // A load balancer stops sending traffic here while in-flight requests finish.
-    if (options.isDraining?.()) return c.json({ status: "draining" }, 503);
-    if (options.isReady && !options.isReady()) return c.json({ status: "starting" }, 503);
-    try {
-      await withTimeout(options.pingDatabase(), HEALTH_TIMEOUT_MS);
-      return c.json({ status: "ok" });
-    } catch (error) {
-      options.logger.error({ err: error }, "health check: database did not answer");
-      return c.json({ status: "unavailable" }, 503);
-    }
-  });
-
-  const { metricsToken } = options;
-  if (metricsToken) {
-    app.get("/metrics", async (c) => {
-      c.header("Cache-Control", "no-store");
-      if (!bearerMatches(c.req.header("Authorization"), metricsToken)) {
-        return c.json({ error: "Not authorised." }, 401, { "WWW-Authenticate": "Bearer" });
-      }
-      return c.body(await shopMetrics(), 200, { "Content-Type": registry.contentType });
-    });
-  }
+  app.route(
+    "/",
+    healthAndMetrics({
+      logger: options.logger,
+      pingDatabase: options.pingDatabase,
+      isReady: options.isReady,
+      isDraining: options.isDraining,
+      metricsToken: options.metricsToken,
+    }),
+  );
 
   // Fingerprinted build output never changes under the same name. Scripts, styles and SVG images
   // are sent as compressed by the build (their .br and .gz siblings, scripts/precompress-assets.ts)
@@ -422,38 +367,4 @@ function withCachingRules(response: Response, personal: boolean): Response {
     apply(copy.headers);
     return copy;
   }
-}
-
-/** A signed-in admin's request (read from its session cookie); false when it cannot be told. */
-async function isAdminRequest(request: Request): Promise<boolean> {
-  if (!hasSessionCookie(request.headers.get("Cookie"))) return false;
-  try {
-    return (await getSessionUser(request))?.role === "admin";
-  } catch {
-    // The database is away: the smaller limit, and the route answers as it can.
-    return false;
-  }
-}
-
-/** True when `header` is `Bearer <token>`, compared in constant time. */
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const sent = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1] ?? "");
-  const expected = Buffer.from(token);
-  return sent.length === expected.length && timingSafeEqual(sent, expected);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

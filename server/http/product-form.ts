@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parsePounds } from "../../shared/money";
-import { productInputSchema } from "../catalog/product-editor";
+import { productInputSchema } from "../catalog/product-input";
 
 // The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the
 // variants come as one JSON field of text values; prices in pounds become pence; a new image comes

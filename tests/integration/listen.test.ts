@@ -1,4 +1,5 @@
-import { type DatabaseHandle, LISTENER_APPLICATION_NAME } from "@server/db/client";
+import type { DatabaseHandle } from "@server/db/client";
+import { LISTENER_APPLICATION_NAME } from "@server/db/postgres-listener";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { connectAgain, testDrivers, useTestDatabase } from "../setup/test-database";

@@ -4,10 +4,10 @@ import { getProduct } from "@server/catalog/catalog-service";
 import {
   countVariantStock,
   createProduct,
-  type ProductInput,
   setProductActive,
   updateProduct,
 } from "@server/catalog/product-editor";
+import type { ProductInput } from "@server/catalog/product-input";
 import { auditLog } from "@server/db/schema/audit";
 import { products } from "@server/db/schema/catalog";
 import { DomainError } from "@server/errors";

@@ -1,7 +1,8 @@
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { getProduct } from "@server/catalog/catalog-service";
-import { createProduct, type ProductInput, updateProduct } from "@server/catalog/product-editor";
+import { createProduct, updateProduct } from "@server/catalog/product-editor";
+import type { ProductInput } from "@server/catalog/product-input";
 import { auditLog } from "@server/db/schema/audit";
 import { imageRenditions, images } from "@server/db/schema/media";
 import { DomainError } from "@server/errors";

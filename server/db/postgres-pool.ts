@@ -1,0 +1,48 @@
+import pg from "pg";
+
+/** How long a request waits for a connection before it fails (never forever: docs/architecture.md §11). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool whose reads outlive a lost connection: a statement that reads only
+ * (it begins with `select`), run outside a transaction and cut by its connection's end (the
+ * server restarted, failed over, or ended the backend: pg_terminate_backend) is run again on
+ * another connection, up to READ_ATTEMPTS times in all: when the server ends every connection at
+ * once, the next idle one may be gone too before the pool has heard. A write is never run again:
+ * it may have committed before the connection went. A transaction's statements run on a client
+ * of their own, not through here.
+ */
+const READ_ATTEMPTS = 3;
+
+export class ReadRetryingPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes its arguments through untouched.
+  override query(...args: any[]): any {
+    const run = () =>
+      (super.query as (...given: unknown[]) => unknown)(...args) as Promise<unknown>;
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown })?.text;
+    // The callback form, or not a read: as pg runs it.
+    if (typeof args.at(-1) === "function" || !isRead(text)) return run();
+    const attempt = (left: number): Promise<unknown> =>
+      run().catch(async (error: unknown) => {
+        if (left <= 1 || !isConnectionLoss(error)) throw error;
+        // A turn for the pool to hear of its other lost connections first.
+        await new Promise((resolve) => setImmediate(resolve));
+        return attempt(left - 1);
+      });
+    return attempt(READ_ATTEMPTS);
+  }
+}
+
+const isRead = (text: unknown) => typeof text === "string" && /^\s*select\b/i.test(text);
+
+/** The connection ended under the statement (not the statement's own fault). */
+function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  // admin_shutdown (pg_terminate_backend), crash_shutdown, cannot_connect_now; a reset socket.
+  if (code === "57P01" || code === "57P02" || code === "57P03") return true;
+  if (code === "ECONNRESET" || code === "EPIPE") return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|not queryable|Client was closed/i.test(message)
+  );
+}
