@@ -27,6 +27,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/setup/order-reactions.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -4,7 +4,7 @@ import { getDb } from "@server/db/connection";
 import { listParkedEmails } from "@server/email/outbox";
 import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
-import { listRefundsToCheck } from "@server/orders/refunds";
+import { listRefundsToCheck } from "@server/payments/refund-checks";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { formatPence } from "@shared/money";
 import { Link } from "react-router";

@@ -3,13 +3,9 @@ import type { Database } from "../db/database";
 import type { OrderStatus } from "../db/schema/orders";
 import { logger } from "../logger";
 import { markDelivered, markFulfilled } from "../orders/order-state";
-import {
-  cancelOrderAsAdmin,
-  type RefundResolution,
-  refundOrder,
-  resolveRefund,
-} from "../orders/refunds";
 import { providerNamed } from "../payments/payments";
+import { type RefundResolution, resolveRefund } from "../payments/refund-checks";
+import { cancelOrderAsAdmin, refundOrder } from "../payments/refunds";
 import { emailBrand } from "../settings/shop-settings";
 import type { RestockLine } from "../stock/stock-service";
 

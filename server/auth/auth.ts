@@ -6,8 +6,9 @@ import { MAX_PASSWORD, MIN_PASSWORD } from "../../shared/password-rules";
 import type { Database } from "../db/database";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
 import type { EmailKind } from "../db/schema/email";
-import { type Brand, passwordResetEmail, verificationEmail } from "../email/templates";
+import { passwordResetEmail, verificationEmail } from "../email/templates";
 import type { OutgoingEmail } from "../email/transport";
+import type { Brand } from "../settings/shop-settings";
 import {
   ACCOUNT_THROTTLED,
   clearSignInAttempts,

@@ -3,7 +3,7 @@ import { customerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { users } from "../db/schema/auth";
 import { DomainError } from "../errors";
-import { anonymiseCustomerOrders } from "../orders/order-state";
+import { anonymiseCustomerOrders } from "../orders/anonymise-orders";
 import type { Auth } from "./auth";
 
 const WRONG_PASSWORD = "Your password is not correct.";

@@ -3,7 +3,6 @@ import { providerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import type { ProviderName } from "../db/schema/orders";
 import { orders, paymentEvents } from "../db/schema/orders";
-import type { Brand } from "../email/templates";
 import { checkoutsFailed, checkoutsPaid } from "../metrics/metrics";
 import {
   applyRefund,
@@ -14,6 +13,7 @@ import {
 } from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
 import { queuePaymentTask } from "../payments/payment-task-queue";
+import type { Brand } from "../settings/shop-settings";
 
 // What a verified payment confirmation does to an order (docs/architecture.md §6 point 4), from the provider's
 // own word only: the test provider's endpoint or a signature-checked Stripe webhook. Each event is
@@ -168,7 +168,7 @@ export async function orderStatusForIntent(
 /**
  * The provider reports what it has given back of a payment so far (`amountRefundedPence`, a running
  * total, so a late or repeated report says nothing new). The shop's own refunds are recorded when
- * the provider answers them (server/orders/refunds.ts): reports of those, made or under way, add
+ * the provider answers them (server/payments/refunds.ts): reports of those, made or under way, add
  * nothing. What is beyond them was given back outside the shop (in the provider's dashboard) and
  * is recorded now, so the order always says what the provider did; the refund that reaches the
  * order's total makes it refunded.

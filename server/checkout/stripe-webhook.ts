@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
 import type { Database } from "../db/database";
-import type { Brand } from "../email/templates";
 import { logger } from "../logger";
 import type { StripeProvider } from "../payments/stripe-provider";
+import type { Brand } from "../settings/shop-settings";
 import {
   type EventResult,
   orderStatusForIntent,

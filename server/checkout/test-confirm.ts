@@ -2,12 +2,12 @@ import { and, count, eq } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders, paymentEvents } from "../db/schema/orders";
-import type { Brand } from "../email/templates";
 import { DomainError } from "../errors";
 import { cancelOrder } from "../orders/order-state";
 import { type CardInput, chargeTestCard } from "../payments/test-card";
 import type { TestProvider } from "../payments/test-provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
+import type { Brand } from "../settings/shop-settings";
 import { orderMatchesCatalogue, PRICES_CHANGED } from "./checkout-service";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 

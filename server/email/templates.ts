@@ -1,11 +1,10 @@
 import { formatPence } from "../../shared/money";
 import { shipmentOf } from "../../shared/tracking";
+import type { Brand } from "../settings/shop-settings";
 import type { OutgoingEmail } from "./transport";
 
 // The shop's emails, HTML and plain text, in the brand's look (docs/brand.md): white card on
 // paper, teal button, Inter or the system sans. Inline styles: mail clients ignore stylesheets.
-
-export type Brand = { shopName: string; baseUrl: string; supportEmail: string };
 
 function escapeHtml(text: string): string {
   return text

@@ -6,9 +6,9 @@ import { deliverKicksTo, type JobName } from "../jobs/job-kick";
 import { type JobRunner, startJobs } from "../jobs/job-runner";
 import { logger } from "../logger";
 import { expireUnpaidOrders } from "../orders/expire-orders";
-import { runPaymentTasksRound } from "../orders/payment-tasks";
-import { finishStaleRefunds } from "../orders/refunds";
+import { runPaymentTasksRound } from "../payments/payment-tasks";
 import { providerNamed } from "../payments/payments";
+import { finishStaleRefunds } from "../payments/refunds";
 import { getShopSettings } from "../settings/shop-settings";
 
 // The shop's background jobs. Once per database, however many processes and instances serve it

@@ -18,6 +18,7 @@ import { demoAccounts, seedDemoShop } from "../seed/demo-shop";
 import { getShopSettings } from "../settings/shop-settings";
 import { createHttpApp } from "./app";
 import { startBackgroundJobs, stopBackgroundJobs } from "./background-jobs";
+import { installOrderReactions } from "./order-reactions";
 import { PageCache } from "./page-cache";
 import { startBanner } from "./start-banner";
 import { listenWhenAllowed, reportReady, runsBackgroundJobs, runWorkers } from "./workers";
@@ -31,6 +32,8 @@ const SEED_LOCK_KEY = 7_020_420;
 const PAGE_CACHE_ENTRIES = 500;
 
 async function main() {
+  // Before anything can change an order: its emails and provider follow-ups are part of the change.
+  installOrderReactions();
   const build = (await import("virtual:react-router/server-build")) as ServerBuild;
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 

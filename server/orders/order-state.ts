@@ -2,44 +2,26 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { formatPence } from "../../shared/money";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { type OrderStatus, orderItems, orders, refunds } from "../db/schema/orders";
-import { queueEmail } from "../email/outbox";
-import {
-  type Brand,
-  cancelledOrderPaymentEmail,
-  orderCancelledEmail,
-  orderConfirmationEmail,
-  orderRefundedEmail,
-  orderShippedEmail,
-  reviewRequestEmail,
-} from "../email/templates";
+import { type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
-import { queuePaymentTask } from "../payments/payment-task-queue";
-import {
-  type ReservedLine,
-  type RestockLine,
-  releaseOrderStock,
-  reserveStock,
-  restockOrder,
-} from "../stock/stock-service";
+import type { Brand } from "../settings/shop-settings";
+import { type RestockLine, releaseOrderStock, restockOrder } from "../stock/stock-service";
+import { publishOrderEvent } from "./order-events";
+import { allows, ORDER_TRANSITIONS, statusAfter, type TransitionName } from "./order-transitions";
 
-// The one writer of orders (docs/architecture.md §6). Every change of an order's state is a function here: it
-// locks the order, refuses a transition its status does not allow with a DomainError, makes the
-// change with an update guarded by the same statuses, and writes an audit row (who, what, before,
-// after), all in the caller's transaction. The lifecycle:
-//
-//   pending ──paid──> paid ──fulfilled──> fulfilled ──delivered──> delivered
-//      │                │ └─────────────┴──────────refunded───────────┴──> refunded
-//      │                └──cancelled (by the admin: refunded in full, stock released)
-//      └──cancelled (stock released, the provider's intent cancelled)
+// The one writer of orders (docs/architecture.md §6). Every change of an order's state is a
+// function here: it locks the order, refuses what the table of transitions (./order-transitions.ts)
+// does not allow from its status with a DomainError, makes the change with an update guarded by
+// the same statuses, writes an audit row (who, what, before, after) and publishes what happened
+// (./order-events.ts) for the emails and the payment provider's follow-ups, all in the caller's
+// transaction.
 //
 // A refund in part keeps the status and adds to refunded_pence; the refund that reaches the total
 // makes the order refunded. While a refund is asked of the provider and not yet answered (a
 // `pending` row in refunds) the order is not fulfilled and no other refund starts, so what the
-// provider does is always what the order records.
-// Beside the status: money that arrived when it could not be taken flags the order refund-due
-// until it is refunded; a declined payment is noted on the pending order; deleting an account
-// anonymises its orders.
+// provider does is always what the order records. Beside the status: money that arrived when it
+// could not be taken flags the order refund-due until it is refunded; a declined payment is noted
+// on the pending order. Deleting an account anonymises its orders (./anonymise-orders.ts).
 
 type Tx = Database;
 type Order = typeof orders.$inferSelect;
@@ -85,16 +67,13 @@ function pick(order: Order, fields: string[]): Record<string, unknown> {
 
 type Change = {
   orderId: string;
-  /** The statuses the order may be in; refused otherwise. */
-  from: readonly OrderStatus[];
-  /** The new status; none for a change beside the status. */
-  to?: OrderStatus;
+  /** What happens, by its name in the table of transitions (./order-transitions.ts). */
+  transition: TransitionName;
   /** The fields to change, or a function of the locked order giving them. */
   set?: OrderChanges | ((order: Order) => OrderChanges);
   actor: Actor;
-  /** The audit action, `order.<verb>`, and the verb in a refusal ("cannot be paid"). */
+  /** The audit action, `order.<what>`. */
   action: string;
-  verb: string;
   reason?: string | null;
   /** Extra guard on the locked row, beyond its status. */
   allowed?: (order: Order) => boolean;
@@ -107,18 +86,20 @@ type Change = {
 async function change(tx: Tx, spec: Change): Promise<{ before: Order; after: Order }> {
   const before = await lockOrder(tx, spec.orderId);
   expectStatus(before, spec.expected);
-  if (!spec.from.includes(before.status) || (spec.allowed && !spec.allowed(before))) {
-    throw cannot(before, spec.verb);
+  const { from, verb } = ORDER_TRANSITIONS[spec.transition];
+  if (!allows(spec.transition, before.status) || (spec.allowed && !spec.allowed(before))) {
+    throw cannot(before, verb);
   }
   await spec.guard?.(before);
   const changes = typeof spec.set === "function" ? spec.set(before) : spec.set;
-  const set = { ...changes, ...(spec.to ? { status: spec.to } : {}) };
+  const to = statusAfter(spec.transition);
+  const set = { ...changes, ...(to ? { status: to } : {}) };
   const [after] = await tx
     .update(orders)
     .set(set)
-    .where(and(eq(orders.id, spec.orderId), inArray(orders.status, [...spec.from])))
+    .where(and(eq(orders.id, spec.orderId), inArray(orders.status, [...from])))
     .returning();
-  if (!after) throw cannot(before, spec.verb);
+  if (!after) throw cannot(before, verb);
   const fields = Object.keys(set).filter((field) => field !== "updatedAt");
   await recordAudit(tx, {
     actor: spec.actor,
@@ -131,53 +112,6 @@ async function change(tx: Tx, spec: Change): Promise<{ before: Order; after: Ord
   return { before, after };
 }
 
-export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "userId"> & {
-  userId: string;
-};
-export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "orderId">;
-
-/**
- * Records a customer's new order `pending` with its item snapshots and takes its stock (all or
- * nothing: a line short of stock throws OUT_OF_STOCK and the caller's transaction undoes it).
- */
-export async function openOrder(
-  tx: Tx,
-  input: { order: NewOrder; items: (NewOrderItem & { productName: string })[]; actor: Actor },
-): Promise<Order> {
-  const [order] = await tx
-    .insert(orders)
-    .values({ ...input.order, status: "pending" })
-    .returning();
-  if (!order) throw new Error("the order insert returned nothing");
-  await tx.insert(orderItems).values(input.items.map((item) => ({ ...item, orderId: order.id })));
-  const lines: ReservedLine[] = input.items.map((item) => ({
-    variantId: item.variantId,
-    quantity: item.quantity,
-    productName: item.productName,
-  }));
-  await reserveStock(tx, { orderId: order.id, lines, actor: input.actor });
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: "order.created",
-    entity: { type: "order", id: order.id },
-    before: null,
-    after: { status: order.status, totalPence: order.totalPence },
-  });
-  return order;
-}
-
-/** The provider's intent for a pending order (the same order always gets the same intent). */
-export async function attachPaymentIntent(
-  db: Database,
-  orderId: string,
-  intentId: string,
-): Promise<void> {
-  await db
-    .update(orders)
-    .set({ providerIntentId: intentId })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
-}
-
 /** The money arrived: pending → paid, and the confirmation email queued. */
 export async function markPaid(
   tx: Tx,
@@ -187,8 +121,7 @@ export async function markPaid(
 ): Promise<Order> {
   const { after: order } = await change(tx, {
     orderId,
-    from: ["pending"],
-    to: "paid",
+    transition: "pay",
     set: {
       paidAt: options.now ?? new Date(),
       paymentError: null,
@@ -196,33 +129,8 @@ export async function markPaid(
     },
     actor,
     action: "order.paid",
-    verb: "paid",
   });
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.productName);
-  await queueEmail(
-    tx,
-    "order-confirmation",
-    orderConfirmationEmail(options.brand, order.customerEmail, {
-      orderId: order.id,
-      customerName: order.customerFullName,
-      items: items.map((item) => ({
-        name: item.productName,
-        variantName: item.variantName,
-        quantity: item.quantity,
-        unitPricePence: item.unitPricePence,
-      })),
-      subtotalPence: order.subtotalPence,
-      discountPence: order.discountPence,
-      shippingPence: order.shippingPence,
-      vatPence: order.vatPence,
-      totalPence: order.totalPence,
-      shippingAddress: order.shippingAddress,
-    }),
-  );
+  await publishOrderEvent(tx, { type: "paid", order, brand: options.brand });
   return order;
 }
 
@@ -235,11 +143,10 @@ export async function recordPaymentFailure(
 ): Promise<void> {
   await change(tx, {
     orderId,
-    from: ["pending"],
+    transition: "note-payment-failure",
     set: { paymentError: message },
     actor,
     action: "order.payment_failed",
-    verb: "charged",
     reason: message,
   });
 }
@@ -259,45 +166,16 @@ export async function cancelOrder(
   const now = options.now ?? new Date();
   const { after: order } = await change(tx, {
     orderId,
-    from: ["pending"],
-    to: "cancelled",
+    transition: "cancel",
     set: { cancelledAt: now, paymentError: reason },
     actor,
     action: "order.cancelled",
-    verb: "cancelled",
     reason,
   });
   await releaseOrderStock(tx, { orderId, actor, reason });
-  if (order.paymentProvider && order.providerIntentId) {
-    await queuePaymentTask(tx, {
-      orderId,
-      kind: "cancel-intent",
-      provider: order.paymentProvider,
-      intentId: order.providerIntentId,
-    });
-  }
-  // The shop's own cancellation is told; an abandoned checkout's expiry or replacement is not.
-  if (options.tell && order.userId) {
-    await queueEmail(
-      tx,
-      "order-cancelled",
-      orderCancelledEmail(options.tell, order.customerEmail, {
-        ...moneyBackOf(order),
-        amountPence: null,
-      }),
-    );
-  }
+  await publishOrderEvent(tx, { type: "cancelled", order, tell: options.tell });
   return order;
 }
-
-/** What the customer's emails about money say of an order. */
-const moneyBackOf = (order: Order) => ({
-  orderId: order.id,
-  customerName: order.customerFullName,
-  refundedPence: order.refundedPence,
-  totalPence: order.totalPence,
-  cardLast4: order.cardLast4,
-});
 
 /**
  * Money arrived that the order could not take (it was cancelled, the amount was wrong, its
@@ -313,11 +191,10 @@ export async function flagRefundDue(
 ): Promise<void> {
   await change(tx, {
     orderId,
-    from: ["pending", "cancelled", "paid", "fulfilled", "delivered"],
+    transition: "flag-refund-due",
     set: { refundDue: true, ...(note === undefined ? {} : { paymentError: note }) },
     actor,
     action: "order.refund_due",
-    verb: "flagged for a refund",
     reason,
   });
 }
@@ -335,44 +212,17 @@ export async function settleRefund(
 ): Promise<void> {
   const { after } = await change(tx, {
     orderId,
-    from: ["pending", "cancelled"],
+    transition: "settle-refund",
     set: { refundDue: false, paymentError: note },
     actor,
     action: "order.refund_settled",
-    verb: "settled",
     reason: note,
   });
-  if (brand) await tellOfCancelledOrderPayment(tx, after, brand, { refunded: true });
+  await publishOrderEvent(tx, { type: "refund-settled", order: after, brand });
 }
 
 /**
- * Tells the customer what became of money that arrived for an order already cancelled: refunded
- * automatically, or not (the shop will see to it). Not an order whose account was deleted.
- */
-export async function tellOfCancelledOrderPayment(
-  tx: Tx,
-  order: Order,
-  brand: Brand,
-  outcome: { refunded: boolean },
-): Promise<void> {
-  if (!order.userId) return;
-  await queueEmail(
-    tx,
-    outcome.refunded ? "order-refunded" : "refund-failed",
-    cancelledOrderPaymentEmail(brand, order.customerEmail, {
-      orderId: order.id,
-      customerName: order.customerFullName,
-      cardLast4: order.cardLast4,
-      refunded: outcome.refunded,
-    }),
-  );
-}
-
-const MONEY_HELD = ["paid", "fulfilled", "delivered"] as const satisfies readonly OrderStatus[];
-const holdsMoney = (status: OrderStatus) => (MONEY_HELD as readonly OrderStatus[]).includes(status);
-
-/**
- * Records money the provider gave back for an order (server/orders/refunds.ts, once the provider
+ * Records money the provider gave back for an order (server/payments/refunds.ts, once the provider
  * made the refund), whatever became of the order meanwhile: the money made is money the order
  * records. It adds to what was refunded; the refund that reaches the total makes the order
  * refunded, or cancelled when the admin cancelled a paid order that had not left. The units in
@@ -405,17 +255,17 @@ export async function applyRefund(
   }
   const refundedPence = before.refundedPence + taken;
   const whole = refundedPence === before.totalPence;
-  const cancels = refund.cancel && before.status === "paid" && whole;
+  const cancels = refund.cancel && allows("cancel-paid", before.status) && whole;
   if (refund.cancel && !cancels) {
     problems.push(`The order was ${before.status} by then, so it was not cancelled.`);
   }
-  if (!holdsMoney(before.status) && !cancels) {
+  if (!allows("refund-in-part", before.status) && !cancels) {
     problems.push(`The order was ${before.status} when the refund was recorded.`);
   }
-  const to: OrderStatus | undefined = cancels
-    ? "cancelled"
-    : whole && holdsMoney(before.status)
-      ? "refunded"
+  const to = cancels
+    ? statusAfter("cancel-paid")
+    : whole && allows("refund-in-full", before.status)
+      ? statusAfter("refund-in-full")
       : undefined;
   const set = {
     refundedPence,
@@ -441,16 +291,14 @@ export async function applyRefund(
   else if (refund.restock === "all" || refund.restock.length > 0) {
     await restockOrder(tx, stock, refund.restock);
   }
-  // The customer hears of money going back (not an order whose account was deleted).
-  if (after.userId && taken > 0) {
-    const money = { ...moneyBackOf(after), amountPence: taken };
-    await queueEmail(
-      tx,
-      cancels ? "order-cancelled" : "order-refunded",
-      cancels
-        ? orderCancelledEmail(options.brand, after.customerEmail, money)
-        : orderRefundedEmail(options.brand, after.customerEmail, money),
-    );
+  if (taken > 0) {
+    await publishOrderEvent(tx, {
+      type: "money-back",
+      order: after,
+      amountPence: taken,
+      cancelled: cancels,
+      brand: options.brand,
+    });
   }
   return { order: after, attention };
 }
@@ -476,8 +324,7 @@ export async function markFulfilled(
 ): Promise<Order> {
   const { after } = await change(tx, {
     orderId,
-    from: ["paid"],
-    to: "fulfilled",
+    transition: "fulfil",
     expected: shipment.expectedStatus,
     // A cancellation's refund under way must not be outrun by the parcel.
     guard: async (order) => {
@@ -492,20 +339,8 @@ export async function markFulfilled(
     },
     actor,
     action: "order.fulfilled",
-    verb: "fulfilled",
   });
-  if (shipment.brand) {
-    await queueEmail(
-      tx,
-      "order-shipped",
-      orderShippedEmail(shipment.brand, after.customerEmail, {
-        orderId: after.id,
-        customerName: after.customerFullName,
-        carrier: after.carrier,
-        trackingNumber: after.trackingNumber,
-      }),
-    );
-  }
+  await publishOrderEvent(tx, { type: "fulfilled", order: after, brand: shipment.brand });
   return after;
 }
 
@@ -522,78 +357,12 @@ export async function markDelivered(
 ): Promise<Order> {
   const { after } = await change(tx, {
     orderId,
-    from: ["fulfilled"],
-    to: "delivered",
+    transition: "deliver",
     expected: options.expectedStatus,
     set: { deliveredAt: options.now ?? new Date() },
     actor,
     action: "order.delivered",
-    verb: "delivered",
   });
-  if (options.brand && after.userId) {
-    const products = await tx
-      .selectDistinctOn([orderItems.productId], {
-        id: orderItems.productId,
-        name: orderItems.productName,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, after.id))
-      .orderBy(orderItems.productId);
-    await queueEmail(
-      tx,
-      "review-request",
-      reviewRequestEmail(options.brand, after.customerEmail, {
-        orderId: after.id,
-        customerName: after.customerFullName,
-        products,
-      }),
-    );
-  }
+  await publishOrderEvent(tx, { type: "delivered", order: after, brand: options.brand });
   return after;
-}
-
-const ANONYMISED = {
-  customerFullName: "Deleted customer",
-  customerEmail: "deleted@invalid",
-  customerPhone: "",
-  shippingAddress: "Removed at the customer's request",
-  notes: null,
-} as const;
-
-const ACCOUNT_DELETED = "The customer deleted their account.";
-
-/**
- * A customer deleted their account: an open order is cancelled (its stock back), and every order
- * stays for the shop's accounts without the customer's personal details (docs/architecture.md §5). The audit
- * rows say that the details went, never what they were.
- */
-export async function anonymiseCustomerOrders(
-  tx: Tx,
-  userId: string,
-  actor: Actor,
-): Promise<number> {
-  const own = await tx
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(orders.id)
-    .for("update");
-  for (const order of own) {
-    if (order.status === "pending") await cancelOrder(tx, order.id, actor, ACCOUNT_DELETED);
-  }
-  for (const order of own) {
-    await tx
-      .update(orders)
-      .set({ userId: null, ...ANONYMISED })
-      .where(eq(orders.id, order.id));
-    await recordAudit(tx, {
-      actor,
-      action: "order.anonymised",
-      entity: { type: "order", id: order.id },
-      before: { userId, personalDetails: "present" },
-      after: { userId: null, personalDetails: "removed" },
-      reason: ACCOUNT_DELETED,
-    });
-  }
-  return own.length;
 }

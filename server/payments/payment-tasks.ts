@@ -2,13 +2,14 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders, paymentTasks } from "../db/schema/orders";
-import type { Brand } from "../email/templates";
+import { tellOfCancelledOrderPayment } from "../email/order-emails";
 import { retryDelayMs } from "../jobs/retry-delay";
 import type { Logger } from "../logger";
-import { queuePaymentTask } from "../payments/payment-task-queue";
-import type { PaymentProvider } from "../payments/provider";
+import { flagRefundDue, settleRefund } from "../orders/order-state";
+import type { Brand } from "../settings/shop-settings";
 import { emailBrand } from "../settings/shop-settings";
-import { flagRefundDue, settleRefund, tellOfCancelledOrderPayment } from "./order-state";
+import { queuePaymentTask } from "./payment-task-queue";
+import type { PaymentProvider } from "./provider";
 
 // Calls to the payment provider that follow a change to an order (docs/architecture.md §6 point 5): the intent
 // of a cancelled order is cancelled, and money that arrived for one anyway is refunded. Each is

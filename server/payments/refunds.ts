@@ -1,15 +1,20 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte } from "drizzle-orm";
 import { formatPence } from "../../shared/money";
-import type { RefundToCheck } from "../../shared/order-types";
-import { type Actor, adminActor, recordAudit } from "../audit/audit-log";
+import { type Actor, adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import type { Logger } from "../logger";
-import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
+import {
+  applyRefund,
+  cancelOrder,
+  expectStatus,
+  refundsUnderWayPence,
+} from "../orders/order-state";
+import { allows } from "../orders/order-transitions";
 import { emailBrand } from "../settings/shop-settings";
 import { type RestockLine, unitsStillOut } from "../stock/stock-service";
-import { applyRefund, cancelOrder, expectStatus, refundsUnderWayPence } from "./order-state";
+import { type PaymentProvider, PaymentProviderError } from "./provider";
 
 // The admin's refunds and cancellations (docs/architecture.md §6): money goes back through the provider the order
 // was paid with, in full or in part, and only then is the order changed. Each refund is a row
@@ -36,8 +41,6 @@ type RefundRequest = {
   /** The status the admin's page showed: refused if the order moved on meanwhile. */
   expectedStatus?: OrderStatus | undefined;
 };
-
-const REFUNDABLE: readonly OrderStatus[] = ["paid", "fulfilled", "delivered"];
 
 const REFUND_UNDER_WAY =
   "A refund of this order is under way: wait for the payment provider's answer before another.";
@@ -87,8 +90,7 @@ async function refund(
       .for("update");
     if (!order) throw new DomainError("NOT_FOUND", "Order not found.");
     expectStatus(order, request.expectedStatus);
-    const allowed = request.cancel ? ["paid"] : REFUNDABLE;
-    if (!allowed.includes(order.status)) {
+    if (!allows(request.cancel ? "cancel-paid" : "refund-in-part", order.status)) {
       const verb = request.cancel ? "cancelled" : "refunded";
       throw new DomainError("CONFLICT", `This order is ${order.status}: it cannot be ${verb}.`);
     }
@@ -173,7 +175,7 @@ function failRefund(db: Database, id: string, message: string) {
  * refunds, is left alone). Never refused by the order's state: what the order could not take as
  * asked is kept on the row for the admin.
  */
-async function settleRefundRow(db: Database, row: RefundRow, actor: Actor, note?: string) {
+export async function settleRefundRow(db: Database, row: RefundRow, actor: Actor, note?: string) {
   const brand = await emailBrand(db);
   return db.transaction(async (tx) => {
     // The order first, as every writer of an order and its refunds locks them.
@@ -203,12 +205,12 @@ async function settleRefundRow(db: Database, row: RefundRow, actor: Actor, note?
 }
 
 /** A pending refund untouched this long is taken to be a crash's, not a request still running. */
-const STALE_AFTER_MS = 5 * 60_000;
+export const STALE_AFTER_MS = 5 * 60_000;
 /**
  * Stripe keeps an idempotency key for 24 hours: asked again after that, it would make a second
  * refund. Older unfinished refunds are left to the admin, who records what the provider did.
  */
-const RETRY_WITHIN_MS = 23 * 60 * 60_000;
+export const RETRY_WITHIN_MS = 23 * 60 * 60_000;
 const STALE_BATCH = 20;
 
 const UNCONFIRMED =
@@ -358,100 +360,4 @@ export async function cancelOrderAsAdmin(
     restock: [],
     cancel: true,
   });
-}
-
-export type RefundResolution = "made" | "not-made" | "checked";
-
-const NOT_MADE = "Recorded by the admin as not made by the provider.";
-const MADE = "Recorded by the admin as made by the provider.";
-
-/**
- * The admin settles a refund the shop could not: one the provider never confirmed (checked in
- * the provider's dashboard: it was made, or it was not), or one recorded with a difference they
- * have now looked at. Only a refund flagged for them can be; each is in the order's history.
- */
-export async function resolveRefund(
-  db: Database,
-  request: { orderId: string; refundId: string; adminId: string; outcome: RefundResolution },
-): Promise<void> {
-  const actor = adminActor(request.adminId);
-  const row = await db.transaction(async (tx) => {
-    await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.id, request.orderId))
-      .for("update");
-    const [found] = await tx
-      .select()
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.id, request.refundId),
-          eq(refunds.orderId, request.orderId),
-          isNotNull(refunds.attention),
-        ),
-      );
-    const waiting = request.outcome === "checked" ? "succeeded" : "pending";
-    if (found?.status !== waiting) {
-      throw new DomainError("CONFLICT", "This refund does not need that any more.");
-    }
-    if (request.outcome === "made") return found;
-    await tx
-      .update(refunds)
-      .set(
-        request.outcome === "not-made"
-          ? { status: "failed", error: NOT_MADE, attention: null }
-          : { attention: null },
-      )
-      .where(eq(refunds.id, found.id));
-    await recordAudit(tx, {
-      actor,
-      action: request.outcome === "not-made" ? "order.refund_not_made" : "order.refund_checked",
-      entity: { type: "order", id: request.orderId },
-      before: { refund: found.id, status: found.status, amountPence: found.amountPence },
-      after: { refund: found.id, status: request.outcome === "not-made" ? "failed" : found.status },
-      reason: found.attention,
-    });
-    return null;
-  });
-  if (row) await settleRefundRow(db, row, actor, MADE);
-}
-
-/**
- * The refunds the admin should know of, oldest first: asked of the provider minutes ago and not
- * answered yet (the shop asks again until `retryUntil`), or flagged for them (`attention`).
- */
-export async function listRefundsToCheck(
-  db: Database,
-  now: Date = new Date(),
-  limit = 50,
-): Promise<RefundToCheck[]> {
-  const rows = await db
-    .select({
-      id: refunds.id,
-      orderId: refunds.orderId,
-      amountPence: refunds.amountPence,
-      status: refunds.status,
-      cancelsOrder: refunds.cancelsOrder,
-      attention: refunds.attention,
-      createdAt: refunds.createdAt,
-      customerEmail: orders.customerEmail,
-    })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(
-      or(
-        isNotNull(refunds.attention),
-        and(
-          eq(refunds.status, "pending"),
-          lt(refunds.createdAt, new Date(now.getTime() - STALE_AFTER_MS)),
-        ),
-      ),
-    )
-    .orderBy(asc(refunds.createdAt), asc(refunds.id))
-    .limit(limit);
-  return rows.map((row) => ({
-    ...row,
-    retryUntil: new Date(row.createdAt.getTime() + RETRY_WITHIN_MS),
-  }));
 }

@@ -7,7 +7,6 @@ import { type Actor, recordAudit } from "../audit/audit-log";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
 import { shopSettings } from "../db/schema/settings";
-import type { Brand } from "../email/templates";
 import { type Env, env } from "../env";
 import { readUntilShopChanges, shopChanged } from "../events/shop-changed";
 
@@ -211,6 +210,9 @@ export function pricingOf(settings: ShopSettings): PricingSettings {
     firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
   };
 }
+
+/** Who the shop's emails say they are from, and where their links lead. */
+export type Brand = { shopName: string; baseUrl: string; supportEmail: string };
 
 /** What the shop's emails show of it. */
 export async function emailBrand(db?: Database): Promise<Brand> {

@@ -3,7 +3,7 @@ import { confirmTestPayment } from "@server/checkout/test-confirm";
 import { products, productVariants } from "@server/db/schema/catalog";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
-import { cancelOrderAsAdmin } from "@server/orders/refunds";
+import { cancelOrderAsAdmin } from "@server/payments/refunds";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

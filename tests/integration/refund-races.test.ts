@@ -4,7 +4,7 @@ import type { Database } from "@server/db/database";
 import { refunds } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
-import { cancelOrderAsAdmin, refundOrder } from "@server/orders/refunds";
+import { cancelOrderAsAdmin, refundOrder } from "@server/payments/refunds";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderRow, paidOrderOfTwo } from "../factories";

@@ -4,12 +4,8 @@ import { recordRefund } from "@server/checkout/payment-service";
 import { refunds } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
-import {
-  finishStaleRefunds,
-  listRefundsToCheck,
-  refundOrder,
-  resolveRefund,
-} from "@server/orders/refunds";
+import { listRefundsToCheck, resolveRefund } from "@server/payments/refund-checks";
+import { finishStaleRefunds, refundOrder } from "@server/payments/refunds";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderRow, paidOrderOfTwo, testBrand } from "../factories";

@@ -5,7 +5,7 @@ import { orders, paymentEvents, paymentTasks } from "@server/db/schema/orders";
 import { logger } from "@server/logger";
 import { expirePendingOrders } from "@server/orders/expire-orders";
 import { findCustomerOrder } from "@server/orders/orders-service";
-import { runDuePaymentTasks } from "@server/orders/payment-tasks";
+import { runDuePaymentTasks } from "@server/payments/payment-tasks";
 import { createStripeProvider, type StripeProvider } from "@server/payments/stripe-provider";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";

@@ -156,7 +156,7 @@ export const paymentTaskStatuses = ["pending", "done", "failed"] as const;
  * Calls to the payment provider that must happen after an order changed, and must not be lost if
  * the provider is down at that moment (docs/architecture.md §6 point 5): cancel the intent of an order that was
  * cancelled, refund money that arrived for one anyway. Written in the order's transaction, carried
- * out in the background with retries (server/orders/payment-tasks.ts); one per order and kind.
+ * out in the background with retries (server/payments/payment-tasks.ts); one per order and kind.
  */
 export const paymentTasks = pgTable(
   "payment_tasks",
@@ -187,7 +187,7 @@ export type RefundStatus = (typeof refundStatuses)[number];
 
 /**
  * Money of a paid order given back by the admin, in full or in part, one row per refund
- * (server/orders/refunds.ts). A row is written `pending` before the provider is asked, with its id
+ * (server/payments/refunds.ts). A row is written `pending` before the provider is asked, with its id
  * as the provider's idempotency key, so a refund retried after a crash is never made twice.
  */
 export const refunds = pgTable(
@@ -216,7 +216,7 @@ export const refunds = pgTable(
     error: text("error"),
     /**
      * Why the admin must look at this refund, until they have: the provider never confirmed it,
-     * or the order could not take it as asked (server/orders/refunds.ts). The overview lists these.
+     * or the order could not take it as asked (server/payments/refunds.ts). The overview lists these.
      */
     attention: text("attention"),
     adminId: text("admin_id").notNull(),

@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { orderItems, type orders } from "../db/schema/orders";
+import type { OrderEvent } from "../orders/order-events";
+import type { Brand } from "../settings/shop-settings";
+import { queueEmail } from "./outbox";
+import {
+  cancelledOrderPaymentEmail,
+  orderCancelledEmail,
+  orderConfirmationEmail,
+  orderRefundedEmail,
+  orderShippedEmail,
+  reviewRequestEmail,
+} from "./templates";
+
+// The customer's emails about their order, written to the outbox in the transaction that changed
+// the order (a reaction to server/orders/order-events.ts). An order whose customer deleted their
+// account gets none, except its confirmation, sent before any deletion could happen.
+
+type Order = typeof orders.$inferSelect;
+
+/** What the customer's emails about money say of an order. */
+const moneyBackOf = (order: Order) => ({
+  orderId: order.id,
+  customerName: order.customerFullName,
+  refundedPence: order.refundedPence,
+  totalPence: order.totalPence,
+  cardLast4: order.cardLast4,
+});
+
+/**
+ * Tells the customer what became of money that arrived for an order already cancelled: refunded
+ * automatically, or not (the shop will see to it). Not an order whose account was deleted.
+ */
+export async function tellOfCancelledOrderPayment(
+  tx: Database,
+  order: Order,
+  brand: Brand,
+  outcome: { refunded: boolean },
+): Promise<void> {
+  if (!order.userId) return;
+  await queueEmail(
+    tx,
+    outcome.refunded ? "order-refunded" : "refund-failed",
+    cancelledOrderPaymentEmail(brand, order.customerEmail, {
+      orderId: order.id,
+      customerName: order.customerFullName,
+      cardLast4: order.cardLast4,
+      refunded: outcome.refunded,
+    }),
+  );
+}
+
+async function confirmation(tx: Database, order: Order, brand: Brand): Promise<void> {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.productName);
+  await queueEmail(
+    tx,
+    "order-confirmation",
+    orderConfirmationEmail(brand, order.customerEmail, {
+      orderId: order.id,
+      customerName: order.customerFullName,
+      items: items.map((item) => ({
+        name: item.productName,
+        variantName: item.variantName,
+        quantity: item.quantity,
+        unitPricePence: item.unitPricePence,
+      })),
+      subtotalPence: order.subtotalPence,
+      discountPence: order.discountPence,
+      shippingPence: order.shippingPence,
+      vatPence: order.vatPence,
+      totalPence: order.totalPence,
+      shippingAddress: order.shippingAddress,
+    }),
+  );
+}
+
+/** Asks for a review of each product in the order (once: delivery happens once). */
+async function reviewRequest(tx: Database, order: Order, brand: Brand): Promise<void> {
+  const products = await tx
+    .selectDistinctOn([orderItems.productId], {
+      id: orderItems.productId,
+      name: orderItems.productName,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.productId);
+  await queueEmail(
+    tx,
+    "review-request",
+    reviewRequestEmail(brand, order.customerEmail, {
+      orderId: order.id,
+      customerName: order.customerFullName,
+      products,
+    }),
+  );
+}
+
+/** The reaction to an order's events: which email, if any, the customer gets. */
+export async function emailTheCustomer(tx: Database, event: OrderEvent): Promise<void> {
+  const { order } = event;
+  switch (event.type) {
+    case "paid":
+      return confirmation(tx, order, event.brand);
+    case "cancelled":
+      if (!event.tell || !order.userId) return;
+      await queueEmail(
+        tx,
+        "order-cancelled",
+        orderCancelledEmail(event.tell, order.customerEmail, {
+          ...moneyBackOf(order),
+          amountPence: null,
+        }),
+      );
+      return;
+    case "money-back": {
+      if (!order.userId) return;
+      const money = { ...moneyBackOf(order), amountPence: event.amountPence };
+      await queueEmail(
+        tx,
+        event.cancelled ? "order-cancelled" : "order-refunded",
+        event.cancelled
+          ? orderCancelledEmail(event.brand, order.customerEmail, money)
+          : orderRefundedEmail(event.brand, order.customerEmail, money),
+      );
+      return;
+    }
+    case "refund-settled":
+      if (event.brand)
+        await tellOfCancelledOrderPayment(tx, order, event.brand, { refunded: true });
+      return;
+    case "fulfilled":
+      if (!event.brand) return;
+      await queueEmail(
+        tx,
+        "order-shipped",
+        orderShippedEmail(event.brand, order.customerEmail, {
+          orderId: order.id,
+          customerName: order.customerFullName,
+          carrier: order.carrier,
+          trackingNumber: order.trackingNumber,
+        }),
+      );
+      return;
+    case "delivered":
+      if (event.brand && order.userId) await reviewRequest(tx, order, event.brand);
+      return;
+  }
+}

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { type Actor, recordAudit } from "../audit/audit-log";
+import type { Database } from "../db/database";
+import { orders } from "../db/schema/orders";
+import { cancelOrder } from "./order-state";
+
+const ANONYMISED = {
+  customerFullName: "Deleted customer",
+  customerEmail: "deleted@invalid",
+  customerPhone: "",
+  shippingAddress: "Removed at the customer's request",
+  notes: null,
+} as const;
+
+const ACCOUNT_DELETED = "The customer deleted their account.";
+
+/**
+ * A customer deleted their account: an open order is cancelled (its stock back), and every order
+ * stays for the shop's accounts without the customer's personal details (docs/architecture.md §5). The audit
+ * rows say that the details went, never what they were.
+ */
+export async function anonymiseCustomerOrders(
+  tx: Database,
+  userId: string,
+  actor: Actor,
+): Promise<number> {
+  const own = await tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(orders.id)
+    .for("update");
+  for (const order of own) {
+    if (order.status === "pending") await cancelOrder(tx, order.id, actor, ACCOUNT_DELETED);
+  }
+  for (const order of own) {
+    await tx
+      .update(orders)
+      .set({ userId: null, ...ANONYMISED })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actor,
+      action: "order.anonymised",
+      entity: { type: "order", id: order.id },
+      before: { userId, personalDetails: "present" },
+      after: { userId: null, personalDetails: "removed" },
+      reason: ACCOUNT_DELETED,
+    });
+  }
+  return own.length;
+}

@@ -1,0 +1,42 @@
+import type { Database } from "../db/database";
+import type { orders } from "../db/schema/orders";
+import type { Brand } from "../settings/shop-settings";
+
+// What happened to an order, told inside the transaction that made it happen, so that what
+// follows from it (the customer's email, a call the payment provider must get) is written with
+// the change or not at all. order-state.ts publishes; email and payments react
+// (server/email/order-emails.ts, server/payments/order-reactions.ts), so orders/ knows neither.
+// The server installs the reactions at start (server/http/order-reactions.ts); publishing before
+// that is a fault, never a silent loss.
+
+type Order = typeof orders.$inferSelect;
+
+export type OrderEvent =
+  | { type: "paid"; order: Order; brand: Brand }
+  /** `tell`: the shop's own cancellation is told to the customer; an expiry is not. */
+  | { type: "cancelled"; order: Order; tell?: Brand }
+  /** Money went back to the customer: `amountPence` of it, the order cancelled with it or not. */
+  | { type: "money-back"; order: Order; amountPence: number; cancelled: boolean; brand: Brand }
+  /** Money that arrived for an order never paid went back. */
+  | { type: "refund-settled"; order: Order; brand?: Brand }
+  | { type: "fulfilled"; order: Order; brand?: Brand }
+  | { type: "delivered"; order: Order; brand?: Brand };
+
+type Reaction = (tx: Database, event: OrderEvent) => Promise<void>;
+
+const reactions: Reaction[] = [];
+
+/** Adds a reaction to every order event (at start, once). */
+export function reactToOrders(reaction: Reaction): void {
+  if (!reactions.includes(reaction)) reactions.push(reaction);
+}
+
+/** Tells every reaction, in the caller's transaction; a reaction's failure fails the change. */
+export async function publishOrderEvent(tx: Database, event: OrderEvent): Promise<void> {
+  if (reactions.length === 0) {
+    throw new Error(
+      "An order changed before the order reactions were installed (server/http/order-reactions.ts).",
+    );
+  }
+  for (const reaction of reactions) await reaction(tx, event);
+}
