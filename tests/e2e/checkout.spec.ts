@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
 import { expectBadge, expectToast, storeCart, storedCart, toothpasteTriple } from "./cart-fixtures";
-import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectOnly,
+  gotoHydrated,
+  pageSettled,
+  test,
+} from "./fixtures";
 
 // Checkout with the offline test provider: a new customer's first order (10% off), a declined
 // card, and the redirects. Each paying test signs up its own customer.
@@ -71,7 +78,7 @@ test.describe("checkout", () => {
 
     await expect(page).toHaveURL(/\/success\?order=/);
     await expect(page.getByRole("heading", { level: 1, name: "Thank You" })).toBeVisible();
-    await page.waitForTimeout(800);
+    await pageSettled(page);
     const scrolls = await page.evaluate(() => (window as unknown as { scrolls: string[] }).scrolls);
     expect(
       scrolls.filter((seen) => seen.startsWith("/success") && !seen.endsWith(" 0")),

@@ -55,6 +55,24 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/**
+ * Waits until the page has nothing left to do: its requests answered, then the browser idle, then
+ * two frames painted. What the page would still do after hydration (a re-render, a scroll, an
+ * element taken out) has happened by then: a test that shows something did not happen waits for
+ * this, never for a fixed time.
+ */
+export async function pageSettled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled) =>
+        requestIdleCallback(() =>
+          requestAnimationFrame(() => requestAnimationFrame(() => settled())),
+        ),
+      ),
+  );
+}
+
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // Checked at rest: mid-animation (the phone announcement bar's cross-fade) an element's opacity

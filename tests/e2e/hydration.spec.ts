@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, pageSettled, test } from "./fixtures";
 
 // React renders each page on the server and hydrates it in the browser (decision record 036). These
 // are ways hydration went wrong in this shop's history (on the renderer it had before): the whole
@@ -159,7 +159,7 @@ test.describe("hydration on a slow computer", () => {
     });
     for (let load = 0; load < 6; load++) {
       await gotoHydrated(page, "/");
-      await page.waitForTimeout(500);
+      await pageSettled(page);
       const removed = await page.evaluate(
         () => (window as unknown as { removedServerElements: string[] }).removedServerElements,
       );

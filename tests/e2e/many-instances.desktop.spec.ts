@@ -250,15 +250,19 @@ if (postgresUrl) {
         // 5. Every email of the outbox reaches the mail server exactly once, whichever instance's
         // jobs took it.
         let outbox: { to_address: string; subject: string; status: string }[] = [];
-        for (let attempt = 0; attempt < 150; attempt++) {
-          outbox = (
-            await shop.query(
-              "select to_address, subject, status from email_outbox where delivered_by is distinct from 'dev-mailbox'",
-            )
-          ).rows;
-          if (outbox.length >= STOCK && outbox.every((row) => row.status === "sent")) break;
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
+        await expect
+          .poll(
+            async () => {
+              outbox = (
+                await shop.query(
+                  "select to_address, subject, status from email_outbox where delivered_by is distinct from 'dev-mailbox'",
+                )
+              ).rows;
+              return outbox.length >= STOCK && outbox.every((row) => row.status === "sent");
+            },
+            { message: "every email of the outbox sent", timeout: 30_000 },
+          )
+          .toBe(true);
         expect(outbox.filter((row) => row.status === "sent").length).toBeGreaterThanOrEqual(STOCK);
         expect(outbox.every((row) => row.status === "sent")).toBe(true);
         // Give a second delivery, were there one, the time to arrive.
