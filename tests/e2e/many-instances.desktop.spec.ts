@@ -98,16 +98,18 @@ if (postgresUrl) {
         await shop.connect();
         // A's two workers and B: three processes, each listening once ready (A's second worker
         // may still be starting when the first answers).
-        let listeners = 0;
-        for (let attempt = 0; attempt < 150 && listeners < 3; attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          const { rows } = await shop.query<{ n: number }>(
-            "select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'gleam-listener'",
-            [databaseName],
-          );
-          listeners = rows[0]?.n ?? 0;
-        }
-        expect(listeners).toBe(3);
+        await expect
+          .poll(
+            async () => {
+              const { rows } = await shop.query<{ n: number }>(
+                "select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'gleam-listener'",
+                [databaseName],
+              );
+              return rows[0]?.n ?? 0;
+            },
+            { message: "three processes listening", intervals: [200], timeout: 30_000 },
+          )
+          .toBe(3);
 
         // 1. A session made on one instance works on the other.
         const customer = await logIn(

@@ -63,11 +63,15 @@ test.describe("server lifecycle", () => {
     // The signal is handled between renders: poll, each time on a new connection, until health
     // checks report the drain (they do before the listener closes).
     let health: { status: number; body: string } | undefined;
-    for (let attempt = 0; attempt < 100 && health?.status !== 503; attempt++) {
-      health = await getOnNewConnection(`${server.url}/healthz`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(health?.status).toBe(503);
+    await expect
+      .poll(
+        async () => {
+          health = await getOnNewConnection(`${server.url}/healthz`);
+          return health.status;
+        },
+        { intervals: [20], timeout: 5_000 },
+      )
+      .toBe(503);
     expect(JSON.parse(health?.body ?? "{}")).toEqual({ status: "draining" });
     const statuses = await Promise.all(pages.map(async (page) => (await page).status));
     expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
