@@ -8,7 +8,7 @@ import {
   toothpaste,
   twinPens,
 } from "./cart-fixtures";
-import { expect, expectOnly, gotoHydrated, test } from "./fixtures";
+import { expect, expectOnly, gotoHydrated, pageSettled, test } from "./fixtures";
 import { forgetLayoutShifts, layoutShiftTotal, recordLayoutShifts } from "./layout-shifts";
 
 test.describe("adding to the cart", () => {
@@ -286,10 +286,8 @@ test.describe("layout stability", () => {
     // What the page's own loading does (the web font swapping in, late on a busy machine) is not
     // what this test is about: measure from when the page is settled.
     const settle = async () => {
-      await page.evaluate(async () => {
-        await document.fonts.ready;
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
-      });
+      await page.evaluate(() => document.fonts.ready);
+      await pageSettled(page);
       await forgetLayoutShifts(page);
     };
     await storeCart(page, [bundle]);

@@ -78,8 +78,15 @@ if (postgresUrl) {
         const kills: number[] = [];
         const originals = workerPids(server);
         expect(originals).toHaveLength(2);
+        /** Waits until the shoppers have loaded `pages` more pages. */
+        const moreLoads = async (pages: number) => {
+          const from = running.statuses.length;
+          await expect
+            .poll(() => running.statuses.length, { intervals: [50] })
+            .toBeGreaterThan(from + pages);
+        };
         for (const victim of originals) {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await moreLoads(20);
           expect(workerPids(server as BuiltServer)).toContain(victim);
           kills.push(running.statuses.length);
           process.kill(victim, "SIGKILL");
@@ -95,7 +102,7 @@ if (postgresUrl) {
             )
             .toBe(2);
         }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await moreLoads(20);
         await running.stop();
 
         const { statuses } = running;
