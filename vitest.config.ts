@@ -14,7 +14,7 @@ export default defineConfig({
           include: [
             "app/**/*.test.{ts,tsx}",
             "server/**/*.test.ts",
-            "shared/**/*.test.ts",
+            "common/**/*.test.ts",
             "scripts/**/*.test.ts",
             "tests/*.test.ts",
           ],

@@ -1,10 +1,11 @@
 // The Latin face of Inter, the one every page's text uses (app.css loads it through fontsource;
 // this is the same hashed file): preloaded so it arrives beside the stylesheet instead of after it.
+
+import { shopDate } from "@common/dates";
+import type { RootData } from "@common/public-config";
+import { pageMeta } from "@common/seo";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { publicConfig } from "@server/settings/shop-settings";
-import { shopDate } from "@shared/dates";
-import type { RootData } from "@shared/public-config";
-import { pageMeta } from "@shared/seo";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,

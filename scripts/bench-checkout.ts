@@ -1,5 +1,5 @@
+import { STOCK_BAND } from "../common/stock-levels";
 import { seedProducts } from "../server/seed/catalog-data";
-import { STOCK_BAND } from "../shared/stock-levels";
 import type { BuiltServer } from "./built-server";
 
 // The checkout under load: many customers at once each create an order (POST

@@ -16,7 +16,7 @@ import type { PaymentProvider } from "@server/payments/provider";
 import { restock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { type CheckoutRequest, checkoutRequestSchema } from "../shared/checkout-input";
+import { type CheckoutRequest, checkoutRequestSchema } from "../common/checkout-input";
 
 let sequence = 0;
 

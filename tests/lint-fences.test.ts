@@ -89,36 +89,36 @@ describe("the import fence (biome.json)", () => {
         "app/routes/alias.tsx": importing("@server/auth/guards"),
         "app/routes/drizzle.tsx": importing("drizzle-orm"),
         "app/routes/schema.tsx": importing("@server/db/schema/orders"),
-        "app/components/layout/shared.tsx": importing("@shared/money"),
+        "app/components/layout/shared.tsx": importing("@common/money"),
       }),
     ).toEqual(["app/routes/drizzle.tsx", "app/routes/schema.tsx"]);
   });
 });
 
-describe("the shared code's fence (biome.json)", () => {
-  it("keeps server/ off app/, and shared/ off both app/ and server/", async () => {
+describe("the common code's fence (biome.json)", () => {
+  it("keeps server/ off app/, and common/ off both app/ and server/", async () => {
     expect(
       await refusedImports({
         "server/email/alias.ts": importing("~/components/ui/button"),
         "server/email/relative.ts": importing("../../app/lib/toast"),
-        "server/email/shared.ts": importing("../../shared/money"),
+        "server/email/shared.ts": importing("../../common/money"),
         "server/http/entry.ts": importing("./app"),
-        "shared/alias.ts": importing("~/lib/toast"),
-        "shared/relative.ts": importing("../app/lib/toast"),
-        "shared/server.ts": importing("../server/env"),
-        "shared/server-alias.ts": importing("@server/env"),
-        "shared/drizzle.ts": importing("drizzle-orm"),
-        "shared/sibling.ts": importing("./money"),
-        "app/components/layout/shared.tsx": importing("@shared/money"),
+        "common/alias.ts": importing("~/lib/toast"),
+        "common/relative.ts": importing("../app/lib/toast"),
+        "common/server.ts": importing("../server/env"),
+        "common/server-alias.ts": importing("@server/env"),
+        "common/drizzle.ts": importing("drizzle-orm"),
+        "common/sibling.ts": importing("./money"),
+        "app/components/layout/shared.tsx": importing("@common/money"),
       }),
     ).toEqual([
+      "common/alias.ts",
+      "common/drizzle.ts",
+      "common/relative.ts",
+      "common/server-alias.ts",
+      "common/server.ts",
       "server/email/alias.ts",
       "server/email/relative.ts",
-      "shared/alias.ts",
-      "shared/drizzle.ts",
-      "shared/relative.ts",
-      "shared/server-alias.ts",
-      "shared/server.ts",
     ]);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
-import type { ProductDetail as ProductDetailData } from "@shared/catalog-types";
-import type { RootData } from "@shared/public-config";
+import type { ProductDetail as ProductDetailData } from "@common/catalog-types";
+import type { RootData } from "@common/public-config";
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";

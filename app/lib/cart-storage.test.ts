@@ -1,4 +1,4 @@
-import type { CartLine } from "@shared/cart-rules";
+import type { CartLine } from "@common/cart-rules";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CART_STORAGE_KEY,

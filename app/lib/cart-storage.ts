@@ -2,8 +2,8 @@
 // on every read, so a cart written by an older release, another site or a hand edit is never
 // trusted as is (Zod, from browser-zod.ts).
 
-import type { CartLine, CartProduct } from "@shared/cart-rules";
-import { DEFAULT_MAX_PER_ORDER, STOCK_BAND } from "@shared/stock-levels";
+import type { CartLine, CartProduct } from "@common/cart-rules";
+import { DEFAULT_MAX_PER_ORDER, STOCK_BAND } from "@common/stock-levels";
 import { z } from "./browser-zod";
 
 export const CART_STORAGE_KEY = "gleam.cart";

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "@shared/seo";
+import { absoluteUrl } from "@common/seo";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 

@@ -1,5 +1,5 @@
-import { rootDataFrom } from "@shared/public-config";
-import { routeMeta } from "@shared/seo";
+import { rootDataFrom } from "@common/public-config";
+import { routeMeta } from "@common/seo";
 import { PageHeader } from "~/components/content/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { FlaskConical, Heart, ShieldCheck, Users } from "~/components/ui/icons";

@@ -1,9 +1,9 @@
+import { checkoutRequestSchema } from "@common/checkout-input";
 import { PAYMENT_INTENT_FAILED, startCheckout } from "@server/checkout/checkout-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
 import { getPaymentProvider } from "@server/payments/payments";
 import { checkoutSettings } from "@server/settings/shop-settings";
-import { checkoutRequestSchema } from "@shared/checkout-input";
 
 /**
  * POST /api/checkout/payment-intent (docs/product.md §7): `{ items, customerDetails }`

@@ -1,8 +1,8 @@
+import { CATALOGUE_ID } from "@common/catalog-types";
 import { toApiProduct } from "@server/catalog/catalog-api";
 import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
-import { CATALOGUE_ID } from "@shared/catalog-types";
 import { z } from "zod";
 
 /** GET /api/products/:id: one product on sale with all its variants. */

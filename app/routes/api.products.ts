@@ -1,10 +1,10 @@
+import { searchSorts } from "@common/store-listing";
 import { toApiProduct } from "@server/catalog/catalog-api";
 import { findProducts } from "@server/catalog/catalog-service";
 import { getCategory } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { DomainError } from "@server/errors";
 import { apiRoute } from "@server/http/api-route";
-import { searchSorts } from "@shared/store-listing";
 import { z } from "zod";
 
 export const MAX_PAGE_SIZE = 100;

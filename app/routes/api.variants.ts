@@ -1,7 +1,7 @@
+import { CATALOGUE_ID } from "@common/catalog-types";
 import { getCurrentVariants, MAX_CART_LINES } from "@server/cart/cart-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
-import { CATALOGUE_ID } from "@shared/catalog-types";
 import { z } from "zod";
 
 const BAD_IDS = `ids must list 1 to ${MAX_CART_LINES} variant ids, separated by commas.`;

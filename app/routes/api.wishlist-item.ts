@@ -1,7 +1,7 @@
+import { CATALOGUE_ID } from "@common/catalog-types";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
 import { removeFromWishlist, saveToWishlist } from "@server/wishlist/wishlist-service";
-import { CATALOGUE_ID } from "@shared/catalog-types";
 import { z } from "zod";
 
 /**

@@ -1,4 +1,4 @@
-import { routeMeta } from "@shared/seo";
+import { routeMeta } from "@common/seo";
 import { PageHeader } from "~/components/content/page-header";
 import { Button } from "~/components/ui/button";
 import { ArrowRight } from "~/components/ui/icons";

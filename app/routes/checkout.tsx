@@ -1,10 +1,10 @@
+import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getProfile } from "@server/auth/profile";
 import { getDb } from "@server/db/connection";
 import { hasPaidOrder } from "@server/orders/orders-service";
 import { stripePublishableKey } from "@server/payments/payments";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
-import { routeMeta } from "@shared/seo";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import type { Route } from "./+types/checkout";
 

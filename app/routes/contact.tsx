@@ -1,5 +1,5 @@
-import { rootDataFrom } from "@shared/public-config";
-import { routeMeta } from "@shared/seo";
+import { rootDataFrom } from "@common/public-config";
+import { routeMeta } from "@common/seo";
 import { ContactForm } from "~/components/content/contact-form";
 import { PageHeader } from "~/components/content/page-header";
 import { Clock, Mail, MessageCircle, Phone } from "~/components/ui/icons";

@@ -1,3 +1,4 @@
+import { routeMeta } from "@common/seo";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
 import {
@@ -9,7 +10,6 @@ import {
 import { getDb } from "@server/db/connection";
 import { categoryFormSchema, categoryIdSchema } from "@server/http/category-form";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { routeMeta } from "@shared/seo";
 import { z } from "zod";
 import { CategoryForms } from "~/components/admin/category-form";
 import type { Route } from "./+types/dashboard.admin-categories";

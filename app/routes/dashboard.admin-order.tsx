@@ -1,3 +1,4 @@
+import { routeMeta } from "@common/seo";
 import { getAdminOrder } from "@server/admin/admin-order-detail";
 import {
   cancelOrderFromAdmin,
@@ -10,7 +11,6 @@ import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { refundFormSchema, shownStatusField } from "@server/http/refund-form";
-import { routeMeta } from "@shared/seo";
 import { data } from "react-router";
 import { z } from "zod";
 import { OrderActions } from "~/components/admin/order-actions";

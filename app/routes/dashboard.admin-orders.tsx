@@ -1,8 +1,8 @@
+import { groupThousands } from "@common/numbers";
 import { parseAdminOrderQuery } from "@server/admin/admin-order-query";
 import { ADMIN_ORDERS_PAGE_SIZE, currentOrdersPage } from "@server/admin/admin-orders";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
-import { groupThousands } from "@shared/numbers";
 import { useEffect } from "react";
 import { AdminOrderTable } from "~/components/admin/admin-order-table";
 import { OrderFilters } from "~/components/admin/order-filters";

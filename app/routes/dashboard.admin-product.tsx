@@ -1,3 +1,4 @@
+import { routeMeta } from "@common/seo";
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
@@ -8,7 +9,6 @@ import { answerForm, formIntent } from "@server/http/form-action";
 import { productFormSchema } from "@server/http/product-form";
 import { prepareUpload } from "@server/media/image-processing";
 import { listImageChoices } from "@server/media/image-store";
-import { routeMeta } from "@shared/seo";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { HistoryList } from "~/components/admin/history-list";

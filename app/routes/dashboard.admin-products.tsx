@@ -1,8 +1,8 @@
+import { normalizeSearchText } from "@common/search-text";
+import { productCountText } from "@common/store-listing";
 import { listAdminProducts } from "@server/admin/shop-figures";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
-import { normalizeSearchText } from "@shared/search-text";
-import { productCountText } from "@shared/store-listing";
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { z } from "zod";

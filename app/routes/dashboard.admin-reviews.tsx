@@ -1,3 +1,5 @@
+import { moderationForm } from "@common/review-form";
+import { routeMeta } from "@common/seo";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
@@ -8,8 +10,6 @@ import {
   reviewModerationFilters,
   setReviewHidden,
 } from "@server/reviews/reviews";
-import { moderationForm } from "@shared/review-form";
-import { routeMeta } from "@shared/seo";
 import { useEffect } from "react";
 import { z } from "zod";
 import { ReviewModeration } from "~/components/admin/review-moderation";

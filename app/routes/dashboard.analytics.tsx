@@ -1,9 +1,9 @@
+import { analyticsRanges, DEFAULT_ANALYTICS_RANGE } from "@common/admin-figures";
+import { formatPence } from "@common/money";
+import { orderStatusLabel } from "@common/order-types";
 import { currentAnalytics } from "@server/admin/shop-figures";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
-import { analyticsRanges, DEFAULT_ANALYTICS_RANGE } from "@shared/admin-figures";
-import { formatPence } from "@shared/money";
-import { orderStatusLabel } from "@shared/order-types";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { z } from "zod";

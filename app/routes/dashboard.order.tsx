@@ -1,7 +1,7 @@
+import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { getCustomerOrder } from "@server/orders/orders-service";
-import { routeMeta } from "@shared/seo";
 import { data } from "react-router";
 import { CustomerOrder } from "~/components/account/customer-order";
 import type { Route } from "./+types/dashboard.order";

@@ -1,3 +1,4 @@
+import { formatPence } from "@common/money";
 import { adminOverview } from "@server/admin/shop-figures";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
@@ -6,7 +7,6 @@ import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { listRefundsToCheck } from "@server/payments/refund-checks";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
-import { formatPence } from "@shared/money";
 import { Link } from "react-router";
 import { OrderList } from "~/components/account/order-list";
 import { AdminOverview } from "~/components/admin/admin-overview";

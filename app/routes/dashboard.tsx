@@ -1,5 +1,5 @@
+import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
-import { routeMeta } from "@shared/seo";
 import { Outlet } from "react-router";
 import { DashboardNav } from "~/components/account/dashboard-nav";
 import type { Route } from "./+types/dashboard";

@@ -1,7 +1,7 @@
+import { routeMeta } from "@common/seo";
 import { getDb } from "@server/db/connection";
 import { listMailbox } from "@server/email/outbox";
 import { env } from "@server/env";
-import { routeMeta } from "@shared/seo";
 import { data } from "react-router";
 import { Mailbox } from "~/components/account/mailbox";
 import type { Route } from "./+types/dev-mailbox";

@@ -1,5 +1,5 @@
-import { configFrom } from "@shared/public-config";
-import { routeMeta } from "@shared/seo";
+import { configFrom } from "@common/public-config";
+import { routeMeta } from "@common/seo";
 import { PageHeader } from "~/components/content/page-header";
 import { Accordion } from "~/components/ui/accordion";
 import { ShopLink } from "~/components/ui/shop-link";

@@ -1,8 +1,8 @@
+import { configFrom } from "@common/public-config";
+import { routeMeta } from "@common/seo";
 import { listFeaturedProducts } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
-import { configFrom } from "@shared/public-config";
-import { routeMeta } from "@shared/seo";
 import { Benefits } from "~/components/home/benefits";
 import { FeaturedProducts } from "~/components/home/featured-products";
 import { Hero } from "~/components/home/hero";

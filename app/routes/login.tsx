@@ -1,3 +1,5 @@
+import { configFrom } from "@common/public-config";
+import { routeMeta } from "@common/seo";
 import {
   callerOf,
   requestPasswordReset,
@@ -8,8 +10,6 @@ import {
 import { getSessionUser } from "@server/auth/session";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { clientAddressContext } from "@server/http/load-context";
-import { configFrom } from "@shared/public-config";
-import { routeMeta } from "@shared/seo";
 import { redirect } from "react-router";
 import { LoginPanel } from "~/components/account/login-panel";
 import { emailForm, safeRedirectPath, signInForm, signUpForm } from "~/lib/account-forms";

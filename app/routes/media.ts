@@ -1,6 +1,6 @@
+import { parseMediaUrl } from "@common/product-images";
 import { getDb } from "@server/db/connection";
 import { readRendition } from "@server/media/image-store";
-import { parseMediaUrl } from "@shared/product-images";
 import type { Route } from "./+types/media";
 
 // /media/<image id>/<width>.<webp|jpg>: an uploaded image at one of the stored sizes, from the

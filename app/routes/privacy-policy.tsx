@@ -1,5 +1,5 @@
-import { rootDataFrom } from "@shared/public-config";
-import { routeMeta } from "@shared/seo";
+import { rootDataFrom } from "@common/public-config";
+import { routeMeta } from "@common/seo";
 import { LegalPage } from "~/components/content/legal-page";
 import type { Route } from "./+types/privacy-policy";
 

@@ -1,3 +1,9 @@
+import { CATALOGUE_ID } from "@common/catalog-types";
+import type { FormAnswer } from "@common/form-answer";
+import { rootDataFrom } from "@common/public-config";
+import { NOT_A_BUYER } from "@common/ratings";
+import { reviewForm } from "@common/review-form";
+import { pageMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getSessionUser } from "@server/auth/session";
 import { getProduct } from "@server/catalog/catalog-service";
@@ -11,12 +17,6 @@ import {
   reportReview,
   saveReview,
 } from "@server/reviews/reviews";
-import { CATALOGUE_ID } from "@shared/catalog-types";
-import type { FormAnswer } from "@shared/form-answer";
-import { rootDataFrom } from "@shared/public-config";
-import { NOT_A_BUYER } from "@shared/ratings";
-import { reviewForm } from "@shared/review-form";
-import { pageMeta } from "@shared/seo";
 import { data, Link, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { reviewAnswerMessage } from "~/components/reviews/review-answer";

@@ -1,10 +1,10 @@
+import { CATALOGUE_ID } from "@common/catalog-types";
+import { configFrom, rootDataFrom } from "@common/public-config";
+import { pageMeta, productJsonLd } from "@common/seo";
 import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { DomainError, httpStatusFor } from "@server/errors";
 import { productReviews } from "@server/reviews/reviews";
-import { CATALOGUE_ID } from "@shared/catalog-types";
-import { configFrom, rootDataFrom } from "@shared/public-config";
-import { pageMeta, productJsonLd } from "@shared/seo";
 import { lazy, Suspense } from "react";
 import { data } from "react-router";
 import { z } from "zod";

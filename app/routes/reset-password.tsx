@@ -1,8 +1,8 @@
+import { EXPIRED_RESET_LINK } from "@common/account-messages";
+import { routeMeta } from "@common/seo";
 import { callerOf, resetPasswordAndSignIn } from "@server/auth/auth-client";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { clientAddressContext } from "@server/http/load-context";
-import { EXPIRED_RESET_LINK } from "@shared/account-messages";
-import { routeMeta } from "@shared/seo";
 import { Link } from "react-router";
 import { ResetPasswordForm } from "~/components/account/reset-password-form";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,17 +1,17 @@
-import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
-import { listCategories } from "@server/catalog/categories";
-import { getDb } from "@server/db/connection";
-import { publicMessage } from "@server/errors";
-import { logger } from "@server/logger";
-import type { CategoryView, ProductSummary } from "@shared/catalog-types";
-import { normalizeSearchText } from "@shared/search-text";
-import { routeMeta } from "@shared/seo";
+import type { CategoryView, ProductSummary } from "@common/catalog-types";
+import { normalizeSearchText } from "@common/search-text";
+import { routeMeta } from "@common/seo";
 import {
   canonicalListingUrl,
   productCountText,
   readListingChoices,
   searchSorts,
-} from "@shared/store-listing";
+} from "@common/store-listing";
+import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
+import { listCategories } from "@server/catalog/categories";
+import { getDb } from "@server/db/connection";
+import { publicMessage } from "@server/errors";
+import { logger } from "@server/logger";
 import { data, Form, redirect } from "react-router";
 import { ProductListing } from "~/components/catalog/product-listing";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
-import { configFrom, rootDataFrom } from "@shared/public-config";
-import { routeMeta } from "@shared/seo";
+import { configFrom, rootDataFrom } from "@common/public-config";
+import { routeMeta } from "@common/seo";
 import { LegalPage } from "~/components/content/legal-page";
 import { ShopLink } from "~/components/ui/shop-link";
 import { offerTexts } from "~/lib/offers";

@@ -1,11 +1,6 @@
-import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
-import { listCategories } from "@server/catalog/categories";
-import { getDb } from "@server/db/connection";
-import { publicMessage } from "@server/errors";
-import { logger } from "@server/logger";
-import type { CategoryView, ProductSummary } from "@shared/catalog-types";
-import { rootDataFrom } from "@shared/public-config";
-import { absoluteUrl, pageMeta } from "@shared/seo";
+import type { CategoryView, ProductSummary } from "@common/catalog-types";
+import { rootDataFrom } from "@common/public-config";
+import { absoluteUrl, pageMeta } from "@common/seo";
 import {
   canonicalListingUrl,
   defaultChoices,
@@ -14,7 +9,12 @@ import {
   listingSorts,
   pageCountOf,
   readListingChoices,
-} from "@shared/store-listing";
+} from "@common/store-listing";
+import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
+import { listCategories } from "@server/catalog/categories";
+import { getDb } from "@server/db/connection";
+import { publicMessage } from "@server/errors";
+import { logger } from "@server/logger";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ProductListing } from "~/components/catalog/product-listing";

@@ -1,8 +1,8 @@
+import { formatPence } from "@common/money";
+import { routeMeta } from "@common/seo";
 import { getSessionUser } from "@server/auth/session";
 import { getDb } from "@server/db/connection";
 import { findCustomerOrder } from "@server/orders/orders-service";
-import { formatPence } from "@shared/money";
-import { routeMeta } from "@shared/seo";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { cartStore } from "~/components/cart/cart-store";

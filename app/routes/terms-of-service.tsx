@@ -1,5 +1,5 @@
-import { rootDataFrom } from "@shared/public-config";
-import { routeMeta } from "@shared/seo";
+import { rootDataFrom } from "@common/public-config";
+import { routeMeta } from "@common/seo";
 import { LegalPage } from "~/components/content/legal-page";
 import { ShopLink } from "~/components/ui/shop-link";
 import type { Route } from "./+types/terms-of-service";

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { AdminOrderDetail } from "../../shared/order-types";
+import type { AdminOrderDetail } from "../../common/order-types";
 import { entityHistory } from "../audit/audit-history";
 import type { Database } from "../db/database";
 import { orders, paymentEvents, refunds } from "../db/schema/orders";

@@ -3,8 +3,8 @@ import {
   type AdminOrderQuery,
   adminOrderSortKeys,
   defaultAdminOrderQuery,
-} from "../../shared/admin-order-query";
-import { orderStatuses } from "../../shared/order-types";
+} from "../../common/admin-order-query";
+import { orderStatuses } from "../../common/order-types";
 
 // The admin's orders list's URL state read on the server (the list and the CSV export): anything
 // unreadable falls back to its default, so a hand-edited URL never fails.

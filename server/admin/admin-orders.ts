@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AdminOrderQuery } from "../../shared/admin-order-query";
-import { SHOP_TIME_ZONE } from "../../shared/dates";
-import type { AdminOrderRow, RefundDueOrder } from "../../shared/order-types";
+import type { AdminOrderQuery } from "../../common/admin-order-query";
+import { SHOP_TIME_ZONE } from "../../common/dates";
+import type { AdminOrderRow, RefundDueOrder } from "../../common/order-types";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
 import { orders } from "../db/schema/orders";

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
-import type { AdminProductDetail } from "../../shared/admin-figures";
-import type { OrderHistoryEntry } from "../../shared/order-types";
+import type { AdminProductDetail } from "../../common/admin-figures";
+import type { OrderHistoryEntry } from "../../common/order-types";
 import { entityHistory } from "../audit/audit-history";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";

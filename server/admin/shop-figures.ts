@@ -5,8 +5,8 @@ import type {
   AnalyticsRange,
   LowStockVariant,
   OverviewFigures,
-} from "../../shared/admin-figures";
-import { SHOP_TIME_ZONE, shopCalendarDay } from "../../shared/dates";
+} from "../../common/admin-figures";
+import { SHOP_TIME_ZONE, shopCalendarDay } from "../../common/dates";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";

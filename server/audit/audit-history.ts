@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { OrderHistoryEntry } from "../../shared/order-types";
+import type { OrderHistoryEntry } from "../../common/order-types";
 import type { Database } from "../db/database";
 import { auditLog } from "../db/schema/audit";
 import { users } from "../db/schema/auth";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { EXPIRED_RESET_LINK } from "../../shared/account-messages";
+import { EXPIRED_RESET_LINK } from "../../common/account-messages";
 import { getDb } from "../db/connection";
 import { users, verifications } from "../db/schema/auth";
 import { env } from "../env";

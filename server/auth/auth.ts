@@ -1,8 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { personName } from "../../shared/form-fields";
-import { MAX_PASSWORD, MIN_PASSWORD } from "../../shared/password-rules";
+import { personName } from "../../common/form-fields";
+import { MAX_PASSWORD, MIN_PASSWORD } from "../../common/password-rules";
 import type { Database } from "../db/database";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
 import type { EmailKind } from "../db/schema/email";

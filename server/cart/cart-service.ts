@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { CurrentVariant } from "../../shared/cart-rules";
-import { publicStock } from "../../shared/stock-levels";
+import type { CurrentVariant } from "../../common/cart-rules";
+import { publicStock } from "../../common/stock-levels";
 import type { Database } from "../db/database";
 import { products, productVariants } from "../db/schema/catalog";
 

@@ -1,5 +1,5 @@
-import type { CatalogProduct } from "../../shared/catalog-types";
-import type { RatingSummary } from "../../shared/ratings";
+import type { CatalogProduct } from "../../common/catalog-types";
+import type { RatingSummary } from "../../common/ratings";
 
 /** A product as the JSON API publishes it: a stable contract, whatever the pages need. */
 export type ApiProduct = {

@@ -5,10 +5,10 @@ import type {
   ProductSummary,
   ProductTeaser,
   VariantView,
-} from "../../shared/catalog-types";
-import { ratingOf } from "../../shared/ratings";
-import { normalizeSearchText } from "../../shared/search-text";
-import { publicStock } from "../../shared/stock-levels";
+} from "../../common/catalog-types";
+import { ratingOf } from "../../common/ratings";
+import { normalizeSearchText } from "../../common/search-text";
+import { publicStock } from "../../common/stock-levels";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
 import { products } from "../db/schema/catalog";

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { CategoryView } from "../../shared/catalog-types";
+import type { CategoryView } from "../../common/catalog-types";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
 import { categories } from "../db/schema/catalog";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import type { ListingSort } from "../../shared/store-listing";
+import type { ListingSort } from "../../common/store-listing";
 import type { Database } from "../db/database";
 import { categories, productCounts, products, productVariants } from "../db/schema/catalog";
 import type { CatalogFilter } from "./catalog-query";

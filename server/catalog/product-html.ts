@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
-import { truncateForMeta } from "../../shared/seo";
-import { truncateAtWord } from "../../shared/truncate";
+import { truncateForMeta } from "../../common/seo";
+import { truncateAtWord } from "../../common/truncate";
 
 // Product descriptions are HTML written by admins. They are cleaned on write and again on render,
 // to a small allowlist: text formatting, lists, headings and links (no scripts, styles or images).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isProductImageUrl } from "../../shared/product-images";
+import { isProductImageUrl } from "../../common/product-images";
 import { UNKNOWN_IMAGE } from "../media/image-store";
 
 // What the admin's product form may save: every field checked, money in pence, the description

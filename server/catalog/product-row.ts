@@ -1,5 +1,5 @@
 import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
-import type { CatalogProduct, VariantView } from "../../shared/catalog-types";
+import type { CatalogProduct, VariantView } from "../../common/catalog-types";
 import { products, productVariants } from "../db/schema/catalog";
 
 // What the catalogue reads of a product, as one select: its columns and its variants, oldest (the

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, ne, not, or } from "drizzle-orm";
-import { type CheckoutRequest, mergeLines } from "../../shared/checkout-input";
-import { type OrderPricing, type PricingSettings, priceOrder } from "../../shared/pricing";
-import { perOrderLimitMessage } from "../../shared/stock-levels";
+import { type CheckoutRequest, mergeLines } from "../../common/checkout-input";
+import { type OrderPricing, type PricingSettings, priceOrder } from "../../common/pricing";
+import { perOrderLimitMessage } from "../../common/stock-levels";
 import { type Actor, customerActor, systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";

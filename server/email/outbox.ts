@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import type { ParkedEmail } from "../../shared/admin-figures";
+import type { ParkedEmail } from "../../common/admin-figures";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type EmailKind, emailOutbox } from "../db/schema/email";

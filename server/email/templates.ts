@@ -1,5 +1,5 @@
-import { formatPence } from "../../shared/money";
-import { shipmentOf } from "../../shared/tracking";
+import { formatPence } from "../../common/money";
+import { shipmentOf } from "../../common/tracking";
 import type { Brand } from "../settings/shop-settings";
 import type { OutgoingEmail } from "./transport";
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "../../shared/text-rules";
+import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "../../common/text-rules";
 import { DomainError } from "../errors";
 
 // One rule at the boundary for every text the shop accepts: no control

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import type { FormAnswer } from "../../shared/form-answer";
+import type { FormAnswer } from "../../common/form-answer";
 import { forgetSessionUser } from "../auth/session";
 import { DomainError, httpStatusFor } from "../errors";
 import { logger } from "../logger";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePounds } from "../../shared/money";
+import { parsePounds } from "../../common/money";
 import { productInputSchema } from "../catalog/product-input";
 
 // The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePounds } from "../../shared/money";
+import { parsePounds } from "../../common/money";
 import { orderStatuses } from "../db/schema/orders";
 import type { RestockLine } from "../stock/stock-service";
 

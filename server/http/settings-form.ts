@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePounds } from "../../shared/money";
+import { parsePounds } from "../../common/money";
 import { editableSettingsSchema } from "../settings/shop-settings";
 
 // The admin's settings form (app/components/admin/settings-form.tsx) as the settings' input: text

@@ -6,7 +6,7 @@ import {
   PRODUCT_IMAGE_WIDTH,
   parseMediaUrl,
   shopImages,
-} from "../../shared/product-images";
+} from "../../common/product-images";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { imageRenditions, images } from "../db/schema/media";

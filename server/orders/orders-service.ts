@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sum } from "drizzle-orm";
-import type { CustomerOrderDetail, CustomerOrderEvent, OrderView } from "../../shared/order-types";
+import type { CustomerOrderDetail, CustomerOrderEvent, OrderView } from "../../common/order-types";
 import type { Database } from "../db/database";
 import { auditLog } from "../db/schema/audit";
 import { orderItems, orders } from "../db/schema/orders";

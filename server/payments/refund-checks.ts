@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, lt, or } from "drizzle-orm";
-import type { RefundToCheck } from "../../shared/order-types";
+import type { RefundToCheck } from "../../common/order-types";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders, refunds } from "../db/schema/orders";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte } from "drizzle-orm";
-import { formatPence } from "../../shared/money";
+import { formatPence } from "../../common/money";
 import { type Actor, adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type OrderStatus, orders, refunds } from "../db/schema/orders";

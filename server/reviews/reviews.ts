@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { formatLongDate } from "../../shared/dates";
-import { purchasedStatuses } from "../../shared/order-types";
-import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../shared/ratings";
-import type { ReviewInput } from "../../shared/review-form";
-import type { ProductReviewsView } from "../../shared/review-types";
+import { formatLongDate } from "../../common/dates";
+import { purchasedStatuses } from "../../common/order-types";
+import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../common/ratings";
+import type { ReviewInput } from "../../common/review-form";
+import type { ProductReviewsView } from "../../common/review-types";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";

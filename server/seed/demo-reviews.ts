@@ -1,5 +1,5 @@
 import { and, count, eq, like, max, sql } from "drizzle-orm";
-import { reviewForm } from "../../shared/review-form";
+import { reviewForm } from "../../common/review-form";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
 import { reviews } from "../db/schema/reviews";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { formatPenceInText } from "../../shared/money";
-import type { PricingSettings } from "../../shared/pricing";
-import type { PublicConfig } from "../../shared/public-config";
+import { formatPenceInText } from "../../common/money";
+import type { PricingSettings } from "../../common/pricing";
+import type { PublicConfig } from "../../common/public-config";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";

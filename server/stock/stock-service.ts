@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { notEnoughStockMessage } from "../../shared/cart-rules";
+import { notEnoughStockMessage } from "../../common/cart-rules";
 import type { Actor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { productVariants } from "../db/schema/catalog";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ProductSummary } from "../../shared/catalog-types";
+import type { ProductSummary } from "../../common/catalog-types";
 import { listProductSummaries } from "../catalog/catalog-service";
 import type { Database } from "../db/database";
 import { products } from "../db/schema/catalog";

@@ -65,7 +65,7 @@ test("the page's scripts are fetched after its first paint", async ({ page, requ
 });
 
 // Chromium spends 40-110 ms loading its number and date data the first time a page makes an Intl
-// formatter (shared/numbers.ts): the storefront's prices, counts and review dates are written
+// formatter (common/numbers.ts): the storefront's prices, counts and review dates are written
 // without one, so a shopper's page never pays that while it starts.
 test("storefront pages start without making an Intl formatter", async ({ page }) => {
   await page.addInitScript(() => {

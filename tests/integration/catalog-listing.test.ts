@@ -8,7 +8,7 @@ import { DomainError } from "@server/errors";
 import { adjustStock } from "@server/stock/stock-service";
 import { count, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ListingSort } from "../../shared/store-listing";
+import type { ListingSort } from "../../common/store-listing";
 import { createCategory, createProduct } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 

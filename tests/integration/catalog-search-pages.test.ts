@@ -9,7 +9,7 @@ import { categories, products, productVariants } from "@server/db/schema/catalog
 import { seedScaleCatalog } from "@server/seed/scale-catalog";
 import { and, asc, desc, eq, exists, gt, gte, lte, type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ListingSort } from "../../shared/store-listing";
+import type { ListingSort } from "../../common/store-listing";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // A search for a word many products hold finds its page without ordering every match:

@@ -6,7 +6,7 @@ import { DomainError } from "@server/errors";
 import { createTestProvider } from "@server/payments/test-provider";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type CheckoutRequest, checkoutRequestSchema } from "../../shared/checkout-input";
+import { type CheckoutRequest, checkoutRequestSchema } from "../../common/checkout-input";
 import {
   createCustomer,
   createProduct,

@@ -12,7 +12,7 @@ import { expirePendingOrders } from "@server/orders/expire-orders";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../shared/checkout-input";
+import { checkoutRequestSchema } from "../../common/checkout-input";
 import {
   checkoutCart,
   createCustomer,

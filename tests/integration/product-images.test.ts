@@ -1,3 +1,4 @@
+import { IMAGE_TOO_LARGE, parseMediaUrl } from "@common/product-images";
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { getProduct } from "@server/catalog/catalog-service";
@@ -15,7 +16,6 @@ import {
   UNREADABLE_IMAGE,
 } from "@server/media/image-processing";
 import { listImageChoices, readRendition, UNKNOWN_IMAGE } from "@server/media/image-store";
-import { IMAGE_TOO_LARGE, parseMediaUrl } from "@shared/product-images";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";

@@ -17,8 +17,8 @@ import { seedDemoHistory } from "@server/seed/demo-history";
 import { seedDemoReviews } from "@server/seed/demo-reviews";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NOT_A_BUYER } from "../../shared/ratings";
-import { reviewForm } from "../../shared/review-form";
+import { NOT_A_BUYER } from "../../common/ratings";
+import { reviewForm } from "../../common/review-form";
 import { createCustomer, createProduct, listedProducts, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 

@@ -10,8 +10,8 @@ import { createStripeProvider, type StripeProvider } from "@server/payments/stri
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../shared/checkout-input";
-import { formatPence } from "../../shared/money";
+import { checkoutRequestSchema } from "../../common/checkout-input";
+import { formatPence } from "../../common/money";
 import { createCustomer, createProduct, shopPricing } from "../factories";
 import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";

@@ -1,7 +1,7 @@
-import { formatDateTime, formatLongDate } from "@shared/dates";
-import { formatPence } from "@shared/money";
-import type { CustomerOrderDetail, CustomerOrderEvent } from "@shared/order-types";
-import { shipmentOf } from "@shared/tracking";
+import { formatDateTime, formatLongDate } from "@common/dates";
+import { formatPence } from "@common/money";
+import type { CustomerOrderDetail, CustomerOrderEvent } from "@common/order-types";
+import { shipmentOf } from "@common/tracking";
 import type { ReactNode } from "react";
 import { OrderHeading } from "~/components/orders/order-heading";
 import { OrderItemsCard } from "~/components/orders/order-items-card";

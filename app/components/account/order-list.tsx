@@ -1,12 +1,12 @@
-import { DEFAULT_VARIANT_NAME } from "@shared/cart-rules";
-import { formatLongDate } from "@shared/dates";
-import { formatPence } from "@shared/money";
+import { DEFAULT_VARIANT_NAME } from "@common/cart-rules";
+import { formatLongDate } from "@common/dates";
+import { formatPence } from "@common/money";
 import {
   type OrderStatus,
   type OrderView,
   orderStatusLabel,
   purchasedStatuses,
-} from "@shared/order-types";
+} from "@common/order-types";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { ShopLink } from "~/components/ui/shop-link";
 

@@ -1,4 +1,4 @@
-import type { FormAnswer } from "@shared/form-answer";
+import type { FormAnswer } from "@common/form-answer";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 

@@ -1,5 +1,5 @@
-import { CATALOGUE_ID } from "@shared/catalog-types";
-import { VIEWER_STORAGE_KEY } from "@shared/viewer";
+import { CATALOGUE_ID } from "@common/catalog-types";
+import { VIEWER_STORAGE_KEY } from "@common/viewer";
 import { InlineScript, inlineSource } from "~/components/ui/inline-script";
 import { HINT_STYLE_ID } from "./viewer-store";
 

@@ -1,4 +1,4 @@
-import { GUEST, parseViewer, VIEWER_STORAGE_KEY, type Viewer } from "@shared/viewer";
+import { GUEST, parseViewer, VIEWER_STORAGE_KEY, type Viewer } from "@common/viewer";
 import { useSyncExternalStore } from "react";
 
 // The visitor's personal state in the browser: public pages are the same HTML for

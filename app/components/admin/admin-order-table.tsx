@@ -2,10 +2,10 @@ import {
   type AdminOrderQuery,
   type AdminOrderSortKey,
   adminOrderSearch,
-} from "@shared/admin-order-query";
-import { formatLongDate } from "@shared/dates";
-import { formatPence } from "@shared/money";
-import { type AdminOrderRow, orderStatusLabel } from "@shared/order-types";
+} from "@common/admin-order-query";
+import { formatLongDate } from "@common/dates";
+import { formatPence } from "@common/money";
+import { type AdminOrderRow, orderStatusLabel } from "@common/order-types";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { ArrowDown, ArrowUp } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";

@@ -1,7 +1,7 @@
-import type { AdminProductRow, OverviewFigures, ParkedEmail } from "@shared/admin-figures";
-import { formatPence } from "@shared/money";
-import { groupThousands } from "@shared/numbers";
-import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "@shared/order-types";
+import type { AdminProductRow, OverviewFigures, ParkedEmail } from "@common/admin-figures";
+import { formatPence } from "@common/money";
+import { groupThousands } from "@common/numbers";
+import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "@common/order-types";
 import { useEffect } from "react";
 import { ShopLink } from "~/components/ui/shop-link";
 import { showToast } from "~/lib/toast";

@@ -1,6 +1,6 @@
-import type { AdminProductRow } from "@shared/admin-figures";
-import { formatLongDate } from "@shared/dates";
-import { formatPence } from "@shared/money";
+import type { AdminProductRow } from "@common/admin-figures";
+import { formatLongDate } from "@common/dates";
+import { formatPence } from "@common/money";
 import { ShopLink } from "~/components/ui/shop-link";
 
 /** The catalogue as the admin reads it (docs/product.md §2: products with their stock). */

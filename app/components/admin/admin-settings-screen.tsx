@@ -1,4 +1,4 @@
-import type { FormAnswer } from "@shared/form-answer";
+import type { FormAnswer } from "@common/form-answer";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";

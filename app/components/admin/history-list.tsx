@@ -1,5 +1,5 @@
-import { formatDateTime } from "@shared/dates";
-import type { OrderHistoryEntry } from "@shared/order-types";
+import { formatDateTime } from "@common/dates";
+import type { OrderHistoryEntry } from "@common/order-types";
 
 const actionLabels: Record<string, string> = {
   "order.created": "Order placed",

@@ -1,6 +1,6 @@
-import type { FormAnswer } from "@shared/form-answer";
-import { formatPence, parsePounds } from "@shared/money";
-import type { AdminOrderDetail } from "@shared/order-types";
+import type { FormAnswer } from "@common/form-answer";
+import { formatPence, parsePounds } from "@common/money";
+import type { AdminOrderDetail } from "@common/order-types";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";

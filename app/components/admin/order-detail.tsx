@@ -1,6 +1,6 @@
-import { formatDateTime, formatLongDate } from "@shared/dates";
-import { formatPence } from "@shared/money";
-import type { AdminOrderDetail } from "@shared/order-types";
+import { formatDateTime, formatLongDate } from "@common/dates";
+import { formatPence } from "@common/money";
+import type { AdminOrderDetail } from "@common/order-types";
 import type { ReactNode } from "react";
 import { OrderHeading } from "~/components/orders/order-heading";
 import { OrderItemsCard } from "~/components/orders/order-items-card";

@@ -1,5 +1,5 @@
-import { type AdminOrderQuery, adminOrderSearch } from "@shared/admin-order-query";
-import { orderStatuses, orderStatusLabel } from "@shared/order-types";
+import { type AdminOrderQuery, adminOrderSearch } from "@common/admin-order-query";
+import { orderStatuses, orderStatusLabel } from "@common/order-types";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -1,5 +1,5 @@
-import type { ParkedEmail } from "@shared/admin-figures";
-import { formatLongDate } from "@shared/dates";
+import type { ParkedEmail } from "@common/admin-figures";
+import { formatLongDate } from "@common/dates";
 import { Button } from "~/components/ui/button";
 import { MailWarning } from "~/components/ui/icons";
 import { showToast } from "~/lib/toast";

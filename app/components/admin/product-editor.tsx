@@ -1,5 +1,5 @@
-import type { AdminProductDetail } from "@shared/admin-figures";
-import { penceToDecimalString } from "@shared/money";
+import type { AdminProductDetail } from "@common/admin-figures";
+import { penceToDecimalString } from "@common/money";
 import { useEffect, useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
-import { formatLongDate } from "@shared/dates";
-import { formatPence } from "@shared/money";
-import type { RefundDueOrder } from "@shared/order-types";
+import { formatLongDate } from "@common/dates";
+import { formatPence } from "@common/money";
+import type { RefundDueOrder } from "@common/order-types";
 import { TriangleAlert } from "~/components/ui/icons";
 import { AttentionList } from "./attention-list";
 

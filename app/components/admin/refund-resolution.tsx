@@ -1,4 +1,4 @@
-import { formatPence } from "@shared/money";
+import { formatPence } from "@common/money";
 import { useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
-import { formatDateTime } from "@shared/dates";
-import { formatPence } from "@shared/money";
-import type { RefundToCheck } from "@shared/order-types";
+import { formatDateTime } from "@common/dates";
+import { formatPence } from "@common/money";
+import type { RefundToCheck } from "@common/order-types";
 import { TriangleAlert } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { AttentionList } from "./attention-list";

@@ -1,5 +1,5 @@
-import type { DayFigures } from "@shared/admin-figures";
-import { formatPence } from "@shared/money";
+import type { DayFigures } from "@common/admin-figures";
+import { formatPence } from "@common/money";
 import { useEffect, useState } from "react";
 import {
   Bar,

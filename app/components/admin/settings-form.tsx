@@ -1,4 +1,4 @@
-import { formatPenceInText, penceToDecimalString } from "@shared/money";
+import { formatPenceInText, penceToDecimalString } from "@common/money";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
-import type { AdminProductDetail } from "@shared/admin-figures";
-import { formatDateTime } from "@shared/dates";
+import type { AdminProductDetail } from "@common/admin-figures";
+import { formatDateTime } from "@common/dates";
 
 const kindLabels: Record<string, string> = {
   sale: "Sold",

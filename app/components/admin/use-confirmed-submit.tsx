@@ -1,4 +1,4 @@
-import type { FormAnswer } from "@shared/form-answer";
+import type { FormAnswer } from "@common/form-answer";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

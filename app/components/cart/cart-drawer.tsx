@@ -1,6 +1,6 @@
-import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "@shared/cart-rules";
-import { formatPence } from "@shared/money";
-import { purchaseLimit } from "@shared/stock-levels";
+import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "@common/cart-rules";
+import { formatPence } from "@common/money";
+import { purchaseLimit } from "@common/stock-levels";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { viewerStore } from "~/components/account/viewer-store";

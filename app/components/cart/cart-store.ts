@@ -7,7 +7,7 @@ import {
   cartTotalPence,
   removeLine,
   setLineQuantity,
-} from "@shared/cart-rules";
+} from "@common/cart-rules";
 import { useSyncExternalStore } from "react";
 import { CART_STORAGE_KEY, readCart, writeCart } from "~/lib/cart-storage";
 

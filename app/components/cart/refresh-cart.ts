@@ -1,4 +1,4 @@
-import { reconcileLines } from "@shared/cart-rules";
+import { reconcileLines } from "@common/cart-rules";
 import { z } from "~/lib/browser-zod";
 import { cartProductSchema } from "~/lib/cart-storage";
 import { showToast } from "~/lib/toast";

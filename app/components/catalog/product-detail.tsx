@@ -1,7 +1,7 @@
-import { canAddToCart, toCartProduct } from "@shared/cart-rules";
-import type { ProductDetail as Product } from "@shared/catalog-types";
-import type { PricingSettings } from "@shared/pricing";
-import { purchaseLimit } from "@shared/stock-levels";
+import { canAddToCart, toCartProduct } from "@common/cart-rules";
+import type { ProductDetail as Product } from "@common/catalog-types";
+import type { PricingSettings } from "@common/pricing";
+import { purchaseLimit } from "@common/stock-levels";
 import { useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";

@@ -1,4 +1,4 @@
-import type { CategoryView, ProductSummary } from "@shared/catalog-types";
+import type { CategoryView, ProductSummary } from "@common/catalog-types";
 import {
   defaultChoices,
   isRefined,
@@ -9,7 +9,7 @@ import {
   pageCountOf,
   productCountText,
   sortLabels,
-} from "@shared/store-listing";
+} from "@common/store-listing";
 import type { ChangeEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";

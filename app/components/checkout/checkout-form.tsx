@@ -1,5 +1,5 @@
-import { formatPence } from "@shared/money";
-import { type PricingSettings, priceOrder } from "@shared/pricing";
+import { formatPence } from "@common/money";
+import { type PricingSettings, priceOrder } from "@common/pricing";
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useCartLines } from "~/components/cart/cart-store";

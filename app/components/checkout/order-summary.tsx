@@ -1,6 +1,6 @@
-import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@shared/cart-rules";
-import { formatPence } from "@shared/money";
-import type { OrderPricing, PricingSettings } from "@shared/pricing";
+import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@common/cart-rules";
+import { formatPence } from "@common/money";
+import type { OrderPricing, PricingSettings } from "@common/pricing";
 import { ProductImage } from "~/components/ui/product-image";
 import { offerTexts } from "~/lib/offers";
 

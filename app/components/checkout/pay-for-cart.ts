@@ -1,4 +1,4 @@
-import type { CartLine } from "@shared/cart-rules";
+import type { CartLine } from "@common/cart-rules";
 
 // The browser's part of paying (docs/architecture.md §6 points 1 and 3): send the cart's variant ids and
 // quantities with the details, then confirm the card with the provider. The server decides

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@shared/public-config";
+import type { PublicConfig } from "@common/public-config";
 import { Clock, Lock, RotateCcw, Truck } from "~/components/ui/icons";
 import { offerTexts } from "~/lib/offers";
 

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@shared/public-config";
+import type { PublicConfig } from "@common/public-config";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { AnnouncementBar } from "./announcement-bar";
 import { SiteFooter } from "./site-footer";

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@shared/public-config";
+import type { PublicConfig } from "@common/public-config";
 import { Clock, Mail, Phone } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { footerColumns } from "~/lib/site-navigation";

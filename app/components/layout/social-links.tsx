@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@shared/public-config";
+import type { PublicConfig } from "@common/public-config";
 import { Facebook, type Icon, Instagram, TikTok } from "~/components/ui/icons";
 
 type Social = PublicConfig["social"];

@@ -1,4 +1,4 @@
-import { orderStatusLabel } from "@shared/order-types";
+import { orderStatusLabel } from "@common/order-types";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";

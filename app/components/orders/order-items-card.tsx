@@ -1,6 +1,6 @@
-import { DEFAULT_VARIANT_NAME } from "@shared/cart-rules";
-import { formatPence } from "@shared/money";
-import type { OrderMoney } from "@shared/order-types";
+import { DEFAULT_VARIANT_NAME } from "@common/cart-rules";
+import { formatPence } from "@common/money";
+import type { OrderMoney } from "@common/order-types";
 import type { ReactNode } from "react";
 import { cardClass } from "~/components/ui/card";
 

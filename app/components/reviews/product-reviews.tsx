@@ -1,5 +1,5 @@
-import { ratingLabel, reviewCount } from "@shared/ratings";
-import type { ProductReviewsView } from "@shared/review-types";
+import { ratingLabel, reviewCount } from "@common/ratings";
+import type { ProductReviewsView } from "@common/review-types";
 import { useEffect, useRef } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { BadgeCheck } from "~/components/ui/icons";

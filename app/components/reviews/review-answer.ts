@@ -1,4 +1,4 @@
-import type { FormAnswer } from "@shared/form-answer";
+import type { FormAnswer } from "@common/form-answer";
 import type { ToastOptions } from "~/lib/toast";
 
 /** What the shopper is told about a review form's answer: as a toast, or on the page without JavaScript. */

@@ -1,4 +1,4 @@
-import { formatPence } from "@shared/money";
+import { formatPence } from "@common/money";
 import { Command } from "cmdk";
 import type { ReactNode } from "react";
 import { Search } from "~/components/ui/icons";

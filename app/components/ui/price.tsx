@@ -1,4 +1,4 @@
-import { formatPence } from "@shared/money";
+import { formatPence } from "@common/money";
 import { cn } from "~/lib/class-names";
 
 /** A price; a struck-through former price only when the variant has a genuine one (docs/product.md §10). */

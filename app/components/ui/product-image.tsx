@@ -1,4 +1,4 @@
-import { imageSrcSet } from "@shared/product-images";
+import { imageSrcSet } from "@common/product-images";
 import { cn } from "~/lib/class-names";
 
 /**

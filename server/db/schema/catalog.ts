@@ -125,7 +125,7 @@ export const productVariants = pgTable(
     stockQuantity: integer("stock_quantity").notNull().default(0),
     /**
      * The most one order may take (docs/product.md §10): so no one customer can hold a product's whole
-     * stock. At most the public stock band (shared/stock-levels.ts), so a banded stock figure
+     * stock. At most the public stock band (common/stock-levels.ts), so a banded stock figure
      * never lowers what may be bought.
      */
     maxPerOrder: integer("max_per_order").notNull().default(10),

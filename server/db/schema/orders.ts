@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { orderStatuses } from "../../../shared/order-types";
+import { orderStatuses } from "../../../common/order-types";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 
@@ -21,7 +21,7 @@ export type ProviderName = "test" | "stripe";
 // later price or name change never alters an old order. Deleting an account keeps its orders
 // (user_id becomes null, the customer fields are anonymised by the account service).
 
-export { type OrderStatus, orderStatuses } from "../../../shared/order-types";
+export { type OrderStatus, orderStatuses } from "../../../common/order-types";
 
 export const orders = pgTable(
   "orders",

@@ -12,7 +12,7 @@ export type CartLine = {
   variantId: string;
   variantName: string;
   pricePence: number;
-  /** As the shop publishes it: exact below the stock band (shared/stock-levels.ts). */
+  /** As the shop publishes it: exact below the stock band (common/stock-levels.ts). */
   stockQuantity: number;
   /** The most one order may take of this variant. */
   maxPerOrder: number;

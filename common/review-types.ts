@@ -13,7 +13,7 @@ export type ReviewView = {
   createdAt: Date;
   /**
    * The day it was written as the page shows it ("25 November 2026", the shop's time zone),
-   * written by the server: the browser then needs no date formatter of its own (shared/numbers.ts
+   * written by the server: the browser then needs no date formatter of its own (common/numbers.ts
    * says what making one costs).
    */
   createdOn: string;

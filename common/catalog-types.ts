@@ -8,7 +8,7 @@ export type VariantView = {
   pricePence: number;
   /** A genuine former price, or null. */
   compareAtPricePence: number | null;
-  /** As the public sees it: exact below the stock band, the band above (shared/stock-levels.ts). */
+  /** As the public sees it: exact below the stock band, the band above (common/stock-levels.ts). */
   stockQuantity: number;
   /** The most one order may take. */
   maxPerOrder: number;
