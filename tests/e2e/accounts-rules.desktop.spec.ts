@@ -22,7 +22,7 @@ test.describe("accounts: refusals, resets and settings", () => {
     page,
     consoleProblems,
   }) => {
-    // A sign-up through the mailbox, a log-out and two refused log-ins: about 30 s on two busy cores.
+    // A sign-up through the mailbox, a log-out and two refused log-ins: more than a default test's time.
     test.slow();
     const email = uniqueEmail("known");
     await signUpAndVerify(page, email);

@@ -1,10 +1,9 @@
 import { expect, gotoHydrated, pageSettled, test } from "./fixtures";
 
 // React renders each page on the server and hydrates it in the browser (decision record 036). These
-// are ways hydration went wrong in this shop's history (on the renderer it had before): the whole
-// document rendered a second time inside <html>, the head's elements taken for one another (the
-// icon lost, two canonical URLs after a navigation), ids made by the server looked up with the
-// browser's, parts of the page emptied and filled again. tests/e2e/hydration-matches.spec.ts
+// are ways hydration can go wrong: the whole document rendered a second time inside <html>, the
+// head's elements taken for one another (the icon lost, two canonical URLs after a navigation), ids
+// made by the server looked up with the browser's, parts of the page emptied and filled again. tests/e2e/hydration-matches.spec.ts
 // checks every page for a first render that differs from the server's.
 
 /** What of the document a shopper's browser could get wrong, as one comparable value. */
@@ -133,10 +132,9 @@ test.describe("hydration on a slow computer", () => {
   test("a part already hydrated stays in the page while later parts are hydrated", async ({
     page,
   }) => {
-    // With the renderer the shop had before, a part hydrated early that rendered again while later
-    // parts waited was taken out of the page until the next task: the home page emptied below its
-    // header and filled again (a layout shift of 0.56 in a CI run). Any element the server sent
-    // that leaves the document is counted.
+    // A part hydrated early that renders again while later parts wait must stay in the page, not
+    // be taken out until the next task (the home page emptying below its header and filling
+    // again). Any element the server sent that leaves the document is counted.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
     await page.addInitScript(() => {

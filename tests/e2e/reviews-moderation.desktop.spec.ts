@@ -58,7 +58,7 @@ test.describe("reviews: moderation and ratings", () => {
   });
 
   test("a customer reports another's review once", async ({ page, consoleProblems }) => {
-    // A sign-up, its email and a log-in first: on CI's phone run they once took the whole 30 s.
+    // A sign-up, its email and a log-in come first: more than a default test's time on a busy machine.
     test.slow();
     await signUpAndVerify(page, uniqueEmail("reporter"));
     await gotoHydrated(page, "/product/prod3");
