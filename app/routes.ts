@@ -36,8 +36,8 @@ export default [
       route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
       route("admin-categories", "routes/dashboard.admin-categories.tsx"),
       route("admin-reviews", "routes/dashboard.admin-reviews.tsx"),
-      route("admin-emails", "routes/dashboard.admin-emails.ts"),
-      // Seed spec §2: payments is the same screen as settings.
+      route("admin-jobs", "routes/dashboard.admin-jobs.ts"),
+      // docs/product.md §2: payments is the same screen as settings.
       route("admin-settings", "routes/dashboard.admin-settings.tsx", { id: "admin-settings" }),
       route("admin-payments", "routes/dashboard.admin-settings.tsx", { id: "admin-payments" }),
     ]),

@@ -82,13 +82,13 @@ export type AdminProductDetail = {
   }[];
 };
 
-/** A message the outbox gave up on after its last attempt, for the admin to send again. */
-export type ParkedEmail = {
+/** Background work the job queue gave up on after its last attempt, for the admin to try again. */
+export type ParkedJob = {
   id: string;
   kind: string;
-  toAddress: string;
-  subject: string;
+  /** What the work was, in a sentence. */
+  summary: string;
   attempts: number;
   lastError: string | null;
-  createdAt: string;
+  parkedAt: string;
 };

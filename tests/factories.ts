@@ -75,6 +75,7 @@ export const testCheckoutSettings = {
   ...shopPricing,
   attemptsPerMinute: 1000,
   maxUnitsPerOrder: 30,
+  pendingOrderMinutes: 30,
 };
 
 type VariantInput = {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// Seed spec §2: any other dashboard path goes to the overview.
+// docs/product.md §2: any other dashboard path goes to the overview.
 export function loader() {
   return redirect("/dashboard");
 }

@@ -2,7 +2,8 @@ import { formatPence } from "@common/money";
 import { adminOverview } from "@server/admin/shop-figures";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
-import { listParkedEmails } from "@server/email/outbox";
+import { parkedJobDescribers } from "@server/http/background-jobs";
+import { listParkedJobs } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { listRefundsToCheck } from "@server/payments/refund-checks";
@@ -12,7 +13,7 @@ import { OrderList } from "~/components/account/order-list";
 import { AdminOverview } from "~/components/admin/admin-overview";
 import type { Route } from "./+types/dashboard.overview";
 
-/** Seed spec §9: the overview shows the 4 most recent orders. */
+/** docs/product.md §9: the overview shows the 4 most recent orders. */
 const RECENT_ORDERS = 4;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -21,15 +22,17 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (user.role === "admin") {
     const db = await getDb();
     try {
-      const [overview, parkedEmails, refundsToCheck] = await Promise.all([
+      const [overview, parkedJobs, refundsToCheck] = await Promise.all([
         adminOverview(db),
-        listParkedEmails(db),
+        listParkedJobs(db, parkedJobDescribers).then((rows) =>
+          rows.map((row) => ({ ...row, parkedAt: row.parkedAt.toISOString() })),
+        ),
         listRefundsToCheck(db),
       ]);
       return {
         role: "admin" as const,
         fullName: user.fullName,
-        data: { ...overview, parkedEmails, refundsToCheck },
+        data: { ...overview, parkedJobs, refundsToCheck },
         error: null,
       };
     } catch (error) {

@@ -17,7 +17,7 @@ export async function loader() {
       to: message.toAddress,
       subject: message.subject,
       text: message.text,
-      status: message.status,
+      status: message.sentAt ? "sent" : "pending",
       createdAt: message.createdAt.toISOString(),
     })),
   };

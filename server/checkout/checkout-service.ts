@@ -41,6 +41,8 @@ export type CheckoutSettings = PricingSettings & {
    * one account can hold at a time (docs/architecture.md §10).
    */
   maxUnitsPerOrder: number;
+  /** How long an order may wait for its payment before its stock goes back. */
+  pendingOrderMinutes: number;
 };
 
 const tooManyUnits = (max: number) =>
@@ -231,6 +233,7 @@ async function createPendingOrder(
         quantity: line.quantity,
       })),
       actor,
+      pendingMinutes: settings.pendingOrderMinutes,
     });
   });
 }

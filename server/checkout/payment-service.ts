@@ -101,7 +101,7 @@ export async function recordPaymentSucceeded(
       await flagRefundDue(tx, order.id, actor, reason);
       await queuePaymentTask(tx, {
         orderId: order.id,
-        kind: "refund",
+        kind: "refund-late-payment",
         provider: event.provider,
         intentId: event.intentId,
       });

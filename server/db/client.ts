@@ -21,15 +21,10 @@ export type DatabaseHandle = {
   /** Applies the committed SQL migrations in drizzle/; safe to call from several instances at once. */
   migrate(): Promise<void>;
   /**
-   * Runs `work` while holding the lock named `key` across every process on this database
-   * (a PostgreSQL advisory lock; PGlite is one process, so it just runs). `wait: false` gives up at
-   * once, resolving to `skipped`, when another process holds it.
+   * Runs `work` while holding the lock named `key` across every process on this database, waiting
+   * for it (a PostgreSQL advisory lock; PGlite is one process, so it just runs).
    */
-  exclusive<T>(
-    key: number,
-    work: () => Promise<T>,
-    options?: { wait?: boolean },
-  ): Promise<{ ran: true; value: T } | { ran: false }>;
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -140,7 +135,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db: Database = drizzleNodePostgres(pool, { schema, logger });
     const listener = new PostgresListener(options.url, (error) => onConnectionError?.(error));
     /** Holds the advisory lock on one pooled connection while `work` runs on any. */
-    const exclusive: DatabaseHandle["exclusive"] = async (key, work, { wait = true } = {}) => {
+    const exclusive: DatabaseHandle["exclusive"] = async (key, work) => {
       const client = await pool.connect();
       // A connection the server ends while it is held here (a restart, a failover) emits 'error'
       // on the client, not the pool: unheard, that would end the process.
@@ -151,16 +146,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       };
       client.on("error", onError);
       try {
-        if (wait) await client.query("select pg_advisory_lock($1)", [key]);
-        else {
-          const { rows } = await client.query<{ locked: boolean }>(
-            "select pg_try_advisory_lock($1) as locked",
-            [key],
-          );
-          if (!rows[0]?.locked) return { ran: false };
-        }
+        await client.query("select pg_advisory_lock($1)", [key]);
         try {
-          return { ran: true, value: await work() };
+          return await work();
         } finally {
           // A lost connection took its lock with it.
           await client.query("select pg_advisory_unlock($1)", [key]).catch((error: Error) => {
@@ -237,7 +225,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.close();
       releaseLock();
     },
-    exclusive: async (_key, work) => ({ ran: true, value: await work() }),
+    exclusive: (_key, work) => work(),
     dumpDataDir: (compression) => client.dumpDataDir(compression ?? "none"),
     async listen(channel, onNotify) {
       const stop = await client.listen(channel, (payload) => onNotify(payload));

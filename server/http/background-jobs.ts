@@ -1,107 +1,117 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
-import { deliverDueEmails, releaseOutboxLeases } from "../email/outbox";
-import { configuredTransport } from "../email/transport";
-import { deliverKicksTo, type JobName } from "../jobs/job-kick";
+import type { Database } from "../db/database";
+import type { JobKind } from "../db/schema/jobs";
+import { describeEmailJobs, sendEmailJob } from "../email/outbox";
+import { configuredTransport, type MailTransport } from "../email/transport";
+import { deliverKicksTo } from "../jobs/job-kick";
+import {
+  type DescribeJobs,
+  type JobHandlers,
+  releaseJobLeases,
+  runJobsRound,
+} from "../jobs/job-queue";
 import { type JobRunner, startJobs } from "../jobs/job-runner";
 import { logger } from "../logger";
-import { expireUnpaidOrders } from "../orders/expire-orders";
-import { runPaymentTasksRound } from "../payments/payment-tasks";
+import { expireOrderJob } from "../orders/expire-orders";
+import {
+  cancelIntentJob,
+  describePaymentJobs,
+  refundLatePaymentJob,
+} from "../payments/payment-tasks";
 import { providerNamed } from "../payments/payments";
-import { finishStaleRefunds } from "../payments/refunds";
+import { finishRefundJob } from "../payments/refunds";
 import { getShopSettings } from "../settings/shop-settings";
 
-// The shop's background jobs. Once per database, however many processes and instances serve it
+// The shop's background work: one durable job queue (server/jobs/job-queue.ts,
+// docs/architecture.md §8), whatever the number of processes and instances serving one database
 // (docs/decisions/012-many-instances.md):
-// - one process per instance runs the rounds (the server's first worker, server/http/main.ts);
-// - each round runs under a database-wide lock taken without waiting (a PostgreSQL advisory lock),
-//   so a job's round runs in one process at a time; a process that finds it taken skips that round;
-// - the rows a round works on are claimed with FOR UPDATE SKIP LOCKED besides, so even two rounds
-//   at once never do the same work twice;
+// - one process per instance runs the queue's rounds (the server's first worker,
+//   server/http/main.ts), every few seconds and at once when kicked;
+// - a round claims the jobs due with FOR UPDATE SKIP LOCKED and a lease, so rounds on several
+//   instances at once never run one job twice;
 // - a kick (work was just queued) is a NOTIFY heard by every instance's runner, so it reaches the
-//   runner from any worker, and the one running a round then runs it again.
-// On PGlite (one process) the lock and the kick are local. A new job is one more entry here.
+//   runner from any worker.
+// On PGlite (one process) the kick is local. A new kind of work is a handler here and an enqueue
+// where the work arises.
 
-/** Each job's advisory lock (arbitrary constants, apart from the migrations' and the seed's). */
-const JOB_LOCK_KEYS: Record<JobName, number> = {
-  "email-outbox": 7_020_501,
-  "order-expiry": 7_020_502,
-  "payment-tasks": 7_020_503,
-  "unfinished-refunds": 7_020_504,
-};
+const QUEUE = "job-queue";
 const KICK_CHANNEL = "gleam_job_kick";
-const jobNames = Object.keys(JOB_LOCK_KEYS) as JobName[];
+/** How often the queue looks for due work it was not kicked about (retries, expiries). */
+const ROUND_EVERY_MS = 5_000;
 
 let runner: JobRunner | undefined;
 let stopListening: (() => Promise<void>) | undefined;
-let sendKick: ((name: JobName) => Promise<unknown>) | undefined;
+let sendKick: (() => Promise<unknown>) | undefined;
+
+/** Each kind's handler, with what it needs from the running shop (tests/job-handlers.ts: a test's). */
+function jobHandlers(db: Database, transport: MailTransport): JobHandlers {
+  return {
+    "send-email": sendEmailJob(db, transport),
+    "cancel-intent": cancelIntentJob(db, providerNamed),
+    "refund-late-payment": refundLatePaymentJob(db, providerNamed),
+    "finish-refund": finishRefundJob(db, providerNamed, logger),
+    // Read each time: the shop's settings may change while it runs.
+    "expire-order": expireOrderJob(db, async () => (await getShopSettings(db)).pendingOrderMinutes),
+  };
+}
+
+/** What the admin's overview says about parked jobs of each kind. */
+export const parkedJobDescribers: Record<JobKind, DescribeJobs> = {
+  "send-email": describeEmailJobs,
+  "cancel-intent": describePaymentJobs,
+  "refund-late-payment": describePaymentJobs,
+  "finish-refund": async (_db, parked) =>
+    new Map(parked.map((job) => [job.id, `Confirm with the provider the refund ${job.subjectId}`])),
+  "expire-order": async (_db, parked) =>
+    new Map(parked.map((job) => [job.id, `Cancel the unpaid order ${job.subjectId}`])),
+};
 
 /**
- * Prepares this process to kick jobs; with `runHere` it also runs them (one process per instance
- * does).
+ * Prepares this process to kick the queue; with `runHere` it also runs it (one process per
+ * instance does).
  */
 export async function startBackgroundJobs(
   handle: DatabaseHandle,
   { runHere }: { runHere: boolean },
 ): Promise<void> {
   if (handle.driver === "postgres") {
-    sendKick = (name) => handle.db.execute(sql`select pg_notify(${KICK_CHANNEL}, ${name})`);
+    sendKick = () => handle.db.execute(sql`select pg_notify(${KICK_CHANNEL}, ${QUEUE})`);
   }
   deliverKicksTo(kick);
   if (!runHere || runner) return;
   const db = handle.db;
   // One process uses the embedded database: leases left in it are a crash's, release them now.
   if (handle.driver === "pglite") {
-    const released = await releaseOutboxLeases(db);
-    if (released > 0) logger.warn({ released }, "released emails a crash left claimed");
+    const released = await releaseJobLeases(db);
+    if (released > 0) logger.warn({ released }, "released jobs a crash left claimed");
   }
-  const transport = configuredTransport(logger);
-  const jobs: Record<JobName, { intervalMs: number; round: () => Promise<unknown> }> = {
-    "email-outbox": { intervalMs: 5_000, round: () => deliverDueEmails(db, transport, logger) },
-    "order-expiry": {
-      intervalMs: 60_000,
-      // Read each round: the shop's settings may change while it runs.
-      round: async () =>
-        expireUnpaidOrders(db, {
-          pendingMinutes: (await getShopSettings()).pendingOrderMinutes,
-          logger,
-        }),
-    },
-    "payment-tasks": {
-      intervalMs: 30_000,
-      round: () => runPaymentTasksRound(db, providerNamed, logger),
-    },
-    // Refunds a crash left between the provider's answer and the order's change.
-    "unfinished-refunds": {
-      intervalMs: 60_000,
-      round: () => finishStaleRefunds(db, providerNamed, logger),
-    },
-  };
+  const handlers = jobHandlers(db, configuredTransport(logger));
   runner = startJobs(
-    jobNames.map((name) => ({
-      name,
-      intervalMs: jobs[name].intervalMs,
-      runAtStart: name === "email-outbox",
-      run: () => handle.exclusive(JOB_LOCK_KEYS[name], jobs[name].round, { wait: false }),
-    })),
+    [
+      {
+        name: QUEUE,
+        intervalMs: ROUND_EVERY_MS,
+        runAtStart: true,
+        run: () => runJobsRound(db, handlers, logger),
+      },
+    ],
     logger,
   );
   if (handle.driver === "postgres") {
-    const listening = await handle.listen(KICK_CHANNEL, (payload) => {
-      // No payload: the connection was lost or is back, and kicks may have been missed.
-      for (const name of payload ? [payload] : jobNames) runner?.kick(name);
-    });
+    // No payload: the connection was lost or is back, and kicks may have been missed.
+    const listening = await handle.listen(KICK_CHANNEL, () => runner?.kick(QUEUE));
     stopListening = () => listening.stop();
   }
 }
 
 /** A kick from this process: through the database to every instance's runner, or to this one. */
-function kick(name: JobName): void {
+function kick(): void {
   if (sendKick) {
-    sendKick(name).catch((error: unknown) =>
-      logger.warn({ err: error, job: name }, "could not kick a job; it runs at its next interval"),
+    sendKick().catch((error: unknown) =>
+      logger.warn({ err: error }, "could not kick the job queue; it runs at its next round"),
     );
-  } else runner?.kick(name);
+  } else runner?.kick(QUEUE);
 }
 
 export async function stopBackgroundJobs(): Promise<void> {

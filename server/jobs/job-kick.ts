@@ -1,18 +1,16 @@
-// Asking a background job to run now: code that just queued work (an email, a payment task)
-// kicks the job that does it. The jobs themselves are started by the server
-// (server/http/background-jobs.ts), which says here where a kick goes; until then, and in a
-// process that runs no jobs, a kick does nothing and the job runs at its next interval.
+// Asking the job queue to run now: code that just queued work (an email, a payment task) kicks
+// it. The queue's runner is started by the server (server/http/background-jobs.ts), which says
+// here where a kick goes; until then, and in a process that runs no jobs, a kick does nothing and
+// the work runs at the queue's next round.
 
-export type JobName = "email-outbox" | "order-expiry" | "payment-tasks" | "unfinished-refunds";
+let deliver: (() => void) | undefined;
 
-let deliver: ((name: JobName) => void) | undefined;
-
-/** Runs a job now (work was just queued for it), wherever the jobs run. */
-export function kickJob(name: JobName): void {
-  deliver?.(name);
+/** Runs the job queue now (work was just queued for it), wherever the jobs run. */
+export function kickJob(): void {
+  deliver?.();
 }
 
 /** Where kicks go from now on (undefined: nowhere, the jobs have stopped). */
-export function deliverKicksTo(target: ((name: JobName) => void) | undefined): void {
+export function deliverKicksTo(target: (() => void) | undefined): void {
   deliver = target;
 }

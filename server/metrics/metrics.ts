@@ -1,8 +1,8 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/database";
-import { emailOutbox } from "../db/schema/email";
+import { jobKinds, jobs } from "../db/schema/jobs";
 import { orders } from "../db/schema/orders";
 
 // What /metrics shows (Prometheus' text format, prom-client). Counters and latencies are this
@@ -39,32 +39,36 @@ export const checkoutsFailed = new Counter({
   registers: [registry],
 });
 
-export const emailDeliveries = new Counter({
-  name: "gleam_email_deliveries_total",
-  help: "Outbox delivery attempts, by result: sent, failed (to be retried) or parked (given up).",
-  labelNames: ["result"] as const,
+export const jobRuns = new Counter({
+  name: "gleam_job_runs_total",
+  help: "Background jobs run, by kind and result: done, later (not due yet), retried (failed, tried again later) or parked (given up).",
+  labelNames: ["kind", "result"] as const,
   registers: [registry],
 });
 
 /** The gauges read from the database when scraped; `database` is the one this process uses. */
 export function watchDatabase(database: () => DatabaseHandle | undefined): void {
   new Gauge({
-    name: "gleam_email_outbox",
-    help: "Emails in the outbox now, by status: pending (queued or awaiting a retry) or failed (parked).",
-    labelNames: ["status"] as const,
+    name: "gleam_jobs",
+    help: "Background jobs now, by kind and status: queued (due or waiting for a retry) or parked (given up, listed on the admin's overview).",
+    labelNames: ["kind", "status"] as const,
     aggregator: "first",
     registers: [registry],
     async collect() {
       this.reset();
       const rows = await whenAnswering(database(), (db) =>
         db
-          .select({ status: emailOutbox.status, emails: count() })
-          .from(emailOutbox)
-          .groupBy(emailOutbox.status),
+          .select({ kind: jobs.kind, status: jobs.status, jobs: count() })
+          .from(jobs)
+          .where(inArray(jobs.status, ["queued", "parked"]))
+          .groupBy(jobs.kind, jobs.status),
       );
       if (!rows) return;
-      for (const status of ["pending", "failed"] as const) {
-        this.set({ status }, rows.find((row) => row.status === status)?.emails ?? 0);
+      for (const kind of jobKinds) {
+        for (const status of ["queued", "parked"] as const) {
+          const row = rows.find((found) => found.kind === kind && found.status === status);
+          this.set({ kind, status }, row?.jobs ?? 0);
+        }
       }
     },
   });

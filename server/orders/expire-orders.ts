@@ -1,44 +1,47 @@
-import { and, asc, eq, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders } from "../db/schema/orders";
-import type { Logger } from "../logger";
+import type { JobHandler } from "../jobs/job-queue";
 import { cancelOrder } from "./order-state";
 
-// Orders left unpaid give their stock back (docs/architecture.md §6 point 5). Rows are taken with FOR UPDATE
-// SKIP LOCKED: several instances running this at once each take different orders, and an order
-// being paid right now (its row locked by the payment) is skipped until the next round.
+// Orders left unpaid give their stock back (docs/architecture.md §6 point 5). Each order is opened
+// with its `expire-order` job (open-order.ts), due when the shop's time-out ends; the job reads the
+// time-out again when it runs (the admin may have changed it) and cancels the order if it is still
+// pending. An order being paid right now (its row locked by the payment) is not waited for: the
+// job comes back shortly, and finds it paid.
 
 const ORDER_EXPIRED = "Payment was not completed in time.";
-const BATCH = 50;
 const EXPIRY = systemActor("order-expiry");
+/** How soon the job looks again at an order it found locked by a payment under way. */
+const BUSY_RETRY_MS = 30_000;
 
-/** Cancels up to one batch of orders pending since before `cutoff`; returns how many. */
-export async function expirePendingOrders(db: Database, cutoff: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.status, "pending"), lt(orders.createdAt, cutoff)))
-      .orderBy(asc(orders.createdAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    for (const order of due) await cancelOrder(tx, order.id, EXPIRY, ORDER_EXPIRED);
-    return due.length;
-  });
-}
-
-/** One round of the expiry job: every order pending longer than `pendingMinutes`, batch by batch. */
-export async function expireUnpaidOrders(
-  db: Database,
-  options: { pendingMinutes: number; logger: Logger; now?: Date },
-): Promise<number> {
-  const cutoff = new Date((options.now ?? new Date()).getTime() - options.pendingMinutes * 60_000);
-  let cancelled = 0;
-  for (let batch = await expirePendingOrders(db, cutoff); batch > 0; ) {
-    cancelled += batch;
-    batch = batch === BATCH ? await expirePendingOrders(db, cutoff) : 0;
-  }
-  if (cancelled > 0) options.logger.info({ cancelled }, "cancelled unpaid orders");
-  return cancelled;
+/** `expire-order`: cancels the order once it has been pending for `pendingMinutes()`. */
+export function expireOrderJob(db: Database, pendingMinutes: () => Promise<number>): JobHandler {
+  return {
+    maxAttempts: 10,
+    async run(job, { now, done }) {
+      const minutes = await pendingMinutes();
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .select({ status: orders.status, createdAt: orders.createdAt })
+          .from(orders)
+          .where(eq(orders.id, job.subjectId))
+          .for("update", { skipLocked: true });
+        if (!order) {
+          const [exists] = await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(eq(orders.id, job.subjectId));
+          return exists ? { runAt: new Date(now.getTime() + BUSY_RETRY_MS) } : undefined;
+        }
+        if (order.status !== "pending") return undefined;
+        const due = new Date(order.createdAt.getTime() + minutes * 60_000);
+        if (due > now) return { runAt: due };
+        await cancelOrder(tx, job.subjectId, EXPIRY, ORDER_EXPIRED);
+        await done(tx);
+        return undefined;
+      });
+    },
+  };
 }

@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
+import { enqueueJob } from "../jobs/job-queue";
 import { type ReservedLine, reserveStock } from "../stock/stock-service";
 
-// A customer's new order: written pending with its items and its stock taken, then given the
-// provider's intent. What happens to it next is order-state.ts's.
+// A customer's new order: written pending with its items, its stock taken and its expiry queued,
+// then given the provider's intent. What happens to it next is order-state.ts's.
 
 type Tx = Database;
 type Order = typeof orders.$inferSelect;
@@ -21,7 +22,13 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "orderId"
  */
 export async function openOrder(
   tx: Tx,
-  input: { order: NewOrder; items: (NewOrderItem & { productName: string })[]; actor: Actor },
+  input: {
+    order: NewOrder;
+    items: (NewOrderItem & { productName: string })[];
+    actor: Actor;
+    /** How long it may stay unpaid: its `expire-order` job is due then (expire-orders.ts). */
+    pendingMinutes: number;
+  },
 ): Promise<Order> {
   const [order] = await tx
     .insert(orders)
@@ -35,6 +42,11 @@ export async function openOrder(
     productName: item.productName,
   }));
   await reserveStock(tx, { orderId: order.id, lines, actor: input.actor });
+  await enqueueJob(tx, {
+    kind: "expire-order",
+    subjectId: order.id,
+    runAt: new Date(order.createdAt.getTime() + input.pendingMinutes * 60_000),
+  });
   await recordAudit(tx, {
     actor: input.actor,
     action: "order.created",

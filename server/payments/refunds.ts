@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatPence } from "../../common/money";
 import { type Actor, adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
+import { enqueueJob, type JobHandler } from "../jobs/job-queue";
 import type { Logger } from "../logger";
 import {
   applyRefund,
@@ -128,6 +129,13 @@ async function refund(
       })
       .returning();
     if (!row) throw new Error("the refund insert returned nothing");
+    // Its follow-up, should the answer below never come (a timeout, a crash): finished by then,
+    // the job finds nothing to do.
+    await enqueueJob(tx, {
+      kind: "finish-refund",
+      subjectId: row.id,
+      runAt: new Date(Date.now() + STALE_AFTER_MS),
+    });
     return { refund: row, intentId: order.providerIntentId };
   });
 
@@ -140,8 +148,8 @@ async function refund(
       await failRefund(db, started.refund.id, error.message);
       throw new DomainError("UNAVAILABLE", `The refund failed: ${error.message}`);
     }
-    // No answer: the provider may have made it. The row stays pending for the round that asks
-    // again with the same key, and the order holds still until then.
+    // No answer: the provider may have made it. The row stays pending for its `finish-refund` job,
+    // which asks again with the same key, and the order holds still until then.
     logger.warn(
       { err: error, orderId: request.orderId, refundId: started.refund.id },
       "the provider did not answer a refund; it is finished in the background",
@@ -204,102 +212,69 @@ export async function settleRefundRow(db: Database, row: RefundRow, actor: Actor
   });
 }
 
-/** A pending refund untouched this long is taken to be a crash's, not a request still running. */
+/** A pending refund is asked about again this long after it was written: its request is over. */
 export const STALE_AFTER_MS = 5 * 60_000;
 /**
  * Stripe keeps an idempotency key for 24 hours: asked again after that, it would make a second
  * refund. Older unfinished refunds are left to the admin, who records what the provider did.
  */
 export const RETRY_WITHIN_MS = 23 * 60 * 60_000;
-const STALE_BATCH = 20;
+/** Failed asks before the job is parked; the 23 hours above come first (the delay tops at an hour). */
+const FINISH_ATTEMPTS = 40;
 
 const UNCONFIRMED =
   "The payment provider has not confirmed this refund for 23 hours, and the shop no longer asks. Check it in the provider's dashboard, then record whether it was made.";
 
 /**
- * Finishes refunds a crash or a timeout left pending: each is claimed (FOR UPDATE SKIP LOCKED, its
- * updated_at moved on as a lease, so instances never take the same one), the provider asked again
- * with the same key, and the answer recorded as the request would have. A refusal fails the row;
- * a provider that cannot be reached leaves it for a later round. A row past the provider's memory
- * of keys is flagged for the admin instead (asked again, it could be made twice).
+ * `finish-refund`: finishes a refund a crash or a timeout left pending. The provider is asked
+ * again with the same key and the answer recorded as the request would have: a refusal fails
+ * the row; a provider that cannot be reached is asked again later (the queue's growing delay).
+ * A row past the provider's memory of keys is flagged for the admin instead (asked again, it
+ * could be made twice). A row settled meanwhile needs nothing.
  */
-export async function finishStaleRefunds(
+export function finishRefundJob(
   db: Database,
   providerFor: ProviderLookup,
   logger: Logger,
-  now: Date = new Date(),
-): Promise<{ settled: number; failed: number; waiting: number }> {
-  const retryFrom = new Date(now.getTime() - RETRY_WITHIN_MS);
-  const abandoned = await db
-    .update(refunds)
-    .set({ attention: UNCONFIRMED })
-    .where(
-      and(
-        eq(refunds.status, "pending"),
-        isNull(refunds.attention),
-        lte(refunds.createdAt, retryFrom),
-      ),
-    )
-    .returning({ id: refunds.id, orderId: refunds.orderId });
-  for (const row of abandoned) {
-    logger.error(
-      { refundId: row.id, orderId: row.orderId },
-      "a refund was never confirmed by the provider: left to the admin",
-    );
-  }
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.status, "pending"),
-          lt(refunds.updatedAt, new Date(now.getTime() - STALE_AFTER_MS)),
-          gt(refunds.createdAt, retryFrom),
-        ),
-      )
-      .orderBy(asc(refunds.updatedAt))
-      .limit(STALE_BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(refunds)
-      .set({ updatedAt: now })
-      .where(
-        inArray(
-          refunds.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
-  const result = { settled: 0, failed: 0, waiting: 0 };
-  for (const row of claimed) {
-    const [order] = await db
-      .select({ intentId: orders.providerIntentId })
-      .from(orders)
-      .where(eq(orders.id, row.orderId));
-    try {
-      if (!order?.intentId) throw new PaymentProviderError("This order has no payment to refund.");
-      await askProvider(providerFor, row, order.intentId);
-    } catch (error) {
-      if (error instanceof PaymentProviderError) {
-        await failRefund(db, row.id, error.message);
-        result.failed++;
-      } else {
-        result.waiting++;
+): JobHandler {
+  return {
+    maxAttempts: FINISH_ATTEMPTS,
+    async run(job, { now }) {
+      const [row] = await db.select().from(refunds).where(eq(refunds.id, job.subjectId));
+      if (row?.status !== "pending" || row.attention) return;
+      if (row.createdAt.getTime() <= now.getTime() - RETRY_WITHIN_MS) {
+        await db
+          .update(refunds)
+          .set({ attention: UNCONFIRMED })
+          .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")));
+        logger.error(
+          { refundId: row.id, orderId: row.orderId },
+          "a refund was never confirmed by the provider: left to the admin",
+        );
+        return;
       }
-      logger.warn(
-        { err: error, refundId: row.id, orderId: row.orderId },
-        "an unfinished refund could not be finished",
-      );
-      continue;
-    }
-    await settleRefundRow(db, row, adminActor(row.adminId));
-    result.settled++;
-    logger.info({ refundId: row.id, orderId: row.orderId }, "finished a refund left pending");
-  }
-  return result;
+      const [order] = await db
+        .select({ intentId: orders.providerIntentId })
+        .from(orders)
+        .where(eq(orders.id, row.orderId));
+      try {
+        if (!order?.intentId)
+          throw new PaymentProviderError("This order has no payment to refund.");
+        await askProvider(providerFor, row, order.intentId);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        await failRefund(db, row.id, error.message);
+        logger.warn(
+          { err: error, refundId: row.id, orderId: row.orderId },
+          "an unfinished refund was refused by the provider",
+        );
+        return;
+      }
+      await settleRefundRow(db, row, adminActor(row.adminId));
+      logger.info({ refundId: row.id, orderId: row.orderId }, "finished a refund left pending");
+      return;
+    },
+  };
 }
 
 /** Gives back part or all of a paid order's money through its provider, then records it. */

@@ -246,8 +246,10 @@ export async function publicConfig(): Promise<PublicConfig> {
 
 /** What a checkout needs: the prices' rules from the settings, the limits from the configuration. */
 export async function checkoutSettings(db?: Database) {
+  const settings = await getShopSettings(db);
   return {
-    ...pricingOf(await getShopSettings(db)),
+    ...pricingOf(settings),
+    pendingOrderMinutes: settings.pendingOrderMinutes,
     attemptsPerMinute: env.CHECKOUT_ATTEMPTS_PER_MINUTE,
     maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,
   };

@@ -69,19 +69,20 @@ test.describe("A slow or failing mail server", () => {
             headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
           })
         ).text();
-      const failedBefore = metricValue(await scrape(), "gleam_email_deliveries_total", {
-        result: "failed",
-      });
+      const failed = { kind: "send-email", result: "retried" };
+      const failedBefore = metricValue(await scrape(), "gleam_job_runs_total", failed);
       const refused = await signUp("refused");
       expect(refused.ms).toBeLessThan(1500);
       await expect
         .poll(
           async () =>
-            metricValue(await scrape(), "gleam_email_deliveries_total", { result: "failed" }),
+            metricValue(await scrape(), "gleam_job_runs_total", failed),
           { timeout: 20_000 },
         )
         .toBeGreaterThan(failedBefore);
-      expect(metricValue(await scrape(), "gleam_email_outbox", { status: "pending" })).toBe(1);
+      expect(
+        metricValue(await scrape(), "gleam_jobs", { kind: "send-email", status: "queued" }),
+      ).toBe(1);
       expect((await fetch(`${server.url}/product/prod1`)).status).toBe(200);
       expect(smtp.received.some((m) => m.to.includes(refused.email))).toBe(false);
     } finally {

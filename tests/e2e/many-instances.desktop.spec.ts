@@ -257,7 +257,7 @@ if (postgresUrl) {
             async () => {
               outbox = (
                 await shop.query(
-                  "select to_address, subject, status from email_outbox where delivered_by is distinct from 'dev-mailbox'",
+                  "select to_address, subject, case when sent_at is null then 'pending' else 'sent' end as status from email_outbox where delivered_by is distinct from 'dev-mailbox'",
                 )
               ).rows;
               return outbox.length >= STOCK && outbox.every((row) => row.status === "sent");

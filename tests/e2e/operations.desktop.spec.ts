@@ -62,13 +62,13 @@ test.describe("Operations", () => {
     }
     expect(after).toMatch(/^gleam_checkouts_failed_total \d+$/m);
     // The confirmation email was queued and leaves through the dev mailbox.
+    const sent = { kind: "send-email", result: "done" };
     await expect
-      .poll(async () =>
-        metricValue(await scrape(), "gleam_email_deliveries_total", { result: "sent" }),
-      )
-      .toBeGreaterThan(metricValue(before, "gleam_email_deliveries_total", { result: "sent" }));
-    expect(after).toMatch(/^gleam_email_outbox\{status="pending"\} \d+$/m);
-    expect(after).toMatch(/^gleam_email_outbox\{status="failed"\} \d+$/m);
+      .poll(async () => metricValue(await scrape(), "gleam_job_runs_total", sent))
+      .toBeGreaterThan(metricValue(before, "gleam_job_runs_total", sent));
+    // The job queue's backlog, by kind and status.
+    expect(after).toMatch(/^gleam_jobs\{kind="send-email",status="queued"\} \d+$/m);
+    expect(after).toMatch(/^gleam_jobs\{kind="expire-order",status="parked"\} \d+$/m);
     expect(after).toMatch(/^gleam_orders_pending \d+$/m);
     // The process's own: memory, event loop lag.
     expect(after).toMatch(/^process_resident_memory_bytes \d+/m);

@@ -12,10 +12,11 @@ import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, refunds } from "@server/db/schema/orders";
 import { stockMovements } from "@server/db/schema/stock";
 import { DomainError } from "@server/errors";
+import { retryDelayMs } from "@server/jobs/retry-delay";
 import { logger } from "@server/logger";
 import { markPaid } from "@server/orders/order-state";
 import { PaymentProviderError } from "@server/payments/provider";
-import { finishStaleRefunds, refundOrder } from "@server/payments/refunds";
+import { refundOrder } from "@server/payments/refunds";
 import { createStripeProvider } from "@server/payments/stripe-provider";
 import { createTestProvider } from "@server/payments/test-provider";
 import { asc, eq } from "drizzle-orm";
@@ -30,6 +31,7 @@ import {
   testBrand,
   testCheckoutSettings,
 } from "../factories";
+import { finishUnansweredRefunds, queueRefundFollowUp } from "../job-handlers";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
@@ -369,7 +371,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       const [waiting] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
       expect(waiting?.status).toBe("pending");
       standIn.down = false;
-      await finishStaleRefunds(db(), () => stripe, logger, new Date(Date.now() + 6 * 60_000));
+      await finishUnansweredRefunds(db(), () => stripe, new Date(Date.now() + 6 * 60_000));
       expect(standIn.refunds.map((refund) => refund.amount)).toEqual([totalPence]);
       expect(await orderRow(db(), orderId)).toMatchObject({
         status: "refunded",
@@ -413,6 +415,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
         })
         .returning();
       if (!row) throw new Error("no refund row");
+      await queueRefundFollowUp(db(), row);
       return row;
     };
     // Left by a crash ten minutes ago; one still running (a minute old); one two days old.
@@ -426,7 +429,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
         calls.push([intentId.length > 0, key, amount]);
       },
     };
-    expect(await finishStaleRefunds(db(), () => recording, logger, now)).toEqual({
+    expect(await finishUnansweredRefunds(db(), () => recording, now)).toEqual({
       settled: 1,
       failed: 0,
       waiting: 0,
@@ -441,14 +444,14 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       await statusOf(ancient.id),
     ]).toEqual(["succeeded", "pending", "pending"]);
     // Nothing twice: the settled row is not taken again, the order not changed again.
-    await finishStaleRefunds(db(), () => recording, logger, now);
+    await finishUnansweredRefunds(db(), () => recording, now);
     expect(calls).toHaveLength(1);
     expect((await orderRow(db(), orderId)).refundedPence).toBe(1000);
 
     // An admin's cancellation left unfinished ends cancelled, its stock released.
     const second = await paidOrder();
     await pendingRow(second.orderId, 3999, 10, { cancelsOrder: true });
-    await finishStaleRefunds(db(), () => recording, logger, now);
+    await finishUnansweredRefunds(db(), () => recording, now);
     expect(await orderRow(db(), second.orderId)).toMatchObject({
       status: "cancelled",
       refundedPence: 3999,
@@ -468,7 +471,7 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
         throw new Error("connect ECONNREFUSED");
       },
     };
-    expect(await finishStaleRefunds(db(), () => flaky, logger, now)).toEqual({
+    expect(await finishUnansweredRefunds(db(), () => flaky, now)).toEqual({
       settled: 0,
       failed: 1,
       waiting: 1,
@@ -479,10 +482,14 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
       error: "Charge already refunded.",
     });
     expect(rows.find((row) => row.id === unreachable.id)?.status).toBe("pending");
-    // Its lease starts now: not taken again within five minutes, taken after.
-    await finishStaleRefunds(db(), () => recording, logger, new Date(now.getTime() + 60_000));
+    // Asked again after the queue's delay, not before.
+    await finishUnansweredRefunds(db(), () => recording, new Date(now.getTime() + 10_000));
     expect((await orderRow(db(), third.orderId)).refundedPence).toBe(0);
-    await finishStaleRefunds(db(), () => recording, logger, new Date(now.getTime() + 6 * 60_000));
+    await finishUnansweredRefunds(
+      db(),
+      () => recording,
+      new Date(now.getTime() + retryDelayMs(1) + 1000),
+    );
     expect((await orderRow(db(), third.orderId)).refundedPence).toBe(200);
   });
 
@@ -493,10 +500,9 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     const slow = {
       ...provider,
       refundIntent: async () => {
-        finished = await finishStaleRefunds(
+        finished = await finishUnansweredRefunds(
           db(),
           () => provider,
-          logger,
           new Date(Date.now() + 6 * 60_000),
         );
       },

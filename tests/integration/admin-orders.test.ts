@@ -2,7 +2,7 @@ import { listOrders } from "@server/admin/admin-orders";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { createTestProvider } from "@server/payments/test-provider";
 import { describe, expect, it } from "vitest";
-import { checkoutCart, createCustomer, createProduct, shopPricing } from "../factories";
+import { checkoutCart, createCustomer, createProduct, testCheckoutSettings } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // The admin's list of every order (server/admin): all customers, newest first, its units counted
@@ -12,7 +12,7 @@ describe.each(testDrivers)("the admin's orders on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
   const provider = createTestProvider("integration-test-secret-of-32-characters!");
-  const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+  const settings = testCheckoutSettings;
 
   async function order(userId: string, items: Array<{ variantId: string; quantity: number }>) {
     const request = checkoutCart(items);

@@ -25,6 +25,7 @@ const settings = {
   ...shopPricing,
   attemptsPerMinute: 1000,
   maxUnitsPerOrder: 30,
+  pendingOrderMinutes: 30,
 };
 const brand = testBrand;
 const details = {

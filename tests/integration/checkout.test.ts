@@ -8,7 +8,6 @@ import {
 import { emailOutbox } from "@server/db/schema/email";
 import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
-import { expirePendingOrders } from "@server/orders/expire-orders";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -19,14 +18,15 @@ import {
   createProduct,
   orderRow as orderById,
   payOrder,
-  shopPricing,
   stockOf as stockOfVariant,
   testBrand,
   testCheckoutDetails,
+  testCheckoutSettings,
 } from "../factories";
+import { expireDueOrders } from "../job-handlers";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = testCheckoutSettings;
 const brand = testBrand;
 
 describe.each(testDrivers)("checkout on %s", (driver) => {
@@ -275,7 +275,7 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
     expect(await orderRow(orderId)).toMatchObject({ status: "pending", refundDue: true });
 
     // The order expires (stock back), then the money arrives: flagged for a refund.
-    expect(await expirePendingOrders(db(), new Date(Date.now() + 60_000))).toBe(1);
+    expect(await expireDueOrders(db(), new Date(Date.now() + 31 * 60_000))).toBe(1);
     expect(await stockOf("v")).toBe(5);
     const late = await recordPaymentSucceeded(
       db(),
@@ -312,15 +312,15 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
       settings,
     );
     expect(await stockOf("v")).toBe(6);
-    expect(await expirePendingOrders(db(), new Date(Date.now() - 60_000))).toBe(0);
-    expect(await expirePendingOrders(db(), new Date(Date.now() + 60_000))).toBe(1);
+    expect(await expireDueOrders(db(), new Date(Date.now() + 29 * 60_000))).toBe(0);
+    expect(await expireDueOrders(db(), new Date(Date.now() + 31 * 60_000))).toBe(1);
     expect(await orderRow(orderId)).toMatchObject({
       status: "cancelled",
       paymentError: "Payment was not completed in time.",
     });
     expect(await stockOf("v")).toBe(10);
     // Twice changes nothing.
-    expect(await expirePendingOrders(db(), new Date(Date.now() + 60_000))).toBe(0);
+    expect(await expireDueOrders(db(), new Date(Date.now() + 31 * 60_000))).toBe(0);
     expect(await stockOf("v")).toBe(10);
   });
 

@@ -6,10 +6,11 @@ import {
 import { startCheckout } from "@server/checkout/checkout-service";
 import { confirmTestPayment } from "@server/checkout/test-confirm";
 import { emailOutbox } from "@server/db/schema/email";
-import { orders, paymentTasks } from "@server/db/schema/orders";
+import { jobs } from "@server/db/schema/jobs";
+import { orders } from "@server/db/schema/orders";
+import { runJobsRound } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { getCustomerOrder } from "@server/orders/orders-service";
-import { runDuePaymentTasks } from "@server/payments/payment-tasks";
 import { PaymentProviderError } from "@server/payments/provider";
 import { cancelOrderAsAdmin } from "@server/payments/refunds";
 import { createTestProvider } from "@server/payments/test-provider";
@@ -24,6 +25,7 @@ import {
   testBrand,
   testCheckoutSettings,
 } from "../factories";
+import { paymentTaskJobs } from "../job-handlers";
 import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 
 // the customer is told when the shop cancels their order, refunds it (in full or
@@ -174,12 +176,11 @@ describe.each(testDrivers)("what the customer is told on %s", (driver) => {
       .where(eq(orders.id, orderId));
     const order = await orderRow(db(), orderId);
     await db()
-      .insert(paymentTasks)
+      .insert(jobs)
       .values({
-        orderId,
-        kind: "refund",
-        provider: "test",
-        intentId: order.providerIntentId ?? "",
+        kind: "refund-late-payment",
+        subjectId: orderId,
+        payload: { provider: "test", intentId: order.providerIntentId ?? "" },
         attempts: 9,
       });
     const refusing = {
@@ -188,11 +189,14 @@ describe.each(testDrivers)("what the customer is told on %s", (driver) => {
         throw new PaymentProviderError("The card was closed.");
       },
     };
-    expect(await runDuePaymentTasks(db(), () => refusing, logger, dueNow())).toEqual({
-      done: 0,
-      retried: 0,
-      failed: 1,
-    });
+    expect(
+      await runJobsRound(
+        db(),
+        paymentTaskJobs(db(), () => refusing),
+        logger,
+        dueNow(),
+      ),
+    ).toMatchObject({ retried: 0, parked: 1 });
     const emails = await emailsTo(orderId);
     expect(emails.map((email) => email.kind)).toEqual(["order-confirmation", "refund-failed"]);
     expect(emails[1]?.text).toContain(

@@ -1,19 +1,20 @@
 import { adminActor } from "@server/audit/audit-log";
 import { auditLog } from "@server/db/schema/audit";
 import { emailOutbox } from "@server/db/schema/email";
-import {
-  deliverDueEmails,
-  listMailbox,
-  listParkedEmails,
-  MAX_ATTEMPTS,
-  queueEmail,
-  releaseOutboxLeases,
-  retryParkedEmail,
-} from "@server/email/outbox";
+import { jobs } from "@server/db/schema/jobs";
+import { listMailbox, MAX_ATTEMPTS, queueEmail, sendEmailJob } from "@server/email/outbox";
 import { type MailTransport, type OutgoingEmail, smtpTransport } from "@server/email/transport";
+import { parkedJobDescribers } from "@server/http/background-jobs";
+import {
+  LEASE_MS,
+  listParkedJobs,
+  releaseJobLeases,
+  retryParkedJob,
+  runDueJobs,
+} from "@server/jobs/job-queue";
 import { retryDelayMs } from "@server/jobs/retry-delay";
 import { logger } from "@server/logger";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 import { startSmtpServer } from "../smtp-catcher";
@@ -28,6 +29,33 @@ const message: OutgoingEmail = {
 describe.each(testDrivers)("email outbox on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
+  /** One round of the queue's `send-email` jobs: how many were sent and how many failed. */
+  async function deliverDueEmails(through: MailTransport, now: Date) {
+    const round = await runDueJobs(
+      db(),
+      { "send-email": sendEmailJob(db(), through) },
+      logger,
+      now,
+    );
+    return { sent: round.done, failed: round.retried + round.parked };
+  }
+  /** The message's row with its job's state. */
+  async function messageState(id: string) {
+    const [row] = await db()
+      .select({
+        status: jobs.status,
+        attempts: jobs.attempts,
+        lastError: jobs.lastError,
+        runAt: jobs.runAt,
+        leasedUntil: jobs.leasedUntil,
+        deliveredBy: emailOutbox.deliveredBy,
+        sentAt: emailOutbox.sentAt,
+      })
+      .from(emailOutbox)
+      .innerJoin(jobs, and(eq(jobs.subjectId, emailOutbox.id), eq(jobs.kind, "send-email")))
+      .where(eq(emailOutbox.id, id));
+    return row;
+  }
   const smtp = startSmtpServer();
   let transport: MailTransport;
 
@@ -44,17 +72,20 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     smtp.refuse(false);
     smtp.received.length = 0;
     const id = await queueEmail(db(), "verification", message);
-    expect(await deliverDueEmails(db(), transport, logger, dueNow())).toEqual({
+    expect(await deliverDueEmails(transport, dueNow())).toEqual({
       sent: 1,
       failed: 0,
     });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["ada@example.com"]);
     expect(smtp.received[0]?.raw).toContain("Subject: Confirm your email for Gleam");
-    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    expect(row).toMatchObject({ status: "sent", attempts: 1, deliveredBy: "smtp" });
+    expect(await messageState(id)).toMatchObject({
+      status: "done",
+      attempts: 0,
+      deliveredBy: "smtp",
+    });
     // Nothing left to send.
-    expect(await deliverDueEmails(db(), transport, logger, dueNow())).toEqual({
+    expect(await deliverDueEmails(transport, dueNow())).toEqual({
       sent: 0,
       failed: 0,
     });
@@ -66,21 +97,24 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     smtp.refuse(true);
     const id = await queueEmail(db(), "password-reset", message);
     const start = dueNow();
-    expect(await deliverDueEmails(db(), transport, logger, start)).toEqual({ sent: 0, failed: 1 });
-    const [failed] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(await deliverDueEmails(transport, start)).toEqual({ sent: 0, failed: 1 });
+    const failed = await messageState(id);
+    expect(failed).toMatchObject({ status: "queued", attempts: 1, sentAt: null });
     expect(failed?.lastError).toMatch(/451/);
-    expect(failed?.nextAttemptAt.getTime()).toBe(start.getTime() + retryDelayMs(1));
+    expect(failed?.runAt.getTime()).toBe(start.getTime() + retryDelayMs(1));
 
     // Not yet due: nothing is tried.
-    expect(await deliverDueEmails(db(), transport, logger, start)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(transport, start)).toEqual({ sent: 0, failed: 0 });
 
     smtp.refuse(false);
     const later = new Date(start.getTime() + retryDelayMs(1) + 1);
-    expect(await deliverDueEmails(db(), transport, logger, later)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(transport, later)).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received).toHaveLength(1);
-    const [sent] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await messageState(id)).toMatchObject({
+      status: "done",
+      attempts: 1,
+      deliveredBy: "smtp",
+    });
   });
 
   it("parks a message after the last attempt for the admin, who sends it again (audited)", async () => {
@@ -93,42 +127,44 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     const id = await queueEmail(db(), "order-confirmation", message);
     let now = dueNow();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await deliverDueEmails(db(), broken, logger, now);
+      await deliverDueEmails(broken, now);
       now = new Date(now.getTime() + retryDelayMs(attempt) + 1);
     }
-    const parked = await listParkedEmails(db());
+    const parked = await listParkedJobs(db(), parkedJobDescribers);
     expect(parked).toMatchObject([
       {
-        id,
-        toAddress: "ada@example.com",
+        kind: "send-email",
+        subjectId: id,
+        summary: 'Email "Confirm your email for Gleam" to ada@example.com',
         attempts: MAX_ATTEMPTS,
         lastError: "550 mailbox unavailable",
       },
     ]);
+    const jobId = parked[0]?.id ?? "";
     // Nothing more is tried by itself.
-    expect(await deliverDueEmails(db(), transport, logger, now)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(transport, now)).toEqual({ sent: 0, failed: 0 });
 
     const admin = adminActor("admin-1");
-    await retryParkedEmail(db(), admin, id);
-    expect(await listParkedEmails(db())).toEqual([]);
-    const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, id));
+    await retryParkedJob(db(), admin, jobId);
+    expect(await listParkedJobs(db(), parkedJobDescribers)).toEqual([]);
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, jobId));
     expect(audit).toMatchObject({
-      action: "email.retried",
+      action: "job.retried",
       actorType: "admin",
       actorId: "admin-1",
     });
     // Only a parked message can be sent again: twice is refused, and changes nothing.
-    await expect(retryParkedEmail(db(), admin, id)).rejects.toThrow(/not waiting/);
+    await expect(retryParkedJob(db(), admin, jobId)).rejects.toThrow(/not waiting/);
     smtp.refuse(false);
     smtp.received.length = 0;
-    expect(await deliverDueEmails(db(), transport, logger, dueNow())).toEqual({
+    expect(await deliverDueEmails(transport, dueNow())).toEqual({
       sent: 1,
       failed: 0,
     });
     expect(smtp.received).toHaveLength(1);
   });
 
-  it("marks a message failed after the last attempt, and keeps it", async () => {
+  it("parks a message's job after the last attempt, and keeps the message", async () => {
     const broken: MailTransport = {
       name: "smtp",
       send: async () => {
@@ -138,11 +174,14 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     const id = await queueEmail(db(), "verification", message);
     let now = dueNow();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await deliverDueEmails(db(), broken, logger, now);
+      await deliverDueEmails(broken, now);
       now = new Date(now.getTime() + retryDelayMs(attempt) + 1);
     }
-    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect(await messageState(id)).toMatchObject({
+      status: "parked",
+      attempts: MAX_ATTEMPTS,
+      sentAt: null,
+    });
     expect(await listMailbox(db())).toHaveLength(1);
   });
 
@@ -157,8 +196,8 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     };
     await queueEmail(db(), "verification", message);
     const rounds = await Promise.all([
-      deliverDueEmails(db(), slow, logger, dueNow()),
-      deliverDueEmails(db(), slow, logger, dueNow()),
+      deliverDueEmails(slow, dueNow()),
+      deliverDueEmails(slow, dueNow()),
     ]);
     expect(sends).toBe(1);
     expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(1);
@@ -171,37 +210,29 @@ describe.each(testDrivers)("email outbox on %s", (driver) => {
     const crashed: MailTransport = { name: "smtp", send: () => new Promise(() => {}) };
     const id = await queueEmail(db(), "order-confirmation", message);
     const start = dueNow();
-    void deliverDueEmails(db(), crashed, logger, start);
-    await expect
-      .poll(async () => (await db().select().from(emailOutbox))[0]?.leasedUntil)
-      .toBeTruthy();
+    void deliverDueEmails(crashed, start);
+    await expect.poll(async () => (await messageState(id))?.leasedUntil).toBeTruthy();
     // Another worker leaves it alone while the lease runs...
     const soon = new Date(start.getTime() + 60_000);
-    expect(await deliverDueEmails(db(), transport, logger, soon)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(transport, soon)).toEqual({ sent: 0, failed: 0 });
     // ...and the process that starts again on the embedded database releases it at once.
-    expect(await releaseOutboxLeases(db())).toBe(1);
-    expect(await deliverDueEmails(db(), transport, logger, soon)).toEqual({ sent: 1, failed: 0 });
+    expect(await releaseJobLeases(db())).toBe(1);
+    expect(await deliverDueEmails(transport, soon)).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.raw).toContain(`Message-ID: <${id}@example.com>`);
-    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    expect(row).toMatchObject({ status: "sent", leasedUntil: null });
+    expect(await messageState(id)).toMatchObject({ status: "done", leasedUntil: null });
 
-    // On PostgreSQL nobody releases it: the lease lapses after two minutes.
+    // On PostgreSQL nobody releases it: the lease lapses.
     const other = await queueEmail(db(), "order-confirmation", message);
     const claimedAt = dueNow();
-    void deliverDueEmails(db(), crashed, logger, claimedAt);
-    await expect
-      .poll(
-        async () =>
-          (await db().select().from(emailOutbox).where(eq(emailOutbox.id, other)))[0]?.leasedUntil,
-      )
-      .toBeTruthy();
+    void deliverDueEmails(crashed, claimedAt);
+    await expect.poll(async () => (await messageState(other))?.leasedUntil).toBeTruthy();
     const stillLeased = new Date(claimedAt.getTime() + 60_000);
-    expect(await deliverDueEmails(db(), transport, logger, stillLeased)).toEqual({
+    expect(await deliverDueEmails(transport, stillLeased)).toEqual({
       sent: 0,
       failed: 0,
     });
-    const lapsed = new Date(claimedAt.getTime() + 2 * 60_000 + 1);
-    expect(await deliverDueEmails(db(), transport, logger, lapsed)).toEqual({ sent: 1, failed: 0 });
+    const lapsed = new Date(claimedAt.getTime() + LEASE_MS + 1);
+    expect(await deliverDueEmails(transport, lapsed)).toEqual({ sent: 1, failed: 0 });
   });
 });

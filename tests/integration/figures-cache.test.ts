@@ -6,13 +6,19 @@ import { orders } from "@server/db/schema/orders";
 import { createTestProvider } from "@server/payments/test-provider";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutCart, createCustomer, createProduct, payOrder, shopPricing } from "../factories";
+import {
+  checkoutCart,
+  createCustomer,
+  createProduct,
+  payOrder,
+  testCheckoutSettings,
+} from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // The admin's figures are kept between changes: migration 0009's triggers notify at commit, and the
 // process listens (PGlite in-process, PostgreSQL on a connection of its own).
 
-const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = testCheckoutSettings;
 
 describe.each(testDrivers)("the admin's figures between changes on %s", (driver) => {
   const database = useTestDatabase(driver);

@@ -124,6 +124,19 @@ describe.each(testDrivers)("migrations on %s", (driver) => {
     for (const file of files.filter((name) => name.slice(0, 4) > "0006")) {
       for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
     }
+    // 0022 moves the waiting work into the one job queue: the payment follow-up queued by 0005,
+    // and the order still unpaid (its expiry).
+    expect(
+      await rowsOf(db, "select kind, subject_id, payload, status from jobs order by kind"),
+    ).toEqual([
+      {
+        kind: "cancel-intent",
+        subject_id: "open-old",
+        payload: { provider: "stripe", intentId: "pi_1" },
+        status: "queued",
+      },
+      { kind: "expire-order", subject_id: "open-new", payload: {}, status: "queued" },
+    ]);
     expect(await rowsOf(db, "select id, refunded_pence from orders order by id")).toEqual([
       { id: "open-new", refunded_pence: 0 },
       { id: "open-old", refunded_pence: 0 },

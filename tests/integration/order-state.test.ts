@@ -8,7 +8,6 @@ import { auditLog } from "@server/db/schema/audit";
 import { orders } from "@server/db/schema/orders";
 import { stockMovements } from "@server/db/schema/stock";
 import { DomainError } from "@server/errors";
-import { expirePendingOrders } from "@server/orders/expire-orders";
 import {
   applyRefund,
   cancelOrder,
@@ -27,11 +26,12 @@ import {
   createTestAuth,
   orderRow as orderById,
   payOrder,
-  shopPricing,
   stockOf as stockOfVariant,
   testBrand,
   testCheckoutDetails,
+  testCheckoutSettings,
 } from "../factories";
+import { expireDueOrders } from "../job-handlers";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // One owner for order state (server/orders/order-state.ts) and for stock
@@ -39,7 +39,7 @@ import { testDrivers, useTestDatabase } from "../setup/test-database";
 // expiry, refund, account deletion) goes through a guarded transition that writes an audit row,
 // and every stock change is a movement. Illegal transitions are refused and change nothing.
 
-const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = testCheckoutSettings;
 const secret = "integration-test-secret-of-32-characters!";
 
 describe.each(testDrivers)("order state, audit log and stock movements on %s", (driver) => {
@@ -237,7 +237,7 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
     const first = await checkout(ada, [{ variantId: "paste", quantity: 2 }]);
     const second = await checkout(ada, [{ variantId: "paste", quantity: 4 }]);
     expect(await stockOf("paste")).toBe(6);
-    expect(await expirePendingOrders(db(), new Date(Date.now() + 60_000))).toBe(1);
+    expect(await expireDueOrders(db(), new Date(Date.now() + 31 * 60_000))).toBe(1);
     expect(await stockOf("paste")).toBe(10);
 
     expect(await auditOf(first.orderId)).toEqual([

@@ -26,8 +26,8 @@ import {
   createCustomer,
   createProduct,
   orderRow,
-  shopPricing,
   testBrand,
+  testCheckoutSettings,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -50,7 +50,7 @@ const RULES: Record<TransitionName, { from: OrderStatus[]; to?: OrderStatus }> =
   "cancel-paid": { from: ["paid"], to: "cancelled" },
 };
 
-const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = testCheckoutSettings;
 const actor = systemActor("transition-walk");
 
 describe("the table of order transitions", () => {

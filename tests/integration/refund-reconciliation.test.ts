@@ -5,10 +5,11 @@ import { refunds } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
 import { listRefundsToCheck, resolveRefund } from "@server/payments/refund-checks";
-import { finishStaleRefunds, refundOrder } from "@server/payments/refunds";
+import { refundOrder } from "@server/payments/refunds";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderRow, paidOrderOfTwo, testBrand } from "../factories";
+import { finishUnansweredRefunds, queueRefundFollowUp } from "../job-handlers";
 import { createRefundLedgerProvider } from "../refund-ledger-provider";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -84,7 +85,7 @@ describe.each(testDrivers)("refunds reconciled with the provider on %s", (driver
     ]);
     // The round asks again with the same key: the provider gives back nothing twice.
     provider.behave("refund");
-    expect(await finishStaleRefunds(db(), () => provider, logger, later)).toEqual({
+    expect(await finishUnansweredRefunds(db(), () => provider, later)).toEqual({
       settled: 1,
       failed: 0,
       waiting: 0,
@@ -130,12 +131,13 @@ describe.each(testDrivers)("refunds reconciled with the provider on %s", (driver
         })
         .returning();
       if (!row) throw new Error("no refund row");
+      await queueRefundFollowUp(db(), row);
       return row;
     };
     const made = await pendingRow(1000, 24);
     const notMade = await pendingRow(500, 30);
     const calls = provider.made.length;
-    expect(await finishStaleRefunds(db(), () => provider, logger, now)).toEqual({
+    expect(await finishUnansweredRefunds(db(), () => provider, now)).toEqual({
       settled: 0,
       failed: 0,
       waiting: 0,
@@ -203,16 +205,20 @@ describe.each(testDrivers)("refunds reconciled with the provider on %s", (driver
     const order = await paidOrder();
     await ship(order);
     const at = minutesFrom(new Date(), -10);
-    await db().insert(refunds).values({
-      orderId: order.orderId,
-      amountPence: order.totalPence,
-      provider: "test",
-      adminId: order.adminId,
-      cancelsOrder: true,
-      createdAt: at,
-      updatedAt: at,
-    });
-    await finishStaleRefunds(db(), () => provider, logger);
+    const [row] = await db()
+      .insert(refunds)
+      .values({
+        orderId: order.orderId,
+        amountPence: order.totalPence,
+        provider: "test",
+        adminId: order.adminId,
+        cancelsOrder: true,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (row) await queueRefundFollowUp(db(), row);
+    await finishUnansweredRefunds(db(), () => provider);
     expect(await orderRow(db(), order.orderId)).toMatchObject({
       status: "refunded",
       refundedPence: order.totalPence,

@@ -1,18 +1,19 @@
 import { startCheckout } from "@server/checkout/checkout-service";
 import { receiveStripeWebhook } from "@server/checkout/stripe-webhook";
 import { emailOutbox } from "@server/db/schema/email";
-import { orders, paymentEvents, paymentTasks } from "@server/db/schema/orders";
+import { jobs } from "@server/db/schema/jobs";
+import { orders, paymentEvents } from "@server/db/schema/orders";
+import { runJobsRound } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
-import { expirePendingOrders } from "@server/orders/expire-orders";
 import { findCustomerOrder } from "@server/orders/orders-service";
-import { runDuePaymentTasks } from "@server/payments/payment-tasks";
 import { createStripeProvider, type StripeProvider } from "@server/payments/stripe-provider";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../common/checkout-input";
 import { formatPence } from "../../common/money";
-import { createCustomer, createProduct, shopPricing } from "../factories";
+import { createCustomer, createProduct, testCheckoutSettings } from "../factories";
+import { expireDueOrders, paymentTaskJobs } from "../job-handlers";
 import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
@@ -21,7 +22,7 @@ import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
 const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
-const settings = { ...shopPricing, attemptsPerMinute: 1000, maxUnitsPerOrder: 30 };
+const settings = testCheckoutSettings;
 const signer = new Stripe("sk_test_signer_only");
 
 describe.each(testDrivers)("Stripe on %s", (driver) => {
@@ -276,15 +277,26 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
     expect(await db().select().from(paymentEvents)).toEqual([]);
   });
 
-  const tasks = (now = dueNow()) =>
-    runDuePaymentTasks(db(), (name) => (name === "stripe" ? stripe : null), logger, now);
+  const tasks = async (now = dueNow()) => {
+    const { done, retried, parked } = await runJobsRound(
+      db(),
+      paymentTaskJobs(db(), (name) => (name === "stripe" ? stripe : null)),
+      logger,
+      now,
+    );
+    return { done, retried, failed: parked };
+  };
+  const paymentTask = async (orderId: string) =>
+    (await db().select().from(jobs).where(eq(jobs.subjectId, orderId))).find(
+      (job) => job.kind === "cancel-intent",
+    );
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
   it("cancels an expired order's PaymentIntent, retrying while Stripe is down", async () => {
     const { orderId } = await checkout();
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     const intentId = order?.providerIntentId ?? "";
-    expect(await expirePendingOrders(db(), later(1))).toBe(1);
+    expect(await expireDueOrders(db(), later(31))).toBe(1);
 
     standIn.down = true;
     try {
@@ -293,24 +305,19 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
       standIn.down = false;
     }
     expect(standIn.intents.get(intentId)?.status).toBe("requires_payment_method");
-    const [waiting] = await db()
-      .select()
-      .from(paymentTasks)
-      .where(eq(paymentTasks.orderId, orderId));
-    expect(waiting).toMatchObject({ kind: "cancel-intent", status: "pending", attempts: 1 });
+    expect(await paymentTask(orderId)).toMatchObject({ status: "queued", attempts: 1 });
     // Not before its retry time; then it goes through.
     expect(await tasks()).toEqual({ done: 0, retried: 0, failed: 0 });
     expect(await tasks(later(2))).toEqual({ done: 1, retried: 0, failed: 0 });
     expect(standIn.intents.get(intentId)?.status).toBe("canceled");
-    const [done] = await db().select().from(paymentTasks).where(eq(paymentTasks.orderId, orderId));
-    expect(done).toMatchObject({ status: "done" });
+    expect(await paymentTask(orderId)).toMatchObject({ status: "done" });
   });
 
   it("refunds, once, a payment that succeeds after its order expired", async () => {
     const { orderId, totalPence } = await checkout();
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     const intentId = order?.providerIntentId ?? "";
-    expect(await expirePendingOrders(db(), later(1))).toBe(1);
+    expect(await expireDueOrders(db(), later(31))).toBe(1);
     // The customer's card went through before the cancellation reached Stripe.
     const intent = standIn.intents.get(intentId);
     if (!intent) throw new Error("no intent at the stand-in");

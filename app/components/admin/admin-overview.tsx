@@ -1,4 +1,4 @@
-import type { AdminProductRow, OverviewFigures, ParkedEmail } from "@common/admin-figures";
+import type { AdminProductRow, OverviewFigures, ParkedJob } from "@common/admin-figures";
 import { formatPence } from "@common/money";
 import { groupThousands } from "@common/numbers";
 import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "@common/order-types";
@@ -7,7 +7,7 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { showToast } from "~/lib/toast";
 import { AdminOrderTable } from "./admin-order-table";
 import { AdminProductTable } from "./admin-product-table";
-import { ParkedEmailList } from "./parked-email-list";
+import { ParkedJobList } from "./parked-job-list";
 import { RefundDueList } from "./refund-due-list";
 import { RefundsToCheckList } from "./refunds-to-check-list";
 import { StatCards } from "./stat-cards";
@@ -17,8 +17,8 @@ export type AdminOverviewData = {
   refundDue: RefundDueOrder[];
   recentOrders: AdminOrderRow[];
   products: AdminProductRow[];
-  /** Read apart from the kept figures: the outbox changes without telling them. */
-  parkedEmails: ParkedEmail[];
+  /** Read apart from the kept figures: the job queue changes without telling them. */
+  parkedJobs: ParkedJob[];
   /** Read apart too: a refund becomes overdue with time alone. */
   refundsToCheck: RefundToCheck[];
 };
@@ -71,7 +71,7 @@ export function AdminOverview({
           </div>
           <RefundDueList orders={data.refundDue} />
           <RefundsToCheckList refunds={data.refundsToCheck} />
-          <ParkedEmailList emails={data.parkedEmails} />
+          <ParkedJobList jobs={data.parkedJobs} />
           <section aria-labelledby="low-stock-heading" className="mt-8">
             <h2 id="low-stock-heading" className="text-xl font-semibold">
               Low stock

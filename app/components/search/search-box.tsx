@@ -18,7 +18,7 @@ const SearchPalette = lazy(() =>
   loadPalette().then((module) => ({ default: module.SearchPalette })),
 );
 
-/** Seed spec §9: the popover from this width up, a dialog below. */
+/** docs/product.md §9: the popover from this width up, a dialog below. */
 const DESKTOP_QUERY = "(min-width: 768px)";
 
 /** Stands in for the list while it loads: what is typed meanwhile is kept. */

@@ -148,40 +148,6 @@ export const paymentEvents = pgTable(
   ],
 );
 
-export const paymentTaskKinds = ["cancel-intent", "refund"] as const;
-export type PaymentTaskKind = (typeof paymentTaskKinds)[number];
-export const paymentTaskStatuses = ["pending", "done", "failed"] as const;
-
-/**
- * Calls to the payment provider that must happen after an order changed, and must not be lost if
- * the provider is down at that moment (docs/architecture.md §6 point 5): cancel the intent of an order that was
- * cancelled, refund money that arrived for one anyway. Written in the order's transaction, carried
- * out in the background with retries (server/payments/payment-tasks.ts); one per order and kind.
- */
-export const paymentTasks = pgTable(
-  "payment_tasks",
-  {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: paymentTaskKinds }).notNull(),
-    provider: text("provider").notNull(),
-    intentId: text("intent_id").notNull(),
-    status: text("status", { enum: paymentTaskStatuses }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lastError: text("last_error"),
-    ...timestamps,
-  },
-  (table) => [
-    uniqueIndex("payment_tasks_order_kind_idx").on(table.orderId, table.kind),
-    index("payment_tasks_due_idx").on(table.status, table.nextAttemptAt),
-  ],
-);
-
 export const refundStatuses = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
