@@ -74,11 +74,9 @@ test.describe("A slow or failing mail server", () => {
       const refused = await signUp("refused");
       expect(refused.ms).toBeLessThan(1500);
       await expect
-        .poll(
-          async () =>
-            metricValue(await scrape(), "gleam_job_runs_total", failed),
-          { timeout: 20_000 },
-        )
+        .poll(async () => metricValue(await scrape(), "gleam_job_runs_total", failed), {
+          timeout: 20_000,
+        })
         .toBeGreaterThan(failedBefore);
       expect(
         metricValue(await scrape(), "gleam_jobs", { kind: "send-email", status: "queued" }),
