@@ -26,3 +26,9 @@ export async function showToast(
   if (tone === "error") toast.error(title, options);
   else toast(title, options);
 }
+
+/** Takes a toast down before its time (a later success answers the failure it reported). */
+export async function dismissToast(id: string): Promise<void> {
+  const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
+  toast.dismiss(id);
+}

@@ -191,15 +191,30 @@ test.describe("cart drawer", () => {
     }
   });
 
-  test("Proceed to Checkout as a guest: toast, drawer closed, off to /login", async ({ page }) => {
+  test("Proceed to Checkout as a guest: toast, drawer closed, log in, back at the checkout", async ({
+    page,
+  }) => {
     await storeCart(page, [toothpaste]);
     await gotoHydrated(page, "/store");
     const drawer = await openCart(page);
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
     await expectToast(page, "Authentication Required", "Please log in to proceed to checkout.");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
     await expect(drawer).toBeHidden();
+    const panel = page.getByRole("tabpanel");
     await expect(page.getByRole("tab", { name: "Log In" })).toBeVisible();
+    await panel.getByLabel("Email").fill("customer@example.com");
+    await panel.getByLabel("Password").fill("customer-password-1");
+    await panel.getByRole("button", { name: "Log In" }).click();
+    await expectToast(
+      page,
+      "Login Successful!",
+      "Welcome back! Taking you back to where you were...",
+    );
+    await expect(page).toHaveURL(/\/checkout$/, { timeout: 15_000 });
+    await expect(page.getByRole("region", { name: "Order summary" })).toContainText(
+      toothpaste.name,
+    );
   });
 
   test("shows the shop's current prices and stock, saying what changed", async ({ page }) => {

@@ -109,7 +109,7 @@ test.describe("checkout", () => {
     await expect(message).toContainText("1 Analytical Row");
   });
 
-  test("a declined card shows 'Payment Failed' and places no order", async ({
+  test("a declined card shows 'Payment Failed' beside the card and places no order; a success clears it", async ({
     page,
     consoleProblems,
   }) => {
@@ -123,6 +123,10 @@ test.describe("checkout", () => {
     await fillCard(page, "4000 0000 0000 0002");
     await page.getByRole("button", { name: "Pay £39.98" }).click();
     await expectToast(page, "Payment Failed", "Your card was declined.");
+    // Beside the card form too, announced, not only in a toast that goes away.
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      "Payment failed: Your card was declined.",
+    );
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole("button", { name: "Pay £39.98" })).toBeEnabled();
 
@@ -130,10 +134,25 @@ test.describe("checkout", () => {
     await fillCard(page, "4000 0000 0000 9995");
     await page.getByRole("button", { name: "Pay £39.98" }).click();
     await expectToast(page, "Payment Failed", "Your card has insufficient funds.");
-    expectOnly(consoleProblems, /status of 402/);
 
     await gotoHydrated(page, "/dashboard/orders");
     await expect(page.getByText("You haven't placed any orders yet.")).toBeVisible();
+
+    // Declined, then paid at once with another card: the thank-you page carries no stale failure.
+    await gotoHydrated(page, "/checkout");
+    await fillDetails(page);
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay £39.98" }).click();
+    await expectToast(page, "Payment Failed", "Your card was declined.");
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay £39.98" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank You" })).toBeVisible();
+    // Asked once, not retried: the toast would go by itself five seconds on.
+    const failureToasts = page
+      .locator('[data-sonner-toast]:not([data-removed="true"])')
+      .filter({ hasText: "Payment Failed" });
+    expect(await failureToasts.count()).toBe(0);
+    expectOnly(consoleProblems, /status of 402/);
   });
 
   test("a total that changed under the page is refused, and the customer pays what they see", async ({

@@ -28,7 +28,10 @@ function LogInForm({ redirectTo, onForgot }: { redirectTo: string; onForgot: () 
   const { fetcher, busy } = useAccountForm("sign-in", (result) => {
     if (result.ok) {
       void showToast("Login Successful!", {
-        description: "Welcome back! Redirecting you to your dashboard...",
+        description:
+          redirectTo === "/dashboard"
+            ? "Welcome back! Redirecting you to your dashboard..."
+            : "Welcome back! Taking you back to where you were...",
       });
       void viewerStore.refresh();
       navigate(redirectTo, { replace: true, defaultShouldRevalidate: true });

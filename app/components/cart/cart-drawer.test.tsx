@@ -77,7 +77,7 @@ afterEach(() => {
 });
 
 describe("CartDrawer's Proceed to Checkout", () => {
-  it("sends a guest to log in first", async () => {
+  it("sends a guest to log in first, to come back to the checkout", async () => {
     visitor.signedIn = false;
     cartStore.replace([line]);
     answerWith([line]);

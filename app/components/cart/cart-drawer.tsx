@@ -42,7 +42,8 @@ export function CartDrawer({
         description: "Please log in to proceed to checkout.",
       });
       close();
-      navigate("/login");
+      // Back to the checkout, cart and all, once signed in.
+      navigate(`/login?${new URLSearchParams({ redirectTo: "/checkout" })}`);
       return;
     }
     if (cartStore.lines().length === 0) {

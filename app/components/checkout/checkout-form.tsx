@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Loader2, Lock } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { showToast } from "~/lib/toast";
+import { dismissToast, showToast } from "~/lib/toast";
 import { OrderSummary } from "./order-summary";
 import {
   type CheckoutDetails,
@@ -23,6 +23,9 @@ import { TestCardFields } from "./test-card-fields";
 
 // Stripe's code is fetched only when Stripe takes the payment.
 const StripePayment = lazy(() => import("./stripe-payment"));
+
+/** The failure toast's id: a payment that then goes through takes it down. */
+const PAYMENT_FAILED_TOAST = "payment-failed";
 
 /** The offline test provider: the card fields of this form, confirmed by the shop's endpoint. */
 const testCardMethod: PaymentMethod = {
@@ -67,6 +70,8 @@ export function CheckoutForm({
   const lines = useCartLines();
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Why the last attempt failed, shown beside the Pay button until the next one. */
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     setReady(true);
@@ -104,6 +109,7 @@ export function CheckoutForm({
       ...(notes ? { notes } : {}),
     };
     setBusy(true);
+    setFailure(null);
     try {
       const method = stripePublishableKey ? stripeMethod.current : testCardMethod;
       if (!method)
@@ -115,12 +121,15 @@ export function CheckoutForm({
         pricing.totalPence,
       );
       await method.confirm({ clientSecret, orderId, details, form });
+      // An earlier decline no longer holds: its toast must not sit over the thank-you page.
+      void dismissToast(PAYMENT_FAILED_TOAST);
       // The success page clears the cart (docs/product.md §2) and shows the order.
       navigate(`/success?${new URLSearchParams({ order: orderId })}`, { state: { orderId } });
     } catch (error) {
       const description = error instanceof PaymentFailure ? error.message : UNEXPECTED;
       if (!(error instanceof PaymentFailure)) console.error("Checkout failed.", error);
-      void showToast("Payment Failed", { description, tone: "error" });
+      void showToast("Payment Failed", { description, tone: "error", id: PAYMENT_FAILED_TOAST });
+      setFailure(description);
       // Stock or prices changed under the cart: bring it and the pricing rules up to date so the
       // shopper sees what is left and what it costs now.
       if (error instanceof PaymentFailure && error.status === 409) {
@@ -219,6 +228,11 @@ export function CheckoutForm({
           <TestCardFields disabled={busy} />
         )}
 
+        {failure ? (
+          <p role="alert" className="text-sm font-medium text-coral-strong">
+            Payment failed: {failure}
+          </p>
+        ) : null}
         <Button type="submit" size="lg" className="w-full" disabled={busy || !ready}>
           {busy ? (
             <>
