@@ -14,7 +14,42 @@ export const CONNECT_TIMEOUT_MS = 5_000;
  */
 const READ_ATTEMPTS = 3;
 
+/**
+ * Clients whose `begin` gives its connection back when the connection is lost: Drizzle's
+ * transaction (drizzle-orm/node-postgres session.transaction) sends `begin` before its
+ * try/finally, so a `begin` cut by a lost connection never releases the client. Each such client
+ * would stay checked out for ever: the pool one connection smaller every time, and its end()
+ * (a shutdown) waiting for ever. Here the client is released, as broken, before the error goes on.
+ */
+const givesBackOnFailedBegin = new WeakSet<pg.PoolClient>();
+
+function giveBackOnFailedBegin(client: pg.PoolClient): pg.PoolClient {
+  if (givesBackOnFailedBegin.has(client)) return client;
+  givesBackOnFailedBegin.add(client);
+  const query = client.query.bind(client) as (...given: unknown[]) => unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes its arguments through untouched.
+  (client as { query: (...given: any[]) => any }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown })?.text;
+    if (!(result instanceof Promise) || typeof text !== "string" || !/^\s*begin\b/i.test(text)) {
+      return result;
+    }
+    return result.catch((error: unknown) => {
+      if (isConnectionLoss(error)) client.release(error instanceof Error ? error : true);
+      throw error;
+    });
+  };
+  return client;
+}
+
 export class ReadRetryingPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's connect has a callback form and a promise form; both are passed through.
+  override connect(...args: any[]): any {
+    // The callback form is pg's own (its pool.query), which releases its client itself.
+    if (typeof args[0] === "function") return super.connect(args[0]);
+    return super.connect().then(giveBackOnFailedBegin);
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes its arguments through untouched.
   override query(...args: any[]): any {
     const run = () =>

@@ -1,4 +1,6 @@
+import { ReadRetryingPool } from "@server/db/postgres-pool";
 import { sql } from "drizzle-orm";
+import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -27,5 +29,26 @@ describe.runIf(testDrivers.includes("postgres"))("a lost connection on PostgreSQ
       rows: Array<{ one: number }>;
     };
     expect(rows).toEqual([{ one: 1 }]);
+  });
+
+  // Drizzle's transaction sends `begin` before its try/finally: a `begin` cut by a lost connection
+  // left the client checked out for ever, the pool a connection short, and its end() (a shutdown)
+  // waiting for ever: CI saw the database-faults test's server never exit.
+  it("gives back a connection whose transaction could not even begin, so the pool can end", async () => {
+    const pool = new ReadRetryingPool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
+    pool.on("error", () => {});
+    const client: pg.PoolClient = await pool.connect();
+    client.on("error", () => {});
+    const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+    await database.db().execute(sql`select pg_terminate_backend(${rows[0]?.pid ?? 0})`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // As Drizzle's transaction does: begin, and on its failure no release.
+    await expect(client.query("begin")).rejects.toThrow();
+    expect(pool.totalCount).toBe(0);
+    const ended = await Promise.race([
+      pool.end().then(() => "ended"),
+      new Promise((resolve) => setTimeout(() => resolve("still waiting"), 5_000)),
+    ]);
+    expect(ended).toBe("ended");
   });
 });
