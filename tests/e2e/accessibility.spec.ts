@@ -50,3 +50,34 @@ test.describe("accessibility of the cart and the search box (axe-core)", () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe("focus you can see", () => {
+  // The ring is there the moment a control takes focus, in the brand's teal, two pixels wide with
+  // a gap: read at once, not after a transition (a ring that faded in from the button's white
+  // text was invisible on a white card for its first 200 ms).
+  test("a teal button's focus ring shows at once, teal on white", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await gotoHydrated(page, "/store");
+    const button = page.getByRole("button", { name: "Add to Cart: Whitening Pen" });
+    await button.focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    const ring = await button.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        focused: document.activeElement === element,
+        color: style.outlineColor,
+        width: style.outlineWidth,
+        style: style.outlineStyle,
+        offset: style.outlineOffset,
+      };
+    });
+    expect(ring).toEqual({
+      focused: true,
+      color: "rgb(15, 118, 110)",
+      width: "2px",
+      style: "solid",
+      offset: "2px",
+    });
+  });
+});

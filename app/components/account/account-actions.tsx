@@ -6,7 +6,7 @@ import { useLogout } from "./use-logout";
 export function AccountActions() {
   const logout = useLogout();
   const iconButton =
-    "size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-mint/60";
+    "size-11 items-center justify-center rounded-full text-ink transition-tints hover:bg-mint/60";
   return (
     <>
       <ShopLink

@@ -49,7 +49,7 @@ export function DashboardNav({ fullName, role }: { fullName: string; role: "cust
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the phone's menu.
   useEffect(() => setOpen(false), [pathname]);
   const item =
-    "flex shrink-0 items-center gap-3 rounded-full px-4 py-2.5 text-sm font-medium transition-colors";
+    "flex shrink-0 items-center gap-3 rounded-full px-4 py-2.5 text-sm font-medium transition-tints";
   return (
     <nav
       aria-label={role === "admin" ? "Admin" : "Account"}

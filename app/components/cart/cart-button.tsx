@@ -49,7 +49,7 @@ export function CartButton({ count, onOpen }: { count: number; onOpen: () => voi
       onClick={onOpen}
       aria-label={cartButtonLabel(count)}
       aria-haspopup="dialog"
-      className="relative inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-mint/60"
+      className="relative inline-flex size-11 items-center justify-center rounded-full text-ink transition-tints hover:bg-mint/60"
     >
       <ShoppingBag className="size-5" aria-hidden="true" />
       <span

@@ -75,7 +75,7 @@ export function ProductDetail({
                 <label
                   key={option.id}
                   className={cn(
-                    "flex cursor-pointer items-center rounded-full border px-5 py-2.5 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand",
+                    "flex cursor-pointer items-center rounded-full border px-5 py-2.5 text-sm font-medium transition-tints has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand",
                     option.id === variantId
                       ? "border-brand bg-brand-soft text-brand-strong"
                       : "border-line bg-white text-ink hover:border-brand",

@@ -48,7 +48,7 @@ type ListingProps = ListingPageData & {
 };
 
 const chipClasses =
-  "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium transition-colors";
+  "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium transition-tints";
 
 /**
  * A product listing with its choices: category chips, sort, price range and in stock

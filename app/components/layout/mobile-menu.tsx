@@ -22,7 +22,7 @@ export function MobileMenu() {
       onClick: close,
       "aria-current": isActive ? ("page" as const) : undefined,
       className: cn(
-        "rounded-[var(--radius-card)] px-4 py-3 text-base font-medium transition-colors hover:bg-mint/60",
+        "rounded-[var(--radius-card)] px-4 py-3 text-base font-medium transition-tints hover:bg-mint/60",
         isActive ? "bg-brand-soft text-brand-strong" : "text-ink",
       ),
     };

@@ -28,7 +28,7 @@ export function SiteFooter({ config, year }: { config: PublicConfig; year: numbe
                   <li key={link.to}>
                     <ShopLink
                       to={link.to}
-                      className="inline-block py-1.5 text-sm transition-colors hover:text-white"
+                      className="inline-block py-1.5 text-sm transition-tints hover:text-white"
                     >
                       {link.label}
                     </ShopLink>

@@ -26,7 +26,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
                 to={link.to}
                 aria-current={isActive ? "page" : undefined}
                 className={cn(
-                  "rounded-full px-4 py-2 text-sm font-medium transition-colors hover:text-brand",
+                  "rounded-full px-4 py-2 text-sm font-medium transition-tints hover:text-brand",
                   isActive ? "text-brand-strong" : "text-ink",
                 )}
               >

@@ -27,7 +27,7 @@ export function SocialLinks({ social, shopName }: { social: Social; shopName: st
               href={href}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 transition-colors hover:bg-brand hover:text-white"
+              className="inline-flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 transition-tints hover:bg-brand hover:text-white"
             >
               <Mark width="20" height="20" />
               <span className="sr-only">{`${shopName} on ${labels[network]}`}</span>

@@ -146,7 +146,7 @@ export function SearchBox() {
         aria-haspopup="dialog"
         aria-expanded={mode !== "closed"}
         aria-keyshortcuts="Control+K Meta+K"
-        className="inline-flex size-11 items-center justify-center gap-2 rounded-full text-ink transition-colors hover:bg-mint/60 lg:h-10 lg:w-60 lg:justify-start lg:whitespace-nowrap lg:border lg:border-line lg:bg-white lg:px-4 lg:text-sm lg:text-ink-muted lg:hover:border-brand lg:hover:bg-white"
+        className="inline-flex size-11 items-center justify-center gap-2 rounded-full text-ink transition-tints hover:bg-mint/60 lg:h-10 lg:w-60 lg:justify-start lg:whitespace-nowrap lg:border lg:border-line lg:bg-white lg:px-4 lg:text-sm lg:text-ink-muted lg:hover:border-brand lg:hover:bg-white"
       >
         <Search className="size-5 shrink-0 lg:size-4" aria-hidden="true" />
         <span className="hidden flex-1 text-left lg:inline">Search products...</span>

@@ -31,7 +31,7 @@ export function Accordion({ items, className }: { items: AccordionItem[]; classN
             }
           }}
         >
-          <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink transition-colors hover:text-brand [&::-webkit-details-marker]:hidden">
+          <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink transition-tints hover:text-brand [&::-webkit-details-marker]:hidden">
             {item.question}
             <ChevronDown
               aria-hidden="true"

@@ -53,7 +53,7 @@ export function Tabs({
               tabIndex={selected ? 0 : -1}
               onClick={() => onValueChange(tab.value)}
               className={cn(
-                "h-10 rounded-full text-sm font-semibold transition-colors",
+                "h-10 rounded-full text-sm font-semibold transition-tints",
                 selected
                   ? "bg-white text-brand-strong shadow-sm"
                   : "text-ink hover:text-brand-strong",
