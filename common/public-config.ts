@@ -10,7 +10,7 @@ export type PublicConfig = {
   demoMode: boolean;
   supportEmail: string;
   supportPhone: string;
-  /** When support answers ("Mon-Fri 9am-5pm EST", docs/product.md §9). */
+  /** When support answers ("Mon-Fri 9am-5pm UK time" by default, docs/product.md §9). */
   supportHours: string;
   whatsappNumber: string;
   social: { instagram: string; facebook: string; tiktok: string };

@@ -115,7 +115,7 @@ const schema = z.object({
   ),
   SUPPORT_HOURS: z.preprocess(
     emptyToUndefined,
-    z.string().min(3).max(60).default("Mon-Fri 9am-5pm EST"),
+    z.string().min(3).max(60).default("Mon-Fri 9am-5pm UK time"),
   ),
   /** Demo mode only: how many past orders the demo shop starts with (benchmarks ask for more). */
   DEMO_ORDERS: z.preprocess(

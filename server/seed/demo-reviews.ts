@@ -17,62 +17,128 @@ const BATCH = 500;
 /** Share of delivered shopper-product pairs that get a review. */
 const REVIEW_SHARE = 0.45;
 
-const TEXTS: Record<number, Array<{ title: string; body: string }>> = {
-  5: [
-    {
-      title: "Visibly whiter in a week",
-      body: "I noticed a difference after five days and friends commented by the end of the week. No sensitivity at all.",
-    },
-    {
-      title: "Easy to use, great results",
-      body: "Simple to fit around my routine and the results speak for themselves. Already ordered again.",
-    },
-    {
-      title: "Better than the dentist's kit",
-      body: "Gentler than the trays I had before and the shade change was just as good. Really pleased.",
-    },
-    {
-      title: "My coffee stains are gone",
-      body: "Three cups a day had left their mark. Two weeks in and my teeth look the way they did years ago.",
-    },
-    {
-      title: "Worth every penny",
-      body: "Arrived the next day, clear instructions, and the results lasted. I have recommended it to my sister.",
-    },
-  ],
-  4: [
-    {
-      title: "Good results, slow start",
-      body: "Took about ten days before I saw a real change, but my smile is definitely brighter now.",
-    },
-    {
-      title: "Does what it says",
-      body: "Nice gradual whitening and no sensitivity. Would like a slightly bigger pack for the price.",
-    },
-    {
-      title: "Pleased overall",
-      body: "A clear improvement by the end of the course. Slightly fiddly at first but easy once you get used to it.",
-    },
-  ],
-  3: [
-    {
-      title: "Some difference",
-      body: "A mild improvement after two weeks. Pleasant to use, though I hoped for a bigger change.",
-    },
-  ],
-  2: [
-    {
-      title: "Not much change for me",
-      body: "Used it as directed for the full course and saw only a small difference. Delivery was quick though.",
-    },
-  ],
-  1: [
-    {
-      title: "Not for sensitive teeth",
-      body: "My teeth felt sensitive after a few days so I stopped. Customer service were helpful with the return.",
-    },
-  ],
+// A review's text is put together from a title and three sentences chosen by hashes, so the demo
+// shop's reviews read like different people's: with one short list each, the same words stood
+// under a dozen names on every product page.
+type Band = { titles: string[]; openings: string[]; closings: string[] };
+
+const BANDS: Record<number, Band> = {
+  5: {
+    titles: [
+      "Visibly whiter in a week",
+      "Easy to use, great results",
+      "Better than the dentist's kit",
+      "My coffee stains are gone",
+      "Worth every penny",
+      "Finally something that works",
+      "Wedding-ready smile",
+      "No sensitivity at all",
+      "Impressed",
+      "Brilliant, will buy again",
+    ],
+    openings: [
+      "I noticed a difference after five days and friends commented by the end of the week.",
+      "Three cups of coffee a day had left their mark, and two weeks in my teeth look the way they did years ago.",
+      "I have tried a few whitening products and this is the first one where I could see the change in photos.",
+      "Bought it before a wedding and my smile looked noticeably brighter on the day.",
+      "Gentler than the trays I had before and the shade change was just as good.",
+      "My dentist asked what I had been using at my last check-up.",
+      "I was sceptical, but the shade guide does not lie: about three shades lighter.",
+    ],
+    closings: [
+      "Already ordered again.",
+      "I have recommended it to my sister.",
+      "Really pleased.",
+      "Will be keeping a pack in the cupboard from now on.",
+      "Five stars from me.",
+      "Happy customer.",
+    ],
+  },
+  4: {
+    titles: [
+      "Good results, slow start",
+      "Does what it says",
+      "Pleased overall",
+      "Nice gradual change",
+      "Solid product",
+      "Happy with it",
+    ],
+    openings: [
+      "It took about ten days before I saw a real change, but my smile is definitely brighter now.",
+      "Nice gradual whitening and no sensitivity.",
+      "A clear improvement by the end of the course.",
+      "Not an overnight miracle, but a steady difference week by week.",
+      "My teeth are a couple of shades lighter and it was easy to fit in.",
+    ],
+    closings: [
+      "I would like a slightly bigger pack for the price.",
+      "Slightly fiddly at first but easy once you get used to it.",
+      "I knocked off a star only because it took a while to show.",
+      "Would buy again when it is on offer.",
+    ],
+  },
+  3: {
+    titles: ["Some difference", "Okay, not amazing", "Middle of the road", "Subtle results"],
+    openings: [
+      "A mild improvement after two weeks.",
+      "I can see a small change in good light, less so otherwise.",
+      "Did a little for me, though my teeth were not very stained to begin with.",
+    ],
+    closings: [
+      "Pleasant to use, though I hoped for a bigger change.",
+      "Fine, but I am not sure I would buy it again.",
+      "It might suit someone with more staining than me.",
+    ],
+  },
+  2: {
+    titles: ["Not much change for me", "Underwhelmed", "Expected more"],
+    openings: [
+      "I used it as directed for the full course and saw only a small difference.",
+      "Hard to tell any change after two weeks.",
+    ],
+    closings: ["Delivery was quick though.", "The customer service team were friendly at least."],
+  },
+  1: {
+    titles: ["Not for sensitive teeth", "Did not suit me"],
+    openings: [
+      "My teeth felt sensitive after a few days so I stopped.",
+      "It made my gums sore and I gave up after the third day.",
+    ],
+    closings: [
+      "Customer service were helpful with the return.",
+      "The refund came through quickly, to be fair.",
+    ],
+  },
 };
+
+/** A sentence about the order itself, said by reviews of any rating. */
+const MIDDLES = [
+  "Delivery took two days and it came well packed.",
+  "The instructions were clear and the first use took a few minutes.",
+  "I used it in the evenings after brushing.",
+  "It fits easily into a morning routine.",
+  "The packaging is neat and there is no mess.",
+  "It tastes of mint rather than chemicals.",
+  "",
+  "",
+];
+
+function pick<T>(list: readonly T[], roll: number): T | undefined {
+  return list[Math.floor(roll * list.length)];
+}
+
+/** The review a shopper would write of a product at `rating`, different for each pair. */
+function reviewText(key: string, rating: number): { title: string; body: string } | null {
+  const band = BANDS[rating];
+  if (!band) return null;
+  const title = pick(band.titles, unitHash(`${key}:title`));
+  const sentences = [
+    pick(band.openings, unitHash(`${key}:opening`)),
+    pick(MIDDLES, unitHash(`${key}:middle`)),
+    pick(band.closings, unitHash(`${key}:closing`)),
+  ].filter((sentence): sentence is string => Boolean(sentence));
+  return title ? { title, body: sentences.join(" ") } : null;
+}
 
 /** FNV-1a: a repeatable number from 0 to 1 for a text (not for secrets). */
 function unitHash(text: string): number {
@@ -115,8 +181,7 @@ export async function seedDemoReviews(db: Database, now = new Date()): Promise<n
     const key = `${pair.userId}:${pair.productId}`;
     if (unitHash(key) >= REVIEW_SHARE) continue;
     const rating = ratingFor(unitHash(`${key}:rating`));
-    const choices = TEXTS[rating] ?? [];
-    const text = choices[Math.floor(unitHash(`${key}:text`) * choices.length)];
+    const text = reviewText(key, rating);
     if (!text) continue;
     // Written three to ten days after ordering: a shopper whose day has not come yet has not.
     const writtenAt = new Date(

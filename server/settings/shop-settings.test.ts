@@ -7,7 +7,7 @@ describe("shop settings", () => {
     const settings = settingsFromEnv(parseEnv({}));
     expect(settings).toMatchObject({
       shopName: "Gleam",
-      supportHours: "Mon-Fri 9am-5pm EST",
+      supportHours: "Mon-Fri 9am-5pm UK time",
       shippingFlatRatePence: 399,
       freeShippingOverPence: 5000,
       firstOrderDiscountPercent: 10,

@@ -71,7 +71,7 @@ test.describe("content pages", () => {
     await expect(form.getByLabel("Name")).toHaveValue("");
     await expect(form.getByLabel("Message")).toHaveValue("");
     expect(requests).toEqual([]);
-    await expect(page.getByRole("main")).toContainText("Mon-Fri 9am-5pm EST");
+    await expect(page.getByRole("main")).toContainText("Mon-Fri 9am-5pm UK time");
   });
 
   for (const [path, title, phrase] of [

@@ -53,7 +53,7 @@ test.describe("shop settings", () => {
         return (copy.textContent ?? "").replace(/\s+/g, " ");
       });
       for (const text of texts) expect(body, `${path} says "${text}"`).toContain(text);
-      expect(body, `${path} keeps no default offer`).not.toMatch(/£50|10%|9am-5pm EST/);
+      expect(body, `${path} keeps no default offer`).not.toMatch(/£50|10%|9am-5pm UK time/);
       await expect(page.getByRole("link", { name: /Brightly/ }).first()).toBeVisible();
     }
     const meta = await page.request.get(`${server.url}/store`);

@@ -310,10 +310,19 @@ describe.each(testDrivers)("reviews on %s", (driver) => {
       .select({
         userId: reviews.userId,
         productId: reviews.productId,
+        title: reviews.title,
+        body: reviews.body,
         createdAt: reviews.createdAt,
       })
       .from(reviews);
     expect(written).toHaveLength(added);
+    // They read like different people's: on each product, hardly a text said twice.
+    for (const productId of ["strips", "paste"]) {
+      const texts = written
+        .filter((review) => review.productId === productId)
+        .map((review) => `${review.title}|${review.body}`);
+      expect(new Set(texts).size, productId).toBeGreaterThanOrEqual(texts.length * 0.9);
+    }
     for (const review of written) {
       // The same rule as any review: the shopper bought it (here: it was delivered).
       expect(await hasBought(db(), review.userId, review.productId)).toBe(true);

@@ -18,7 +18,7 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
       method="get"
       role="search"
       aria-label="Filter orders"
-      className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]"
+      className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-2 lg:grid-cols-[minmax(0,1.5fr)_minmax(11rem,1fr)_minmax(9.5rem,1fr)_minmax(9.5rem,1fr)]"
     >
       <Field id="order-search" label="Search" className="sm:col-span-2 lg:col-span-1">
         <Input

@@ -43,13 +43,17 @@ export function StockCountForm({ variants }: { variants: { id: string; name: str
         <Field id="count-units" label="Units counted">
           <Input id="count-units" name="counted" inputMode="numeric" required />
         </Field>
-        <Field id="count-reason" label="Reason">
+        <Field
+          id="count-reason"
+          label="Reason"
+          hint="For example: delivery of 50, or 2 damaged in the warehouse."
+        >
           <Input
             id="count-reason"
             name="reason"
             required
             maxLength={200}
-            placeholder="Delivery of 50"
+            aria-describedby="count-reason-hint"
           />
         </Field>
       </div>

@@ -100,7 +100,7 @@ describe("ProductCard's Add to Cart", () => {
     expect(renderCard(soldOut)).toHaveProperty("disabled", true);
   });
 
-  it("shows SALE and a struck-through former price only for a genuine reduction", () => {
+  it("shows SALE and a struck-through former price only for a genuine reduction of the price shown", () => {
     renderCard(product);
     expect(screen.queryByText("Sale")).toBeNull();
     expect(document.querySelector("s")).toBeNull();
@@ -123,7 +123,9 @@ describe("ProductCard's Add to Cart", () => {
       compareAtPricePence: 2998,
     };
     renderCard({ ...product, saleVariant: twin });
-    expect(screen.getByText("Sale")).toBeTruthy();
+    // The headline price is not reduced: the badge says which option is.
+    expect(screen.queryByText("Sale")).toBeNull();
+    expect(screen.getByText("Save on Twin Pack")).toBeTruthy();
     expect(screen.getByText("Twin Pack:")).toBeTruthy();
     expect(document.querySelector("s")?.textContent).toContain("£29.98");
   });

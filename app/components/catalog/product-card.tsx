@@ -46,7 +46,12 @@ export function ProductCard({
     product.saleVariant && product.saleVariant.id !== variant?.id ? product.saleVariant : null;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift">
-      {product.saleVariant ? <SaleBadge className="absolute top-3 left-3 z-10" /> : null}
+      {product.saleVariant ? (
+        <SaleBadge
+          className="absolute top-3 left-3 z-10"
+          label={otherSale ? `Save on ${otherSale.name}` : undefined}
+        />
+      ) : null}
       <WishlistButton product={product} size="icon-sm" className="absolute top-3 right-3 z-10" />
       <ShopLink
         to={`/product/${product.id}`}

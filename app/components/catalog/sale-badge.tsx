@@ -1,15 +1,20 @@
 import { cn } from "~/lib/class-names";
 
-/** Shown only for a product with a genuine former price on one of its variants (docs/product.md §10). */
-export function SaleBadge({ className }: { className?: string }) {
+/**
+ * Shown only for a product with a genuine former price on one of its variants (docs/product.md §10):
+ * "Sale" when the price shown beside it is reduced, otherwise what is (`label`, "Save on Twin Pack"),
+ * so the badge never claims a reduction the headline price does not have.
+ */
+export function SaleBadge({ className, label }: { className?: string; label?: string }) {
   return (
     <span
       className={cn(
-        "rounded-full bg-coral-strong px-3 py-1 text-xs font-bold tracking-wide text-white uppercase",
+        "rounded-full bg-coral-strong px-3 py-1 text-xs font-bold tracking-wide text-white",
+        label ? null : "uppercase",
         className,
       )}
     >
-      Sale
+      {label ?? "Sale"}
     </span>
   );
 }
