@@ -30,8 +30,11 @@ type OrderItemView = {
 
 export type OrderView = {
   id: string;
+  /** The number people read (common/order-number.ts); the id stays internal. */
+  number: number;
   status: string;
   totalPence: number;
+  refundedPence: number;
   createdAt: Date;
   items: OrderItemView[];
 };
@@ -58,6 +61,7 @@ export type CustomerOrderEvent = {
 export type CustomerOrderDetail = {
   order: OrderMoney & {
     id: string;
+    number: number;
     status: string;
     createdAt: Date;
     shippingAddress: string;
@@ -83,9 +87,21 @@ export function orderStatusLabel(status: string): string {
   return statusLabels[status] ?? status;
 }
 
+/**
+ * Money given back from an order that still stands (paid, shipped or delivered): said beside its
+ * status, which alone would read as if nothing had been refunded. Null when there is none, or
+ * when the status says it (refunded, cancelled).
+ */
+export function partRefundPence(order: { status: string; refundedPence: number }): number | null {
+  const standing =
+    order.status === "paid" || order.status === "fulfilled" || order.status === "delivered";
+  return standing && order.refundedPence > 0 ? order.refundedPence : null;
+}
+
 /** A row of the admin's list of every order. */
 export type AdminOrderRow = {
   id: string;
+  number: number;
   createdAt: Date;
   status: string;
   customerFullName: string;
@@ -93,11 +109,13 @@ export type AdminOrderRow = {
   /** Units in the order. */
   items: number;
   totalPence: number;
+  refundedPence: number;
 };
 
 /** Money that arrived when the order could not take it: the admin refunds it. */
 export type RefundDueOrder = {
   id: string;
+  number: number;
   status: string;
   customerEmail: string;
   totalPence: number;
@@ -114,6 +132,7 @@ export type RefundDueOrder = {
 export type RefundToCheck = {
   id: string;
   orderId: string;
+  orderNumber: number;
   amountPence: number;
   status: string;
   cancelsOrder: boolean;
@@ -140,6 +159,7 @@ export type OrderHistoryEntry = {
 export type AdminOrderDetail = {
   order: OrderMoney & {
     id: string;
+    number: number;
     status: string;
     createdAt: Date;
     paidAt: Date | null;

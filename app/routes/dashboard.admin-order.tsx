@@ -1,3 +1,4 @@
+import { formatOrderNumber } from "@common/order-number";
 import { routeMeta } from "@common/seo";
 import { getAdminOrder } from "@server/admin/admin-order-detail";
 import {
@@ -84,9 +85,9 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   });
 }
 
-export function meta({ matches, params }: Route.MetaArgs) {
+export function meta({ matches, params, loaderData }: Route.MetaArgs) {
   return routeMeta(matches, () => ({
-    title: `Order ${params.orderId}`,
+    title: `Order ${loaderData ? formatOrderNumber(loaderData.order.number) : ""}`.trim(),
     description: "An order in the shop's admin.",
     path: `/dashboard/admin-orders/${params.orderId}`,
     noindex: true,

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from "@common/order-number";
 import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
@@ -16,9 +17,9 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   return detail;
 }
 
-export function meta({ matches, params }: Route.MetaArgs) {
+export function meta({ matches, params, loaderData }: Route.MetaArgs) {
   return routeMeta(matches, () => ({
-    title: `Order ${params.orderId}`,
+    title: `Order ${loaderData ? formatOrderNumber(loaderData.order.number) : ""}`.trim(),
     description: "One of your orders: its items, delivery and history.",
     path: `/dashboard/orders/${params.orderId}`,
     noindex: true,

@@ -1,4 +1,5 @@
 import { formatPence } from "@common/money";
+import { formatOrderNumber } from "@common/order-number";
 import { routeMeta } from "@common/seo";
 import { getSessionUser } from "@server/auth/session";
 import { getDb } from "@server/db/connection";
@@ -10,7 +11,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { CheckCircle2 } from "~/components/ui/icons";
 import type { Route } from "./+types/success";
 
-// /success (docs/product.md §2): 'Thank You', the order id, the confirmation-email note, links on. The
+// /success (docs/product.md §2): 'Thank You', the order's number, the confirmation-email note, links on. The
 // order comes from navigation state or `?order=`, shown only to the customer it belongs to.
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -19,7 +20,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const order = user ? await findCustomerOrder(await getDb(), user.id, orderId) : null;
   return {
-    order: order ? { id: order.id, status: order.status, totalPence: order.totalPence } : null,
+    order: order
+      ? {
+          id: order.id,
+          number: formatOrderNumber(order.number),
+          status: order.status,
+          totalPence: order.totalPence,
+        }
+      : null,
   };
 }
 
@@ -47,6 +55,9 @@ function stateOrderId(state: unknown): string | null {
 export default function Success({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const orderId = loaderData.order?.id ?? stateOrderId(location.state);
+  // The number people read; the id only until the page's data says it (it always does for the
+  // signed-in customer the order belongs to).
+  const shown = loaderData.order?.number ?? orderId;
 
   useEffect(() => {
     cartStore.clear();
@@ -60,8 +71,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       {orderId ? (
         <p className="mt-6 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft">
           Order number{" "}
-          <span className="font-mono font-semibold" data-testid="order-id">
-            {orderId}
+          <span className="font-mono font-semibold" data-testid="order-id" data-order-id={orderId}>
+            {shown}
           </span>
           {loaderData.order ? (
             <span className="block text-sm text-ink-muted">

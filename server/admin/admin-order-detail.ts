@@ -13,6 +13,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
   const [order] = await db
     .select({
       id: orders.id,
+      number: orders.number,
       status: orders.status,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,

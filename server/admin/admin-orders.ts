@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AdminOrderQuery } from "../../common/admin-order-query";
 import { SHOP_TIME_ZONE } from "../../common/dates";
+import { parseOrderNumber } from "../../common/order-number";
 import type { AdminOrderRow, RefundDueOrder } from "../../common/order-types";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
@@ -20,6 +21,7 @@ export function listRefundDueOrders(db: Database, limit = 50): Promise<RefundDue
   return db
     .select({
       id: orders.id,
+      number: orders.number,
       status: orders.status,
       customerEmail: orders.customerEmail,
       totalPence: orders.totalPence,
@@ -47,7 +49,10 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.q) {
     const pattern = likePattern(filter.q);
+    // "GL-10241", "#10241" or "10241": that order, besides anything else the words match.
+    const number = parseOrderNumber(filter.q);
     const match = or(
+      number === null ? undefined : eq(orders.number, number),
       ilike(orders.id, pattern),
       ilike(orders.customerEmail, pattern),
       ilike(orders.customerFullName, pattern),
@@ -94,12 +99,14 @@ export async function listOrders(
     db
       .select({
         id: orders.id,
+        number: orders.number,
         createdAt: orders.createdAt,
         status: orders.status,
         customerFullName: orders.customerFullName,
         customerEmail: orders.customerEmail,
         items: unitsOf,
         totalPence: orders.totalPence,
+        refundedPence: orders.refundedPence,
       })
       .from(orders)
       .where(where)

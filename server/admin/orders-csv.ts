@@ -27,6 +27,7 @@ const HEADER = [
   "Refunded",
   "Carrier",
   "Tracking number",
+  "Order id",
 ];
 
 /** A text cell, made inert and quoted by PostgreSQL (csv_cell, migration 0011). */
@@ -46,7 +47,7 @@ const itemsOfOrder = sql`(select string_agg(item.quantity || ' x ' || item.produ
 /** One order's CSV line, the columns in HEADER's order. */
 const line = sql<string>`concat_ws(',', ${sql.join(
   [
-    textCell(orders.id),
+    sql`'GL-' || ${orders.number}`,
     sql`to_char(${orders.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD HH24:MI')`,
     sql`${orders.status}::text`,
     textCell(orders.customerFullName),
@@ -62,6 +63,7 @@ const line = sql<string>`concat_ws(',', ${sql.join(
     moneyCell(orders.refundedPence),
     textCell(orders.carrier),
     textCell(orders.trackingNumber),
+    textCell(orders.id),
   ],
   sql`, `,
 )}) || E'\\n'`;

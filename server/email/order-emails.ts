@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { formatOrderNumber } from "../../common/order-number";
 import type { Database } from "../db/database";
 import { orderItems, type orders } from "../db/schema/orders";
 import type { OrderEvent } from "../orders/order-events";
@@ -22,6 +23,7 @@ type Order = typeof orders.$inferSelect;
 /** What the customer's emails about money say of an order. */
 const moneyBackOf = (order: Order) => ({
   orderId: order.id,
+  orderNumber: formatOrderNumber(order.number),
   customerName: order.customerFullName,
   refundedPence: order.refundedPence,
   totalPence: order.totalPence,
@@ -44,6 +46,7 @@ export async function tellOfCancelledOrderPayment(
     outcome.refunded ? "order-refunded" : "refund-failed",
     cancelledOrderPaymentEmail(brand, order.customerEmail, {
       orderId: order.id,
+      orderNumber: formatOrderNumber(order.number),
       customerName: order.customerFullName,
       cardLast4: order.cardLast4,
       refunded: outcome.refunded,
@@ -62,6 +65,7 @@ async function confirmation(tx: Database, order: Order, brand: Brand): Promise<v
     "order-confirmation",
     orderConfirmationEmail(brand, order.customerEmail, {
       orderId: order.id,
+      orderNumber: formatOrderNumber(order.number),
       customerName: order.customerFullName,
       items: items.map((item) => ({
         name: item.productName,
@@ -94,6 +98,7 @@ async function reviewRequest(tx: Database, order: Order, brand: Brand): Promise<
     "review-request",
     reviewRequestEmail(brand, order.customerEmail, {
       orderId: order.id,
+      orderNumber: formatOrderNumber(order.number),
       customerName: order.customerFullName,
       products,
     }),
@@ -140,6 +145,7 @@ export async function emailTheCustomer(tx: Database, event: OrderEvent): Promise
         "order-shipped",
         orderShippedEmail(event.brand, order.customerEmail, {
           orderId: order.id,
+          orderNumber: formatOrderNumber(order.number),
           customerName: order.customerFullName,
           carrier: order.carrier,
           trackingNumber: order.trackingNumber,

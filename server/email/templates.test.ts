@@ -11,6 +11,7 @@ describe("the review request email", () => {
   it("links each product to its review form, every name as text", () => {
     const email = reviewRequestEmail(brand, "ada@example.com", {
       orderId: "order-1",
+      orderNumber: "GL-10001",
       customerName: "Ada <b>Lovelace</b>",
       products: [
         { id: "prod1", name: "Whitening Strips" },
@@ -18,6 +19,9 @@ describe("the review request email", () => {
       ],
     });
     expect(email.to).toBe("ada@example.com");
+    // The customer reads the order's number, never its internal id.
+    expect(email.text).toContain("your order GL-10001 has arrived");
+    expect(email.text).not.toContain("order-1");
     expect(email.text).toContain(
       "Review Whitening Strips: https://shop.example/product/prod1/review",
     );

@@ -89,6 +89,8 @@ export function passwordResetEmail(
 
 export type OrderEmailInput = {
   orderId: string;
+  /** GL-10241: what the customer reads (the id makes the link). */
+  orderNumber: string;
   customerName: string;
   items: Array<{ name: string; variantName: string; quantity: number; unitPricePence: number }>;
   subtotalPence: number;
@@ -126,7 +128,7 @@ export function orderConfirmationEmail(
   const html = layout(
     brand,
     heading,
-    `${paragraph(`Hi ${order.customerName}, we have your order ${order.orderId} and are getting it ready. It ships within 1-2 business days.`)}
+    `${paragraph(`Hi ${order.customerName}, we have your order ${order.orderNumber} and are getting it ready. It ships within 1-2 business days.`)}
 <table role="presentation" width="100%" style="border-collapse:collapse;margin:16px 0;border-top:1px solid #e2e8f0">
 ${rows.map((row) => tableRow(row.label, row.amount)).join("")}
 ${totals.map((row) => tableRow(row.label, row.amount, row.label === "Total")).join("")}
@@ -137,7 +139,7 @@ ${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
   const text = [
     heading,
     "",
-    `Hi ${order.customerName}, we have your order ${order.orderId} and are getting it ready. It ships within 1-2 business days.`,
+    `Hi ${order.customerName}, we have your order ${order.orderNumber} and are getting it ready. It ships within 1-2 business days.`,
     "",
     ...rows.map((row) => `${row.label}: ${row.amount}`),
     "",
@@ -149,7 +151,7 @@ ${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
     `Your orders: ${brand.baseUrl}/dashboard/orders`,
     "",
   ].join("\n");
-  return { to, subject: `Your ${brand.shopName} order ${order.orderId}`, html, text };
+  return { to, subject: `Your ${brand.shopName} order ${order.orderNumber}`, html, text };
 }
 
 /** The parcel left (the admin marked the order fulfilled): with the carrier and tracking link. */
@@ -158,6 +160,8 @@ export function orderShippedEmail(
   to: string,
   order: {
     orderId: string;
+    /** GL-10241: what the customer reads (the id makes the link). */
+    orderNumber: string;
     customerName: string;
     carrier: string | null;
     trackingNumber: string | null;
@@ -166,7 +170,7 @@ export function orderShippedEmail(
   const heading = "Your order is on its way";
   const shipment = shipmentOf(order.carrier, order.trackingNumber);
   const lines = [
-    `Hi ${order.customerName}, your order ${order.orderId} has left us.`,
+    `Hi ${order.customerName}, your order ${order.orderNumber} has left us.`,
     shipment.carrier
       ? `It is travelling with ${shipment.carrier}${shipment.trackingNumber ? `, tracking number ${shipment.trackingNumber}` : ""}.`
       : shipment.trackingNumber
@@ -188,7 +192,12 @@ export function orderShippedEmail(
     `Your order: ${orderUrl}`,
     "",
   ].join("\n");
-  return { to, subject: `Your ${brand.shopName} order ${order.orderId} has shipped`, html, text };
+  return {
+    to,
+    subject: `Your ${brand.shopName} order ${order.orderNumber} has shipped`,
+    html,
+    text,
+  };
 }
 
 /** The customer's own page of one order (app/routes/dashboard.order.tsx). */
@@ -205,6 +214,8 @@ const cardOf = (last4: string | null) =>
 
 type MoneyBack = {
   orderId: string;
+  /** GL-10241: what the customer reads (the id makes the link). */
+  orderNumber: string;
   customerName: string;
   /** Given back now. */
   amountPence: number;
@@ -227,8 +238,8 @@ export function orderCancelledEmail(
   const lines = [
     `Hi ${order.customerName},`,
     order.amountPence
-      ? `We have cancelled your order ${order.orderId} and refunded ${formatPence(order.amountPence)} to ${cardOf(order.cardLast4)}.`
-      : `We have cancelled your order ${order.orderId}. You have not been charged for it.`,
+      ? `We have cancelled your order ${order.orderNumber} and refunded ${formatPence(order.amountPence)} to ${cardOf(order.cardLast4)}.`
+      : `We have cancelled your order ${order.orderNumber}. You have not been charged for it.`,
     ...(order.amountPence ? [REFUND_TIMING] : []),
     "We are sorry for the trouble. If you did not expect this, reply to this email and we will help.",
   ];
@@ -236,7 +247,7 @@ export function orderCancelledEmail(
     heading,
     lines,
     orderId: order.orderId,
-    subject: `Your ${brand.shopName} order ${order.orderId} has been cancelled`,
+    subject: `Your ${brand.shopName} order ${order.orderNumber} has been cancelled`,
   });
 }
 
@@ -245,7 +256,7 @@ export function orderRefundedEmail(brand: Brand, to: string, refund: MoneyBack):
   const whole = refund.refundedPence >= refund.totalPence;
   const lines = [
     `Hi ${refund.customerName},`,
-    `We have refunded ${formatPence(refund.amountPence)} to ${cardOf(refund.cardLast4)} for your order ${refund.orderId}.`,
+    `We have refunded ${formatPence(refund.amountPence)} to ${cardOf(refund.cardLast4)} for your order ${refund.orderNumber}.`,
     whole
       ? refund.amountPence === refund.totalPence
         ? "That is the whole of your order."
@@ -257,7 +268,7 @@ export function orderRefundedEmail(brand: Brand, to: string, refund: MoneyBack):
     heading: "Your refund is on its way",
     lines,
     orderId: refund.orderId,
-    subject: `A refund of ${formatPence(refund.amountPence)} for your ${brand.shopName} order ${refund.orderId}`,
+    subject: `A refund of ${formatPence(refund.amountPence)} for your ${brand.shopName} order ${refund.orderNumber}`,
   });
 }
 
@@ -268,9 +279,15 @@ export function orderRefundedEmail(brand: Brand, to: string, refund: MoneyBack):
 export function cancelledOrderPaymentEmail(
   brand: Brand,
   to: string,
-  order: { orderId: string; customerName: string; cardLast4: string | null; refunded: boolean },
+  order: {
+    orderId: string;
+    orderNumber: string;
+    customerName: string;
+    cardLast4: string | null;
+    refunded: boolean;
+  },
 ): OutgoingEmail {
-  const arrived = `Your payment for order ${order.orderId} arrived after the order had been cancelled`;
+  const arrived = `Your payment for order ${order.orderNumber} arrived after the order had been cancelled`;
   const lines = order.refunded
     ? [
         `Hi ${order.customerName},`,
@@ -286,7 +303,7 @@ export function cancelledOrderPaymentEmail(
     heading: order.refunded ? "Your payment has been refunded" : "We are sorting out your refund",
     lines,
     orderId: order.orderId,
-    subject: `About your payment for ${brand.shopName} order ${order.orderId}`,
+    subject: `About your payment for ${brand.shopName} order ${order.orderNumber}`,
   });
 }
 
@@ -317,12 +334,14 @@ export function reviewRequestEmail(
   to: string,
   order: {
     orderId: string;
+    /** GL-10241: what the customer reads (the id makes the link). */
+    orderNumber: string;
     customerName: string;
     products: ReadonlyArray<{ id: string; name: string }>;
   },
 ): OutgoingEmail {
   const heading = "How are you getting on?";
-  const intro = `Hi ${order.customerName}, your order ${order.orderId} has arrived. Once you have tried it, would you tell other shoppers what you think? Only customers who bought a product can review it, so every review helps.`;
+  const intro = `Hi ${order.customerName}, your order ${order.orderNumber} has arrived. Once you have tried it, would you tell other shoppers what you think? Only customers who bought a product can review it, so every review helps.`;
   const links = order.products.map((product) => ({
     label: `Review ${product.name}`,
     url: `${brand.baseUrl}/product/${encodeURIComponent(product.id)}/review`,

@@ -31,7 +31,14 @@ export async function listCustomerOrders(
   limit = 1000,
 ): Promise<OrderView[]> {
   return db.query.orders.findMany({
-    columns: { id: true, status: true, totalPence: true, createdAt: true },
+    columns: {
+      id: true,
+      number: true,
+      status: true,
+      totalPence: true,
+      refundedPence: true,
+      createdAt: true,
+    },
     where: placed(userId),
     orderBy: [desc(orders.createdAt), desc(orders.id)],
     limit,
@@ -66,7 +73,12 @@ export async function customerOrderTotals(
 export async function findCustomerOrder(db: Database, userId: string, orderId: string) {
   if (orderId.length > 64) return null;
   const [order] = await db
-    .select({ id: orders.id, status: orders.status, totalPence: orders.totalPence })
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      totalPence: orders.totalPence,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
@@ -125,6 +137,7 @@ export async function getCustomerOrder(
   const [row] = await db
     .select({
       id: orders.id,
+      number: orders.number,
       status: orders.status,
       createdAt: orders.createdAt,
       subtotalPence: orders.subtotalPence,

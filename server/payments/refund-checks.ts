@@ -79,6 +79,7 @@ export async function listRefundsToCheck(
     .select({
       id: refunds.id,
       orderId: refunds.orderId,
+      orderNumber: orders.number,
       amountPence: refunds.amountPence,
       status: refunds.status,
       cancelsOrder: refunds.cancelsOrder,

@@ -14,7 +14,7 @@ test.describe("admin dashboard: orders and admins", () => {
     browser,
   }) => {
     test.slow();
-    const { email, orderId } = await placePaidOrder(page, "admin-buyer");
+    const { email, orderId, orderNumber } = await placePaidOrder(page, "admin-buyer");
     const admin = await adminPage(browser, page);
     await gotoHydrated(admin, "/dashboard/admin-orders");
     const filters = admin.getByRole("search", { name: "Filter orders" });
@@ -23,7 +23,7 @@ test.describe("admin dashboard: orders and admins", () => {
     await filters.getByRole("button", { name: "Apply" }).click();
     await expect(admin).toHaveURL(/q=.*status=paid/);
     await expect(admin.getByText("1 order match.")).toBeVisible();
-    await admin.getByRole("link", { name: orderId }).click();
+    await admin.getByRole("link", { name: orderNumber }).click();
     await expect(admin).toHaveURL(new RegExp(`/dashboard/admin-orders/${orderId}$`));
     await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     const items = admin.getByRole("region", { name: "Items" });
@@ -50,7 +50,7 @@ test.describe("admin dashboard: orders and admins", () => {
       .getByRole("article")
       .filter({ hasText: email })
       .filter({
-        has: page.getByRole("heading", { name: `Your Gleam order ${orderId} has shipped` }),
+        has: page.getByRole("heading", { name: `Your Gleam order ${orderNumber} has shipped` }),
       });
     await expect(async () => {
       await page.goto("/dev/mailbox");
@@ -60,7 +60,7 @@ test.describe("admin dashboard: orders and admins", () => {
 
     // The customer's own order page: the carrier, a link to follow the parcel, and its history.
     await gotoHydrated(page, "/dashboard/orders");
-    await page.getByRole("link", { name: `Order ${orderId}` }).click();
+    await page.getByRole("link", { name: `Order ${orderNumber}` }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
     const delivery = page.getByRole("region", { name: "Delivery" });
     await expect(delivery).toContainText("On its way.");
@@ -98,7 +98,7 @@ test.describe("admin dashboard: orders and admins", () => {
     browser,
   }) => {
     test.slow();
-    const { email, orderId } = await placePaidOrder(
+    const { email, orderId, orderNumber } = await placePaidOrder(
       page,
       "admin-buyer",
       '=HYPERLINK("http://evil.example") Road',
@@ -130,13 +130,29 @@ test.describe("admin dashboard: orders and admins", () => {
     await expect(ask).toBeHidden();
     await expect(admin.getByRole("region", { name: "Items" })).toContainText("−£10.50");
     await expect(admin.getByRole("region", { name: "History" })).toContainText("Refunded in part");
+    // Its status says it beside "Paid", on the order, in the admin's list and in the customer's.
+    await expect(admin.getByText("Partially refunded £10.50")).toBeVisible();
+    const list = await admin.context().newPage();
+    // Found by its number as the customer would quote it.
+    await gotoHydrated(list, `/dashboard/admin-orders?q=${encodeURIComponent(orderNumber)}`);
+    await expect(list.getByText("1 order match.")).toBeVisible();
+    await expect(
+      list.getByRole("row").filter({ hasText: orderNumber }).getByText("Partially refunded £10.50"),
+    ).toBeVisible();
+    await list.close();
+    await gotoHydrated(page, "/dashboard/orders");
+    await expect(
+      page
+        .getByRole("article", { name: `Order ${orderNumber}` })
+        .getByText("Partially refunded £10.50"),
+    ).toBeVisible();
     // The customer is told, with the card's last digits.
     const told = page
       .getByRole("article")
       .filter({ hasText: email })
       .filter({
         has: page.getByRole("heading", {
-          name: `A refund of £10.50 for your Gleam order ${orderId}`,
+          name: `A refund of £10.50 for your Gleam order ${orderNumber}`,
         }),
       });
     await expect(async () => {
@@ -170,10 +186,10 @@ test.describe("admin dashboard: orders and admins", () => {
       .trim()
       .split("\n");
     expect(lines[0]).toBe(
-      "Order,Placed,Status,Customer,Email,Phone,Shipping address,Items,Subtotal,Discount,Shipping,VAT,Total,Refunded,Carrier,Tracking number",
+      "Order,Placed,Status,Customer,Email,Phone,Shipping address,Items,Subtotal,Discount,Shipping,VAT,Total,Refunded,Carrier,Tracking number,Order id",
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${orderId},`);
+    expect(lines[1]).toMatch(new RegExp(`^GL-\\d+,.*,${orderId}$`));
     expect(lines[1]).toContain(",refunded,");
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"") Road"`);
     expect(lines[1]).toContain(",71.98,71.98,");
@@ -189,14 +205,14 @@ test.describe("admin dashboard: orders and admins", () => {
     browser,
   }) => {
     test.slow();
-    const { orderId } = await placePaidOrder(page, "cancel-buyer");
+    const { orderId, orderNumber } = await placePaidOrder(page, "cancel-buyer");
     const admin = await adminPage(browser, page);
     await gotoHydrated(admin, `/dashboard/admin-orders/${orderId}`);
     const cancel = admin.getByRole("form", { name: "Cancel" });
     await cancel.getByLabel("Reason (optional)").fill("Customer asked");
     await cancel.getByRole("button", { name: "Cancel order" }).click();
     const ask = admin.getByRole("alertdialog", {
-      name: `Refund £71.98 to the customer's card and cancel order ${orderId}?`,
+      name: `Refund £71.98 to the customer's card and cancel order ${orderNumber}?`,
     });
     await expect(ask).toBeVisible();
     await expect(ask).toContainText("this cannot be undone");

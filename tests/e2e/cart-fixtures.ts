@@ -103,7 +103,10 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(toast.first()).toBeVisible();
 }
 
-/** A new customer buys two triple packs of toothpaste with 4242; returns their email and order. */
+/**
+ * A new customer buys two triple packs of toothpaste with 4242; returns their email, the order's
+ * id and the number people read (GL-10241).
+ */
 export async function placePaidOrder(
   page: Page,
   label: string,
@@ -123,7 +126,11 @@ export async function placePaidOrder(
   await main.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Pay £71.98" }).click();
   await expect(page).toHaveURL(/\/success\?order=/);
-  const orderId = (await page.getByTestId("order-id").textContent()) ?? "";
+  // The number the customer reads; the internal id (for URLs) is on the same element.
+  const shown = page.getByTestId("order-id");
+  const orderNumber = (await shown.textContent()) ?? "";
+  const orderId = (await shown.getAttribute("data-order-id")) ?? "";
+  expect(orderNumber).toMatch(/^GL-\d+$/);
   expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
-  return { email, orderId };
+  return { email, orderId, orderNumber };
 }

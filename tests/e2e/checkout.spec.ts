@@ -85,15 +85,16 @@ test.describe("checkout", () => {
       `scroll positions ${scrolls.join(", ")}`,
     ).toEqual([]);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    const orderId = (await page.getByTestId("order-id").textContent()) ?? "";
-    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+    // A short number people can read; the id stays internal.
+    const orderNumber = (await page.getByTestId("order-id").textContent()) ?? "";
+    expect(orderNumber).toMatch(/^GL-\d{5,}$/);
     await expect(page.getByText("£71.98 · Paid")).toBeVisible();
     await expectBadge(page, 0);
     expect(await storedCart(page)).toEqual([]);
 
     await page.getByRole("link", { name: "View Your Orders" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    const order = page.getByRole("article", { name: `Order ${orderId}` });
+    const order = page.getByRole("article", { name: `Order ${orderNumber}` });
     await expect(order).toContainText("Paid");
     await expect(order).toContainText("£71.98");
 
@@ -101,7 +102,7 @@ test.describe("checkout", () => {
     const message = page
       .getByRole("article")
       .filter({ hasText: email })
-      .filter({ has: page.getByRole("heading", { name: `Your Gleam order ${orderId}` }) });
+      .filter({ has: page.getByRole("heading", { name: `Your Gleam order ${orderNumber}` }) });
     await expect(async () => {
       await page.goto("/dev/mailbox");
       await expect(message).toBeVisible({ timeout: 500 });

@@ -187,6 +187,7 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
       });
     expect((await success(cookie)).order).toEqual({
       id: orderId,
+      number: expect.stringMatching(/^GL-\d+$/),
       status: "paid",
       totalPence: 2648,
     });

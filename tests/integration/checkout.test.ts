@@ -1,3 +1,4 @@
+import { formatOrderNumber } from "@common/order-number";
 import { listRefundDueOrders } from "@server/admin/admin-orders";
 import { startCheckout } from "@server/checkout/checkout-service";
 import {
@@ -228,7 +229,7 @@ describe.each(testDrivers)("checkout on %s", (driver) => {
     // To the account's own address (createCustomer's), not the one typed into the form.
     expect(emails[0]).toMatchObject({ kind: "order-confirmation", toAddress: order.customerEmail });
     expect(order.customerEmail).toMatch(/^customer-\d+@example\.com$/);
-    expect(emails[0]?.text).toContain(orderId);
+    expect(emails[0]?.text).toContain(formatOrderNumber(order.number));
     expect(emails[0]?.text).toContain("1 Analytical Row");
     // Each event once: evt-1 (applied), evt-2 and evt-3 (ignored).
     expect(await db().select().from(paymentEvents)).toHaveLength(3);

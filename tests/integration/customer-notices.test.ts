@@ -1,3 +1,4 @@
+import { formatOrderNumber } from "@common/order-number";
 import {
   cancelOrderFromAdmin,
   fulfilOrder,
@@ -47,6 +48,9 @@ describe.each(testDrivers)("what the customer is told on %s", (driver) => {
       .where(eq(emailOutbox.toAddress, order.customerEmail))
       .orderBy(asc(emailOutbox.createdAt));
   };
+  /** The order's number as its emails say it (GL-10001). */
+  const numberOf = async (orderId: string) =>
+    formatOrderNumber((await orderRow(db(), orderId)).number);
 
   /** A paid order whose customer paid at the test provider's form with the card 4242. */
   async function paidWithCard() {
@@ -93,13 +97,14 @@ describe.each(testDrivers)("what the customer is told on %s", (driver) => {
       reason: null,
     });
     const emails = await emailsTo(orderId);
+    const number = await numberOf(orderId);
     expect(emails.map((email) => [email.kind, email.subject])).toEqual([
-      ["order-confirmation", `Your Gleam order ${orderId}`],
-      ["order-refunded", `A refund of £10.00 for your Gleam order ${orderId}`],
-      ["order-refunded", `A refund of £29.99 for your Gleam order ${orderId}`],
+      ["order-confirmation", `Your Gleam order ${number}`],
+      ["order-refunded", `A refund of £10.00 for your Gleam order ${number}`],
+      ["order-refunded", `A refund of £29.99 for your Gleam order ${number}`],
     ]);
     expect(emails[1]?.text).toContain(
-      `We have refunded £10.00 to your card ending 4242 for your order ${orderId}.`,
+      `We have refunded £10.00 to your card ending 4242 for your order ${number}.`,
     );
     expect(emails[1]?.text).toContain("In all, £10.00 of your £39.99 order has been refunded.");
     expect(emails[2]?.text).toContain(
@@ -133,9 +138,11 @@ describe.each(testDrivers)("what the customer is told on %s", (driver) => {
     const [cancelled] = (await emailsTo(paid.orderId)).filter(
       (email) => email.kind === "order-cancelled",
     );
-    expect(cancelled?.subject).toBe(`Your Gleam order ${paid.orderId} has been cancelled`);
+    expect(cancelled?.subject).toBe(
+      `Your Gleam order ${await numberOf(paid.orderId)} has been cancelled`,
+    );
     expect(cancelled?.text).toContain(
-      `We have cancelled your order ${paid.orderId} and refunded £39.99 to your card ending 4242.`,
+      `We have cancelled your order ${await numberOf(paid.orderId)} and refunded £39.99 to your card ending 4242.`,
     );
 
     const userId = await createCustomer(db());
@@ -159,7 +166,7 @@ describe.each(testDrivers)("what the customer is told on %s", (driver) => {
     });
     expect((await emailsTo(orderId)).map((email) => email.text)).toEqual([
       expect.stringContaining(
-        `We have cancelled your order ${orderId}. You have not been charged for it.`,
+        `We have cancelled your order ${await numberOf(orderId)}. You have not been charged for it.`,
       ),
     ]);
     expect(
@@ -200,7 +207,7 @@ describe.each(testDrivers)("what the customer is told on %s", (driver) => {
     const emails = await emailsTo(orderId);
     expect(emails.map((email) => email.kind)).toEqual(["order-confirmation", "refund-failed"]);
     expect(emails[1]?.text).toContain(
-      `Your payment for order ${orderId} arrived after the order had been cancelled, and we could not refund it to the card you paid with automatically.`,
+      `Your payment for order ${await numberOf(orderId)} arrived after the order had been cancelled, and we could not refund it to the card you paid with automatically.`,
     );
   });
 

@@ -92,6 +92,7 @@ describe.each(testDrivers)("the orders CSV on %s", (driver) => {
       .insert(orders)
       .values({
         id: "hostile",
+        number: 20001,
         userId,
         status: "fulfilled",
         subtotalPence: 3999,
@@ -123,9 +124,9 @@ describe.each(testDrivers)("the orders CSV on %s", (driver) => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text).toBe(
       [
-        "\uFEFFOrder,Placed,Status,Customer,Email,Phone,Shipping address,Items,Subtotal,Discount,Shipping,VAT,Total,Refunded,Carrier,Tracking number",
+        "\uFEFFOrder,Placed,Status,Customer,Email,Phone,Shipping address,Items,Subtotal,Discount,Shipping,VAT,Total,Refunded,Carrier,Tracking number,Order id",
         // London summer time: 10:30.
-        `hostile,2026-07-01 10:30,fulfilled,"'=HYPERLINK(""https://evil.example"")",mallory@example.com,'+44 7700 900123,"1 ""Quoted"" Road,\nLondon",1 x =Kit,39.99,0.00,3.99,7.33,43.98,0.05,'@Royal Mail,'-RM123`,
+        `GL-20001,2026-07-01 10:30,fulfilled,"'=HYPERLINK(""https://evil.example"")",mallory@example.com,'+44 7700 900123,"1 ""Quoted"" Road,\nLondon",1 x =Kit,39.99,0.00,3.99,7.33,43.98,0.05,'@Royal Mail,'-RM123,hostile`,
         "",
       ].join("\n"),
     );
@@ -138,7 +139,7 @@ describe.each(testDrivers)("the orders CSV on %s", (driver) => {
       ordersCsvStream(db(), { from: "0000-01-01" }, (error) => failures.push(error)),
     ).text();
     expect(text.trim()).toBe(
-      "Order,Placed,Status,Customer,Email,Phone,Shipping address,Items,Subtotal,Discount,Shipping,VAT,Total,Refunded,Carrier,Tracking number",
+      "Order,Placed,Status,Customer,Email,Phone,Shipping address,Items,Subtotal,Discount,Shipping,VAT,Total,Refunded,Carrier,Tracking number,Order id",
     );
     expect(failures).toHaveLength(1);
   });

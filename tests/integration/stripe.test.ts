@@ -1,3 +1,4 @@
+import { formatOrderNumber } from "@common/order-number";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { receiveStripeWebhook } from "@server/checkout/stripe-webhook";
 import { emailOutbox } from "@server/db/schema/email";
@@ -206,7 +207,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
       .orderBy(emailOutbox.createdAt);
     expect(emails.map((email) => email.kind)).toEqual(["order-confirmation", "order-refunded"]);
     expect(emails[1]?.text).toContain(
-      `We have refunded ${formatPence(totalPence)} to your card ending 4242 for your order ${orderId}.`,
+      `We have refunded ${formatPence(totalPence)} to your card ending 4242 for your order ${formatOrderNumber(ended?.number ?? 0)}.`,
     );
     const [paid] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(paid?.cardLast4).toBe("4242");
@@ -341,11 +342,12 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
     });
     // The customer is told, once.
     const emails = await db().select().from(emailOutbox);
+    const number = formatOrderNumber(refunded?.number ?? 0);
     expect(emails.map((email) => [email.kind, email.subject])).toEqual([
-      ["order-refunded", `About your payment for Gleam order ${orderId}`],
+      ["order-refunded", `About your payment for Gleam order ${number}`],
     ]);
     expect(emails[0]?.text).toContain(
-      `Your payment for order ${orderId} arrived after the order had been cancelled, so we have refunded it to the card you paid with.`,
+      `Your payment for order ${number} arrived after the order had been cancelled, so we have refunded it to the card you paid with.`,
     );
   });
 

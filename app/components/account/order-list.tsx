@@ -1,13 +1,9 @@
 import { DEFAULT_VARIANT_NAME } from "@common/cart-rules";
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import {
-  type OrderStatus,
-  type OrderView,
-  orderStatusLabel,
-  purchasedStatuses,
-} from "@common/order-types";
-import { StatusBadge } from "~/components/orders/status-badge";
+import { formatOrderNumber } from "@common/order-number";
+import { type OrderStatus, type OrderView, purchasedStatuses } from "@common/order-types";
+import { OrderStatusPills } from "~/components/orders/status-badge";
 import { ShopLink } from "~/components/ui/shop-link";
 
 /** Orders, newest first, each with its items, status and total; `empty` when there are none. */
@@ -29,17 +25,17 @@ export function OrderList({ orders, empty }: { orders: OrderView[]; empty: strin
             key={order.id}
             className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft"
           >
-            <article aria-label={`Order ${order.id}`}>
+            <article aria-label={`Order ${formatOrderNumber(order.number)}`}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="font-semibold">
                   <ShopLink
                     to={`/dashboard/orders/${order.id}`}
                     className="text-brand-strong underline-offset-2 hover:underline"
                   >
-                    Order <span className="font-mono text-sm break-all">{order.id}</span>
+                    Order <span className="font-mono">{formatOrderNumber(order.number)}</span>
                   </ShopLink>
                 </h3>
-                <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+                <OrderStatusPills order={order} />
               </div>
               <p className="mt-1 text-sm text-ink-muted">
                 Placed {formatLongDate(new Date(order.createdAt))}

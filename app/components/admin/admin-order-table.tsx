@@ -5,8 +5,9 @@ import {
 } from "@common/admin-order-query";
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import { type AdminOrderRow, orderStatusLabel } from "@common/order-types";
-import { StatusBadge } from "~/components/orders/status-badge";
+import { formatOrderNumber } from "@common/order-number";
+import type { AdminOrderRow } from "@common/order-types";
+import { OrderStatusPills } from "~/components/orders/status-badge";
 import { ArrowDown, ArrowUp } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";
 import { ShopLink } from "~/components/ui/shop-link";
@@ -110,13 +111,12 @@ export function AdminOrderTable({
                 <td className="px-4 py-3 whitespace-nowrap">
                   {formatLongDate(new Date(order.createdAt))}
                 </td>
-                <td className="max-w-[10rem] truncate px-4 py-3 font-mono text-xs">
+                <td className="px-4 py-3 font-mono text-sm whitespace-nowrap">
                   <ShopLink
                     to={`/dashboard/admin-orders/${encodeURIComponent(order.id)}`}
                     className="text-brand-strong underline-offset-2 hover:underline"
-                    title={order.id}
                   >
-                    {order.id}
+                    {formatOrderNumber(order.number)}
                   </ShopLink>
                 </td>
                 <td className="px-4 py-3">
@@ -128,7 +128,7 @@ export function AdminOrderTable({
                   {formatPence(order.totalPence)}
                 </td>
                 <td className="px-4 py-3">
-                  <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+                  <OrderStatusPills order={order} />
                 </td>
               </tr>
             ))}

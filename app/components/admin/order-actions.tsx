@@ -1,5 +1,6 @@
 import type { FormAnswer } from "@common/form-answer";
 import { formatPence, parsePounds } from "@common/money";
+import { formatOrderNumber } from "@common/order-number";
 import type { AdminOrderDetail } from "@common/order-types";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
@@ -167,8 +168,8 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
         title="Send the parcel"
         submit="Mark fulfilled"
       >
-        <Field id="carrier" label="Carrier (optional)">
-          <Input id="carrier" name="carrier" maxLength={100} placeholder="Royal Mail" />
+        <Field id="carrier" label="Carrier (optional)" hint="For example Royal Mail or DPD.">
+          <Input id="carrier" name="carrier" maxLength={100} aria-describedby="carrier-hint" />
         </Field>
         <Field id="tracking-number" label="Tracking number (optional)">
           <Input id="tracking-number" name="trackingNumber" maxLength={100} />
@@ -263,7 +264,7 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
         confirm={() =>
           paid
             ? {
-                title: `Refund ${formatPence(left)} to the customer's card and cancel order ${order.id}?`,
+                title: `Refund ${formatPence(left)} to the customer's card and cancel order ${formatOrderNumber(order.number)}?`,
                 detail: (
                   <p>
                     Its stock goes back on sale and the customer is told. The money goes back
@@ -275,7 +276,7 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
                 cancelLabel: "Keep the order",
               }
             : {
-                title: `Cancel order ${order.id}?`,
+                title: `Cancel order ${formatOrderNumber(order.number)}?`,
                 detail: <p>Its stock goes back on sale and it can no longer be paid.</p>,
                 confirmLabel: "Cancel order",
                 busyLabel: "Cancelling…",

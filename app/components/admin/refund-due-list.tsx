@@ -1,5 +1,6 @@
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
+import { formatOrderNumber } from "@common/order-number";
 import type { RefundDueOrder } from "@common/order-types";
 import { TriangleAlert } from "~/components/ui/icons";
 import { AttentionList } from "./attention-list";
@@ -15,12 +16,15 @@ export function RefundDueList({ orders }: { orders: RefundDueOrder[] }) {
       keyOf={(order) => order.id}
     >
       {(order) => (
-        <article aria-label={`Refund due: order ${order.id}`} className="flex gap-3">
+        <article
+          aria-label={`Refund due: order ${formatOrderNumber(order.number)}`}
+          className="flex gap-3"
+        >
           <TriangleAlert className="mt-0.5 size-5 shrink-0 text-coral-strong" aria-hidden="true" />
           <div className="min-w-0 text-sm">
             <p className="font-semibold">
-              Order <span className="font-mono">{order.id}</span> · {order.status} ·{" "}
-              {formatPence(order.totalPence)}
+              Order <span className="font-mono">{formatOrderNumber(order.number)}</span> ·{" "}
+              {order.status} · {formatPence(order.totalPence)}
             </p>
             <p className="text-ink-muted">
               {order.customerEmail} · {order.paymentProvider ?? "no provider"}{" "}

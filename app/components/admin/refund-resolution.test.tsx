@@ -97,6 +97,7 @@ describe("the overview's refunds to check", () => {
           {
             id: "r-1",
             orderId: "order-1",
+            orderNumber: 10001,
             amountPence: 3999,
             status: "pending",
             cancelsOrder: true,
@@ -108,6 +109,7 @@ describe("the overview's refunds to check", () => {
           {
             id: "r-2",
             orderId: "order-2",
+            orderNumber: 10002,
             amountPence: 500,
             status: "succeeded",
             cancelsOrder: false,
@@ -120,14 +122,15 @@ describe("the overview's refunds to check", () => {
       />,
     );
     const waiting = await screen.findByRole("article", {
-      name: "Refund to check: £39.99 for order order-1",
+      name: "Refund to check: £39.99 for order GL-10001",
     });
     expect(waiting.textContent).toContain("(cancelling the order)");
     expect(waiting.textContent).toMatch(
       /Not answered by the payment provider yet: the shop asks again every few minutes until .+, and the order cannot be fulfilled meanwhile\./,
     );
     expect(
-      screen.getByRole("article", { name: "Refund to check: £5.00 for order order-2" }).textContent,
+      screen.getByRole("article", { name: "Refund to check: £5.00 for order GL-10002" })
+        .textContent,
     ).toContain("The order was fulfilled by then, so it was not cancelled.");
   });
 });

@@ -1,5 +1,6 @@
 import { formatDateTime } from "@common/dates";
 import { formatPence } from "@common/money";
+import { formatOrderNumber } from "@common/order-number";
 import type { RefundToCheck } from "@common/order-types";
 import { TriangleAlert } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
@@ -20,7 +21,7 @@ export function RefundsToCheckList({ refunds }: { refunds: RefundToCheck[] }) {
     >
       {(refund) => (
         <article
-          aria-label={`Refund to check: ${formatPence(refund.amountPence)} for order ${refund.orderId}`}
+          aria-label={`Refund to check: ${formatPence(refund.amountPence)} for order ${formatOrderNumber(refund.orderNumber)}`}
           className="flex gap-3"
         >
           <TriangleAlert className="mt-0.5 size-5 shrink-0 text-coral-strong" aria-hidden="true" />
@@ -32,7 +33,7 @@ export function RefundsToCheckList({ refunds }: { refunds: RefundToCheck[] }) {
                 to={`/dashboard/admin-orders/${refund.orderId}`}
                 className="font-mono break-all text-brand-strong hover:underline"
               >
-                Order {refund.orderId}
+                Order {formatOrderNumber(refund.orderNumber)}
               </ShopLink>
             </p>
             <p className="text-ink-muted">

@@ -1,5 +1,5 @@
-import { orderStatusLabel } from "@common/order-types";
-import { StatusBadge } from "~/components/orders/status-badge";
+import { formatOrderNumber } from "@common/order-number";
+import { OrderStatusPills } from "~/components/orders/status-badge";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 
@@ -13,7 +13,7 @@ export function OrderHeading({
   placed,
 }: {
   back: string;
-  order: { id: string; status: string };
+  order: { id: string; number: number; status: string; refundedPence: number };
   placed: string;
 }) {
   return (
@@ -27,9 +27,10 @@ export function OrderHeading({
       </ShopLink>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 id="order-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          Order <span className="font-mono text-xl break-all sm:text-2xl">{order.id}</span>
+          Order{" "}
+          <span className="font-mono text-xl sm:text-2xl">{formatOrderNumber(order.number)}</span>
         </h1>
-        <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+        <OrderStatusPills order={order} />
       </div>
       <p className="mt-1 text-ink-muted">Placed {placed}</p>
     </>

@@ -1,3 +1,5 @@
+import { formatPence } from "@common/money";
+import { orderStatusLabel, partRefundPence } from "@common/order-types";
 import { cn } from "~/lib/class-names";
 
 const tones: Record<string, string> = {
@@ -19,6 +21,19 @@ export function StatusBadge({ status, label }: { status: string; label: string }
       )}
     >
       {label}
+    </span>
+  );
+}
+
+/** An order's status pill, and beside it what was refunded of an order that still stands. */
+export function OrderStatusPills({ order }: { order: { status: string; refundedPence: number } }) {
+  const refunded = partRefundPence(order);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <StatusBadge status={order.status} label={orderStatusLabel(order.status)} />
+      {refunded === null ? null : (
+        <StatusBadge status="refunded" label={`Partially refunded ${formatPence(refunded)}`} />
+      )}
     </span>
   );
 }

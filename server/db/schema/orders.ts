@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -23,12 +24,21 @@ export type ProviderName = "test" | "stripe";
 
 export { type OrderStatus, orderStatuses } from "../../../common/order-types";
 
+/**
+ * Orders' numbers as people read them (common/order-number.ts: GL-10001, GL-10002...): given in
+ * the order orders are opened; the id stays the internal key. A number taken by a checkout that
+ * then fails is not given again, as with any sequence.
+ */
+export const orderNumbers = pgSequence("order_numbers", { startWith: 10001 });
+
 export const orders = pgTable(
   "orders",
   {
     id: text("id")
       .primaryKey()
       .$defaultFn(() => crypto.randomUUID()),
+    /** The order's number for people (common/order-number.ts), from the order_numbers sequence. */
+    number: integer("number").notNull().default(sql`nextval('order_numbers')`),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: orderStatuses }).notNull().default("pending"),
     subtotalPence: integer("subtotal_pence").notNull(),
@@ -73,6 +83,7 @@ export const orders = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },
   (table) => [
+    uniqueIndex("orders_number_idx").on(table.number),
     index("orders_user_id_created_at_idx").on(table.userId, table.createdAt),
     index("orders_status_created_at_idx").on(table.status, table.createdAt),
     // The admin's list, newest first, and the figures of a date range.
