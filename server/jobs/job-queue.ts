@@ -125,8 +125,10 @@ export async function runDueJobs(
     const handler = handlers[job.kind];
     if (!handler) continue;
     try {
+      let marked = false;
       const done = async (tx: Database) => {
         await markDone(tx, job.id);
+        marked = true;
       };
       const outcome = await handler.run(job, { now, done });
       if (outcome) {
@@ -137,7 +139,8 @@ export async function runDueJobs(
         result.later++;
         jobRuns.inc({ kind: job.kind, result: "later" });
       } else {
-        await markDone(db, job.id);
+        // Done in the handler's own transaction already, or here.
+        if (!marked) await markDone(db, job.id);
         result.done++;
         jobRuns.inc({ kind: job.kind, result: "done" });
       }

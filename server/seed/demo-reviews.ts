@@ -18,8 +18,7 @@ const BATCH = 500;
 const REVIEW_SHARE = 0.45;
 
 // A review's text is put together from a title and three sentences chosen by hashes, so the demo
-// shop's reviews read like different people's: with one short list each, the same words stood
-// under a dozen names on every product page.
+// shop's reviews read like different people's, not the same few texts under many names.
 type Band = { titles: string[]; openings: string[]; closings: string[] };
 
 const BANDS: Record<number, Band> = {

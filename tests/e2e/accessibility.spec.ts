@@ -53,8 +53,8 @@ test.describe("accessibility of the cart and the search box (axe-core)", () => {
 
 test.describe("focus you can see", () => {
   // The ring is there the moment a control takes focus, in the brand's teal, two pixels wide with
-  // a gap: read at once, not after a transition (a ring that faded in from the button's white
-  // text was invisible on a white card for its first 200 ms).
+  // a gap: read at once, not after a transition (a ring fading in from the button's white text
+  // is unseen on a white card while it fades).
   test("a teal button's focus ring shows at once, teal on white", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await gotoHydrated(page, "/store");

@@ -148,7 +148,7 @@ test.describe("checkout", () => {
     await fillCard(page, "4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay £39.98" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Thank You" })).toBeVisible();
-    // Asked once, not retried: the toast would go by itself five seconds on.
+    // Asked once, not retried: a retried check would pass once the toast closed by itself.
     const failureToasts = page
       .locator('[data-sonner-toast]:not([data-removed="true"])')
       .filter({ hasText: "Payment Failed" });

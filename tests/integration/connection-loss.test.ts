@@ -6,7 +6,7 @@ import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // A connection the server ends (a restart, a failover, an administrator) while the shop holds it
 // between two statements of a transaction: node-postgres reports it as an 'error' event on that
-// client, which ends the whole process when nothing listens (CI saw a worker die so, in the
+// client, which ends the whole process when nothing listens (a worker would die so, as in the
 // database-faults test). It must fail that transaction only.
 
 describe.runIf(testDrivers.includes("postgres"))("a lost connection on PostgreSQL", () => {
@@ -32,8 +32,8 @@ describe.runIf(testDrivers.includes("postgres"))("a lost connection on PostgreSQ
   });
 
   // Drizzle's transaction sends `begin` before its try/finally: a `begin` cut by a lost connection
-  // left the client checked out for ever, the pool a connection short, and its end() (a shutdown)
-  // waiting for ever: CI saw the database-faults test's server never exit.
+  // would leave the client checked out for ever, the pool a connection short, and its end() (a
+  // shutdown) waiting for ever.
   it("gives back a connection whose transaction could not even begin, so the pool can end", async () => {
     const pool = new ReadRetryingPool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
     pool.on("error", () => {});
