@@ -17,7 +17,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ViewerScript } from "~/components/account/viewer-script";
+import { AdminShell } from "~/components/admin/admin-shell";
 import { EarlyClickScript, replayEarlyClick } from "~/components/layout/early-click";
+import { usePageChrome } from "~/components/layout/page-chrome";
 import { ShopLayout } from "~/components/layout/shop-layout";
 import { buttonVariants } from "~/components/ui/button";
 import { useShopLinkNavigation } from "~/components/ui/shop-link";
@@ -49,6 +51,7 @@ export function meta({ data, error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  const chrome = usePageChrome();
   const nonce = useNonce();
   useEffect(() => {
     // Marks the document as interactive (pages and error screens alike) once it is hydrated (the
@@ -70,18 +73,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="" />
         {/* A browser may paint a page it has only partly read, and what came later moved what was
             painted (the header's controls, the hero's text). The first paint waits until the page
-            is read to its footer (decision record 021). */}
-        <link rel="expect" href="#site-footer" blocking="render" />
+            is read to its footer (decision record 021). The admin's shell has no footer. */}
+        {chrome === "admin" ? null : <link rel="expect" href="#site-footer" blocking="render" />}
         <Meta />
         <Links />
       </head>
       <body>
-        {data ? (
-          <ShopLayout config={data.config} year={data.year}>
+        {!data ? (
+          children
+        ) : chrome === "admin" ? (
+          <AdminShell shopName={data.config.shopName}>{children}</AdminShell>
+        ) : (
+          <ShopLayout config={data.config} year={data.year} focused={chrome === "focused"}>
             {children}
           </ShopLayout>
-        ) : (
-          children
         )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -6,6 +6,7 @@ import { hasPaidOrder } from "@server/orders/orders-service";
 import { stripePublishableKey } from "@server/payments/payments";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { focusedChrome } from "~/components/layout/page-chrome";
 import type { Route } from "./+types/checkout";
 
 // /checkout (docs/product.md §2): signed-in customers only (a guest goes to /login and comes back).
@@ -25,6 +26,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     stripePublishableKey: stripePublishableKey(),
   };
 }
+
+// Paying: the newsletter and the chat bubble step aside (docs/storefront.md, Checkout).
+export const handle = focusedChrome;
 
 export function meta({ matches }: Route.MetaArgs) {
   return routeMeta(matches, () => ({

@@ -53,7 +53,7 @@ export function DashboardNav({ fullName, role }: { fullName: string; role: "cust
   return (
     <nav
       aria-label={role === "admin" ? "Admin" : "Account"}
-      className="min-w-0 lg:sticky lg:top-24 lg:self-start"
+      className={cn("min-w-0 lg:sticky lg:self-start", collapsible ? "lg:top-20" : "lg:top-24")}
     >
       <p className="mb-3 hidden truncate px-4 text-sm text-ink-muted lg:block">{fullName}</p>
       {collapsible ? (

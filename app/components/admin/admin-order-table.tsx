@@ -72,16 +72,18 @@ export function AdminOrderTable({
   }
   return (
     <>
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      {/* On a phone each order is a stacked row (customer and total, then order and status, then
+          the date); from a tablet up, a table that may scroll sideways: focusable, so a keyboard
+          can scroll it too. */}
       <section
         aria-label={caption}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1).
         tabIndex={0}
         className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft focus-visible:outline-2"
       >
-        <table className="w-full min-w-[44rem] text-left text-sm">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[44rem]">
           <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-line bg-paper text-ink-muted">
+          <thead className="border-b border-line bg-paper text-ink-muted max-md:sr-only">
             <tr>
               {columns.map((column) => (
                 <th
@@ -105,13 +107,17 @@ export function AdminOrderTable({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-line">
+          <tbody className="divide-y divide-line max-md:block">
             {orders.map((order) => (
-              <tr key={order.id} className="hover:bg-paper/60">
-                <td className="px-4 py-3 whitespace-nowrap">
+              <tr
+                key={order.id}
+                data-testid="admin-order-row"
+                className="hover:bg-paper/60 max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-4 max-md:gap-y-1 max-md:px-4 max-md:py-3"
+              >
+                <td className="px-4 py-3 whitespace-nowrap max-md:order-5 max-md:col-span-2 max-md:p-0 max-md:text-xs max-md:text-ink-muted">
                   {formatLongDate(new Date(order.createdAt))}
                 </td>
-                <td className="px-4 py-3 font-mono text-sm whitespace-nowrap">
+                <td className="px-4 py-3 font-mono text-sm whitespace-nowrap max-md:order-3 max-md:p-0">
                   <ShopLink
                     to={`/dashboard/admin-orders/${encodeURIComponent(order.id)}`}
                     className="text-brand-strong underline-offset-2 hover:underline"
@@ -119,15 +125,15 @@ export function AdminOrderTable({
                     {formatOrderNumber(order.number)}
                   </ShopLink>
                 </td>
-                <td className="px-4 py-3">
+                <td className="min-w-0 px-4 py-3 max-md:order-1 max-md:p-0">
                   <span className="block font-medium">{order.customerFullName}</span>
-                  <span className="block text-ink-muted">{order.customerEmail}</span>
+                  <span className="block truncate text-ink-muted">{order.customerEmail}</span>
                 </td>
-                <td className="px-4 py-3 text-right">{order.items}</td>
-                <td className="px-4 py-3 text-right font-semibold">
+                <td className="px-4 py-3 text-right max-md:hidden">{order.items}</td>
+                <td className="px-4 py-3 text-right font-semibold max-md:order-2 max-md:p-0">
                   {formatPence(order.totalPence)}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 max-md:order-4 max-md:p-0 max-md:text-right">
                   <OrderStatusPills order={order} />
                 </td>
               </tr>

@@ -6,16 +6,21 @@ export function Logo({
   shopName,
   className,
   tone = "dark",
+  to = "/",
+  label = `${shopName} home`,
 }: {
   shopName: string;
   className?: string;
   tone?: "dark" | "light";
+  /** Where the mark leads: the shop's home, or the admin's overview in the admin's shell. */
+  to?: string;
+  label?: string;
 }) {
   return (
     <ShopLink
-      to="/"
-      className={cn("inline-flex items-center gap-2 rounded-full", className)}
-      aria-label={`${shopName} home`}
+      to={to}
+      className={cn("inline-flex min-w-0 items-center gap-2 rounded-full", className)}
+      aria-label={label}
     >
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
         <circle cx="16" cy="16" r="16" fill={tone === "dark" ? "#0f766e" : "#ffffff"} />
@@ -27,7 +32,7 @@ export function Logo({
       </svg>
       <span
         className={cn(
-          "text-xl font-bold tracking-tight",
+          "truncate text-xl font-bold tracking-tight",
           tone === "dark" ? "text-ink" : "text-white",
         )}
       >

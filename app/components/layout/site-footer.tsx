@@ -6,7 +6,15 @@ import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
 import { SocialLinks } from "./social-links";
 
-export function SiteFooter({ config, year }: { config: PublicConfig; year: number }) {
+export function SiteFooter({
+  config,
+  year,
+  newsletter = true,
+}: {
+  config: PublicConfig;
+  year: number;
+  newsletter?: boolean;
+}) {
   return (
     <footer id="site-footer" className="bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_2fr_1.4fr] lg:px-8">
@@ -40,7 +48,7 @@ export function SiteFooter({ config, year }: { config: PublicConfig; year: numbe
         </div>
 
         <div className="space-y-8">
-          <NewsletterForm />
+          {newsletter ? <NewsletterForm /> : null}
           <address className="space-y-2 text-sm not-italic">
             <a
               href={`mailto:${config.supportEmail}`}
