@@ -38,8 +38,14 @@ test.describe("admin dashboard: orders and admins", () => {
     const parcel = admin.getByRole("form", { name: "Send the parcel" });
     await parcel.getByLabel("Carrier (optional)").fill("Royal Mail");
     await parcel.getByLabel("Tracking number (optional)").fill("RM123456785GB");
-    await parcel.getByRole("button", { name: "Mark fulfilled" }).click();
+    // By keyboard: once the order moves on and its form goes, the focus is back in the actions,
+    // not at the top of the page, and Tab carries on from there.
+    await parcel.getByRole("button", { name: "Mark fulfilled" }).focus();
+    await admin.keyboard.press("Enter");
     await expectToast(admin, "Order marked fulfilled");
+    await expect(admin.getByRole("region", { name: "Actions" })).toBeFocused();
+    await admin.keyboard.press("Tab");
+    await expect(admin.getByRole("region", { name: "Actions" }).locator(":focus")).toHaveCount(1);
     await expect(admin.getByText("Shipped", { exact: true }).first()).toBeVisible();
     await expect(admin.getByRole("region", { name: "Customer" })).toContainText(
       "Royal Mail · RM123456785GB",

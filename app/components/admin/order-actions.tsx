@@ -104,12 +104,27 @@ function ActionForm({
 /** Each action's answer as a toast: done, or refused with the server's reason (destructive). */
 function useActionToast(intent: Intent) {
   useAccountForm(`order-${intent}`, (result) => {
-    if (result.ok) void showToast(done[intent]);
-    else
+    if (result.ok) {
+      void showToast(done[intent]);
+      keepFocusInActions();
+    } else
       void showToast("Order not updated", {
         description: result.message ?? "Something went wrong",
         tone: "error",
       });
+  });
+}
+
+/**
+ * A done action's form goes (the order moved on) or its button was disabled while it ran: either
+ * way the focus fell to the page's top. It comes back to the actions, where the admin was, so the
+ * keyboard carries on from there (WCAG 2.4.3).
+ */
+function keepFocusInActions() {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    document.getElementById("order-actions")?.focus();
   });
 }
 
@@ -297,7 +312,12 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
     );
   }
   return (
-    <section aria-label="Actions" className="mt-6">
+    <section
+      id="order-actions"
+      aria-label="Actions"
+      tabIndex={-1}
+      className="mt-6 rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-4"
+    >
       {forms.length === 0 ? (
         <p className="rounded-[var(--radius-card)] border border-line bg-white p-5 text-sm text-ink-muted">
           Nothing more can be done with an order that is {order.status}.
