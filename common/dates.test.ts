@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, shopDate } from "./dates";
+import { formatLongDate, formatShopDay, readShopDay, shopDate } from "./dates";
 
 describe("shop dates", () => {
   it("formats a long British date", () => {
@@ -43,5 +43,25 @@ describe("shop dates", () => {
       { year: 2027, today: "31 March 2027" },
       { year: 2027, today: "1 April 2027" },
     ]);
+  });
+});
+
+describe("days in the shop's forms", () => {
+  it("reads a day typed day first, or as a URL carries it", () => {
+    expect(readShopDay("27/11/2026")).toBe("2026-11-27");
+    expect(readShopDay(" 7/3/2026 ")).toBe("2026-03-07");
+    expect(readShopDay("07-03-2026")).toBe("2026-03-07");
+    expect(readShopDay("2026-11-27")).toBe("2026-11-27");
+  });
+
+  it("refuses what is not a real day", () => {
+    for (const text of ["31/02/2026", "11/27/2026", "27/11/26", "0000-01-01", "yesterday", ""]) {
+      expect(readShopDay(text), text).toBeNull();
+    }
+  });
+
+  it("writes a day back day first", () => {
+    expect(formatShopDay("2026-03-07")).toBe("07/03/2026");
+    expect(formatShopDay("")).toBe("");
   });
 });

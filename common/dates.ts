@@ -48,3 +48,31 @@ export function shopDate(moment: Date): { year: number; today: string } {
 export function shopCalendarDay(date: Date): string {
   return isoDay().format(date);
 }
+
+/** A shop day ("2026-11-27") as the shop's forms write it: "27/11/2026", whatever the browser's. */
+export function formatShopDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split("-");
+  return year && month && day ? `${day}/${month}/${year}` : "";
+}
+
+/**
+ * A day as typed in a form (day first, as in the UK: "27/11/2026", "7/3/2026", with "/", "-" or "."
+ * between) or as a URL carries it ("2026-11-27"), as "YYYY-MM-DD"; null unless it is a real day of
+ * the calendar from 1900 (31/02 is refused, not rolled into March).
+ */
+export function readShopDay(text: string): string | null {
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const typed = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : typed
+      ? [typed[3], (typed[2] ?? "").padStart(2, "0"), (typed[1] ?? "").padStart(2, "0")]
+      : [];
+  if (!year || !month || !day || !/^(19|2\d)\d{2}$/.test(year)) return null;
+  const candidate = `${year}-${month}-${day}`;
+  const date = new Date(`${candidate}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(candidate)
+    ? candidate
+    : null;
+}

@@ -1,9 +1,11 @@
+import { adminOrderSearch } from "@common/admin-order-query";
 import { groupThousands } from "@common/numbers";
-import { parseAdminOrderQuery } from "@server/admin/admin-order-query";
+import { parseAdminOrderQuery, unreadableDateBound } from "@server/admin/admin-order-query";
 import { ADMIN_ORDERS_PAGE_SIZE, currentOrdersPage } from "@server/admin/admin-orders";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
 import { useEffect } from "react";
+import { redirect } from "react-router";
 import { AdminOrderTable } from "~/components/admin/admin-order-table";
 import { OrderFilters } from "~/components/admin/order-filters";
 import { showToast } from "~/lib/toast";
@@ -14,14 +16,31 @@ import type { Route } from "./+types/dashboard.admin-orders";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const query = parseAdminOrderQuery(url.searchParams);
+  // Days typed day first (the filters' form) are read, then the URL says them as the URL does
+  // everywhere else (YYYY-MM-DD), so the view shared or bookmarked is one address.
+  const typedDay = (["from", "to"] as const).some((bound) => {
+    const value = url.searchParams.get(bound);
+    return value && query[bound] && value !== query[bound];
+  });
+  // A date that is not a day is said beside its field (the list runs without it), with what was
+  // typed kept there to correct.
+  const bound = unreadableDateBound(url.searchParams);
+  const dateProblem = bound
+    ? {
+        field: bound,
+        typed: url.searchParams.get(bound) ?? "",
+        message: "Enter a day as dd/mm/yyyy, for example 27/11/2026.",
+      }
+    : null;
+  if (typedDay && !bound) throw redirect(`${url.pathname}${adminOrderSearch(query)}`);
   try {
     const { orders, total } = await currentOrdersPage(await getDb(), query);
     const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
-    return { orders, total, query, pageCount, error: null };
+    return { orders, total, query, pageCount, dateProblem, error: null };
   } catch (error) {
     logger.error({ err: error }, "the admin's orders could not be read");
     const message = "The orders could not be read. Please try again.";
-    return { orders: [], total: 0, query, pageCount: 1, error: message };
+    return { orders: [], total: 0, query, pageCount: 1, dateProblem, error: message };
   }
 }
 
@@ -37,7 +56,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {total === 1 ? "1 order" : `${groupThousands(total)} orders`}
         {query.q || query.status || query.from || query.to ? " match" : ""}.
       </p>
-      <OrderFilters key={JSON.stringify(query)} query={query} />
+      <OrderFilters
+        key={JSON.stringify([query, loaderData.dateProblem])}
+        query={query}
+        dateProblem={loaderData.dateProblem}
+      />
       <AdminOrderTable
         orders={loaderData.orders}
         query={query}

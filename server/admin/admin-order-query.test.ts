@@ -26,6 +26,13 @@ describe("the admin's orders list as a URL, read on the server and written back"
     expect(adminOrderSearch(query)).toBe("");
   });
 
+  it("reads days typed day first, and writes them back as the URL's days", () => {
+    const query = parseAdminOrderQuery(new URLSearchParams("from=1/10/2026&to=31%2F10%2F2026"));
+    expect([query.from, query.to]).toEqual(["2026-10-01", "2026-10-31"]);
+    expect(adminOrderSearch(query)).toBe("?from=2026-10-01&to=2026-10-31");
+    expect(unreadableDateBound(new URLSearchParams("from=31/02/2026"))).toBe("from");
+  });
+
   it("trims the search and drops NUL bytes", () => {
     expect(parseAdminOrderQuery(new URLSearchParams("q=%20a%00b%20")).q).toBe("ab");
   });

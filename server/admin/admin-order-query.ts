@@ -4,20 +4,19 @@ import {
   adminOrderSortKeys,
   defaultAdminOrderQuery,
 } from "../../common/admin-order-query";
+import { readShopDay } from "../../common/dates";
 import { orderStatuses } from "../../common/order-types";
 
 // The admin's orders list's URL state read on the server (the list and the CSV export): anything
 // unreadable falls back to its default, so a hand-edited URL never fails.
 
-const isoDay = z
-  .string()
-  // A year the shop can have orders in: PostgreSQL has no year 0, and 0000-01-01 reached it.
-  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/)
-  // A real day of the calendar: 2026-02-31 is refused, not rolled over into March.
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-  });
+// A day typed in the filters (dd/mm/yyyy, docs/admin.md) or written back in the URL (YYYY-MM-DD),
+// read as YYYY-MM-DD; a day the shop cannot read (31/02, year 0) is refused.
+const isoDay = z.string().transform((text, context) => {
+  const day = readShopDay(text);
+  if (day === null) context.addIssue({ code: "custom", message: "Not a day" });
+  return day ?? "";
+});
 
 const d = defaultAdminOrderQuery;
 

@@ -1,5 +1,5 @@
-import { signUpAndVerify, uniqueEmail } from "./account-fixtures";
-import { adminPage } from "./admin-fixtures";
+import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
+import { ADMIN, adminPage } from "./admin-fixtures";
 import { expectToast, placePaidOrder } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
@@ -97,6 +97,42 @@ test.describe("admin dashboard: orders and admins", () => {
     }
     await expect(history).toContainText("Demo Admin (admin)");
     await admin.context().close();
+  });
+
+  test("the orders' dates are typed and shown day first, whatever the browser's language", async ({
+    browser,
+    baseURL,
+  }) => {
+    // An American browser: a native date input would show it mm/dd/yyyy.
+    const context = await browser.newContext({
+      baseURL,
+      locale: "en-US",
+      viewport: { width: 1280, height: 800 },
+    });
+    const admin = await context.newPage();
+    await logInAs(admin, ...ADMIN);
+    await gotoHydrated(admin, "/dashboard/admin-orders?from=2026-11-01");
+    const filters = admin.getByRole("search", { name: "Filter orders" });
+    await expect(filters.getByLabel("From")).toHaveValue("01/11/2026");
+    await expect(filters.getByText("dd/mm/yyyy").first()).toBeVisible();
+
+    // A day that is not one is said beside its field, and what was typed stays to correct.
+    await filters.getByLabel("To").fill("31/02/2026");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    const to = filters.getByLabel("To");
+    await expect(to).toHaveAttribute("aria-invalid", "true");
+    await expect(to).toHaveValue("31/02/2026");
+    await expect(to).toHaveAccessibleDescription(
+      "Enter a day as dd/mm/yyyy, for example 27/11/2026.",
+    );
+    await expectNoSeriousA11yViolations(admin);
+
+    await to.fill("7/3/2099");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(admin).toHaveURL(/from=2026-11-01&to=2099-03-07/);
+    await expect(filters.getByLabel("To")).toHaveValue("07/03/2099");
+    await expect(filters.getByLabel("To")).not.toHaveAttribute("aria-invalid", "true");
+    await context.close();
   });
 
   test("a refund in part, then in full; the CSV export with formula cells made inert", async ({

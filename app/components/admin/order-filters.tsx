@@ -1,8 +1,10 @@
 import { type AdminOrderQuery, adminOrderSearch } from "@common/admin-order-query";
+import { formatShopDay } from "@common/dates";
 import { orderStatuses, orderStatusLabel } from "@common/order-types";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { fieldProblems } from "~/components/ui/field-problem";
 import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -11,8 +13,20 @@ import { Select } from "~/components/ui/select";
  * The orders list's search, status and dates: a GET form, so the state lands in the URL (and it
  * works without script). The sort is kept; the page starts again at 1.
  */
-export function OrderFilters({ query }: { query: AdminOrderQuery }) {
+export function OrderFilters({
+  query,
+  dateProblem,
+}: {
+  query: AdminOrderQuery;
+  /** A date bound the server could not read: what was typed, and what to type instead. */
+  dateProblem: { field: "from" | "to"; typed: string; message: string } | null;
+}) {
   const filtered = query.q !== "" || query.status !== "" || query.from !== "" || query.to !== "";
+  const { errorFor, invalid } = fieldProblems("order", dateProblem);
+  // Days are typed and shown day first (en-GB) whatever the browser's language: a native date
+  // input follows the browser's, and showed mm/dd/yyyy to an admin whose browser is American.
+  const day = (bound: "from" | "to") =>
+    dateProblem?.field === bound ? dateProblem.typed : formatShopDay(query[bound]);
   return (
     <Form
       method="get"
@@ -26,7 +40,7 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
           name="q"
           type="search"
           defaultValue={query.q}
-          placeholder="Order id, email or name"
+          placeholder="For example GL-10241, an email or a name"
           maxLength={200}
         />
       </Field>
@@ -40,12 +54,26 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
           ))}
         </Select>
       </Field>
-      <Field id="order-from" label="From">
-        <Input id="order-from" name="from" type="date" defaultValue={query.from} />
-      </Field>
-      <Field id="order-to" label="To">
-        <Input id="order-to" name="to" type="date" defaultValue={query.to} />
-      </Field>
+      {(["from", "to"] as const).map((bound) => (
+        <Field
+          key={bound}
+          id={`order-${bound}`}
+          label={bound === "from" ? "From" : "To"}
+          hint={dateProblem?.field === bound ? undefined : "dd/mm/yyyy"}
+        >
+          <Input
+            id={`order-${bound}`}
+            name={bound}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            defaultValue={day(bound)}
+            aria-describedby={`order-${bound}-hint`}
+            {...invalid(bound)}
+          />
+          {errorFor(bound)}
+        </Field>
+      ))}
       {query.sort !== "date" ? <input type="hidden" name="sort" value={query.sort} /> : null}
       {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
