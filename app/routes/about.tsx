@@ -48,7 +48,7 @@ export default function About({ matches }: Route.ComponentProps) {
 
       <section
         aria-labelledby="story-heading"
-        className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8"
+        className="shop-container grid items-center gap-12 py-16 [--shop-width:var(--container-6xl)] lg:grid-cols-2"
       >
         <img
           src="/images/about-story.svg"
@@ -80,7 +80,7 @@ export default function About({ matches }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="values-heading" className="bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="shop-container py-16">
           <h2 id="values-heading" className="text-center text-3xl font-bold tracking-tight">
             Our core values
           </h2>

@@ -61,7 +61,7 @@ export default function Blog() {
       <PageHeader eyebrow="Blog" title="Smile Journal">
         <p>Practical oral-care advice and the science behind a brighter smile.</p>
       </PageHeader>
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+      <div className="shop-container py-12 lg:py-16">
         <ul className="grid gap-8 md:grid-cols-3">
           {articles.map((article) => (
             <li key={article.slug} className="flex">

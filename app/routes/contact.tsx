@@ -20,7 +20,7 @@ export default function Contact({ matches }: Route.ComponentProps) {
       <PageHeader eyebrow="Contact" title="Get in touch">
         <p>Questions about an order or our products? We're happy to help.</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_22rem] lg:px-8 lg:py-16">
+      <div className="shop-container grid gap-10 py-12 [--shop-width:var(--container-6xl)] lg:grid-cols-[1fr_22rem] lg:py-16">
         <div className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft sm:p-8">
           <ContactForm />
         </div>

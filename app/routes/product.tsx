@@ -107,7 +107,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
   const { product, reviews, error } = loaderData;
   const { pricing } = configFrom(matches);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+    <div className="shop-container py-8 lg:py-12">
       <BackToStore />
       {product ? (
         <>

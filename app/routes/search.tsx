@@ -86,7 +86,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, correctedTo, total, totalIsExact, error, categories, category } = loaderData;
   const keep: Record<string, string> = category ? { q: query, category } : { q: query };
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+    <div className="shop-container py-12 lg:py-16">
       <header className="mb-10 flex flex-col items-center gap-6 text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Search Results</h1>
         <Form method="get" action="/search" role="search" className="flex w-full max-w-xl gap-3">

@@ -140,7 +140,7 @@ export function meta({ data: loaderData, matches, params }: Route.MetaArgs) {
 export default function Store({ loaderData }: Route.ComponentProps) {
   const { category, categories } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+    <div className="shop-container py-12 lg:py-16">
       <header className="mb-8 text-center">
         {category ? (
           <nav aria-label="Breadcrumb" className="mb-3 text-sm text-ink-muted">

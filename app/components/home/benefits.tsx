@@ -14,7 +14,7 @@ export function Benefits({ pricing }: { pricing: PricingSettings }) {
   ];
   return (
     <section aria-labelledby="benefits-heading" className="bg-white">
-      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8">
+      <div className="shop-container grid items-center gap-12 py-20 lg:grid-cols-2">
         <div>
           <SectionHeading
             id="benefits-heading"

@@ -14,10 +14,7 @@ export function FeaturedProducts({ products }: { products: ProductTeaser[] }) {
   const [lead, ...rest] = products;
   if (!lead) return null;
   return (
-    <section
-      aria-labelledby="featured-heading"
-      className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
-    >
+    <section aria-labelledby="featured-heading" className="shop-container py-20">
       <SectionHeading
         id="featured-heading"
         eyebrow="Bestsellers"

@@ -12,7 +12,7 @@ const highlights = [
 export function Hero() {
   return (
     <section className="relative isolate flex flex-col overflow-hidden bg-gradient-to-b from-brand-soft to-mint md:block md:bg-mint">
-      <div className="mx-auto flex max-w-7xl items-center px-4 pt-10 pb-4 sm:px-6 md:min-h-[34rem] md:py-16 lg:px-8">
+      <div className="shop-container flex items-center pt-10 pb-4 md:min-h-[34rem] md:py-16">
         <div className="max-w-xl">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-brand-strong shadow-sm">
             <Sparkles className="size-4" aria-hidden="true" />

@@ -17,7 +17,7 @@ const steps = [
 
 export function HowItWorks() {
   return (
-    <section aria-labelledby="how-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+    <section aria-labelledby="how-heading" className="shop-container py-20">
       <SectionHeading id="how-heading" eyebrow="Simple as 1, 2, 3" title="How It Works" />
       <ol className="mt-12 grid gap-6 md:grid-cols-3">
         {steps.map((step, index) => (

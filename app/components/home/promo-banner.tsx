@@ -4,8 +4,8 @@ import { showNotImplemented } from "~/lib/notices";
 /** The home page's banner: its Shop Now only shows the not-implemented notice (docs/product.md §10). */
 export function PromoBanner() {
   return (
-    <section aria-labelledby="promo-heading" className="px-4 sm:px-6 lg:px-8">
-      <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 overflow-hidden rounded-[var(--radius-card)] bg-brand-strong px-6 py-12 text-white sm:px-12 md:flex-row md:items-center md:justify-between">
+    <section aria-labelledby="promo-heading" className="shop-container">
+      <div className="flex flex-col items-start gap-6 overflow-hidden rounded-[var(--radius-card)] bg-brand-strong px-6 py-12 text-white sm:px-12 md:flex-row md:items-center md:justify-between">
         <div className="max-w-xl">
           <p className="text-sm font-semibold tracking-wide text-mint uppercase">Coming soon</p>
           <h2 id="promo-heading" className="mt-2 text-3xl font-bold tracking-tight">

@@ -27,7 +27,7 @@ const testimonials = [
 export function Testimonials({ demoMode }: { demoMode: boolean }) {
   return (
     <section aria-labelledby="testimonials-heading" className="bg-white">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      <div className="shop-container py-20">
         <SectionHeading
           id="testimonials-heading"
           eyebrow="Testimonials"

@@ -15,7 +15,7 @@ export function TrustBar({ config }: { config: PublicConfig }) {
   ];
   return (
     <section aria-label="Why shop with us" className="bg-sky-soft">
-      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-4 gap-y-6 px-4 py-8 sm:px-6 lg:grid-cols-4 lg:px-8">
+      <ul className="shop-container grid grid-cols-2 gap-x-4 gap-y-6 py-8 lg:grid-cols-4">
         {items.map(({ icon: Icon, title, text }) => (
           <li
             key={title}

@@ -26,7 +26,7 @@ const reasons = [
 
 export function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+    <section aria-labelledby="why-heading" className="shop-container py-20">
       <SectionHeading id="why-heading" eyebrow="Why Gleam" title="Why Choose Us" />
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {reasons.map(({ icon: Icon, title, text }) => (

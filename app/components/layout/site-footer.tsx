@@ -17,7 +17,7 @@ export function SiteFooter({
 }) {
   return (
     <footer id="site-footer" className="bg-ink text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_2fr_1.4fr] lg:px-8">
+      <div className="shop-container grid gap-10 py-14 lg:grid-cols-[1.3fr_2fr_1.4fr]">
         <div className="space-y-5">
           <Logo shopName={config.shopName} tone="light" />
           <p className="max-w-xs text-sm leading-relaxed">
@@ -72,7 +72,7 @@ export function SiteFooter({
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <div className="shop-container flex flex-col gap-2 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <p>
             © {year} {config.shopName}. All rights reserved.
           </p>

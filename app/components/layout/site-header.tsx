@@ -14,7 +14,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+      <div className="shop-container flex h-16 items-center gap-2">
         <MobileMenu />
         <Logo shopName={shopName} className="mr-auto md:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden items-center gap-1 md:flex">
