@@ -78,12 +78,19 @@ export function defaultChoices(allowed: readonly ListingSort[]): ListingChoices 
 
 /** True when the listing is filtered or sorted away from its default (such pages are not indexed). */
 export function isRefined(choices: ListingChoices, allowed: readonly ListingSort[]): boolean {
-  return (
-    choices.sort !== allowed[0] ||
-    choices.minPounds !== null ||
-    choices.maxPounds !== null ||
-    choices.inStock
-  );
+  return activeChoiceCount(choices, allowed) > 0;
+}
+
+/** How many choices differ from the listing's defaults: the sort, the price range, in stock. */
+export function activeChoiceCount(
+  choices: ListingChoices,
+  allowed: readonly ListingSort[],
+): number {
+  return [
+    choices.sort !== allowed[0],
+    choices.minPounds !== null || choices.maxPounds !== null,
+    choices.inStock,
+  ].filter(Boolean).length;
 }
 
 /**

@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  openListingChoices,
+  test,
+} from "./fixtures";
 
 // The store's listing with more than a page of products: its own shop, seeded with the
 // demo catalogue and 116 generated products (`npm run seed -- --products 116`), 120 in all, so
@@ -113,6 +119,7 @@ test.describe("the store's listing at scale", () => {
     page,
   }) => {
     await gotoHydrated(page, url("/store?page=2"));
+    await openListingChoices(page);
     await page.getByLabel("Sort by").selectOption("price-asc");
     // A change of sort applies at once and starts again at page 1.
     await expect(page).toHaveURL(/\/store\?sort=price-asc$/);
@@ -240,6 +247,7 @@ test.describe("the store's listing without JavaScript", () => {
 
   test("the form and the pages work as plain links and a GET form", async ({ page }) => {
     await page.goto(url("/store"));
+    await openListingChoices(page);
     await page.getByLabel("Sort by").selectOption("price-desc");
     await page.getByLabel("In stock only").check();
     await page.getByRole("button", { name: "Apply" }).click();

@@ -91,3 +91,13 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     ),
   ).toEqual([]);
 }
+
+/** Opens a listing's sort and filter choices: folded behind a button on a phone, open above. */
+export async function openListingChoices(page: Page) {
+  const toggle = page.locator("summary", { hasText: "Sort and filter" });
+  if (await toggle.isVisible()) {
+    const open = await toggle.evaluate((node) => (node.parentElement as HTMLDetailsElement).open);
+    if (!open) await toggle.click();
+  }
+  await expect(page.getByLabel("Sort by")).toBeVisible();
+}

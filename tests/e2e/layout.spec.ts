@@ -143,6 +143,8 @@ test.describe("shared layout", () => {
 
   test("the chat bubble keeps clear of the page's content on a desktop", async ({ page }) => {
     test.skip(isPhone(page), "a phone has no gutter to keep it in; the desktop is the case");
+    // 21 pages in turn.
+    test.setTimeout(120_000);
     for (const width of [1024, 1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of [

@@ -48,11 +48,15 @@ export function ProductCard({
     <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift">
       {product.saleVariant ? (
         <SaleBadge
-          className="absolute top-3 left-3 z-10"
+          className="absolute top-2 left-2 z-10 max-w-[calc(100%-3.5rem)] sm:top-3 sm:left-3"
           label={otherSale ? `Save on ${otherSale.name}` : undefined}
         />
       ) : null}
-      <WishlistButton product={product} size="icon-sm" className="absolute top-3 right-3 z-10" />
+      <WishlistButton
+        product={product}
+        size="icon-sm"
+        className="absolute top-2 right-2 z-10 sm:top-3 sm:right-3"
+      />
       <ShopLink
         to={`/product/${product.id}`}
         className="block overflow-hidden"
@@ -66,8 +70,8 @@ export function ProductCard({
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
       </ShopLink>
-      <div className="flex flex-1 flex-col gap-3 p-5">
-        <Heading className="text-lg font-semibold">
+      <div className="flex flex-1 flex-col gap-3 p-3 sm:p-5">
+        <Heading className="text-base font-semibold sm:text-lg">
           <ShopLink to={`/product/${product.id}`} className="hover:text-brand">
             {product.name}
           </ShopLink>
@@ -77,7 +81,7 @@ export function ProductCard({
           <Price
             pricePence={variant.pricePence}
             compareAtPricePence={variant.compareAtPricePence}
-            className="text-lg"
+            className="sm:text-lg"
           />
         ) : (
           <p className="text-sm text-ink-muted">Currently unavailable</p>
@@ -93,7 +97,8 @@ export function ProductCard({
         ) : null}
         {soldOut ? <p className="text-sm font-medium text-coral-strong">Out of stock.</p> : null}
         <AddToCartButton
-          className="mt-auto w-full"
+          size="block"
+          className="mt-auto"
           disabled={soldOut}
           aria-label={`Add to Cart: ${product.name}`}
           onClick={() => addCardProductToCart(product)}

@@ -2,7 +2,7 @@ import { canAddToCart, toCartProduct } from "@common/cart-rules";
 import type { ProductDetail as Product } from "@common/catalog-types";
 import type { PricingSettings } from "@common/pricing";
 import { purchaseLimit } from "@common/stock-levels";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";
 import { RatingSummary } from "~/components/reviews/rating-summary";
@@ -14,6 +14,7 @@ import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { cn } from "~/lib/class-names";
 import { offerTexts } from "~/lib/offers";
 import { AddToCartButton } from "./add-to-cart-button";
+import { StickyBuyBar, useScrolledPast } from "./sticky-buy-bar";
 import { StockHint } from "./stock-hint";
 
 const promisesFor = (pricing: PricingSettings) => [
@@ -40,6 +41,11 @@ export function ProductDetail({
   // What the shopper would have after this add: the cart's rule refuses more than the stock, or
   // than one order may take.
   const requested = quantity + inCart;
+  const buyRow = useRef<HTMLDivElement>(null);
+  const buyRowGone = useScrolledPast(buyRow);
+  const add = () => {
+    if (variant && addToCart(toCartProduct(product, variant), quantity)) setQuantity(1);
+  };
 
   return (
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
@@ -101,7 +107,7 @@ export function ProductDetail({
 
         {variant ? (
           <div className="space-y-3">
-            <div className="flex flex-wrap items-center gap-4">
+            <div ref={buyRow} className="flex flex-wrap items-center gap-4">
               <QuantityStepper
                 value={quantity}
                 onChange={setQuantity}
@@ -113,9 +119,7 @@ export function ProductDetail({
                   size="lg"
                   className="flex-1"
                   disabled={!canAddToCart(variant, requested)}
-                  onClick={() => {
-                    if (addToCart(toCartProduct(product, variant), quantity)) setQuantity(1);
-                  }}
+                  onClick={add}
                 />
                 <WishlistButton product={product} size="icon-lg" />
               </div>
@@ -156,6 +160,15 @@ export function ProductDetail({
           />
         </section>
       </div>
+      {variant && buyRowGone ? (
+        <StickyBuyBar
+          name={product.name}
+          pricePence={variant.pricePence}
+          compareAtPricePence={variant.compareAtPricePence}
+          disabled={!canAddToCart(variant, requested)}
+          onAdd={add}
+        />
+      ) : null}
     </div>
   );
 }

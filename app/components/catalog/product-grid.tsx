@@ -29,7 +29,8 @@ export function ProductGrid({
     );
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    // Two to a row from a 360 px phone (one below it, where a card would be too narrow to read).
+    <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id} className="flex [&>article]:flex-1">
           <ProductCard product={product} headingLevel={2} priority={index === 0} />

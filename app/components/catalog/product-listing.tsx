@@ -1,7 +1,7 @@
 import type { CategoryView, ProductSummary } from "@common/catalog-types";
 import {
+  activeChoiceCount,
   defaultChoices,
-  isRefined,
   type ListingChoices,
   type ListingSort,
   listingHref,
@@ -13,6 +13,7 @@ import {
 import type { ChangeEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { ChevronDown } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PageLinks } from "~/components/ui/page-links";
@@ -72,7 +73,8 @@ export function ProductListing({
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
   const pageCount = pageCountOf(total, totalIsExact);
-  const refined = isRefined(choices, sorts);
+  const active = activeChoiceCount(choices, sorts);
+  const refined = active > 0;
   const submitOnChange = (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
     if (event.currentTarget.form) submit(event.currentTarget.form);
   };
@@ -107,88 +109,108 @@ export function ProductListing({
         </nav>
       ) : null}
 
-      <Form
-        method="get"
-        action={path}
-        aria-label="Sort and filter products"
-        className="mb-4 flex flex-wrap items-end gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft sm:gap-4"
-        preventScrollReset
-      >
-        {Object.entries(keep).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <div className="w-full space-y-2 sm:w-56">
-          <Label htmlFor="listing-sort" className="block">
-            Sort by
-          </Label>
-          <Select
-            id="listing-sort"
-            name="sort"
-            defaultValue={choices.sort}
-            key={choices.sort}
-            onChange={submitOnChange}
-          >
-            {sorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortLabels[sort]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-ink">Price (£)</legend>
-          <div className="mt-2 flex gap-2">
-            {(
-              [
-                ["min", "Lowest price in pounds", "Min", choices.minPounds],
-                ["max", "Highest price in pounds", "Max", choices.maxPounds],
-              ] as const
-            ).map(([name, label, placeholder, value]) => (
-              <div key={name} className="w-20 sm:w-24">
-                <Label htmlFor={`listing-${name}`} className="sr-only">
-                  {label}
-                </Label>
-                <Input
-                  id={`listing-${name}`}
-                  name={name}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={MAX_PRICE_POUNDS}
-                  step={1}
-                  placeholder={placeholder}
-                  defaultValue={value ?? ""}
-                  key={`${name}-${value}`}
-                />
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        <label className="flex h-12 items-center gap-2 text-sm font-medium text-ink">
-          <input
-            type="checkbox"
-            name="stock"
-            value="in"
-            defaultChecked={choices.inStock}
-            key={`stock-${choices.inStock}`}
-            onChange={submitOnChange}
-            className="size-5 accent-brand"
+      {/* On a phone the choices fold behind one button that says how many are in use, so the
+          first products are in view; from 640 px they are always open (app.css, open-from-sm).
+          A <details>: it opens without script too. */}
+      <details className="group open-from-sm mb-4 rounded-[var(--radius-card)] border border-line bg-white shadow-soft">
+        <summary className="flex h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-[var(--radius-card)] px-4 text-sm font-semibold text-ink sm:hidden [&::-webkit-details-marker]:hidden">
+          <span className="flex items-center gap-2">
+            Sort and filter
+            {active > 0 ? (
+              <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-brand px-2 py-0.5 text-xs text-white">
+                {active}
+                <span className="sr-only"> in use</span>
+              </span>
+            ) : null}
+          </span>
+          <ChevronDown
+            className="size-4 transition-transform group-open:rotate-180"
+            aria-hidden="true"
           />
-          In stock only
-        </label>
-        <div className="flex gap-3">
-          <Button type="submit">Apply</Button>
-          {refined ? (
-            <ShopLink
-              to={listingHref(path, defaultChoices(sorts), sorts, keep)}
-              className={buttonVariants({ variant: "secondary" })}
-              preventScrollReset
+        </summary>
+        <Form
+          method="get"
+          action={path}
+          aria-label="Sort and filter products"
+          className="flex flex-wrap items-end gap-3 border-t border-line p-4 sm:gap-4 sm:border-t-0"
+          preventScrollReset
+        >
+          {Object.entries(keep).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className="w-full space-y-2 sm:w-56">
+            <Label htmlFor="listing-sort" className="block">
+              Sort by
+            </Label>
+            <Select
+              id="listing-sort"
+              name="sort"
+              defaultValue={choices.sort}
+              key={choices.sort}
+              onChange={submitOnChange}
             >
-              Clear filters
-            </ShopLink>
-          ) : null}
-        </div>
-      </Form>
+              {sorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {sortLabels[sort]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-ink">Price (£)</legend>
+            <div className="mt-2 flex gap-2">
+              {(
+                [
+                  ["min", "Lowest price in pounds", "Min", choices.minPounds],
+                  ["max", "Highest price in pounds", "Max", choices.maxPounds],
+                ] as const
+              ).map(([name, label, placeholder, value]) => (
+                <div key={name} className="w-20 sm:w-24">
+                  <Label htmlFor={`listing-${name}`} className="sr-only">
+                    {label}
+                  </Label>
+                  <Input
+                    id={`listing-${name}`}
+                    name={name}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={MAX_PRICE_POUNDS}
+                    step={1}
+                    placeholder={placeholder}
+                    defaultValue={value ?? ""}
+                    key={`${name}-${value}`}
+                  />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <label className="flex h-12 items-center gap-2 text-sm font-medium text-ink">
+            <input
+              type="checkbox"
+              name="stock"
+              value="in"
+              defaultChecked={choices.inStock}
+              key={`stock-${choices.inStock}`}
+              onChange={submitOnChange}
+              className="size-5 accent-brand"
+            />
+            In stock only
+          </label>
+          <div className="flex gap-3">
+            <Button type="submit">Apply</Button>
+            {refined ? (
+              <ShopLink
+                to={listingHref(path, defaultChoices(sorts), sorts, keep)}
+                className={buttonVariants({ variant: "secondary" })}
+                preventScrollReset
+              >
+                Clear filters
+              </ShopLink>
+            ) : null}
+          </div>
+        </Form>
+      </details>
       {showCount ? (
         <p className="mb-4 min-h-5 text-sm text-ink-muted" aria-live="polite">
           {error ? null : productCountText(total, totalIsExact)}

@@ -9,7 +9,7 @@ export function SaleBadge({ className, label }: { className?: string; label?: st
   return (
     <span
       className={cn(
-        "rounded-full bg-coral-strong px-3 py-1 text-xs font-bold tracking-wide text-white",
+        "rounded-2xl bg-coral-strong px-2.5 py-1 text-xs leading-tight font-bold tracking-wide text-white sm:px-3",
         label ? null : "uppercase",
         className,
       )}

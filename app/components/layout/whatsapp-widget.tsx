@@ -20,7 +20,8 @@ export function WhatsAppWidget({ number, hours }: { number: string; hours: strin
     return () => document.removeEventListener("keydown", closeOnEscape);
   }, [open]);
   return (
-    <div className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
+    // Above the product page's buy bar while it shows (sticky-buy-bar.tsx).
+    <div className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6 [body:has([data-sticky-buy])_&]:max-lg:bottom-24">
       {open ? (
         <section
           id={panelId}

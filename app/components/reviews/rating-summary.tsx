@@ -19,7 +19,12 @@ export function RatingSummary({
   if (!rating) return null;
   const count = reviewCount(rating.count);
   return (
-    <p className={cn("flex items-center gap-2 text-sm text-ink-muted", className)}>
+    <p
+      className={cn(
+        "flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-ink-muted",
+        className,
+      )}
+    >
       <Stars value={rating.average} label={ratingLabel(rating.average)} className="text-base" />
       <span aria-hidden="true" className="font-medium text-ink">
         {rating.average.toFixed(1)}
@@ -29,7 +34,7 @@ export function RatingSummary({
           {count}
         </a>
       ) : (
-        <span>({count})</span>
+        <span className="whitespace-nowrap">({count})</span>
       )}
     </p>
   );

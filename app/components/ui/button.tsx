@@ -25,6 +25,8 @@ export const buttonVariants = cva(
         sm: "h-9 px-4 text-sm",
         md: "h-11 px-6 text-sm",
         lg: "h-12 px-8 text-base",
+        /** The width of its container, label centred: fits a product card two to a phone's row. */
+        block: "h-11 w-full px-3 text-sm",
         "icon-sm": "size-10 rounded-full",
         icon: "size-11 rounded-full",
         "icon-lg": "size-12 rounded-full",
