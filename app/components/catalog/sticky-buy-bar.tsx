@@ -10,7 +10,8 @@ export function useScrolledPast(target: RefObject<HTMLElement | null>): boolean 
   const [past, setPast] = useState(false);
   useEffect(() => {
     const node = target.current;
-    if (!node) return;
+    // Without an observer (an old browser, a test's DOM) the page's own button is all there is.
+    if (!node || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(([entry]) => {
       if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
     });
