@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATALOGUE_ID } from "./catalog-types";
 import { personName, requiredText } from "./form-fields";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
+import { formatUkAddress, normalisePostcode, POSTCODE_MESSAGE, type UkAddress } from "./uk-address";
 
 // What the checkout sends (docs/architecture.md §6 point 1): variant ids and quantities only, never a price, and
 // the customer's details. The browser requires the fields; the server checks them again here.
@@ -9,26 +10,63 @@ import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
 const MAX_CHECKOUT_LINES = 100;
 const MAX_LINE_QUANTITY = 999;
 
-const customerDetailsSchema = z.object({
-  fullName: personName,
-  email: z
-    .email("Please enter a valid email address.")
-    .max(254)
-    .transform((value) => value.toLowerCase()),
-  phone: z
-    .string("Please enter your phone number.")
-    .trim()
-    .regex(/^\+?[\d\s()-]{7,20}$/, "Please enter a valid phone number.")
-    .refine((value) => value.replace(/\D/g, "").length >= 7, "Please enter a valid phone number."),
-  shippingAddress: requiredText("shipping address", 500, { multiline: true }),
-  notes: z
+const ukAddressSchema = z.object({
+  line1: requiredText("address (first line)", 200),
+  line2: z
     .string()
     .trim()
-    .max(1000, "Your notes are too long (at most 1000 characters).")
-    .refine((value) => !hasControlCharacters(value, { multiline: true }), NO_CONTROL_CHARACTERS)
+    .max(200, "The second line of your address is too long (at most 200 characters).")
+    .refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS)
     .optional()
-    .transform((value) => value || undefined),
-});
+    .transform((value) => value ?? ""),
+  town: requiredText("town or city", 100),
+  postcode: z.string("Please enter your postcode.").transform((value, context) => {
+    const postcode = normalisePostcode(value);
+    if (postcode === null) context.addIssue({ code: "custom", message: POSTCODE_MESSAGE });
+    return postcode ?? "";
+  }),
+}) satisfies z.ZodType<UkAddress, unknown>;
+
+const customerDetailsSchema = z
+  .object({
+    fullName: personName,
+    email: z
+      .email("Please enter a valid email address.")
+      .max(254)
+      .transform((value) => value.toLowerCase()),
+    phone: z
+      .string("Please enter your phone number.")
+      .trim()
+      .regex(/^\+?[\d\s()-]{7,20}$/, "Please enter a valid phone number.")
+      .refine(
+        (value) => value.replace(/\D/g, "").length >= 7,
+        "Please enter a valid phone number.",
+      ),
+    /** The checkout's structured UK address (docs/storefront.md, Checkout). */
+    address: ukAddressSchema.optional(),
+    /** Free text, for API clients from before the structured address: one or the other. */
+    shippingAddress: requiredText("shipping address", 500, { multiline: true }).optional(),
+    /** Keep the phone and the address on the account for next time. */
+    remember: z.boolean().optional(),
+    notes: z
+      .string()
+      .trim()
+      .max(1000, "Your notes are too long (at most 1000 characters).")
+      .refine((value) => !hasControlCharacters(value, { multiline: true }), NO_CONTROL_CHARACTERS)
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  // The order keeps the address as text, one part a line, whichever way it came.
+  .transform((details, context) => {
+    const shippingAddress = details.address
+      ? formatUkAddress(details.address)
+      : details.shippingAddress;
+    if (!shippingAddress) {
+      context.addIssue({ code: "custom", message: "Please enter your shipping address." });
+      return z.NEVER;
+    }
+    return { ...details, shippingAddress };
+  });
 
 export const checkoutRequestSchema = z.object({
   items: z

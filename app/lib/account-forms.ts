@@ -61,6 +61,9 @@ export const detailsForm = z.object({
     .regex(/^[+\d\s()-]*$/, "Please enter a phone number using digits, spaces, + ( ) or -."),
 });
 
+/** Taking an address out of the address book: its id, which the server checks is the customer's. */
+export const forgetAddressForm = z.object({ addressId: z.string().trim().min(1).max(64) });
+
 export const changePasswordForm = z.object({
   currentPassword: password,
   newPassword,

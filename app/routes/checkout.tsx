@@ -1,6 +1,7 @@
 import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getProfile } from "@server/auth/profile";
+import { savedAddresses } from "@server/checkout/address-book";
 import { getDb } from "@server/db/connection";
 import { hasPaidOrder } from "@server/orders/orders-service";
 import { stripePublishableKey } from "@server/payments/payments";
@@ -14,13 +15,15 @@ import type { Route } from "./+types/checkout";
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const db = await getDb();
-  const [profile, paidBefore, settings] = await Promise.all([
+  const [profile, paidBefore, settings, addresses] = await Promise.all([
     getProfile(db, user.id),
     hasPaidOrder(db, user.id),
     getShopSettings(),
+    savedAddresses(db, user.id),
   ]);
   return {
     profile: profile ?? { fullName: user.fullName, email: user.email, phone: "" },
+    addresses,
     firstOrder: !paidBefore,
     pricingSettings: pricingOf(settings),
     stripePublishableKey: stripePublishableKey(),
@@ -45,6 +48,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-8 text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
       <CheckoutForm
         profile={loaderData.profile}
+        addresses={loaderData.addresses}
         firstOrder={loaderData.firstOrder}
         pricingSettings={loaderData.pricingSettings}
         stripePublishableKey={loaderData.stripePublishableKey}

@@ -16,6 +16,7 @@ import { cancelOrder } from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
+import { rememberDelivery } from "./address-book";
 
 // Starting a checkout (docs/architecture.md §6 points 1-2): the server prices the cart from the database, reserves
 // the stock and records the order `pending` in one transaction, then asks the payment provider for
@@ -211,6 +212,7 @@ async function createPendingOrder(
     }
 
     const details = request.customerDetails;
+    if (details.remember) await rememberDelivery(tx, userId, details);
     return openOrder(tx, {
       order: {
         userId,

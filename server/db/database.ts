@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as addresses from "./schema/addresses";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
@@ -21,6 +22,7 @@ export const schema = {
   ...stock,
   ...settings,
   ...reviews,
+  ...addresses,
 };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type AccountInput, ensureAccount } from "../auth/accounts";
 import type { Auth } from "../auth/auth";
+import { rememberDelivery } from "../checkout/address-book";
 import type { Database } from "../db/database";
 import { users } from "../db/schema/auth";
 import { env } from "../env";
@@ -52,7 +53,14 @@ export async function seedDemoAccounts(auth: Auth, db: Database): Promise<number
       .limit(1);
     if (existing) continue;
     const { userId } = await ensureAccount(auth, db, account);
-    if (account.role === "customer") await seedDemoOrders(db, { id: userId, email: account.email });
+    if (account.role === "customer") {
+      await seedDemoOrders(db, { id: userId, email: account.email });
+      // The address the demo orders went to, offered at checkout as a returning customer's is.
+      await rememberDelivery(db, userId, {
+        address: { line1: "1 Demo Street", line2: "", town: "London", postcode: "SW1A 1AA" },
+        phone: "07700 900123",
+      });
+    }
     created++;
   }
   return created;

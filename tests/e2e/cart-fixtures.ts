@@ -74,6 +74,14 @@ export async function storeCart(page: Page, lines: CartLine[] | string) {
   );
 }
 
+/** Puts a cart in the browser's storage now, on the page open (storeCart seeds only the first). */
+export async function putCart(page: Page, lines: CartLine[]) {
+  await page.evaluate(([key, stored]) => localStorage.setItem(key, stored), [
+    CART_STORAGE_KEY,
+    serializeCart(lines),
+  ] as const);
+}
+
 export async function storedCart(page: Page): Promise<CartLine[]> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY);
   return raw ? (JSON.parse(raw).lines as CartLine[]) : [];
@@ -110,7 +118,8 @@ export async function expectToast(page: Page, title: string, description?: strin
 export async function placePaidOrder(
   page: Page,
   label: string,
-  address = "1 Analytical Row, London N1 1AA",
+  /** The address's first line (the town is London, the postcode N1 1AA). */
+  address = "1 Analytical Row",
   notes?: string,
 ) {
   const email = uniqueEmail(label);
@@ -120,6 +129,8 @@ export async function placePaidOrder(
   const main = page.getByRole("main");
   await main.getByLabel("Phone").fill("+44 7700 900123");
   await main.getByLabel("Shipping address").fill(address);
+  await main.getByLabel("Town or city").fill("London");
+  await main.getByLabel("Postcode").fill("N1 1AA");
   if (notes !== undefined) await main.getByLabel(/Notes/).fill(notes);
   await main.getByLabel("Card number").fill("4242 4242 4242 4242");
   await main.getByLabel("Expiry").fill("12 / 34");

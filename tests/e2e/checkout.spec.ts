@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { logInAs, signUpAndVerify, uniqueEmail } from "./account-fixtures";
-import { expectBadge, expectToast, storeCart, storedCart, toothpasteTriple } from "./cart-fixtures";
+import {
+  expectBadge,
+  expectToast,
+  putCart,
+  storeCart,
+  storedCart,
+  toothpasteTriple,
+} from "./cart-fixtures";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -16,7 +23,9 @@ import {
 async function fillDetails(page: Page) {
   const main = page.getByRole("main");
   await main.getByLabel("Phone").fill("+44 7700 900123");
-  await main.getByLabel("Shipping address").fill("1 Analytical Row, London N1 1AA");
+  await main.getByLabel("Shipping address").fill("1 Analytical Row");
+  await main.getByLabel("Town or city").fill("London");
+  await main.getByLabel("Postcode").fill("N1 1AA");
 }
 
 async function fillCard(page: Page, number: string) {
@@ -108,6 +117,86 @@ test.describe("checkout", () => {
       await expect(message).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 10_000 });
     await expect(message).toContainText("1 Analytical Row");
+  });
+
+  test("checkout takes a UK address and remembers it, with the card's mistakes said beside it", async ({
+    page,
+  }) => {
+    test.slow();
+    await signUpAndVerify(page, uniqueEmail("returning"));
+    await storeCart(page, [{ ...toothpasteTriple, quantity: 2 }]);
+    await gotoHydrated(page, "/checkout");
+    const main = page.getByRole("main");
+    // Nothing to sign up to or float over the card form; what a payer looks for beside Pay.
+    await expect(page.getByRole("heading", { name: "Join our newsletter" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Chat with us on WhatsApp" })).toHaveCount(0);
+    await expect(main.getByText("Secure checkout: your card details are encrypted")).toBeVisible();
+    await expect(main.getByRole("link", { name: "Returns policy" })).toHaveAttribute(
+      "href",
+      "/shipping-returns",
+    );
+    await expect(main.getByText("Country: United Kingdom")).toBeVisible();
+
+    await main.getByLabel("Phone").fill("+44 7700 900123");
+    await main.getByLabel("Shipping address").fill("2 Lovelace Court");
+    await main.getByLabel("Town or city").fill("Leeds");
+    const postcode = main.getByLabel("Postcode");
+    await postcode.fill("LS1 XYZ");
+    await postcode.blur();
+    await expect(postcode).toHaveAttribute("aria-invalid", "true");
+    await expect(postcode).toHaveAccessibleDescription(
+      "Please enter a valid UK postcode, for example SW1A 1AA.",
+    );
+    // The expiry takes its digits alone and writes them as a card shows them.
+    const expiry = main.getByLabel("Expiry");
+    await expiry.fill("1234");
+    await expect(expiry).toHaveValue("12 / 34");
+    await expiry.fill("1320");
+    await expiry.blur();
+    await expect(expiry).toHaveAccessibleDescription(
+      "Your card's expiration date is invalid or in the past.",
+    );
+    await expectNoSeriousA11yViolations(page);
+    // Pay is held back while the postcode is wrong: no order is made.
+    await main.getByLabel("Card number").fill("4242424242424242");
+    await expect(main.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+    await expiry.fill("1234");
+    await main.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Pay £71.98" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    await postcode.fill("ls1 4ap");
+    await postcode.blur();
+    await expect(postcode).toHaveValue("LS1 4AP");
+    await expect(postcode).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Pay £71.98" }).click();
+    await expect(page).toHaveURL(/\/success\?order=/);
+
+    // Next time: the phone and the address are there, the address among the saved ones.
+    // The success page empties the cart once hydrated: the next cart goes in after that.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expectBadge(page, 0);
+    await pageSettled(page);
+    await putCart(page, [{ ...toothpasteTriple, quantity: 1 }]);
+    await gotoHydrated(page, "/checkout");
+    await expect(main.getByLabel("Phone")).toHaveValue("+44 7700 900123");
+    await expect(main.getByLabel("Saved addresses")).toHaveValue(/.+/);
+    await expect(main.getByLabel("Shipping address")).toHaveValue("2 Lovelace Court");
+    await expect(main.getByLabel("Town or city")).toHaveValue("Leeds");
+    await expect(main.getByLabel("Postcode")).toHaveValue("LS1 4AP");
+    await main.getByLabel("Saved addresses").selectOption({ label: "A new address" });
+    await expect(main.getByLabel("Shipping address")).toHaveValue("");
+    await expectNoSeriousA11yViolations(page);
+
+    // The customer decides what the shop keeps: their details page lists it, with Remove.
+    await gotoHydrated(page, "/dashboard/details");
+    const saved = page.getByRole("region", { name: "Saved addresses" });
+    await expect(saved).toContainText("2 Lovelace Court");
+    await expect(saved).toContainText("LS1 4AP");
+    await expectNoSeriousA11yViolations(page);
+    await saved.getByRole("button", { name: "Remove 2 Lovelace Court, LS1 4AP" }).click();
+    await expectToast(page, "Address removed");
+    await expect(saved).toContainText("None yet.");
   });
 
   test("a declined card shows 'Payment Failed' beside the card and places no order; a success clears it", async ({

@@ -120,7 +120,9 @@ test.describe("Hostile input", () => {
     const csv = await (
       await admin.request.get(`/dashboard/admin-orders/export?q=${orderId}`)
     ).text();
-    expect(csv).toContain(`"1 <script>window.__pwned = 'script'</script> Road, London N1 1AA"`);
+    expect(csv).toContain(
+      `"1 <script>window.__pwned = 'script'</script> Road, London N1 1AA\nLondon\nN1 1AA\nUnited Kingdom"`,
+    );
     expect(csv).not.toMatch(/,=HYPERLINK/);
     await admin.context().close();
   });

@@ -1,6 +1,9 @@
 import { ensureAccount } from "@server/auth/accounts";
 import { getAuth } from "@server/auth/session";
+import { savedAddresses } from "@server/checkout/address-book";
 import { setDatabaseHandle } from "@server/db/connection";
+import { addresses } from "@server/db/schema/addresses";
+import { users } from "@server/db/schema/auth";
 import { productVariants } from "@server/db/schema/catalog";
 import { orders } from "@server/db/schema/orders";
 import { env } from "@server/env";
@@ -192,6 +195,54 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
       totalPence: 2648,
     });
     expect((await success(stranger)).order).toBeNull();
+  });
+
+  it("takes a structured UK address: the order's text, and remembered only when asked", async () => {
+    const cookie = await signedIn();
+    await createProduct(db(), { variants: [{ id: "v", stockQuantity: 5 }] });
+    const { shippingAddress: _, ...contact } = customerDetails;
+    const address = { line1: " 2 Lovelace Court ", line2: "", town: "Leeds", postcode: "ls14ap" };
+    const wrong = await intent(
+      {
+        items: [{ variantId: "v", quantity: 1 }],
+        customerDetails: { ...contact, address: { ...address, postcode: "LS1 XYZ" } },
+      },
+      cookie,
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({
+      error: "Please enter a valid UK postcode, for example SW1A 1AA.",
+    });
+    expect(await db().select().from(orders)).toEqual([]);
+
+    const forgetful = await intent(
+      { items: [{ variantId: "v", quantity: 1 }], customerDetails: { ...contact, address } },
+      cookie,
+    );
+    expect(forgetful.status).toBe(200);
+    const [order] = await db().select().from(orders);
+    expect(order?.shippingAddress).toBe("2 Lovelace Court\nLeeds\nLS1 4AP\nUnited Kingdom");
+    expect(await db().select().from(addresses)).toEqual([]);
+
+    const remembered = await intent(
+      {
+        items: [{ variantId: "v", quantity: 2 }],
+        customerDetails: { ...contact, address, remember: true },
+      },
+      cookie,
+    );
+    expect(remembered.status).toBe(200);
+    const [user] = await db().select().from(users).where(eq(users.email, "ada@example.com"));
+    expect(user?.phone).toBe("+44 7700 900123");
+    expect(await savedAddresses(db(), user?.id ?? "")).toEqual([
+      {
+        id: expect.any(String),
+        line1: "2 Lovelace Court",
+        line2: "",
+        town: "Leeds",
+        postcode: "LS1 4AP",
+      },
+    ]);
   });
 
   it("answers 409 with the spec's message when stock runs out", async () => {

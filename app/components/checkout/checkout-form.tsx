@@ -1,15 +1,18 @@
 import { formatPence } from "@common/money";
 import { type PricingSettings, priceOrder } from "@common/pricing";
+import type { SavedAddress } from "@common/uk-address";
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useCartLines } from "~/components/cart/cart-store";
 import { refreshCartFromShop } from "~/components/cart/refresh-cart";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Loader2, Lock } from "~/components/ui/icons";
+import { Loader2, Lock, ShieldCheck } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
+import { ShopLink } from "~/components/ui/shop-link";
 import { Textarea } from "~/components/ui/textarea";
 import { dismissToast, showToast } from "~/lib/toast";
+import { AddressFields } from "./address-fields";
 import { OrderSummary } from "./order-summary";
 import {
   type CheckoutDetails,
@@ -53,11 +56,14 @@ function text(form: FormData, name: string): string {
  */
 export function CheckoutForm({
   profile,
+  addresses,
   firstOrder,
   pricingSettings,
   stripePublishableKey,
 }: {
   profile: CheckoutProfile;
+  /** The customer's address book, the last used first. */
+  addresses: SavedAddress[];
   firstOrder: boolean;
   /** The shop's pricing rules, as the server will apply them. */
   pricingSettings: PricingSettings;
@@ -105,7 +111,13 @@ export function CheckoutForm({
       fullName: text(form, "fullName"),
       email: text(form, "email"),
       phone: text(form, "phone"),
-      shippingAddress: text(form, "shippingAddress"),
+      address: {
+        line1: text(form, "addressLine1"),
+        line2: text(form, "addressLine2"),
+        town: text(form, "town"),
+        postcode: text(form, "postcode"),
+      },
+      remember: form.get("remember") === "on",
       ...(notes ? { notes } : {}),
     };
     setBusy(true);
@@ -189,16 +201,7 @@ export function CheckoutForm({
               />
             </Field>
           </div>
-          <Field id="checkout-address" label="Shipping address">
-            <Textarea
-              id="checkout-address"
-              name="shippingAddress"
-              required
-              maxLength={500}
-              autoComplete="street-address"
-              height="md"
-            />
-          </Field>
+          <AddressFields saved={addresses} />
           <Field
             id="checkout-notes"
             label={
@@ -209,6 +212,15 @@ export function CheckoutForm({
           >
             <Textarea id="checkout-notes" name="notes" maxLength={1000} height="sm" />
           </Field>
+          <label className="flex items-start gap-3 text-sm text-ink">
+            <input
+              type="checkbox"
+              name="remember"
+              defaultChecked
+              className="mt-0.5 size-5 shrink-0 accent-brand"
+            />
+            Remember these details for next time
+          </label>
         </fieldset>
 
         {stripePublishableKey ? (
@@ -246,6 +258,22 @@ export function CheckoutForm({
             </>
           )}
         </Button>
+        {/* What a shopper looks for beside the pay button (docs/brand.md, Trust). */}
+        <div className="-mt-4 space-y-1 text-center text-sm text-ink-muted">
+          <p className="flex items-center justify-center gap-2">
+            <ShieldCheck className="size-4 shrink-0 text-brand-strong" aria-hidden="true" />
+            Secure checkout: your card details are encrypted and never stored by us.
+          </p>
+          <p>
+            30-day money-back guarantee.{" "}
+            <ShopLink
+              to="/shipping-returns"
+              className="font-medium text-brand-strong underline underline-offset-2"
+            >
+              Returns policy
+            </ShopLink>
+          </p>
+        </div>
       </form>
       <OrderSummary
         lines={ready ? lines : null}

@@ -1,4 +1,5 @@
 import type { CartLine } from "@common/cart-rules";
+import type { UkAddress } from "@common/uk-address";
 
 // The browser's part of paying (docs/architecture.md §6 points 1 and 3): send the cart's variant ids and
 // quantities with the details, then confirm the card with the provider. The server decides
@@ -10,7 +11,9 @@ export type CheckoutDetails = {
   fullName: string;
   email: string;
   phone: string;
-  shippingAddress: string;
+  address: UkAddress;
+  /** Keep the phone and the address on the account for next time. */
+  remember: boolean;
   notes?: string;
 };
 

@@ -1,0 +1,29 @@
+import { isValid, toNormalised } from "postcode";
+
+// A UK delivery address as the checkout takes it (docs/storefront.md, Checkout): two lines, a town
+// and a postcode; the country is the UK, the only one the shop delivers to. Postcodes are checked
+// by the `postcode` package (Ideal Postcodes' rules for the Royal Mail format), not a hand-made
+// pattern.
+
+export type UkAddress = { line1: string; line2: string; town: string; postcode: string };
+
+/** An address in the customer's address book. */
+export type SavedAddress = UkAddress & { id: string };
+
+export const COUNTRY = "United Kingdom";
+
+export const POSTCODE_MESSAGE = "Please enter a valid UK postcode, for example SW1A 1AA.";
+
+/** "sw1a1aa" or " SW1A  1AA " as "SW1A 1AA"; null when it is not a UK postcode. */
+export function normalisePostcode(typed: string): string | null {
+  const compact = typed.trim().replace(/\s+/g, " ").toUpperCase();
+  return isValid(compact) ? toNormalised(compact) : null;
+}
+
+/** The address as the order, its emails and the admin show it: one part a line, the UK last. */
+export function formatUkAddress(address: UkAddress): string {
+  return [address.line1, address.line2, address.town, address.postcode, COUNTRY]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join("\n");
+}
