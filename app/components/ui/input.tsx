@@ -12,7 +12,8 @@ export function fieldClasses(tone: "light" | "dark" = "light"): string {
   return cn(
     fieldBase,
     tone === "light"
-      ? "border-line bg-white text-ink placeholder:text-slate-500 read-only:bg-paper read-only:text-ink-muted"
+      ? // A <select> matches :read-only too (it has no typed text): only typed fields look settled.
+        "border-line bg-white text-ink placeholder:text-slate-500 [&:is(input,textarea):read-only]:bg-paper [&:is(input,textarea):read-only]:text-ink-muted"
       : "border-slate-600 bg-slate-800 text-white placeholder:text-slate-400",
   );
 }
