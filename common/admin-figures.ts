@@ -46,7 +46,25 @@ export type AnalyticsFigures = {
   topProducts: { productId: string; productName: string; units: number; revenuePence: number }[];
   firstOrderDiscount: { orders: number; pence: number };
   customers: { new: number; returning: number };
+  /** The same figures over the period of the same length just before the range. */
+  previous: {
+    revenuePence: number;
+    orders: number;
+    customers: { new: number; returning: number };
+  };
 };
+
+/**
+ * A figure beside the previous period's: "+12 % on the previous 30 days", "−5 % ...", "Same as
+ * the previous 30 days", or "None in the previous 30 days" when there is nothing to compare with.
+ */
+export function changeOnPrevious(current: number, previous: number, days: number): string {
+  const period = `the previous ${days} days`;
+  if (previous === 0) return current === 0 ? `Same as ${period}` : `None in ${period}`;
+  const percent = Math.round(((current - previous) / previous) * 100);
+  if (percent === 0) return `Same as ${period}`;
+  return `${percent > 0 ? "+" : "−"}${Math.abs(percent)} % on ${period}`;
+}
 
 /** One product as the admin's editor shows it. */
 export type AdminProductDetail = {

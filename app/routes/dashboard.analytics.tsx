@@ -1,4 +1,4 @@
-import { analyticsRanges, DEFAULT_ANALYTICS_RANGE } from "@common/admin-figures";
+import { analyticsRanges, changeOnPrevious, DEFAULT_ANALYTICS_RANGE } from "@common/admin-figures";
 import { formatPence } from "@common/money";
 import { orderStatusLabel } from "@common/order-types";
 import { currentAnalytics } from "@server/admin/shop-figures";
@@ -72,17 +72,37 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">
             <StatCards
               stats={[
-                { label: "Revenue", value: formatPence(revenue), testId: "range-revenue" },
-                { label: "Orders", value: String(orderCount), testId: "range-orders" },
+                {
+                  label: "Revenue",
+                  value: formatPence(revenue),
+                  testId: "range-revenue",
+                  change: changeOnPrevious(revenue, figures.previous.revenuePence, range),
+                },
+                {
+                  label: "Orders",
+                  value: String(orderCount),
+                  testId: "range-orders",
+                  change: changeOnPrevious(orderCount, figures.previous.orders, range),
+                },
                 {
                   label: "New customers",
                   value: String(figures.customers.new),
                   testId: "new-customers",
+                  change: changeOnPrevious(
+                    figures.customers.new,
+                    figures.previous.customers.new,
+                    range,
+                  ),
                 },
                 {
                   label: "Returning customers",
                   value: String(figures.customers.returning),
                   testId: "returning-customers",
+                  change: changeOnPrevious(
+                    figures.customers.returning,
+                    figures.previous.customers.returning,
+                    range,
+                  ),
                 },
               ]}
             />

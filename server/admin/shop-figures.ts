@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type {
   AdminProductRow,
   AnalyticsFigures,
@@ -183,53 +197,68 @@ export async function analyticsFigures(
     .groupBy(orders.userId)
     .as("first_paid");
 
-  const [days, byStatus, topProducts, [discount], [customers]] = await Promise.all([
+  // The period of the same length just before, for each headline figure's comparison.
+  const previousStart = rangeStart(range * 2, now);
+  const paidBefore = and(paid, gte(orders.paidAt, previousStart), lt(orders.paidAt, start));
+  const customersIn = (inRange: SQL | undefined, from: SQL) =>
     db
       .select({
-        day: sql<string>`to_char(calendar.shop_day, 'YYYY-MM-DD')`,
-        revenuePence: sql<number>`coalesce(${perDay.revenuePence}, 0)::int`,
-        orders: sql<number>`coalesce(${perDay.orders}, 0)::int`,
-      })
-      .from(
-        sql`generate_series(${today} - ${range - 1}::int, ${today}, interval '1 day') as calendar(shop_day)`,
-      )
-      .leftJoin(perDay, sql`${perDay.day} = calendar.shop_day::date`)
-      .orderBy(sql`calendar.shop_day`),
-    db
-      .select({ status: orders.status, orders: count() })
-      .from(orders)
-      .where(gte(orders.createdAt, start))
-      .groupBy(orders.status)
-      .orderBy(desc(count()), asc(orders.status)),
-    db
-      .select({
-        productId: orderItems.productId,
-        productName: sql<string>`min(${orderItems.productName})`,
-        units: sql<number>`sum(${orderItems.quantity})::int`,
-        revenuePence: sql<number>`sum(${orderItems.quantity} * ${orderItems.unitPricePence})::int`,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(paidInRange)
-      .groupBy(orderItems.productId)
-      .orderBy(sql`3 desc`, sql`4 desc`, asc(orderItems.productId))
-      .limit(5),
-    db
-      .select({
-        orders: count(),
-        pence: sql<number>`coalesce(sum(${orders.discountPence}), 0)::int`,
-      })
-      .from(orders)
-      .where(and(paidInRange, eq(orders.firstOrderDiscount, true))),
-    db
-      .select({
-        new: sql<number>`(count(distinct ${orders.userId}) filter (where ${firstPaid.first} >= ${start}))::int`,
-        returning: sql<number>`(count(distinct ${orders.userId}) filter (where ${firstPaid.first} < ${start}))::int`,
+        new: sql<number>`(count(distinct ${orders.userId}) filter (where ${firstPaid.first} >= ${from}))::int`,
+        returning: sql<number>`(count(distinct ${orders.userId}) filter (where ${firstPaid.first} < ${from}))::int`,
       })
       .from(orders)
       .innerJoin(firstPaid, eq(firstPaid.userId, orders.userId))
-      .where(paidInRange),
-  ]);
+      .where(inRange);
+
+  const [days, byStatus, topProducts, [discount], [customers], [previous], [previousCustomers]] =
+    await Promise.all([
+      db
+        .select({
+          day: sql<string>`to_char(calendar.shop_day, 'YYYY-MM-DD')`,
+          revenuePence: sql<number>`coalesce(${perDay.revenuePence}, 0)::int`,
+          orders: sql<number>`coalesce(${perDay.orders}, 0)::int`,
+        })
+        .from(
+          sql`generate_series(${today} - ${range - 1}::int, ${today}, interval '1 day') as calendar(shop_day)`,
+        )
+        .leftJoin(perDay, sql`${perDay.day} = calendar.shop_day::date`)
+        .orderBy(sql`calendar.shop_day`),
+      db
+        .select({ status: orders.status, orders: count() })
+        .from(orders)
+        .where(gte(orders.createdAt, start))
+        .groupBy(orders.status)
+        .orderBy(desc(count()), asc(orders.status)),
+      db
+        .select({
+          productId: orderItems.productId,
+          productName: sql<string>`min(${orderItems.productName})`,
+          units: sql<number>`sum(${orderItems.quantity})::int`,
+          revenuePence: sql<number>`sum(${orderItems.quantity} * ${orderItems.unitPricePence})::int`,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(paidInRange)
+        .groupBy(orderItems.productId)
+        .orderBy(sql`3 desc`, sql`4 desc`, asc(orderItems.productId))
+        .limit(5),
+      db
+        .select({
+          orders: count(),
+          pence: sql<number>`coalesce(sum(${orders.discountPence}), 0)::int`,
+        })
+        .from(orders)
+        .where(and(paidInRange, eq(orders.firstOrderDiscount, true))),
+      customersIn(paidInRange, start),
+      db
+        .select({
+          revenuePence: sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)::int`,
+          orders: sql<number>`count(*)::int`,
+        })
+        .from(orders)
+        .where(paidBefore),
+      customersIn(paidBefore, previousStart),
+    ]);
   return {
     range,
     days,
@@ -237,5 +266,13 @@ export async function analyticsFigures(
     topProducts,
     firstOrderDiscount: { orders: discount?.orders ?? 0, pence: discount?.pence ?? 0 },
     customers: { new: customers?.new ?? 0, returning: customers?.returning ?? 0 },
+    previous: {
+      revenuePence: previous?.revenuePence ?? 0,
+      orders: previous?.orders ?? 0,
+      customers: {
+        new: previousCustomers?.new ?? 0,
+        returning: previousCustomers?.returning ?? 0,
+      },
+    },
   };
 }

@@ -47,9 +47,25 @@ test.describe("admin dashboard", () => {
       await expect(menu.locator('[aria-current="page"]')).toHaveText([link]);
       if (link === "Analytics") {
         // The chart draws in the browser; its figures are in the table too.
-        await expect(page.getByTestId("revenue-chart").locator("svg").first()).toBeVisible();
+        const chart = page.getByTestId("revenue-chart");
+        await expect(chart.locator("svg").first()).toBeVisible();
+        // Each series named in a legend, in the brand's colours (coral is for sale and danger).
+        await expect(chart.locator(".recharts-legend-item-text")).toHaveText(["Orders", "Revenue"]);
+        await expect(chart.locator(".recharts-bar-rectangle path").first()).toHaveAttribute(
+          "fill",
+          "#0f766e",
+        );
+        await expect(chart.locator("path.recharts-line-curve")).toHaveAttribute(
+          "stroke",
+          "#0f172a",
+        );
+        // Each headline figure beside the previous period's.
+        for (const figure of ["range-revenue", "range-orders", "new-customers"]) {
+          await expect(page.getByTestId(`${figure}-change`)).toHaveText(/the previous 30 days$/);
+        }
         await page.getByRole("link", { name: "7 days" }).click();
         await expect(page).toHaveURL(/\?range=7$/);
+        await expect(page.getByTestId("range-revenue-change")).toHaveText(/the previous 7 days$/);
         await page.getByText("The figures as a table").click();
         await expect(
           page.getByRole("table", { name: "Revenue and orders per day" }).getByRole("row"),

@@ -193,8 +193,20 @@ describe.each(testDrivers)("the admin's figures on %s", (driver) => {
     expect(figures.firstOrderDiscount).toEqual({ orders: 1, pence: 500 });
     // Ada's first paid order is in the range; Bob's was before it.
     expect(figures.customers).toEqual({ new: 1, returning: 1 });
+    // The 30 days before: Bob's first order, 40 days ago.
+    expect(figures.previous).toEqual({
+      revenuePence: 2000,
+      orders: 1,
+      customers: { new: 1, returning: 0 },
+    });
     const week = await analyticsFigures(db(), 7, now);
     expect(week.days.reduce((sum, day) => sum + day.revenuePence, 0)).toBe(3000);
+    // The week before: Ada's first order, 10 days ago.
+    expect(week.previous).toEqual({
+      revenuePence: 5000,
+      orders: 1,
+      customers: { new: 1, returning: 0 },
+    });
   });
 
   it("searches, filters and sorts the orders list", async () => {

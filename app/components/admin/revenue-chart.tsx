@@ -5,6 +5,7 @@ import {
   Bar,
   CartesianGrid,
   ComposedChart,
+  Legend,
   Line,
   ResponsiveContainer,
   Tooltip,
@@ -20,7 +21,8 @@ const dayLabel = new Intl.DateTimeFormat("en-GB", {
 const shortDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
 
 /**
- * Revenue (bars) and orders (line) per day, drawn by recharts once the page runs in the browser
+ * Revenue (teal bars, the left axis) and orders (an ink line, the right axis) per day, each named
+ * in the legend; coral is kept for sale and destructive states (docs/brand.md). Drawn by recharts once the page runs in the browser
  * (it measures its box); the same figures are in the table beside it for screen readers and
  * for the server's HTML. The box keeps its height either way: nothing moves when it draws.
  */
@@ -62,6 +64,13 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
                 name === "Revenue" ? formatPence(Math.round(Number(value) * 100)) : String(value)
               }
             />
+            <Legend
+              verticalAlign="top"
+              align="right"
+              height={28}
+              iconSize={12}
+              wrapperStyle={{ fontSize: 13, color: "#0f172a" }}
+            />
             <Bar
               yAxisId="revenue"
               dataKey="revenue"
@@ -73,9 +82,9 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
               yAxisId="orders"
               dataKey="orders"
               name="Orders"
-              stroke="#c2262b"
+              stroke="#0f172a"
               strokeWidth={2}
-              dot={false}
+              dot={{ r: 2, fill: "#0f172a" }}
               type="monotone"
             />
           </ComposedChart>

@@ -1,7 +1,14 @@
 import { cardClass } from "~/components/ui/card";
 import { ShopLink } from "~/components/ui/shop-link";
 
-export type Stat = { label: string; value: string; href?: string; testId: string };
+export type Stat = {
+  label: string;
+  value: string;
+  href?: string;
+  testId: string;
+  /** Beside the figure: how it compares ("+12 % on the previous 30 days"). */
+  change?: string;
+};
 
 /** The overview's headline figures, each a card; a figure with somewhere to go links there. */
 export function StatCards({ stats }: { stats: Stat[] }) {
@@ -19,6 +26,11 @@ export function StatCards({ stats }: { stats: Stat[] }) {
               stat.value
             )}
           </dd>
+          {stat.change ? (
+            <dd className="mt-1 text-sm text-ink-muted" data-testid={`${stat.testId}-change`}>
+              {stat.change}
+            </dd>
+          ) : null}
         </div>
       ))}
     </dl>
