@@ -10,6 +10,8 @@ export type FormAnswer = {
   code?: string;
   /** The form field the refusal is about (a field that did not pass its rule). */
   field?: string;
+  /** Every field that did not pass its rule, each with its message (the first one is `field`). */
+  problems?: { field: string; message: string }[];
   /** Echoed back when the page may offer to resend the verification email. */
   email?: string;
 };

@@ -64,7 +64,24 @@ export async function answerForm(request: Request, intents: Record<string, FormI
     const message = issue?.message ?? "Please check the form.";
     // The field at fault, so the page can show the message beside it.
     const field = issue?.path.length ? issue.path.map(String).join(".") : undefined;
-    return answer({ intent, ok: false, message, ...(field ? { field } : {}) }, 400);
+    // Every field at fault at once (the first message for each), so one round trip shows them all.
+    const problems = new Map<string, string>();
+    for (const each of parsed.error.issues) {
+      const path = each.path.map(String).join(".");
+      if (path && !problems.has(path)) problems.set(path, each.message);
+    }
+    return answer(
+      {
+        intent,
+        ok: false,
+        message,
+        ...(field ? { field } : {}),
+        ...(problems.size > 1
+          ? { problems: [...problems].map(([at, said]) => ({ field: at, message: said })) }
+          : {}),
+      },
+      400,
+    );
   }
   const email = (parsed.data as { email?: unknown }).email;
   try {

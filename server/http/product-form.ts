@@ -15,11 +15,11 @@ const variantFields = z.object({
   startingStock: z.string(),
 });
 
+/** Pence from a price typed in pounds; null (and the reason added) when it is not one. */
 function pence(text: string, context: z.RefinementCtx, path: (string | number)[], label: string) {
   const value = parsePounds(text);
   if (value === null) {
     context.addIssue({ code: "custom", message: `${label}: enter pounds, such as 12.50.`, path });
-    return z.NEVER;
   }
   return value;
 }
@@ -48,6 +48,17 @@ export const productFormSchema = z
       .optional(),
   })
   .transform((form, context) => {
+    // What the form's own fields get wrong is said with the variants' mistakes, all at once: once
+    // a variant cannot be read, the editor's schema below never runs to say it.
+    const sayTheRest = () => {
+      const rest = productInputSchema
+        .pick({ name: true, slug: true, descriptionHtml: true, imageUrl: true, imageAlt: true })
+        .safeParse(form);
+      for (const issue of rest.success ? [] : rest.error.issues) {
+        context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      }
+      return z.NEVER;
+    };
     let rows: unknown;
     try {
       rows = JSON.parse(form.variants);
@@ -57,7 +68,7 @@ export const productFormSchema = z
         message: "The variants could not be read.",
         path: ["variants"],
       });
-      return z.NEVER;
+      return sayTheRest();
     }
     const parsed = z.array(variantFields).max(20).safeParse(rows);
     if (!parsed.success) {
@@ -66,8 +77,33 @@ export const productFormSchema = z
         message: "The variants could not be read.",
         path: ["variants"],
       });
-      return z.NEVER;
+      return sayTheRest();
     }
+    let unreadable = false;
+    const price = (text: string, path: (string | number)[], label: string) => {
+      const value = pence(text, context, path, label);
+      if (value === null) unreadable = true;
+      return value ?? 0;
+    };
+    const variants = parsed.data.map((row, index) => ({
+      ...(row.id ? { id: row.id } : {}),
+      name: row.name,
+      pricePence: price(
+        row.price.trim(),
+        ["variants", index, "pricePence"],
+        `Variant ${index + 1}'s price`,
+      ),
+      compareAtPricePence:
+        row.compareAt.trim() === ""
+          ? null
+          : price(
+              row.compareAt.trim(),
+              ["variants", index, "compareAtPricePence"],
+              `Variant ${index + 1}'s compare-at price`,
+            ),
+      startingStock: /^\d{1,6}$/.test(row.startingStock.trim()) ? Number(row.startingStock) : -1,
+    }));
+    if (unreadable) return sayTheRest();
     const { categoryId, featuredRank, ...fields } = form;
     const rank = featuredRank?.trim() ?? "";
     return {
@@ -77,26 +113,7 @@ export const productFormSchema = z
       ...(featuredRank === undefined
         ? {}
         : { featuredRank: rank === "" ? 0 : /^\d{1,4}$/.test(rank) ? Number(rank) : -1 }),
-      variants: parsed.data.map((row, index) => ({
-        ...(row.id ? { id: row.id } : {}),
-        name: row.name,
-        pricePence: pence(
-          row.price.trim(),
-          context,
-          ["variants", index, "pricePence"],
-          `Variant ${index + 1}'s price`,
-        ),
-        compareAtPricePence:
-          row.compareAt.trim() === ""
-            ? null
-            : pence(
-                row.compareAt.trim(),
-                context,
-                ["variants", index, "compareAtPricePence"],
-                `Variant ${index + 1}'s compare-at price`,
-              ),
-        startingStock: /^\d{1,6}$/.test(row.startingStock.trim()) ? Number(row.startingStock) : -1,
-      })),
+      variants,
     };
   })
   .pipe(productInputSchema.extend({ imageFile: z.instanceof(File).nullable() }));

@@ -181,6 +181,42 @@ test.describe("the admin's catalogue", () => {
     await shopper.close();
   });
 
+  test("a new product's slug follows its name, and every mistake is said at once", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    await gotoHydrated(page, "/dashboard/admin-products/new");
+    const form = page.getByRole("form", { name: "Product" });
+    const name = form.getByLabel("Name", { exact: true });
+    const slug = form.getByLabel("Slug");
+    await name.fill("Crème Whitening Foam & Mint");
+    await expect(slug).toHaveValue("creme-whitening-foam-and-mint");
+    // Edited, the slug is the admin's: the name no longer moves it.
+    await slug.fill("foam");
+    await name.fill("Whitening Foam");
+    await expect(slug).toHaveValue("foam");
+
+    // Three mistakes: all three beside their fields after one try, the first one focused.
+    await name.fill("");
+    await slug.fill("Not A Slug");
+    await form.getByLabel("Variant 1 name").fill("50 ml");
+    await form.getByLabel("Price (£)").fill("twenty");
+    await form.getByLabel("Starting stock").fill("5");
+    await form.getByRole("button", { name: "Create product" }).click();
+    await expectToast(page, "Product not created", /fields need a change/);
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(slug).toHaveAttribute("aria-invalid", "true");
+    await expect(slug).toHaveAccessibleDescription(
+      "A slug is lower-case letters, digits and single dashes.",
+    );
+    await expect(form.getByRole("alert")).toContainText("Variant 1's price");
+    await expect(name).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
   test("manage categories and put a product in one: the store's category page follows", async ({
     browser,
   }) => {

@@ -104,7 +104,7 @@ export async function openCart(page: Page) {
   return drawer;
 }
 
-export async function expectToast(page: Page, title: string, description?: string) {
+export async function expectToast(page: Page, title: string, description?: string | RegExp) {
   let toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
   // Toasts stack: the one with this description (an earlier one may carry the same title).
   if (description) toast = toast.filter({ hasText: description });

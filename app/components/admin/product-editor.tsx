@@ -1,5 +1,6 @@
 import type { AdminProductDetail } from "@common/admin-figures";
 import { penceToDecimalString } from "@common/money";
+import { slugFromName } from "@common/slug";
 import { useEffect, useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
@@ -60,28 +61,49 @@ export function ProductEditor({
   const saved = JSON.stringify(detail?.variants ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for `detail`'s variants.
   useEffect(() => setVariants(rowsOf(detail)), [saved]);
-  const [problem, setProblem] = useState<FieldProblem>(null);
+  const [problems, setProblems] = useState<NonNullable<FieldProblem>[]>([]);
+  const problem = problems[0] ?? null;
+  const setProblem = (one: FieldProblem) => setProblems(one ? [one] : []);
+  const form = useRef<HTMLFormElement>(null);
+  const slugInput = useRef<HTMLInputElement>(null);
+  // The first field at fault takes the focus, once the refusal's messages are in the page.
+  const focusFirstProblem = useRef(false);
+  useEffect(() => {
+    if (!focusFirstProblem.current || problems.length === 0) return;
+    focusFirstProblem.current = false;
+    form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [problems]);
+  const slugEdited = useRef(false);
   const { fetcher, busy } = useAccountForm("product-editor", (result) => {
     if (result.ok) {
-      setProblem(null);
+      setProblems([]);
       // The upload is stored: saving again keeps it without sending the file twice.
       if (fileInput.current) fileInput.current.value = "";
       void showToast(detail ? "Product saved" : "Product created");
     } else {
-      setProblem({ field: result.field, message: result.message ?? "Something went wrong" });
+      const all = result.problems ?? [
+        { field: result.field, message: result.message ?? "Something went wrong" },
+      ];
+      setProblems(all);
       void showToast(detail ? "Product not saved" : "Product not created", {
-        description: result.message ?? "Something went wrong",
+        description:
+          all.length > 1
+            ? `${all.length} fields need a change: each says why beside it.`
+            : (result.message ?? "Something went wrong"),
         tone: "error",
       });
+      focusFirstProblem.current = true;
     }
   });
   const product = detail?.product;
-  const { errorFor, invalid } = fieldProblems("product", problem);
-  const variantProblem = problem?.field?.startsWith("variants") ? problem.message : null;
+  const { errorFor, invalid } = fieldProblems("product", problems);
+  const variantProblem =
+    problems.find((entry) => entry.field?.startsWith("variants"))?.message ?? null;
   const update = (key: string, change: Partial<VariantRow>) =>
     setVariants((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       encType="multipart/form-data"
       aria-label="Product"
@@ -114,16 +136,28 @@ export function ProductEditor({
               name="name"
               defaultValue={product?.name ?? ""}
               maxLength={100}
+              onChange={(event) => {
+                // A new product's slug follows its name until the admin edits the slug.
+                const slug = slugInput.current;
+                if (!product && slug && !slugEdited.current) {
+                  slug.value = slugFromName(event.currentTarget.value);
+                }
+              }}
               {...invalid("name")}
             />
             {errorFor("name")}
           </Field>
           <Field id="product-slug" label="Slug" hint="Lower-case letters, digits and dashes.">
             <Input
+              ref={slugInput}
               id="product-slug"
               name="slug"
               defaultValue={product?.slug ?? ""}
               maxLength={80}
+              onChange={(event) => {
+                // Emptied, it follows the name again.
+                slugEdited.current = event.currentTarget.value !== "";
+              }}
               {...invalid("slug")}
             />
             {errorFor("slug")}
@@ -189,7 +223,7 @@ export function ProductEditor({
           <div className="sm:col-span-2">
             <DescriptionField
               initialHtml={product?.descriptionHtml ?? ""}
-              invalid={problem?.field === "descriptionHtml"}
+              invalid={problems.some((entry) => entry.field === "descriptionHtml")}
               errorId="product-descriptionHtml-error"
             />
             {errorFor("descriptionHtml")}
