@@ -17,6 +17,8 @@ export type AdminProductRow = {
   id: string;
   name: string;
   active: boolean;
+  /** Saved, never published: out of the shop until it is. */
+  draft: boolean;
   variants: number;
   /** The default variant's price (the first variant by creation). */
   pricePence: number | null;
@@ -76,6 +78,8 @@ export type AdminProductDetail = {
     imageUrl: string;
     imageAlt: string;
     active: boolean;
+    /** Saved, never published: out of the shop until it is. */
+    draft: boolean;
     categoryId: string | null;
     featuredRank: number;
     /** Which save the editor opened: a save from an older one is refused. */

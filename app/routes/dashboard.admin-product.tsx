@@ -53,6 +53,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     ),
     archive: formIntent(z.object({}), () => setProductActive(db, admin, id, false)),
     restore: formIntent(z.object({}), () => setProductActive(db, admin, id, true)),
+    publish: formIntent(z.object({}), () => setProductActive(db, admin, id, true)),
   });
 }
 
@@ -78,7 +79,11 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{detail.product.name}</h1>
-        <ProductStatusForm active={detail.product.active} productId={detail.product.id} />
+        <ProductStatusForm
+          active={detail.product.active}
+          draft={detail.product.draft}
+          productId={detail.product.id}
+        />
       </div>
       <ProductEditor detail={detail} images={images} categories={categories} />
       <div className="mt-6">

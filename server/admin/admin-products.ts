@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { AdminProductDetail } from "../../common/admin-figures";
 import type { OrderHistoryEntry } from "../../common/order-types";
 import { entityHistory } from "../audit/audit-history";
@@ -24,6 +24,7 @@ export async function getAdminProduct(
       imageUrl: products.imageUrl,
       imageAlt: products.imageAlt,
       active: products.active,
+      draft: sql<boolean>`${products.publishedAt} is null`,
       categoryId: products.categoryId,
       featuredRank: products.featuredRank,
       version: products.version,

@@ -120,6 +120,7 @@ export async function listAdminProducts(
         id: products.id,
         name: products.name,
         active: products.active,
+        draft: sql<boolean>`${products.publishedAt} is null`,
         pricePence: products.pricePence,
         createdAt: products.createdAt,
       })

@@ -160,6 +160,9 @@ export async function createProduct(
           imageAlt: product.imageAlt,
           categoryId: product.categoryId ?? null,
           featuredRank: product.featuredRank ?? 0,
+          // A draft waits out of the shop until it is published.
+          active: !product.draft,
+          publishedAt: product.draft ? null : now,
           createdAt: now,
           updatedAt: now,
         })
@@ -174,6 +177,7 @@ export async function createProduct(
           name: product.name,
           slug: product.slug,
           imageUrl,
+          draft: product.draft ?? false,
           categoryId: product.categoryId ?? null,
           featuredRank: product.featuredRank ?? 0,
           variants: product.variants.map((variant) => ({
@@ -323,20 +327,27 @@ export async function updateProduct(
   shopChanged();
 }
 
-/** Archived products leave the storefront (their pages answer 404); restored ones come back. */
+/**
+ * Archived products leave the storefront (their pages answer 404); restored ones come back. A
+ * draft going on sale for the first time is published (its date kept from then on).
+ */
 export async function setProductActive(db: Database, actor: Actor, id: string, active: boolean) {
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ active: products.active })
+      .select({ active: products.active, publishedAt: products.publishedAt })
       .from(products)
       .where(eq(products.id, id))
       .for("update");
     if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
     if (before.active === active) return;
-    await tx.update(products).set({ active }).where(eq(products.id, id));
+    const publishing = active && before.publishedAt === null;
+    await tx
+      .update(products)
+      .set({ active, ...(publishing ? { publishedAt: new Date() } : {}) })
+      .where(eq(products.id, id));
     await recordAudit(tx, {
       actor,
-      action: active ? "product.restored" : "product.archived",
+      action: publishing ? "product.published" : active ? "product.restored" : "product.archived",
       entity: { type: "product", id },
       before: { active: before.active },
       after: { active },

@@ -60,6 +60,8 @@ export const productInputSchema = z.object({
   categoryId: z.string().min(1).max(100).nullable().optional(),
   /** The product's version the admin opened (an edit): refused if it has moved on since. */
   version: z.number().int().min(1).optional(),
+  /** A new product saved as a draft: kept out of the shop until it is published. */
+  draft: z.boolean().optional(),
   /** The store's "featured" order, higher first. Left out: 0 when new, unchanged on edit. */
   featuredRank: z
     .number()

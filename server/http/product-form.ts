@@ -40,6 +40,8 @@ export const productFormSchema = z
     /** The category select: empty for none. */
     categoryId: z.string().max(100).optional(),
     featuredRank: z.string().max(10).optional(),
+    /** "Save as draft" was the button pressed (a new product's form only). */
+    draft: z.literal("on").optional(),
     /** The version the editor opened (an edit's form only). */
     version: z
       .string()
@@ -104,7 +106,7 @@ export const productFormSchema = z
       startingStock: /^\d{1,6}$/.test(row.startingStock.trim()) ? Number(row.startingStock) : -1,
     }));
     if (unreadable) return sayTheRest();
-    const { categoryId, featuredRank, ...fields } = form;
+    const { categoryId, featuredRank, draft, ...fields } = form;
     const rank = featuredRank?.trim() ?? "";
     return {
       ...fields,
@@ -114,6 +116,7 @@ export const productFormSchema = z
         ? {}
         : { featuredRank: rank === "" ? 0 : /^\d{1,4}$/.test(rank) ? Number(rank) : -1 }),
       variants,
+      ...(draft ? { draft: true } : {}),
     };
   })
   .pipe(productInputSchema.extend({ imageFile: z.instanceof(File).nullable() }));

@@ -214,6 +214,26 @@ test.describe("the admin's catalogue", () => {
     await expect(form.getByRole("alert")).toContainText("Variant 1's price");
     await expect(name).toBeFocused();
     await expectNoSeriousA11yViolations(page);
+
+    // Saved as a draft: out of the shop until it is published from its page.
+    await name.fill("Draft Foam");
+    await slug.fill("draft-foam");
+    await form.getByLabel("Price (£)").fill("9.99");
+    await form.getByLabel("Image description (alt text)").fill("A bottle of foam");
+    await form.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin-products\/[\w-]+$/);
+    await expect(page.getByText("Draft: not in the shop yet")).toBeVisible();
+    const productUrl = page.url();
+    const draftPage = await page.request.get(`/product/${productUrl.split("/").pop()}`);
+    expect(draftPage.status()).toBe(404);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expectToast(page, "Product published");
+    await expect(page.getByRole("link", { name: "View in the shop" })).toBeVisible();
+    // Back out of the shop: the other tests on this server count the store's products.
+    await page.getByRole("button", { name: "Archive" }).click();
+    await expectToast(page, "Product archived");
+    expect(page.url()).toBe(productUrl);
     await context.close();
   });
 

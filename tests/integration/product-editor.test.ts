@@ -293,5 +293,48 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
       message: "Variant 1's price: enter pounds, such as 12.50.",
     });
     expect(productFormSchema.safeParse({ ...form([]), variants: "{not json" }).success).toBe(false);
+    // With a variant it cannot read, it still says what else is wrong: every field at once.
+    const many = productFormSchema.safeParse({
+      ...form([{ name: "Default", price: "twenty", compareAt: "", startingStock: "4" }]),
+      name: "",
+      slug: "Not A Slug",
+    });
+    expect(many.error?.issues.map((issue) => issue.path.join("."))).toEqual([
+      "variants.0.pricePence",
+      "name",
+      "slug",
+    ]);
+    // "Save as draft" pressed.
+    const draft = productFormSchema.safeParse({
+      ...form([{ name: "Default", price: "12.50", compareAt: "", startingStock: "4" }]),
+      draft: "on",
+    });
+    expect(draft.success && draft.data.draft).toBe(true);
+  });
+
+  it("keeps a draft out of the shop until it is published, and says so in its history", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createProduct(db(), admin, input({ draft: true }));
+    const [saved] = await db().select().from(products).where(eq(products.id, id));
+    expect(saved).toMatchObject({ active: false, publishedAt: null });
+    expect((await getAdminProduct(db(), id))?.product.draft).toBe(true);
+    expect((await listedProducts(db())).map((product) => product.id)).not.toContain(id);
+
+    await setProductActive(db(), admin, id, true);
+    const [published] = await db().select().from(products).where(eq(products.id, id));
+    expect(published?.active).toBe(true);
+    expect(published?.publishedAt).toBeInstanceOf(Date);
+    expect((await listedProducts(db())).map((product) => product.id)).toContain(id);
+    // Archived and restored later, it is no draft again: its first publication date stays.
+    await setProductActive(db(), admin, id, false);
+    await setProductActive(db(), admin, id, true);
+    const [after] = await db().select().from(products).where(eq(products.id, id));
+    expect(after?.publishedAt).toEqual(published?.publishedAt);
+    expect((await getAdminProduct(db(), id))?.history.map((entry) => entry.action)).toEqual([
+      "product.created",
+      "product.published",
+      "product.archived",
+      "product.restored",
+    ]);
   });
 });

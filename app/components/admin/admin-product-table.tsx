@@ -58,7 +58,7 @@ export function AdminProductTable({
                 </ShopLink>
                 {product.active ? null : (
                   <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
-                    Archived
+                    {product.draft ? "Draft" : "Archived"}
                   </span>
                 )}
               </td>

@@ -19,6 +19,7 @@ const actionLabels: Record<string, string> = {
   "product.updated": "Product edited",
   "product.archived": "Archived",
   "product.restored": "Restored",
+  "product.published": "Published",
 };
 
 const actorLabels: Record<string, string> = {

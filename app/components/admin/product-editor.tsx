@@ -312,9 +312,17 @@ export function ProductEditor({
           Add a variant
         </Button>
       </section>
-      <Button type="submit" disabled={busy}>
-        {detail ? "Save product" : "Create product"}
-      </Button>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy}>
+          {detail ? "Save product" : "Create product"}
+        </Button>
+        {/* A new product may wait out of the shop, to be published from its page later. */}
+        {detail ? null : (
+          <Button type="submit" name="draft" value="on" variant="secondary" disabled={busy}>
+            Save as draft
+          </Button>
+        )}
+      </div>
     </fetcher.Form>
   );
 }

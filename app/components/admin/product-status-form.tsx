@@ -3,10 +3,27 @@ import { useAccountForm } from "~/components/account/use-account-form";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { showToast } from "~/lib/toast";
 
-/** Whether the product is on sale: a link to its page, and Archive or Restore. */
-export function ProductStatusForm({ active, productId }: { active: boolean; productId: string }) {
+const doneToasts: Record<string, string> = {
+  archive: "Product archived",
+  restore: "Product restored",
+  publish: "Product published",
+};
+
+/**
+ * Whether the product is on sale: a link to its page and Archive, or a draft's Publish, or an
+ * archived product's Restore.
+ */
+export function ProductStatusForm({
+  active,
+  draft,
+  productId,
+}: {
+  active: boolean;
+  draft: boolean;
+  productId: string;
+}) {
   const { fetcher, busy } = useAccountForm("product-status", (result) => {
-    if (result.ok) void showToast(active ? "Product restored" : "Product archived");
+    if (result.ok) void showToast(doneToasts[result.intent] ?? "Product changed");
     else
       void showToast("Product not changed", {
         description: result.message ?? "Something went wrong",
@@ -24,18 +41,22 @@ export function ProductStatusForm({ active, productId }: { active: boolean; prod
         </Link>
       ) : (
         <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-medium text-slate-800">
-          Archived
+          {draft ? "Draft: not in the shop yet" : "Archived"}
         </span>
       )}
       <fetcher.Form method="post">
-        <input type="hidden" name="intent" value={active ? "archive" : "restore"} />
+        <input
+          type="hidden"
+          name="intent"
+          value={active ? "archive" : draft ? "publish" : "restore"}
+        />
         <Button
           type="submit"
           size="sm"
           variant={active ? "destructive" : "primary"}
           disabled={busy}
         >
-          {active ? "Archive" : "Restore"}
+          {active ? "Archive" : draft ? "Publish" : "Restore"}
         </Button>
       </fetcher.Form>
     </div>

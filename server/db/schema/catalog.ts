@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
 /** PostgreSQL's full-text document type; read only inside SQL, never by the application. */
@@ -32,6 +41,11 @@ export const products = pgTable(
     imageUrl: text("image_url").notNull(),
     imageAlt: text("image_alt").notNull(),
     active: boolean("active").notNull().default(true),
+    /**
+     * When the product first went on sale: null for a draft (saved, never published; the editor
+     * says so), else the insert's time. An inactive product with a date was archived.
+     */
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
     /** Visible reviews and the sum of their stars: kept by a trigger on reviews (migration 0012). */
     reviewCount: integer("review_count").notNull().default(0),
     reviewStarTotal: integer("review_star_total").notNull().default(0),
