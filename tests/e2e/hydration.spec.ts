@@ -132,7 +132,7 @@ test.describe("hydration on a slow computer", () => {
   test("a part already hydrated stays in the page while later parts are hydrated", async ({
     page,
   }) => {
-    // Six loads at a sixth of the CPU: near 30 s on this machine's two cores, alone.
+    // Six loads at a sixth of the CPU: more than the default budget on a two-core machine.
     test.setTimeout(90_000);
     // A part hydrated early that renders again while later parts wait must stay in the page, not
     // be taken out until the next task (the home page emptying below its header and filling
