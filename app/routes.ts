@@ -35,6 +35,7 @@ export default [
       route("admin-products/new", "routes/dashboard.admin-product-new.tsx"),
       route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
       route("admin-categories", "routes/dashboard.admin-categories.tsx"),
+      route("admin-delivery", "routes/dashboard.admin-delivery.tsx"),
       route("admin-reviews", "routes/dashboard.admin-reviews.tsx"),
       route("admin-jobs", "routes/dashboard.admin-jobs.ts"),
       // docs/product.md §2: payments is the same screen as settings.

@@ -84,6 +84,8 @@ export const checkoutRequestSchema = z.object({
     .min(1, "Your cart is empty")
     .max(MAX_CHECKOUT_LINES, `A cart holds at most ${MAX_CHECKOUT_LINES} lines.`),
   customerDetails: customerDetailsSchema,
+  /** The delivery method chosen (server/delivery/); without one, the standard delivery. */
+  deliveryMethodId: z.string().min(1).max(100).optional(),
   /**
    * The total the customer was shown: an order that would cost anything else (a price changed
    * since the page was read) is refused, so no one pays an amount they did not see.

@@ -1,3 +1,4 @@
+import type { OrderDelivery } from "./delivery";
 // Orders as the dashboards show them: produced by server/orders and server/admin, shown by
 // app/components/account and app/components/admin.
 
@@ -59,16 +60,17 @@ export type CustomerOrderEvent = {
 
 /** The customer's own page of one order. */
 export type CustomerOrderDetail = {
-  order: OrderMoney & {
-    id: string;
-    number: number;
-    status: string;
-    createdAt: Date;
-    shippingAddress: string;
-    carrier: string | null;
-    trackingNumber: string | null;
-    cardLast4: string | null;
-  };
+  order: OrderMoney &
+    OrderDelivery & {
+      id: string;
+      number: number;
+      status: string;
+      createdAt: Date;
+      shippingAddress: string;
+      carrier: string | null;
+      trackingNumber: string | null;
+      cardLast4: string | null;
+    };
   items: (OrderItemView & { id: string })[];
   history: CustomerOrderEvent[];
 };
@@ -157,26 +159,27 @@ export type OrderHistoryEntry = {
 
 /** Everything the admin's order page shows. */
 export type AdminOrderDetail = {
-  order: OrderMoney & {
-    id: string;
-    number: number;
-    status: string;
-    createdAt: Date;
-    paidAt: Date | null;
-    fulfilledAt: Date | null;
-    deliveredAt: Date | null;
-    refundDue: boolean;
-    customerFullName: string;
-    customerEmail: string;
-    customerPhone: string;
-    shippingAddress: string;
-    notes: string | null;
-    paymentProvider: string | null;
-    providerIntentId: string | null;
-    paymentError: string | null;
-    carrier: string | null;
-    trackingNumber: string | null;
-  };
+  order: OrderMoney &
+    OrderDelivery & {
+      id: string;
+      number: number;
+      status: string;
+      createdAt: Date;
+      paidAt: Date | null;
+      fulfilledAt: Date | null;
+      deliveredAt: Date | null;
+      refundDue: boolean;
+      customerFullName: string;
+      customerEmail: string;
+      customerPhone: string;
+      shippingAddress: string;
+      notes: string | null;
+      paymentProvider: string | null;
+      providerIntentId: string | null;
+      paymentError: string | null;
+      carrier: string | null;
+      trackingNumber: string | null;
+    };
   items: (OrderItemView & {
     id: string;
     productId: string;

@@ -127,4 +127,31 @@ describe("priceOrder", () => {
         .shippingPence,
     ).toBe(250);
   });
+
+  it("charges the chosen delivery: its price, free over its threshold or never free", () => {
+    const express = { pricePence: 599, freeOverPence: null };
+    // £120 is far over the standard threshold: express still costs its price.
+    expect(
+      priceOrder([{ unitPricePence: 12_000, quantity: 1 }], {
+        firstOrder: false,
+        ...flat,
+        delivery: express,
+      }),
+    ).toMatchObject({ shippingPence: 599, totalPence: 12_599 });
+    const overHundred = { pricePence: 499, freeOverPence: 10_000 };
+    expect(
+      priceOrder([{ unitPricePence: 10_000, quantity: 1 }], {
+        firstOrder: false,
+        ...flat,
+        delivery: overHundred,
+      }).shippingPence,
+    ).toBe(499);
+    expect(
+      priceOrder([{ unitPricePence: 10_001, quantity: 1 }], {
+        firstOrder: false,
+        ...flat,
+        delivery: overHundred,
+      }).shippingPence,
+    ).toBe(0);
+  });
 });

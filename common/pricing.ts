@@ -4,9 +4,10 @@
 // Rounding, written down once:
 // - The first-order discount is a percentage of the subtotal (10% by default), rounded half up to
 //   the penny (10% off £0.45 is 4.5p: 5p).
-// - Shipping is free when the subtotal after the discount is over the threshold (£50 by default;
-//   strictly: £50.00 exactly pays shipping, as "free shipping on orders over £50" says); otherwise
-//   the flat rate.
+// - Shipping is free when the subtotal after the discount is over the delivery method's threshold
+//   (the standard delivery's is £50 by default; strictly: £50.00 exactly pays shipping, as "free
+//   shipping on orders over £50" says); otherwise the method's price. A method without a
+//   threshold always charges its price.
 // - The total is subtotal - discount + shipping.
 // - VAT is included in every price (standard rate 20%): the VAT portion of a total is
 //   total x 20/120, rounded half up to the penny. It is shown, never added.
@@ -24,9 +25,14 @@ export type PricingSettings = {
 
 export type PricedLine = { unitPricePence: number; quantity: number };
 
+/** A delivery method's price (common/delivery.ts): free over its threshold, if it has one. */
+export type DeliveryPrice = { pricePence: number; freeOverPence: number | null };
+
 export type PricingOptions = PricingSettings & {
   /** The customer has no earlier paid order: the first-order discount applies. */
   firstOrder: boolean;
+  /** The delivery chosen; without one, the standard delivery of the settings. */
+  delivery?: DeliveryPrice;
 };
 
 export type OrderPricing = {
@@ -57,8 +63,14 @@ export function includedVatPence(grossPence: number): number {
 }
 
 export function priceOrder(lines: readonly PricedLine[], options: PricingOptions): OrderPricing {
-  assertWholePence(options.shippingFlatRatePence, "the shipping rate");
-  assertWholePence(options.freeShippingOverPence, "the free-shipping threshold");
+  const delivery = options.delivery ?? {
+    pricePence: options.shippingFlatRatePence,
+    freeOverPence: options.freeShippingOverPence,
+  };
+  assertWholePence(delivery.pricePence, "the shipping rate");
+  if (delivery.freeOverPence !== null) {
+    assertWholePence(delivery.freeOverPence, "the free-shipping threshold");
+  }
   let subtotalPence = 0;
   for (const line of lines) {
     assertWholePence(line.unitPricePence, "a unit price");
@@ -70,9 +82,9 @@ export function priceOrder(lines: readonly PricedLine[], options: PricingOptions
     : 0;
   const discounted = subtotalPence - discountPence;
   const shippingPence =
-    lines.length === 0 || discounted > options.freeShippingOverPence
+    lines.length === 0 || (delivery.freeOverPence !== null && discounted > delivery.freeOverPence)
       ? 0
-      : options.shippingFlatRatePence;
+      : delivery.pricePence;
   const totalPence = discounted + shippingPence;
   return {
     subtotalPence,

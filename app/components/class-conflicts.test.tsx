@@ -140,6 +140,20 @@ describe("classes given to primitives", () => {
       <CheckoutForm
         profile={{ fullName: "Ada", email: "ada@example.com", phone: "" }}
         addresses={[]}
+        deliveryOptions={[
+          {
+            id: "standard",
+            name: "Standard delivery",
+            standard: true,
+            pricePence: 399,
+            freeOverPence: 5000,
+            minWorkingDays: 5,
+            maxWorkingDays: 7,
+            cutoffMinutes: 840,
+            from: "2026-12-07",
+            to: "2026-12-09",
+          },
+        ]}
         firstOrder
         pricingSettings={pricing}
         stripePublishableKey={null}

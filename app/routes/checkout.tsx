@@ -3,6 +3,7 @@ import { requireUser } from "@server/auth/guards";
 import { getProfile } from "@server/auth/profile";
 import { savedAddresses } from "@server/checkout/address-book";
 import { getDb } from "@server/db/connection";
+import { deliveryOptions } from "@server/delivery/delivery-methods";
 import { hasPaidOrder } from "@server/orders/orders-service";
 import { stripePublishableKey } from "@server/payments/payments";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
@@ -24,6 +25,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return {
     profile: profile ?? { fullName: user.fullName, email: user.email, phone: "" },
     addresses,
+    // Priced and dated now: the page is personal, never cached.
+    deliveryOptions: await deliveryOptions(db, pricingOf(settings)),
     firstOrder: !paidBefore,
     pricingSettings: pricingOf(settings),
     stripePublishableKey: stripePublishableKey(),
@@ -49,6 +52,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <CheckoutForm
         profile={loaderData.profile}
         addresses={loaderData.addresses}
+        deliveryOptions={loaderData.deliveryOptions}
         firstOrder={loaderData.firstOrder}
         pricingSettings={loaderData.pricingSettings}
         stripePublishableKey={loaderData.stripePublishableKey}

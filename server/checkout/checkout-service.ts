@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema/auth";
 import { products, productVariants } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
+import { chosenDelivery } from "../delivery/delivery-methods";
 import { DomainError } from "../errors";
 import { checkoutsStarted } from "../metrics/metrics";
 import { attachPaymentIntent, openOrder } from "../orders/open-order";
@@ -87,7 +88,9 @@ export async function orderMatchesCatalogue(db: Database, orderId: string): Prom
 function checkoutKey(userId: string, request: CheckoutRequest): string {
   const lines = mergeLines(request.items).sort((a, b) => a.variantId.localeCompare(b.variantId));
   return createHash("sha256")
-    .update(JSON.stringify([userId, lines, request.customerDetails]))
+    .update(
+      JSON.stringify([userId, lines, request.customerDetails, request.deliveryMethodId ?? null]),
+    )
     .digest("base64url");
 }
 
@@ -125,6 +128,7 @@ async function createPendingOrder(
   key: string,
   provider: PaymentProvider["name"],
   settings: CheckoutSettings,
+  now: Date,
 ) {
   // A fixed order of locks (by variant id) so two checkouts never wait on each other in a circle.
   const lines = mergeLines(request.items).sort((a, b) => a.variantId.localeCompare(b.variantId));
@@ -191,6 +195,7 @@ async function createPendingOrder(
     // The open orders were just cancelled, so every other order still standing was paid: no paid
     // order means no discount claimed (the unique index on first_order_discount backs this up).
     const firstOrder = !(await hasPaidOrder(tx, userId));
+    const delivery = await chosenDelivery(tx, request.deliveryMethodId, settings, now);
     const pricing = priceOrder(
       priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
       {
@@ -198,6 +203,7 @@ async function createPendingOrder(
         shippingFlatRatePence: settings.shippingFlatRatePence,
         freeShippingOverPence: settings.freeShippingOverPence,
         firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
+        delivery,
       },
     );
     if (pricing.totalPence > MAX_ORDER_TOTAL_PENCE) {
@@ -222,6 +228,10 @@ async function createPendingOrder(
         customerEmail: customer.email,
         customerPhone: details.phone,
         shippingAddress: details.shippingAddress,
+        deliveryMethodId: delivery.id,
+        deliveryMethodName: delivery.name,
+        deliveryFrom: delivery.from,
+        deliveryTo: delivery.to,
         notes: details.notes ?? null,
         paymentProvider: provider,
         checkoutKey: key,
@@ -303,7 +313,7 @@ export async function startCheckout(
   const reused = order !== undefined;
   if (!order) {
     try {
-      order = await createPendingOrder(db, userId, request, key, provider.name, settings);
+      order = await createPendingOrder(db, userId, request, key, provider.name, settings, now);
       checkoutsStarted.inc();
     } catch (error) {
       // Checkouts of one customer take turns on their row; should two still meet at the database's

@@ -3,6 +3,7 @@ import * as addresses from "./schema/addresses";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
+import * as delivery from "./schema/delivery";
 import * as email from "./schema/email";
 import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
@@ -23,6 +24,7 @@ export const schema = {
   ...settings,
   ...reviews,
   ...addresses,
+  ...delivery,
 };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { orderDeliveryText } from "../../common/delivery";
 import { formatOrderNumber } from "../../common/order-number";
 import type { Database } from "../db/database";
 import { orderItems, type orders } from "../db/schema/orders";
@@ -79,6 +80,7 @@ async function confirmation(tx: Database, order: Order, brand: Brand): Promise<v
       vatPence: order.vatPence,
       totalPence: order.totalPence,
       shippingAddress: order.shippingAddress,
+      delivery: orderDeliveryText(order),
     }),
   );
 }

@@ -99,6 +99,8 @@ export type OrderEmailInput = {
   vatPence: number;
   totalPence: number;
   shippingAddress: string;
+  /** How it travels and when it should arrive (common/delivery.ts), when chosen at checkout. */
+  delivery: string | null;
 };
 
 export function orderConfirmationEmail(
@@ -107,6 +109,10 @@ export function orderConfirmationEmail(
   order: OrderEmailInput,
 ): OutgoingEmail {
   const heading = "Thank you for your order";
+  const when = order.delivery
+    ? `Delivery: ${order.delivery}.`
+    : "It ships within 1-2 business days.";
+  const opening = `Hi ${order.customerName}, we have your order ${order.orderNumber} and are getting it ready. ${when}`;
   const rows = order.items.map((item) => ({
     label: `${item.quantity} × ${item.name}${item.variantName === "Default" ? "" : ` (${item.variantName})`}`,
     amount: formatPence(item.unitPricePence * item.quantity),
@@ -128,7 +134,7 @@ export function orderConfirmationEmail(
   const html = layout(
     brand,
     heading,
-    `${paragraph(`Hi ${order.customerName}, we have your order ${order.orderNumber} and are getting it ready. It ships within 1-2 business days.`)}
+    `${paragraph(opening)}
 <table role="presentation" width="100%" style="border-collapse:collapse;margin:16px 0;border-top:1px solid #e2e8f0">
 ${rows.map((row) => tableRow(row.label, row.amount)).join("")}
 ${totals.map((row) => tableRow(row.label, row.amount, row.label === "Total")).join("")}
@@ -139,7 +145,7 @@ ${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
   const text = [
     heading,
     "",
-    `Hi ${order.customerName}, we have your order ${order.orderNumber} and are getting it ready. It ships within 1-2 business days.`,
+    opening,
     "",
     ...rows.map((row) => `${row.label}: ${row.amount}`),
     "",

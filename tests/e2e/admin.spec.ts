@@ -34,6 +34,7 @@ test.describe("admin dashboard", () => {
       ["Orders", /\/dashboard\/admin-orders$/, "Orders"],
       ["Products", /\/dashboard\/admin-products$/, "Products"],
       ["Categories", /\/dashboard\/admin-categories$/, "Categories"],
+      ["Delivery", /\/dashboard\/admin-delivery$/, "Delivery"],
       ["Reviews", /\/dashboard\/admin-reviews$/, "Reviews"],
       ["Payments", /\/dashboard\/admin-payments$/, "Settings and payments"],
       ["Settings", /\/dashboard\/admin-settings$/, "Settings and payments"],

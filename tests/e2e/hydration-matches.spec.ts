@@ -41,6 +41,7 @@ const admin = [
   "/dashboard/admin-products/prod1",
   "/dashboard/admin-products/new",
   "/dashboard/admin-categories",
+  "/dashboard/admin-delivery",
   "/dashboard/admin-reviews",
   "/dashboard/admin-settings",
   "/dashboard/admin-payments",

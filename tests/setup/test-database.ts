@@ -1,5 +1,6 @@
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from "@server/db/client";
 import { type Database, schema } from "@server/db/database";
+import { deliveryMethods } from "@server/db/schema/delivery";
 import { shopChanged } from "@server/events/shop-changed";
 import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { getTableName, is, sql } from "drizzle-orm";
@@ -100,12 +101,16 @@ const allTables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => `"${getTableName(table)}"`);
 
+type DeliveryMethodRow = typeof deliveryMethods.$inferSelect;
+
 /**
  * Empties every table between tests, and tells the process's caches (the category list, the
- * settings) that what they hold is gone, as the admin's saves do.
+ * settings) that what they hold is gone, as the admin's saves do. The rows the migrations wrote
+ * (the shop's first delivery methods) are put back as they were.
  */
-async function resetDatabase(db: Database): Promise<void> {
+async function resetDatabase(db: Database, migrated: DeliveryMethodRow[]): Promise<void> {
   await db.execute(sql.raw(`truncate table ${allTables.join(", ")} restart identity cascade`));
+  if (migrated.length > 0) await db.insert(deliveryMethods).values(migrated);
   shopChanged();
 }
 
@@ -117,11 +122,13 @@ async function resetDatabase(db: Database): Promise<void> {
  */
 export function useTestDatabase(driver: DatabaseDriver, options: TestDatabaseOptions = {}) {
   let handle: DatabaseHandle | undefined;
+  let migratedRows: DeliveryMethodRow[] = [];
   beforeAll(async () => {
     handle = await openTestDatabase(driver, options);
+    if (options.migrated !== false) migratedRows = await handle.db.select().from(deliveryMethods);
   });
   beforeEach(async () => {
-    if (handle) await resetDatabase(handle.db);
+    if (handle) await resetDatabase(handle.db, migratedRows);
   });
   afterEach(async () => {
     if (handle && options.migrated !== false) {

@@ -12,6 +12,7 @@ import {
   Settings,
   ShoppingBag,
   Tags,
+  Truck,
   UserRound,
 } from "~/components/ui/icons";
 import { isCurrentPath, ShopLink } from "~/components/ui/shop-link";
@@ -33,6 +34,7 @@ const adminLinks = [
   { to: "/dashboard/admin-orders", label: "Orders", icon: Package, end: false },
   { to: "/dashboard/admin-products", label: "Products", icon: ShoppingBag, end: false },
   { to: "/dashboard/admin-categories", label: "Categories", icon: Tags, end: false },
+  { to: "/dashboard/admin-delivery", label: "Delivery", icon: Truck, end: false },
   { to: "/dashboard/admin-reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/dashboard/admin-payments", label: "Payments", icon: CreditCard, end: false },
   { to: "/dashboard/admin-settings", label: "Settings", icon: Settings, end: false },

@@ -1,3 +1,4 @@
+import type { DeliveryOption } from "@common/delivery";
 import { formatPence } from "@common/money";
 import { type PricingSettings, priceOrder } from "@common/pricing";
 import type { SavedAddress } from "@common/uk-address";
@@ -13,6 +14,7 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { Textarea } from "~/components/ui/textarea";
 import { dismissToast, showToast } from "~/lib/toast";
 import { AddressFields } from "./address-fields";
+import { DeliveryChoice } from "./delivery-choice";
 import { OrderSummary } from "./order-summary";
 import {
   type CheckoutDetails,
@@ -57,6 +59,7 @@ function text(form: FormData, name: string): string {
 export function CheckoutForm({
   profile,
   addresses,
+  deliveryOptions,
   firstOrder,
   pricingSettings,
   stripePublishableKey,
@@ -64,6 +67,8 @@ export function CheckoutForm({
   profile: CheckoutProfile;
   /** The customer's address book, the last used first. */
   addresses: SavedAddress[];
+  /** The ways to deliver, priced and dated by the server; the standard one among them. */
+  deliveryOptions: DeliveryOption[];
   firstOrder: boolean;
   /** The shop's pricing rules, as the server will apply them. */
   pricingSettings: PricingSettings;
@@ -93,13 +98,17 @@ export function CheckoutForm({
     if (ready && lines.length === 0 && !busy) navigate("/store", { replace: true });
   }, [ready, lines.length, busy, navigate]);
 
+  const [deliveryId, setDeliveryId] = useState(
+    () => (deliveryOptions.find((option) => option.standard) ?? deliveryOptions[0])?.id ?? "",
+  );
+  const delivery = deliveryOptions.find((option) => option.id === deliveryId);
+  const pricedLines = useMemo(
+    () => lines.map((line) => ({ unitPricePence: line.pricePence, quantity: line.quantity })),
+    [lines],
+  );
   const pricing = useMemo(
-    () =>
-      priceOrder(
-        lines.map((line) => ({ unitPricePence: line.pricePence, quantity: line.quantity })),
-        { firstOrder, ...pricingSettings },
-      ),
-    [lines, firstOrder, pricingSettings],
+    () => priceOrder(pricedLines, { firstOrder, ...pricingSettings, delivery }),
+    [pricedLines, firstOrder, pricingSettings, delivery],
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -131,6 +140,7 @@ export function CheckoutForm({
         lines,
         details,
         pricing.totalPence,
+        deliveryId,
       );
       await method.confirm({ clientSecret, orderId, details, form });
       // An earlier decline no longer holds: its toast must not sit over the thank-you page.
@@ -223,6 +233,19 @@ export function CheckoutForm({
           </label>
         </fieldset>
 
+        <DeliveryChoice
+          options={deliveryOptions}
+          chosen={deliveryId}
+          onChoose={setDeliveryId}
+          disabled={busy}
+          shippingFor={(option) =>
+            ready && lines.length > 0
+              ? priceOrder(pricedLines, { firstOrder, ...pricingSettings, delivery: option })
+                  .shippingPence
+              : null
+          }
+        />
+
         {stripePublishableKey ? (
           <fieldset className="space-y-4" disabled={busy}>
             <legend className="text-lg font-semibold">Payment</legend>
@@ -279,6 +302,7 @@ export function CheckoutForm({
         lines={ready ? lines : null}
         pricing={ready ? pricing : null}
         settings={pricingSettings}
+        delivery={delivery ?? null}
       />
     </div>
   );

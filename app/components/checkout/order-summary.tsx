@@ -1,4 +1,5 @@
 import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@common/cart-rules";
+import { type DeliveryOption, formatDeliveryWindow } from "@common/delivery";
 import { formatPence } from "@common/money";
 import type { OrderPricing, PricingSettings } from "@common/pricing";
 import { ProductImage } from "~/components/ui/product-image";
@@ -9,11 +10,14 @@ export function OrderSummary({
   lines,
   pricing,
   settings,
+  delivery,
 }: {
   lines: CartLine[] | null;
   pricing: OrderPricing | null;
   /** The shop's pricing rules the lines were priced by. */
   settings: PricingSettings;
+  /** The delivery chosen. */
+  delivery: DeliveryOption | null;
 }) {
   const offers = offerTexts(settings);
   return (
@@ -58,8 +62,8 @@ export function OrderSummary({
                 <dd>−{formatPence(pricing.discountPence)}</dd>
               </div>
             ) : null}
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
+            <div className="flex justify-between gap-3">
+              <dt>Shipping{delivery ? ` (${delivery.name})` : ""}</dt>
               <dd>{pricing.shippingPence === 0 ? "Free" : formatPence(pricing.shippingPence)}</dd>
             </div>
             <div className="flex justify-between border-t border-line pt-3 text-base font-bold">
@@ -71,7 +75,15 @@ export function OrderSummary({
               <dd>{formatPence(pricing.vatPence)}</dd>
             </div>
           </dl>
-          {pricing.shippingPence > 0 ? (
+          {delivery ? (
+            <p className="mt-4 text-sm text-ink-muted" data-testid="summary-delivery">
+              Estimated delivery:{" "}
+              <span className="font-medium text-ink">
+                {formatDeliveryWindow(delivery.from, delivery.to)}
+              </span>
+            </p>
+          ) : null}
+          {pricing.shippingPence > 0 && delivery?.standard !== false ? (
             <p className="mt-4 rounded-xl bg-brand-soft p-3 text-sm text-brand-strong">
               Free UK shipping on orders over {offers.freeShippingOver}.
             </p>

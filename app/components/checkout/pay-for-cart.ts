@@ -70,10 +70,12 @@ export async function createPaymentIntent(
   details: CheckoutDetails,
   /** The total the customer is shown: the shop refuses an order that would cost more or less. */
   expectedTotalPence: number,
+  deliveryMethodId: string,
 ) {
   const json = await postJson("/api/checkout/payment-intent", {
     items: lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
     customerDetails: details,
+    deliveryMethodId,
     expectedTotalPence,
   });
   return { clientSecret: field(json, "clientSecret"), orderId: field(json, "orderId") };

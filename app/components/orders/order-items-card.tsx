@@ -1,4 +1,5 @@
 import { DEFAULT_VARIANT_NAME } from "@common/cart-rules";
+import { type OrderDelivery, orderDeliveryText } from "@common/delivery";
 import { formatPence } from "@common/money";
 import type { OrderMoney } from "@common/order-types";
 import type { ReactNode } from "react";
@@ -29,9 +30,14 @@ export function OrderItemsCard({
     quantity: number;
     unitPricePence: number;
   }>;
-  money: OrderMoney;
+  money: OrderMoney & Partial<OrderDelivery>;
   children?: ReactNode;
 }) {
+  const delivery = orderDeliveryText({
+    deliveryMethodName: money.deliveryMethodName ?? null,
+    deliveryFrom: money.deliveryFrom ?? null,
+    deliveryTo: money.deliveryTo ?? null,
+  });
   return (
     <section aria-labelledby="items-heading" className={cardClass}>
       <h2 id="items-heading" className="text-lg font-semibold">
@@ -56,7 +62,7 @@ export function OrderItemsCard({
           <Line label="First-order discount" value={`−${formatPence(money.discountPence)}`} />
         ) : null}
         <Line
-          label="Shipping"
+          label={money.deliveryMethodName ? `Shipping (${money.deliveryMethodName})` : "Shipping"}
           value={money.shippingPence === 0 ? "Free" : formatPence(money.shippingPence)}
         />
         <Line label="Total" value={formatPence(money.totalPence)} strong />
@@ -65,6 +71,11 @@ export function OrderItemsCard({
           <Line label="Refunded" value={`−${formatPence(money.refundedPence)}`} />
         ) : null}
       </dl>
+      {delivery ? (
+        <p className="mt-3 text-sm text-ink-muted" data-testid="order-delivery">
+          Delivery: <span className="text-ink">{delivery}</span>
+        </p>
+      ) : null}
       {children}
     </section>
   );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -50,6 +51,14 @@ export const orders = pgTable(
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone").notNull(),
     shippingAddress: text("shipping_address").notNull(),
+    /**
+     * How the order travels, as chosen at checkout (server/delivery/): the method's name and the
+     * delivery days promised then, kept as they were. Empty on orders from before the choice.
+     */
+    deliveryMethodId: text("delivery_method_id"),
+    deliveryMethodName: text("delivery_method_name"),
+    deliveryFrom: date("delivery_from", { mode: "string" }),
+    deliveryTo: date("delivery_to", { mode: "string" }),
     notes: text("notes"),
     currency: text("currency").notNull().default("gbp"),
     paymentProvider: text("payment_provider"),
