@@ -36,6 +36,7 @@ export default [
       route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
       route("admin-categories", "routes/dashboard.admin-categories.tsx"),
       route("admin-delivery", "routes/dashboard.admin-delivery.tsx"),
+      route("admin-discounts", "routes/dashboard.admin-discounts.tsx"),
       route("admin-reviews", "routes/dashboard.admin-reviews.tsx"),
       route("admin-jobs", "routes/dashboard.admin-jobs.ts"),
       // docs/product.md §2: payments is the same screen as settings.
@@ -49,6 +50,7 @@ export default [
   route("api/products/:id", "routes/api.product.ts"),
   route("api/variants", "routes/api.variants.ts"),
   route("api/checkout/payment-intent", "routes/api.checkout.payment-intent.ts"),
+  route("api/checkout/discount-code", "routes/api.checkout.discount-code.ts"),
   route("api/payments/test/confirm", "routes/api.payments.test.confirm.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/me", "routes/api.me.ts"),

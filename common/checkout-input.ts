@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATALOGUE_ID } from "./catalog-types";
+import { normaliseCode } from "./discounts";
 import { personName, requiredText } from "./form-fields";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
 import { formatUkAddress, normalisePostcode, POSTCODE_MESSAGE, type UkAddress } from "./uk-address";
@@ -68,6 +69,13 @@ const customerDetailsSchema = z
     return { ...details, shippingAddress };
   });
 
+/** A discount code as typed: capitals, and nothing when left empty. */
+export const discountCodeField = z
+  .string()
+  .max(40, "This code isn't valid. Please check it and try again.")
+  .optional()
+  .transform((text) => (text?.trim() ? normaliseCode(text) : undefined));
+
 export const checkoutRequestSchema = z.object({
   items: z
     .array(
@@ -86,6 +94,8 @@ export const checkoutRequestSchema = z.object({
   customerDetails: customerDetailsSchema,
   /** The delivery method chosen (server/delivery/); without one, the standard delivery. */
   deliveryMethodId: z.string().min(1).max(100).optional(),
+  /** A discount code (server/discounts/), as typed; empty is none. */
+  discountCode: discountCodeField,
   /**
    * The total the customer was shown: an order that would cost anything else (a price changed
    * since the page was read) is refused, so no one pays an amount they did not see.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShopDay, readShopDay, shopDate } from "./dates";
+import { formatLongDate, formatShopDay, readShopDay, shopDate, shopDayStart } from "./dates";
 
 describe("shop dates", () => {
   it("formats a long British date", () => {
@@ -63,5 +63,12 @@ describe("days in the shop's forms", () => {
   it("writes a day back day first", () => {
     expect(formatShopDay("2026-03-07")).toBe("07/03/2026");
     expect(formatShopDay("")).toBe("");
+  });
+});
+
+describe("shopDayStart", () => {
+  it("is London's midnight, in winter and in summer", () => {
+    expect(shopDayStart("2026-11-27").toISOString()).toBe("2026-11-27T00:00:00.000Z");
+    expect(shopDayStart("2026-07-01").toISOString()).toBe("2026-06-30T23:00:00.000Z");
   });
 });

@@ -76,3 +76,15 @@ export function readShopDay(text: string): string | null {
     ? candidate
     : null;
 }
+
+const HOUR = 3_600_000;
+
+/**
+ * The moment a shop day ("2026-11-27") begins in London: midnight there is midnight UTC in winter
+ * and 23:00 UTC the day before in summer.
+ */
+export function shopDayStart(isoDay: string): Date {
+  const utcMidnight = Date.parse(`${isoDay}T00:00:00Z`);
+  const hourBefore = new Date(utcMidnight - HOUR);
+  return shopCalendarDay(hourBefore) === isoDay ? hourBefore : new Date(utcMidnight);
+}

@@ -62,6 +62,8 @@ export type CustomerOrderEvent = {
 export type CustomerOrderDetail = {
   order: OrderMoney &
     OrderDelivery & {
+      /** The discount code the discount came from (never with the first-order discount). */
+      discountCode: string | null;
       id: string;
       number: number;
       status: string;
@@ -161,6 +163,8 @@ export type OrderHistoryEntry = {
 export type AdminOrderDetail = {
   order: OrderMoney &
     OrderDelivery & {
+      /** The discount code the discount came from (never with the first-order discount). */
+      discountCode: string | null;
       id: string;
       number: number;
       status: string;

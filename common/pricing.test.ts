@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { includedVatPence, priceOrder, roundHalfUp } from "./pricing";
+import { includedVatPence, priceOrder, priceWithCode, roundHalfUp } from "./pricing";
 
 const flat = {
   shippingFlatRatePence: 399,
@@ -153,5 +153,52 @@ describe("priceOrder", () => {
         delivery: overHundred,
       }).shippingPence,
     ).toBe(0);
+  });
+});
+
+describe("priceWithCode", () => {
+  const lines = [{ unitPricePence: 2000, quantity: 2 }];
+  it("takes a percentage or an amount off the code's items only", () => {
+    const tenOffHalf = { kind: "percent" as const, percentOff: 10, eligiblePence: 2000 };
+    expect(priceWithCode(lines, { firstOrder: false, ...flat }, tenOffHalf)).toEqual({
+      pricing: expect.objectContaining({
+        discountPence: 200,
+        shippingPence: 399,
+        totalPence: 4199,
+      }),
+      codeApplied: true,
+    });
+    // £25 off items worth £20: £20, no more.
+    const fixed = { kind: "fixed" as const, amountOffPence: 2500, eligiblePence: 2000 };
+    expect(priceWithCode(lines, { firstOrder: false, ...flat }, fixed).pricing.discountPence).toBe(
+      2000,
+    );
+  });
+
+  it("gives free delivery on any method", () => {
+    const express = { pricePence: 599, freeOverPence: null };
+    const result = priceWithCode(
+      lines,
+      { firstOrder: false, ...flat, delivery: express },
+      { kind: "free_delivery" },
+    );
+    expect(result.pricing).toMatchObject({ discountPence: 0, shippingPence: 0, totalPence: 4000 });
+  });
+
+  it("takes the better of the code and the first-order discount, never both", () => {
+    // First order: 10% of £40 is £4.00, £3.99 delivery: £39.99.
+    const small = { kind: "fixed" as const, amountOffPence: 300, eligiblePence: 4000 };
+    expect(priceWithCode(lines, { firstOrder: true, ...flat }, small)).toMatchObject({
+      pricing: { discountPence: 400, totalPence: 3999 },
+      codeApplied: false,
+    });
+    const big = { kind: "percent" as const, percentOff: 25, eligiblePence: 4000 };
+    expect(priceWithCode(lines, { firstOrder: true, ...flat }, big)).toMatchObject({
+      pricing: { discountPence: 1000, totalPence: 3399 },
+      codeApplied: true,
+    });
+    // A tie keeps the first-order discount: the code's use is not spent.
+    const same = { kind: "fixed" as const, amountOffPence: 400, eligiblePence: 4000 };
+    expect(priceWithCode(lines, { firstOrder: true, ...flat }, same).codeApplied).toBe(false);
   });
 });

@@ -12,6 +12,8 @@
 // - VAT is included in every price (standard rate 20%): the VAT portion of a total is
 //   total x 20/120, rounded half up to the penny. It is shown, never added.
 
+import type { CodeOffer } from "./discounts";
+
 const VAT_RATE_PERCENT = 20;
 
 /** The shop's pricing rules, from its settings (server/settings/shop-settings.ts). */
@@ -33,6 +35,8 @@ export type PricingOptions = PricingSettings & {
   firstOrder: boolean;
   /** The delivery chosen; without one, the standard delivery of the settings. */
   delivery?: DeliveryPrice;
+  /** A discount code's offer, taken instead of the first-order discount (see `priceWithCode`). */
+  code?: CodeOffer;
 };
 
 export type OrderPricing = {
@@ -77,12 +81,17 @@ export function priceOrder(lines: readonly PricedLine[], options: PricingOptions
     assertWholePence(line.quantity, "a quantity");
     subtotalPence += line.unitPricePence * line.quantity;
   }
-  const discountPence = options.firstOrder
-    ? roundHalfUp(subtotalPence, options.firstOrderDiscountPercent, 100)
-    : 0;
+  const code = options.code;
+  const discountPence = code
+    ? codeDiscountPence(code, subtotalPence)
+    : options.firstOrder
+      ? roundHalfUp(subtotalPence, options.firstOrderDiscountPercent, 100)
+      : 0;
   const discounted = subtotalPence - discountPence;
   const shippingPence =
-    lines.length === 0 || (delivery.freeOverPence !== null && discounted > delivery.freeOverPence)
+    lines.length === 0 ||
+    code?.kind === "free_delivery" ||
+    (delivery.freeOverPence !== null && discounted > delivery.freeOverPence)
       ? 0
       : delivery.pricePence;
   const totalPence = discounted + shippingPence;
@@ -93,4 +102,32 @@ export function priceOrder(lines: readonly PricedLine[], options: PricingOptions
     vatPence: includedVatPence(totalPence),
     totalPence,
   };
+}
+
+/** A code's pence off: of the items it applies to only, never more than they cost. */
+function codeDiscountPence(code: CodeOffer, subtotalPence: number): number {
+  if (code.kind === "free_delivery") return 0;
+  const eligible = Math.min(code.eligiblePence, subtotalPence);
+  assertWholePence(eligible, "the code's items");
+  return code.kind === "percent"
+    ? roundHalfUp(eligible, code.percentOff, 100)
+    : Math.min(code.amountOffPence, eligible);
+}
+
+/**
+ * A cart with a discount code: the code or the first-order discount, whichever leaves the lower
+ * total, never both (docs/decisions/043). On a tie the first-order discount stays and the code is
+ * not used, so no use of it is spent for nothing.
+ */
+export function priceWithCode(
+  lines: readonly PricedLine[],
+  options: Omit<PricingOptions, "code">,
+  code: CodeOffer | null,
+): { pricing: OrderPricing; codeApplied: boolean } {
+  const without = priceOrder(lines, options);
+  if (!code) return { pricing: without, codeApplied: false };
+  const withCode = priceOrder(lines, { ...options, firstOrder: false, code });
+  return withCode.totalPence < without.totalPence
+    ? { pricing: withCode, codeApplied: true }
+    : { pricing: without, codeApplied: false };
 }

@@ -14,11 +14,11 @@ const paymentIntent = apiRoute({
   signedIn: true,
   body: checkoutRequestSchema,
   failure: PAYMENT_INTENT_FAILED,
-  handle: async ({ user, body }) => {
+  handle: async ({ user, body, clientAddress }) => {
     const result = await startCheckout(
       await getDb(),
       getPaymentProvider(),
-      { userId: user.id, request: body },
+      { userId: user.id, request: body, clientAddress },
       await checkoutSettings(),
     );
     return {

@@ -31,6 +31,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
       customerPhone: orders.customerPhone,
       shippingAddress: orders.shippingAddress,
       deliveryMethodName: orders.deliveryMethodName,
+      discountCode: orders.discountCode,
       deliveryFrom: orders.deliveryFrom,
       deliveryTo: orders.deliveryTo,
       notes: orders.notes,

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, ne, not, or } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../common/checkout-input";
-import { type OrderPricing, type PricingSettings, priceOrder } from "../../common/pricing";
+import { CODE_MESSAGES } from "../../common/discounts";
+import { type OrderPricing, type PricingSettings, priceWithCode } from "../../common/pricing";
 import { perOrderLimitMessage } from "../../common/stock-levels";
 import { type Actor, customerActor, systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
@@ -10,6 +11,8 @@ import { users } from "../db/schema/auth";
 import { products, productVariants } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
 import { chosenDelivery } from "../delivery/delivery-methods";
+import { checkCode, codeStillOffered, countCodeAttempt } from "../discounts/code-check";
+import { claimCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
 import { checkoutsStarted } from "../metrics/metrics";
 import { attachPaymentIntent, openOrder } from "../orders/open-order";
@@ -89,7 +92,13 @@ function checkoutKey(userId: string, request: CheckoutRequest): string {
   const lines = mergeLines(request.items).sort((a, b) => a.variantId.localeCompare(b.variantId));
   return createHash("sha256")
     .update(
-      JSON.stringify([userId, lines, request.customerDetails, request.deliveryMethodId ?? null]),
+      JSON.stringify([
+        userId,
+        lines,
+        request.customerDetails,
+        request.deliveryMethodId ?? null,
+        request.discountCode ?? null,
+      ]),
     )
     .digest("base64url");
 }
@@ -165,6 +174,7 @@ async function createPendingOrder(
         maxPerOrder: productVariants.maxPerOrder,
         productId: products.id,
         productName: products.name,
+        categoryId: products.categoryId,
         active: products.active,
       })
       .from(productVariants)
@@ -196,7 +206,25 @@ async function createPendingOrder(
     // order means no discount claimed (the unique index on first_order_discount backs this up).
     const firstOrder = !(await hasPaidOrder(tx, userId));
     const delivery = await chosenDelivery(tx, request.deliveryMethodId, settings, now);
-    const pricing = priceOrder(
+    // A code is checked again here, on what the cart holds now; the better of it and the
+    // first-order discount applies, never both (docs/decisions/043).
+    const code = request.discountCode
+      ? await checkCode(
+          tx,
+          {
+            code: request.discountCode,
+            userId,
+            lines: priced.map((line) => ({
+              productId: line.variant.productId,
+              categoryId: line.variant.categoryId,
+              unitPricePence: line.variant.pricePence,
+              quantity: line.quantity,
+            })),
+          },
+          now,
+        )
+      : null;
+    const { pricing, codeApplied } = priceWithCode(
       priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
       {
         firstOrder,
@@ -205,6 +233,7 @@ async function createPendingOrder(
         firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
         delivery,
       },
+      code?.offer ?? null,
     );
     if (pricing.totalPence > MAX_ORDER_TOTAL_PENCE) {
       throw new DomainError("BAD_REQUEST", ORDER_TOO_LARGE);
@@ -219,11 +248,14 @@ async function createPendingOrder(
 
     const details = request.customerDetails;
     if (details.remember) await rememberDelivery(tx, userId, details);
-    return openOrder(tx, {
+    const usedCode = codeApplied ? code : null;
+    const order = await openOrder(tx, {
       order: {
         userId,
         ...pricing,
-        firstOrderDiscount: pricing.discountPence > 0,
+        firstOrderDiscount: usedCode === null && pricing.discountPence > 0,
+        discountCodeId: usedCode?.id ?? null,
+        discountCode: usedCode?.code ?? null,
         customerFullName: details.fullName,
         customerEmail: customer.email,
         customerPhone: details.phone,
@@ -247,6 +279,12 @@ async function createPendingOrder(
       actor,
       pendingMinutes: settings.pendingOrderMinutes,
     });
+    // The use is claimed with the order: none left (another checkout took the last), and nothing
+    // is made.
+    if (usedCode && !(await claimCodeUse(tx, { codeId: usedCode.id, orderId: order.id, userId }))) {
+      throw new DomainError("CONFLICT", CODE_MESSAGES.usedUp, "discountCode");
+    }
+    return order;
   });
 }
 
@@ -288,7 +326,7 @@ async function intentFor(
 export async function startCheckout(
   db: Database,
   provider: PaymentProvider,
-  input: { userId: string; request: CheckoutRequest },
+  input: { userId: string; request: CheckoutRequest; clientAddress?: string | null },
   settings: CheckoutSettings,
   now = new Date(),
 ): Promise<CheckoutResult> {
@@ -296,6 +334,10 @@ export async function startCheckout(
   const attempts = await countAttempt(db, `checkout:${userId}`, 60_000, now.getTime());
   if (attempts > settings.attemptsPerMinute) {
     throw new DomainError("RATE_LIMITED", TOO_MANY_CHECKOUTS);
+  }
+  // Every code tried counts, here as in the summary's preview: no guessing codes by checkout.
+  if (request.discountCode) {
+    await countCodeAttempt(db, userId, input.clientAddress ?? null, now.getTime());
   }
   const key = checkoutKey(userId, request);
 
@@ -306,7 +348,9 @@ export async function startCheckout(
   if (
     order &&
     ((expected !== undefined && order.totalPence !== expected) ||
-      !(await orderMatchesCatalogue(db, order.id)))
+      !(await orderMatchesCatalogue(db, order.id)) ||
+      // A code paused or ended since is checked again (and refused) on a new order.
+      (order.discountCodeId !== null && !(await codeStillOffered(db, order.discountCodeId, now))))
   ) {
     order = undefined;
   }

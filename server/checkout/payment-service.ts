@@ -3,6 +3,7 @@ import { providerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import type { ProviderName } from "../db/schema/orders";
 import { orders, paymentEvents } from "../db/schema/orders";
+import { holdsCodeUse } from "../discounts/code-claims";
 import { checkoutsFailed, checkoutsPaid } from "../metrics/metrics";
 import {
   applyRefund,
@@ -127,6 +128,18 @@ export async function recordPaymentSucceeded(
         actor,
         reason,
         "The first-order discount was already used.",
+      );
+      return { outcome: "flagged", reason };
+    }
+    // A code's use is the order's while it is open; one it no longer holds was not paid for.
+    if (order.discountCodeId !== null && !(await holdsCodeUse(tx, order.id))) {
+      const reason = "discount code's use no longer held by the order";
+      await flagRefundDue(
+        tx,
+        order.id,
+        actor,
+        reason,
+        "The discount code was no longer available.",
       );
       return { outcome: "flagged", reason };
     }

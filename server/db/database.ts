@@ -4,6 +4,7 @@ import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
 import * as delivery from "./schema/delivery";
+import * as discounts from "./schema/discounts";
 import * as email from "./schema/email";
 import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
@@ -25,6 +26,7 @@ export const schema = {
   ...reviews,
   ...addresses,
   ...delivery,
+  ...discounts,
 };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */

@@ -81,6 +81,7 @@ async function confirmation(tx: Database, order: Order, brand: Brand): Promise<v
       totalPence: order.totalPence,
       shippingAddress: order.shippingAddress,
       delivery: orderDeliveryText(order),
+      discountCode: order.discountCode,
     }),
   );
 }

@@ -101,6 +101,8 @@ export type OrderEmailInput = {
   shippingAddress: string;
   /** How it travels and when it should arrive (common/delivery.ts), when chosen at checkout. */
   delivery: string | null;
+  /** The discount code the discount came from; none: the first-order discount. */
+  discountCode: string | null;
 };
 
 export function orderConfirmationEmail(
@@ -120,7 +122,12 @@ export function orderConfirmationEmail(
   const totals = [
     { label: "Subtotal", amount: formatPence(order.subtotalPence) },
     ...(order.discountPence > 0
-      ? [{ label: "First-order discount", amount: `−${formatPence(order.discountPence)}` }]
+      ? [
+          {
+            label: order.discountCode ? `Code ${order.discountCode}` : "First-order discount",
+            amount: `−${formatPence(order.discountPence)}`,
+          },
+        ]
       : []),
     {
       label: "Shipping",

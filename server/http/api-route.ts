@@ -1,9 +1,11 @@
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "../auth/session";
 import { DomainError, httpStatusFor } from "../errors";
 import { logger } from "../logger";
 import { readJsonBody } from "./json-request";
 import { jsonError, jsonWithETag, methodNotAllowed } from "./json-response";
+import { clientAddressContext } from "./load-context";
 
 // The one way an API route answers (docs/architecture.md §2 rule 5). A route module describes its endpoint and
 // exports the handler as both its loader and its action; this checks the method (405 with Allow),
@@ -24,6 +26,8 @@ type Input<
   request: Request;
   method: Method;
   user: SignedIn extends true ? SessionUser : null;
+  /** The connecting client's address, when the server knows it. */
+  clientAddress: string | null;
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
@@ -55,7 +59,11 @@ export type ApiRouteSpec<
   handle: (input: Input<SignedIn, P, Q, B>) => Promise<unknown>;
 };
 
-type Args = { request: Request; params: Record<string, string | undefined> };
+type Args = {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context?: Readonly<RouterContextProvider>;
+};
 
 /** The first value of each query parameter, as an object for a schema. */
 function queryObject(url: URL): Record<string, string> {
@@ -76,7 +84,7 @@ export function apiRoute<
   B extends z.ZodType = z.ZodUnknown,
 >(spec: ApiRouteSpec<SignedIn, P, Q, B>): (args: Args) => Promise<Response> {
   const allow = spec.methods.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method]));
-  return async ({ request, params }) => {
+  return async ({ request, params, context }) => {
     const method = request.method.toUpperCase();
     if (!allow.includes(method)) return methodNotAllowed(allow.join(", "));
     if (spec.enabled && !spec.enabled()) return jsonError(404, "Not found.");
@@ -103,6 +111,7 @@ export function apiRoute<
         request,
         method: (method === "HEAD" ? "GET" : method) as Method,
         user: user as Input<SignedIn, P, Q, B>["user"],
+        clientAddress: context?.get(clientAddressContext) ?? null,
         params: parsedParams as z.output<P>,
         query: query as z.output<Q>,
         body: body as z.output<B>,

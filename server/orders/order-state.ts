@@ -3,6 +3,7 @@ import { formatPence } from "../../common/money";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type OrderStatus, orders, refunds } from "../db/schema/orders";
+import { releaseCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
 import type { Brand } from "../settings/shop-settings";
 import { type RestockLine, releaseOrderStock, restockOrder } from "../stock/stock-service";
@@ -173,6 +174,8 @@ export async function cancelOrder(
     reason,
   });
   await releaseOrderStock(tx, { orderId, actor, reason });
+  // Its discount code's use, if it held one, goes back for someone else.
+  await releaseCodeUse(tx, orderId, now);
   await publishOrderEvent(tx, { type: "cancelled", order, tell: options.tell });
   return order;
 }

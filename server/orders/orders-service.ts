@@ -148,6 +148,7 @@ export async function getCustomerOrder(
       refundedPence: orders.refundedPence,
       shippingAddress: orders.shippingAddress,
       deliveryMethodName: orders.deliveryMethodName,
+      discountCode: orders.discountCode,
       deliveryFrom: orders.deliveryFrom,
       deliveryTo: orders.deliveryTo,
       carrier: orders.carrier,

@@ -7,6 +7,7 @@ import { users } from "../db/schema/auth";
 import { env } from "../env";
 import type { Logger } from "../logger";
 import { getShopSettings, pricingOf } from "../settings/shop-settings";
+import { seedDemoCodes } from "./demo-codes";
 import { seedDemoHistory } from "./demo-history";
 import { seedDemoOrders } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
@@ -76,6 +77,8 @@ export async function seedDemoShop(db: Database, auth: Auth, logger: Logger): Pr
     pricing: pricingOf(await getShopSettings()),
   });
   if (history > 0) logger.info({ orders: history }, "seeded the demo shop's past orders");
+  const codes = await seedDemoCodes(db);
+  if (codes > 0) logger.info({ codes }, "seeded the demo discount codes");
   const reviews = await seedDemoReviews(db);
   if (reviews > 0) logger.info({ reviews }, "seeded the demo shoppers' reviews");
 }

@@ -35,6 +35,7 @@ test.describe("admin dashboard", () => {
       ["Products", /\/dashboard\/admin-products$/, "Products"],
       ["Categories", /\/dashboard\/admin-categories$/, "Categories"],
       ["Delivery", /\/dashboard\/admin-delivery$/, "Delivery"],
+      ["Discounts", /\/dashboard\/admin-discounts$/, "Discounts"],
       ["Reviews", /\/dashboard\/admin-reviews$/, "Reviews"],
       ["Payments", /\/dashboard\/admin-payments$/, "Settings and payments"],
       ["Settings", /\/dashboard\/admin-settings$/, "Settings and payments"],

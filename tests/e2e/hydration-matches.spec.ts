@@ -42,6 +42,7 @@ const admin = [
   "/dashboard/admin-products/new",
   "/dashboard/admin-categories",
   "/dashboard/admin-delivery",
+  "/dashboard/admin-discounts",
   "/dashboard/admin-reviews",
   "/dashboard/admin-settings",
   "/dashboard/admin-payments",

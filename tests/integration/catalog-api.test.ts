@@ -20,7 +20,6 @@ function args<T>(path: string, init: RequestInit = {}, params: Record<string, st
     request: new Request(`http://shop.test${path}`, init),
     url: new URL(`http://shop.test${path}`),
     params,
-    context: { cspNonce: "" },
   } as unknown as T;
 }
 

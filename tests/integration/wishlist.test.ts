@@ -99,13 +99,11 @@ describe.each(testDrivers)("the wishlist on %s", (driver) => {
       itemAction({
         request: request(`/api/wishlist/${productId}`, method, cookie),
         params: { productId },
-        context: {},
       } as Parameters<typeof itemAction>[0]);
     const list = (cookie?: string) =>
       wishlistLoader({
         request: request("/api/wishlist", "GET", cookie),
         params: {},
-        context: {},
       } as Parameters<typeof wishlistLoader>[0]);
     const refusal = (thrown: unknown) => thrown as Response;
 

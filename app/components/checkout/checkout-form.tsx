@@ -1,6 +1,7 @@
 import type { DeliveryOption } from "@common/delivery";
+import type { CodeOffer } from "@common/discounts";
 import { formatPence } from "@common/money";
-import { type PricingSettings, priceOrder } from "@common/pricing";
+import { type PricingSettings, priceOrder, priceWithCode } from "@common/pricing";
 import type { SavedAddress } from "@common/uk-address";
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
@@ -15,9 +16,11 @@ import { Textarea } from "~/components/ui/textarea";
 import { dismissToast, showToast } from "~/lib/toast";
 import { AddressFields } from "./address-fields";
 import { DeliveryChoice } from "./delivery-choice";
+import { DiscountCodeField } from "./discount-code-field";
 import { OrderSummary } from "./order-summary";
 import {
   type CheckoutDetails,
+  checkDiscountCode,
   confirmTestCard,
   createPaymentIntent,
   PaymentFailure,
@@ -106,10 +109,34 @@ export function CheckoutForm({
     () => lines.map((line) => ({ unitPricePence: line.pricePence, quantity: line.quantity })),
     [lines],
   );
-  const pricing = useMemo(
-    () => priceOrder(pricedLines, { firstOrder, ...pricingSettings, delivery }),
-    [pricedLines, firstOrder, pricingSettings, delivery],
+  /** The code the shop accepted for this cart, and what it offers. */
+  const [code, setCode] = useState<{ code: string; offer: CodeOffer } | null>(null);
+  const [codeNote, setCodeNote] = useState<string | null>(null);
+  const { pricing, codeApplied } = useMemo(
+    () =>
+      priceWithCode(pricedLines, { firstOrder, ...pricingSettings, delivery }, code?.offer ?? null),
+    [pricedLines, firstOrder, pricingSettings, delivery, code],
   );
+  // The offer was checked for the lines of its time: a changed cart is checked again.
+  const linesKey = JSON.stringify(lines.map((line) => [line.variantId, line.quantity]));
+  const checkedFor = useRef(linesKey);
+  useEffect(() => {
+    if (!code || checkedFor.current === linesKey) return;
+    checkedFor.current = linesKey;
+    void applyCode(code.code);
+  });
+
+  async function applyCode(text: string) {
+    try {
+      const checked = await checkDiscountCode(lines, text);
+      checkedFor.current = linesKey;
+      setCode(checked);
+      setCodeNote(null);
+    } catch (error) {
+      setCode(null);
+      setCodeNote(error instanceof PaymentFailure ? error.message : UNEXPECTED);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -140,7 +167,7 @@ export function CheckoutForm({
         lines,
         details,
         pricing.totalPence,
-        deliveryId,
+        { deliveryMethodId: deliveryId, discountCode: codeApplied && code ? code.code : null },
       );
       await method.confirm({ clientSecret, orderId, details, form });
       // An earlier decline no longer holds: its toast must not sit over the thank-you page.
@@ -303,6 +330,24 @@ export function CheckoutForm({
         pricing={ready ? pricing : null}
         settings={pricingSettings}
         delivery={delivery ?? null}
+        code={codeApplied && code ? code : null}
+        codeField={
+          <DiscountCodeField
+            applied={code?.code ?? null}
+            note={
+              codeNote ??
+              (code && !codeApplied
+                ? `Your first-order discount saves more, so it stays: ${code.code} was not used.`
+                : null)
+            }
+            apply={applyCode}
+            remove={() => {
+              setCode(null);
+              setCodeNote(null);
+            }}
+            disabled={busy}
+          />
+        }
       />
     </div>
   );

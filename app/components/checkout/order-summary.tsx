@@ -1,7 +1,9 @@
 import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@common/cart-rules";
 import { type DeliveryOption, formatDeliveryWindow } from "@common/delivery";
+import { type CodeOffer, codeLabel } from "@common/discounts";
 import { formatPence } from "@common/money";
 import type { OrderPricing, PricingSettings } from "@common/pricing";
+import type { ReactNode } from "react";
 import { ProductImage } from "~/components/ui/product-image";
 import { offerTexts } from "~/lib/offers";
 
@@ -11,6 +13,8 @@ export function OrderSummary({
   pricing,
   settings,
   delivery,
+  code,
+  codeField,
 }: {
   lines: CartLine[] | null;
   pricing: OrderPricing | null;
@@ -18,6 +22,10 @@ export function OrderSummary({
   settings: PricingSettings;
   /** The delivery chosen. */
   delivery: DeliveryOption | null;
+  /** The discount code the pricing took, when it took one. */
+  code: { code: string; offer: CodeOffer } | null;
+  /** Where a code is typed. */
+  codeField: ReactNode;
 }) {
   const offers = offerTexts(settings);
   return (
@@ -56,7 +64,16 @@ export function OrderSummary({
               <dt>Subtotal</dt>
               <dd>{formatPence(pricing.subtotalPence)}</dd>
             </div>
-            {pricing.discountPence > 0 ? (
+            {code ? (
+              <div className="flex justify-between gap-3 text-brand-strong">
+                <dt>{codeLabel(code.code, code.offer)}</dt>
+                <dd>
+                  {code.offer.kind === "free_delivery"
+                    ? "Applied"
+                    : `−${formatPence(pricing.discountPence)}`}
+                </dd>
+              </div>
+            ) : pricing.discountPence > 0 ? (
               <div className="flex justify-between text-brand-strong">
                 <dt>First-order discount ({offers.firstOrderDiscount})</dt>
                 <dd>−{formatPence(pricing.discountPence)}</dd>
@@ -83,6 +100,7 @@ export function OrderSummary({
               </span>
             </p>
           ) : null}
+          {codeField}
           {pricing.shippingPence > 0 && delivery?.standard !== false ? (
             <p className="mt-4 rounded-xl bg-brand-soft p-3 text-sm text-brand-strong">
               Free UK shipping on orders over {offers.freeShippingOver}.

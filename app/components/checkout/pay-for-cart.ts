@@ -1,4 +1,5 @@
 import type { CartLine } from "@common/cart-rules";
+import type { CodeOffer } from "@common/discounts";
 import type { UkAddress } from "@common/uk-address";
 
 // The browser's part of paying (docs/architecture.md §6 points 1 and 3): send the cart's variant ids and
@@ -70,12 +71,13 @@ export async function createPaymentIntent(
   details: CheckoutDetails,
   /** The total the customer is shown: the shop refuses an order that would cost more or less. */
   expectedTotalPence: number,
-  deliveryMethodId: string,
+  choices: { deliveryMethodId: string; discountCode: string | null },
 ) {
   const json = await postJson("/api/checkout/payment-intent", {
     items: lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
     customerDetails: details,
-    deliveryMethodId,
+    deliveryMethodId: choices.deliveryMethodId,
+    ...(choices.discountCode ? { discountCode: choices.discountCode } : {}),
     expectedTotalPence,
   });
   return { clientSecret: field(json, "clientSecret"), orderId: field(json, "orderId") };
@@ -88,4 +90,18 @@ export async function confirmTestCard(
 ) {
   const json = await postJson("/api/payments/test/confirm", { clientSecret, card });
   return { orderId: field(json, "orderId") };
+}
+
+/** What a discount code offers this cart, as the shop checked it; its refusal as a PaymentFailure. */
+export async function checkDiscountCode(
+  lines: CartLine[],
+  code: string,
+): Promise<{ code: string; offer: CodeOffer }> {
+  const json = await postJson("/api/checkout/discount-code", {
+    items: lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    discountCode: code,
+  });
+  const offer = (json as { offer?: unknown }).offer;
+  if (!offer || typeof offer !== "object") throw new PaymentFailure(UNEXPECTED, 200);
+  return { code: field(json, "code"), offer: offer as CodeOffer };
 }

@@ -30,7 +30,7 @@ export function OrderItemsCard({
     quantity: number;
     unitPricePence: number;
   }>;
-  money: OrderMoney & Partial<OrderDelivery>;
+  money: OrderMoney & Partial<OrderDelivery> & { discountCode?: string | null };
   children?: ReactNode;
 }) {
   const delivery = orderDeliveryText({
@@ -59,7 +59,10 @@ export function OrderItemsCard({
       <dl className="mt-3 space-y-1 border-t border-line pt-3 text-sm">
         <Line label="Subtotal" value={formatPence(money.subtotalPence)} />
         {money.discountPence > 0 ? (
-          <Line label="First-order discount" value={`−${formatPence(money.discountPence)}`} />
+          <Line
+            label={money.discountCode ? `Code ${money.discountCode}` : "First-order discount"}
+            value={`−${formatPence(money.discountPence)}`}
+          />
         ) : null}
         <Line
           label={money.deliveryMethodName ? `Shipping (${money.deliveryMethodName})` : "Shipping"}

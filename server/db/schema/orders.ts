@@ -79,6 +79,12 @@ export const orders = pgTable(
      * enforced by a unique index (a cancelled order gives its claim back).
      */
     firstOrderDiscount: boolean("first_order_discount").notNull().default(false),
+    /**
+     * The discount code the order's discount came from (server/discounts/), and the code as it
+     * read then: never with the first-order discount, one or the other.
+     */
+    discountCodeId: text("discount_code_id"),
+    discountCode: text("discount_code"),
     /** The last four digits of the card that paid, when the provider said: for the customer's emails. */
     cardLast4: text("card_last4"),
     /** Set by the admin when the parcel leaves (both optional). */

@@ -1,0 +1,267 @@
+import { formatShopDay, shopCalendarDay } from "@common/dates";
+import type { DiscountKind } from "@common/discounts";
+import { formatPence, penceToDecimalString } from "@common/money";
+import { useState } from "react";
+import { useAccountForm } from "~/components/account/use-account-form";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { showToast } from "~/lib/toast";
+
+export type DiscountCodeView = {
+  id: string;
+  code: string;
+  kind: DiscountKind;
+  percentOff: number | null;
+  amountOffPence: number | null;
+  minSpendPence: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  productSlugs: string[];
+  categoryIds: string[];
+  active: boolean;
+  usedCount: number;
+};
+
+type CategoryChoice = { id: string; name: string };
+
+/** What a code takes off, in the list's words: "10% off", "£5.00 off", "Free delivery". */
+function offerText(code: DiscountCodeView): string {
+  if (code.kind === "percent") return `${code.percentOff}% off`;
+  if (code.kind === "fixed") return `${formatPence(code.amountOffPence ?? 0)} off`;
+  return "Free delivery";
+}
+
+/** Where a code stands today: paused, not started, ended, used up, or live. */
+function stateText(code: DiscountCodeView, now: Date): string {
+  if (!code.active) return "Paused";
+  if (code.startsAt && new Date(code.startsAt) > now) return "Scheduled";
+  if (code.endsAt && new Date(code.endsAt) <= now) return "Ended";
+  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return "Used up";
+  return "Active";
+}
+
+const dayText = (moment: Date | null, lastDay = false) =>
+  moment
+    ? formatShopDay(shopCalendarDay(new Date(new Date(moment).getTime() - (lastDay ? 1 : 0))))
+    : "";
+
+/** Every code's form, then one for a new code. */
+export function DiscountCodeForms({
+  codes,
+  categories,
+}: {
+  codes: readonly DiscountCodeView[];
+  categories: readonly CategoryChoice[];
+}) {
+  return (
+    <div className="mt-6 space-y-6">
+      {codes.map((code) => (
+        <DiscountCodeForm key={code.id} code={code} categories={categories} />
+      ))}
+      <DiscountCodeForm code={null} categories={categories} />
+    </div>
+  );
+}
+
+/**
+ * One code's form (a new one when `code` is null), saved as a whole; each refused field shows its
+ * reason beside it. Unticking Active pauses the code: it takes no new orders.
+ */
+function DiscountCodeForm({
+  code,
+  categories,
+}: {
+  code: DiscountCodeView | null;
+  categories: readonly CategoryChoice[];
+}) {
+  const key = code?.id ?? "new";
+  const [problems, setProblems] = useState<NonNullable<FieldProblem>[]>([]);
+  const [formKey, setFormKey] = useState(0);
+  const { fetcher, busy } = useAccountForm(`discount-${key}`, (result) => {
+    if (result.ok) {
+      setProblems([]);
+      if (code) void showToast("Discount code saved");
+      else {
+        void showToast("Discount code created");
+        setFormKey((value) => value + 1);
+      }
+      return;
+    }
+    const message = result.message ?? "Something went wrong";
+    setProblems(result.problems ?? [{ field: result.field, message }]);
+    void showToast(code ? "Discount code not saved" : "Discount code not created", {
+      description: message,
+      tone: "error",
+    });
+  });
+  const { errorFor, invalid } = fieldProblems(`discount-${key}`, problems);
+  const id = (field: string) => `discount-${key}-${field}`;
+  const amount =
+    code?.kind === "percent"
+      ? String(code.percentOff ?? "")
+      : code?.kind === "fixed"
+        ? penceToDecimalString(code.amountOffPence ?? 0)
+        : "";
+  return (
+    <fetcher.Form
+      key={formKey}
+      method="post"
+      className={cardClass}
+      aria-label={code ? `Discount code ${code.code}` : "New discount code"}
+      noValidate
+    >
+      {code ? <input type="hidden" name="id" value={code.id} /> : null}
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">
+          {code ? `${code.code} · ${offerText(code)}` : "New discount code"}
+        </h2>
+        {code ? (
+          <p className="text-sm text-ink-muted" data-testid="discount-usage">
+            {stateText(code, new Date())} · Used {code.usedCount}
+            {code.usageLimit === null ? "" : ` of ${code.usageLimit}`}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Field id={id("code")} label="Code">
+          <Input
+            id={id("code")}
+            name="code"
+            defaultValue={code?.code ?? ""}
+            maxLength={30}
+            autoCapitalize="characters"
+            {...invalid("code")}
+          />
+          {errorFor("code")}
+        </Field>
+        <Field id={id("kind")} label="Takes off">
+          <Select id={id("kind")} name="kind" defaultValue={code?.kind ?? "percent"}>
+            <option value="percent">A percentage</option>
+            <option value="fixed">An amount (£)</option>
+            <option value="free_delivery">The delivery</option>
+          </Select>
+        </Field>
+        <Field
+          id={id("amount")}
+          label="Amount"
+          hint="Percent (10) or pounds (5.00); empty for free delivery."
+        >
+          <Input
+            id={id("amount")}
+            name="amount"
+            inputMode="decimal"
+            defaultValue={amount}
+            maxLength={10}
+            aria-describedby={`${id("amount")}-hint`}
+            {...invalid("amount")}
+          />
+          {errorFor("amount")}
+        </Field>
+        <Field id={id("minSpend")} label="Minimum spend (£, optional)">
+          <Input
+            id={id("minSpend")}
+            name="minSpend"
+            inputMode="decimal"
+            defaultValue={
+              code?.minSpendPence == null ? "" : penceToDecimalString(code.minSpendPence)
+            }
+            maxLength={10}
+            {...invalid("minSpendPence")}
+          />
+          {errorFor("minSpendPence")}
+        </Field>
+        <Field id={id("startsOn")} label="First day (optional)" hint="dd/mm/yyyy">
+          <Input
+            id={id("startsOn")}
+            name="startsOn"
+            defaultValue={dayText(code?.startsAt ?? null)}
+            maxLength={10}
+            aria-describedby={`${id("startsOn")}-hint`}
+            {...invalid("startsAt")}
+          />
+          {errorFor("startsAt")}
+        </Field>
+        <Field id={id("endsOn")} label="Last day (optional)" hint="dd/mm/yyyy">
+          <Input
+            id={id("endsOn")}
+            name="endsOn"
+            defaultValue={dayText(code?.endsAt ?? null, true)}
+            maxLength={10}
+            aria-describedby={`${id("endsOn")}-hint`}
+            {...invalid("endsAt")}
+          />
+          {errorFor("endsAt")}
+        </Field>
+        <Field id={id("usageLimit")} label="Uses in all (optional)">
+          <Input
+            id={id("usageLimit")}
+            name="usageLimit"
+            inputMode="numeric"
+            defaultValue={code?.usageLimit == null ? "" : String(code.usageLimit)}
+            maxLength={7}
+            {...invalid("usageLimit")}
+          />
+          {errorFor("usageLimit")}
+        </Field>
+        <Field id={id("perCustomerLimit")} label="Uses per customer (optional)">
+          <Input
+            id={id("perCustomerLimit")}
+            name="perCustomerLimit"
+            inputMode="numeric"
+            defaultValue={code ? (code.perCustomerLimit?.toString() ?? "") : "1"}
+            maxLength={7}
+            {...invalid("perCustomerLimit")}
+          />
+          {errorFor("perCustomerLimit")}
+        </Field>
+        <Field
+          id={id("products")}
+          label="Only these products (optional)"
+          hint="Their slugs, separated by commas."
+          className="sm:col-span-2"
+        >
+          <Input
+            id={id("products")}
+            name="products"
+            defaultValue={code?.productSlugs.join(", ") ?? ""}
+            maxLength={2000}
+            aria-describedby={`${id("products")}-hint`}
+            {...invalid("productSlugs")}
+          />
+          {errorFor("productSlugs")}
+        </Field>
+        <Field id={id("category")} label="Or this category" className="sm:col-span-2">
+          <Select id={id("category")} name="category" defaultValue={code?.categoryIds[0] ?? ""}>
+            <option value="">Any product</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+          {errorFor("categoryIds")}
+        </Field>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+        <label className="flex items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="active"
+            defaultChecked={code?.active ?? true}
+            className="size-5 accent-brand"
+          />
+          Active
+        </label>
+        <Button type="submit" name="intent" value="save" disabled={busy}>
+          {code ? "Save discount code" : "Create discount code"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

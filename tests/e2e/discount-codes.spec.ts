@@ -1,0 +1,60 @@
+import { signUpAndVerify, uniqueEmail } from "./account-fixtures";
+import { storeCart, toothpaste } from "./cart-fixtures";
+import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
+
+// A discount code at checkout (docs/storefront.md, Checkout): a wrong one says why beside the
+// field, a right one shows its saving in the summary, and the order keeps it. SMILE15 is one of
+// the demo shop's codes (15% off, once per customer).
+
+test("a shopper applies a code and picks express delivery, pays, and the order keeps both", async ({
+  page,
+  consoleProblems,
+}) => {
+  test.slow();
+  await signUpAndVerify(page, uniqueEmail("code"));
+  await storeCart(page, [toothpaste]);
+  await gotoHydrated(page, "/checkout");
+  const summary = page.getByRole("region", { name: "Order summary" });
+  const codeForm = summary.getByRole("form", { name: "Discount code" });
+
+  await codeForm.getByLabel("Discount code").fill("nope");
+  await codeForm.getByRole("button", { name: "Apply" }).click();
+  await expect(codeForm.getByRole("alert")).toHaveText(
+    "This code isn't valid. Please check it and try again.",
+  );
+  await expect(codeForm.getByLabel("Discount code")).toHaveAttribute("aria-invalid", "true");
+  expectOnly(consoleProblems, /status of 400/);
+  await expectNoSeriousA11yViolations(page);
+
+  // 15% off £14.99 is £2.25, more than the first order's 10% (£1.50): the code applies.
+  await codeForm.getByLabel("Discount code").fill("smile15");
+  await codeForm.getByRole("button", { name: "Apply" }).click();
+  await expect(summary.getByText("Code SMILE15 applied")).toBeVisible();
+  await expect(summary).toContainText("Code SMILE15 (15% off)");
+  await expect(summary).toContainText("−£2.25");
+  await expect(summary).not.toContainText("First-order discount");
+  await page.getByRole("radio", { name: /Express delivery/ }).check();
+  await expect(summary).toContainText("Shipping (Express delivery)");
+  // £14.99 − £2.25 + £5.99.
+  await expect(page.getByTestId("checkout-total")).toHaveText("£18.73");
+  await expectNoSeriousA11yViolations(page);
+
+  const main = page.getByRole("main");
+  await main.getByLabel("Phone").fill("+44 7700 900123");
+  await main.getByLabel("Shipping address").fill("1 Analytical Row");
+  await main.getByLabel("Town or city").fill("London");
+  await main.getByLabel("Postcode").fill("N1 1AA");
+  await main.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await main.getByLabel("Expiry").fill("12 / 34");
+  await main.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay £18.73" }).click();
+  await expect(page).toHaveURL(/\/success\?order=/);
+  await expect(page.getByText("£18.73 · Paid")).toBeVisible();
+  const orderId = (await page.getByTestId("order-id").getAttribute("data-order-id")) ?? "";
+
+  await gotoHydrated(page, `/dashboard/orders/${orderId}`);
+  const items = page.getByRole("region", { name: "Items" });
+  await expect(items).toContainText("Code SMILE15");
+  await expect(items).toContainText("−£2.25");
+  await expect(items).toContainText("Shipping (Express delivery)");
+});
