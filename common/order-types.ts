@@ -205,3 +205,13 @@ export type AdminOrderDetail = {
   }[];
   history: OrderHistoryEntry[];
 };
+
+/** A VAT invoice or credit note of an order (server/invoices/), as its pages link it. */
+export type OrderDocument = {
+  id: string;
+  kind: "invoice" | "credit_note";
+  /** "INV-000123", "CN-000007". */
+  label: string;
+  issuedAt: Date;
+  grossPence: number;
+};

@@ -117,6 +117,18 @@ const schema = z.object({
     emptyToUndefined,
     z.string().min(3).max(60).default("Mon-Fri 9am-5pm UK time"),
   ),
+  /** The business behind the shop, as its VAT invoices name it (the admin may change these). */
+  BUSINESS_LEGAL_NAME: z.preprocess(
+    emptyToUndefined,
+    z.string().min(1).max(100).default("Gleam Smile Ltd"),
+  ),
+  BUSINESS_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().min(5).max(200).default("Unit 4, 12 Example Road, London, EC1A 1BB"),
+  ),
+  /** HMRC's published example number: a real shop sets its own. */
+  VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(20).default("GB999999973")),
+  COMPANY_NUMBER: z.preprocess(emptyToUndefined, z.string().max(10).default("01234567")),
   /** Demo mode only: how many past orders the demo shop starts with (benchmarks ask for more). */
   DEMO_ORDERS: z.preprocess(
     emptyToUndefined,

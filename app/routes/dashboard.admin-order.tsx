@@ -12,6 +12,7 @@ import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { refundFormSchema, shownStatusField } from "@server/http/refund-form";
+import { documentsOfOrder } from "@server/invoices/documents";
 import { data } from "react-router";
 import { z } from "zod";
 import { OrderActions } from "~/components/admin/order-actions";
@@ -24,7 +25,7 @@ import type { Route } from "./+types/dashboard.admin-order";
 export async function loader({ params }: Route.LoaderArgs) {
   const detail = await getAdminOrder(await getDb(), params.orderId);
   if (!detail) throw data("Order not found.", { status: 404 });
-  return detail;
+  return { ...detail, documents: await documentsOfOrder(await getDb(), params.orderId) };
 }
 
 const optionalText = (max: number) =>
@@ -96,7 +97,7 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   return (
-    <OrderDetail detail={loaderData}>
+    <OrderDetail detail={loaderData} documents={loaderData.documents}>
       <OrderActions order={loaderData.order} items={loaderData.items} />
     </OrderDetail>
   );

@@ -2,6 +2,7 @@ import { formatOrderNumber } from "@common/order-number";
 import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
+import { documentsOfOrder } from "@server/invoices/documents";
 import { getCustomerOrder } from "@server/orders/orders-service";
 import { data } from "react-router";
 import { CustomerOrder } from "~/components/account/customer-order";
@@ -14,7 +15,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const detail = await getCustomerOrder(await getDb(), user.id, params.orderId);
   if (!detail) throw data("Order not found.", { status: 404 });
-  return detail;
+  return { ...detail, documents: await documentsOfOrder(await getDb(), params.orderId) };
 }
 
 export function meta({ matches, params, loaderData }: Route.MetaArgs) {
@@ -27,5 +28,5 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
 }
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  return <CustomerOrder detail={loaderData} />;
+  return <CustomerOrder detail={loaderData} documents={loaderData.documents} />;
 }

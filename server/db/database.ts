@@ -6,6 +6,7 @@ import * as catalog from "./schema/catalog";
 import * as delivery from "./schema/delivery";
 import * as discounts from "./schema/discounts";
 import * as email from "./schema/email";
+import * as invoices from "./schema/invoices";
 import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
 import * as reviews from "./schema/reviews";
@@ -27,6 +28,7 @@ export const schema = {
   ...addresses,
   ...delivery,
   ...discounts,
+  ...invoices,
 };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */

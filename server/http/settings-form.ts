@@ -31,6 +31,13 @@ export const settingsFormSchema = z
     freeShippingOver: pounds("Enter the threshold in pounds, such as 50.00."),
     firstOrderDiscountPercent: wholeNumber("The discount is a whole number of percent."),
     pendingOrderMinutes: wholeNumber("Minutes are a whole number."),
+    legalName: z.string(),
+    businessAddress: z.string(),
+    vatNumber: z.string(),
+    companyNumber: z
+      .string()
+      .optional()
+      .transform((text) => text ?? ""),
     announcement1: z.string(),
     announcement2: z.string(),
     announcement3: z.string(),

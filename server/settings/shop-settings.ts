@@ -3,6 +3,11 @@ import { z } from "zod";
 import { formatPenceInText } from "../../common/money";
 import type { PricingSettings } from "../../common/pricing";
 import type { PublicConfig } from "../../common/public-config";
+import {
+  normaliseCompanyNumber,
+  normaliseVatNumber,
+  VAT_NUMBER_MESSAGE,
+} from "../../common/vat-number";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
@@ -29,6 +34,14 @@ export type ShopSettings = PricingSettings & {
   pendingOrderMinutes: number;
   /** The admin's own announcement messages; an empty one is written from the offers. */
   announcementOverrides: string[];
+  /** The business as its VAT invoices name it (server/invoices/). */
+  legalName: string;
+  /** One line, parts separated by commas; invoices print a part a line. */
+  businessAddress: string;
+  /** Normalised ("GB999999973"; common/vat-number.ts). */
+  vatNumber: string;
+  /** Companies House number, or empty. */
+  companyNumber: string;
   /**
    * The announcement bar's three messages, in order (its phone version cycles through three): the
    * admin's, or written from the offers, so they never promise what the checkout does not give.
@@ -86,6 +99,32 @@ export const editableSettingsSchema = z.object({
     .int("Minutes are a whole number.")
     .min(5, "Hold unpaid orders for 5 to 1440 minutes.")
     .max(1440, "Hold unpaid orders for 5 to 1440 minutes."),
+  legalName: z
+    .string()
+    .trim()
+    .min(1, "Enter the business's legal name.")
+    .max(100, "Keep the legal name under 100 characters."),
+  businessAddress: z
+    .string()
+    .trim()
+    .min(5, "Enter the business's address.")
+    .max(200, "Keep the address under 200 characters."),
+  vatNumber: z.string().transform((text, context) => {
+    const number = normaliseVatNumber(text);
+    if (number === null) context.addIssue({ code: "custom", message: VAT_NUMBER_MESSAGE });
+    return number ?? "";
+  }),
+  companyNumber: z.string().transform((text, context) => {
+    if (text.trim() === "") return "";
+    const number = normaliseCompanyNumber(text);
+    if (number === null) {
+      context.addIssue({
+        code: "custom",
+        message: "Enter the Companies House number: 8 digits, or 2 letters and 6 digits.",
+      });
+    }
+    return number ?? "";
+  }),
   /** The announcement bar's three messages; an empty one is written from the offers. */
   announcementOverrides: z
     .array(z.string().trim().max(80, "Keep each announcement under 80 characters."))
@@ -137,6 +176,10 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
     },
     pendingOrderMinutes: pick("pendingOrderMinutes", config.PENDING_ORDER_MINUTES),
     announcementOverrides: overrides,
+    legalName: pick("legalName", config.BUSINESS_LEGAL_NAME),
+    businessAddress: pick("businessAddress", config.BUSINESS_ADDRESS),
+    vatNumber: pick("vatNumber", normaliseVatNumber(config.VAT_NUMBER) ?? ""),
+    companyNumber: pick("companyNumber", normaliseCompanyNumber(config.COMPANY_NUMBER) ?? ""),
     announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }

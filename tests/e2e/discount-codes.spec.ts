@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { pdfPages } from "../pdf-text";
 import { signUpAndVerify, uniqueEmail } from "./account-fixtures";
 import { storeCart, toothpaste } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
@@ -57,4 +59,14 @@ test("a shopper applies a code and picks express delivery, pays, and the order k
   await expect(items).toContainText("Code SMILE15");
   await expect(items).toContainText("−£2.25");
   await expect(items).toContainText("Shipping (Express delivery)");
+
+  // The VAT invoice, issued with the payment, says the same.
+  const invoiceLink = items.getByRole("link", { name: /^VAT invoice INV-\d{6}$/ });
+  const [download] = await Promise.all([page.waitForEvent("download"), invoiceLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+  const [invoice] = await pdfPages(await readFile((await download.path()) ?? ""));
+  expect(invoice).toContain("VAT invoice");
+  expect(invoice).toContain("Discount: code SMILE15");
+  expect(invoice).toContain("Delivery: Express delivery");
+  expect(invoice).toContain("Total (VAT included) £18.73");
 });

@@ -38,6 +38,10 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
       pendingOrderMinutes: settings.pendingOrderMinutes,
       announcementOverrides: settings.announcementOverrides,
+      legalName: settings.legalName,
+      businessAddress: settings.businessAddress,
+      vatNumber: settings.vatNumber,
+      companyNumber: settings.companyNumber,
     };
   }
 
@@ -117,6 +121,8 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       { whatsappNumber: "+44 7700 900123" },
       { pendingOrderMinutes: 1 },
       { announcementOverrides: ["x".repeat(81), "", ""] },
+      { vatNumber: "GB 999 9999 74" },
+      { companyNumber: "ABC" },
     ]) {
       await expect(
         saveShopSettings(db(), adminActor(admin), { ...valid, ...bad }),

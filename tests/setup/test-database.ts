@@ -1,6 +1,7 @@
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from "@server/db/client";
 import { type Database, schema } from "@server/db/database";
 import { deliveryMethods } from "@server/db/schema/delivery";
+import { documentCounters } from "@server/db/schema/invoices";
 import { shopChanged } from "@server/events/shop-changed";
 import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { getTableName, is, sql } from "drizzle-orm";
@@ -101,16 +102,24 @@ const allTables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => `"${getTableName(table)}"`);
 
-type DeliveryMethodRow = typeof deliveryMethods.$inferSelect;
+/** The tables the migrations fill (the first delivery methods, the document number series). */
+const migratedTables = [deliveryMethods, documentCounters] as const;
+type MigratedRows = Map<PgTable, Record<string, unknown>[]>;
+
+async function readMigratedRows(db: Database): Promise<MigratedRows> {
+  const rows: MigratedRows = new Map();
+  for (const table of migratedTables) rows.set(table, await db.select().from(table));
+  return rows;
+}
 
 /**
  * Empties every table between tests, and tells the process's caches (the category list, the
  * settings) that what they hold is gone, as the admin's saves do. The rows the migrations wrote
- * (the shop's first delivery methods) are put back as they were.
+ * are put back as they were.
  */
-async function resetDatabase(db: Database, migrated: DeliveryMethodRow[]): Promise<void> {
+async function resetDatabase(db: Database, migrated: MigratedRows): Promise<void> {
   await db.execute(sql.raw(`truncate table ${allTables.join(", ")} restart identity cascade`));
-  if (migrated.length > 0) await db.insert(deliveryMethods).values(migrated);
+  for (const [table, rows] of migrated) if (rows.length > 0) await db.insert(table).values(rows);
   shopChanged();
 }
 
@@ -122,10 +131,10 @@ async function resetDatabase(db: Database, migrated: DeliveryMethodRow[]): Promi
  */
 export function useTestDatabase(driver: DatabaseDriver, options: TestDatabaseOptions = {}) {
   let handle: DatabaseHandle | undefined;
-  let migratedRows: DeliveryMethodRow[] = [];
+  let migratedRows: MigratedRows = new Map();
   beforeAll(async () => {
     handle = await openTestDatabase(driver, options);
-    if (options.migrated !== false) migratedRows = await handle.db.select().from(deliveryMethods);
+    if (options.migrated !== false) migratedRows = await readMigratedRows(handle.db);
   });
   beforeEach(async () => {
     if (handle) await resetDatabase(handle.db, migratedRows);

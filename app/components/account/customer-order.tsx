@@ -1,8 +1,9 @@
 import { formatDateTime, formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import type { CustomerOrderDetail, CustomerOrderEvent } from "@common/order-types";
+import type { CustomerOrderDetail, CustomerOrderEvent, OrderDocument } from "@common/order-types";
 import { shipmentOf } from "@common/tracking";
 import type { ReactNode } from "react";
+import { OrderDocuments } from "~/components/orders/order-documents";
 import { OrderHeading } from "~/components/orders/order-heading";
 import { OrderItemsCard } from "~/components/orders/order-items-card";
 import { cardClass } from "~/components/ui/card";
@@ -76,7 +77,14 @@ function Delivery({ order }: { order: CustomerOrderDetail["order"] }) {
 }
 
 /** The customer's own order: what is in it, what it cost, where it is, and what happened to it. */
-export function CustomerOrder({ detail }: { detail: CustomerOrderDetail }) {
+export function CustomerOrder({
+  detail,
+  documents,
+}: {
+  detail: CustomerOrderDetail;
+  /** Its VAT invoice and credit notes. */
+  documents: readonly OrderDocument[];
+}) {
   const { order, items, history } = detail;
   return (
     <article aria-labelledby="order-heading">
@@ -93,6 +101,7 @@ export function CustomerOrder({ detail }: { detail: CustomerOrderDetail }) {
               Paid with the card ending {order.cardLast4}.
             </p>
           ) : null}
+          <OrderDocuments documents={documents} base={`/dashboard/orders/${order.id}/documents`} />
         </OrderItemsCard>
 
         <Delivery order={order} />

@@ -1,7 +1,8 @@
 import { formatDateTime, formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import type { AdminOrderDetail } from "@common/order-types";
+import type { AdminOrderDetail, OrderDocument } from "@common/order-types";
 import type { ReactNode } from "react";
+import { OrderDocuments } from "~/components/orders/order-documents";
 import { OrderHeading } from "~/components/orders/order-heading";
 import { OrderItemsCard } from "~/components/orders/order-items-card";
 import { cardClass } from "~/components/ui/card";
@@ -12,9 +13,12 @@ import { RefundResolution } from "./refund-resolution";
 /** One order as the admin reads it: items, money, customer, payments, and its history. */
 export function OrderDetail({
   detail,
+  documents,
   children,
 }: {
   detail: AdminOrderDetail;
+  /** Its VAT invoice and credit notes. */
+  documents: readonly OrderDocument[];
   children: ReactNode;
 }) {
   const { order, items, payments, refunds, history } = detail;
@@ -29,7 +33,12 @@ export function OrderDetail({
       {children}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <OrderItemsCard items={items} money={order} />
+        <OrderItemsCard items={items} money={order}>
+          <OrderDocuments
+            documents={documents}
+            base={`/dashboard/admin-orders/${order.id}/documents`}
+          />
+        </OrderItemsCard>
 
         <section aria-labelledby="customer-heading" className={cardClass}>
           <h2 id="customer-heading" className="text-lg font-semibold">

@@ -94,6 +94,29 @@ export function OrderFilters({
           <Download aria-hidden="true" />
           Export CSV
         </a>
+        {/* The accountant's copy of the days chosen: every VAT invoice and credit note issued. */}
+        {query.from !== "" && query.to !== "" ? (
+          <a
+            href={`/dashboard/admin-orders/invoices?${new URLSearchParams({ from: query.from, to: query.to })}`}
+            className={buttonVariants({ variant: "secondary" })}
+            download
+          >
+            <Download aria-hidden="true" />
+            Invoices for these days
+          </a>
+        ) : (
+          <span className="text-sm text-ink-muted">
+            Choose From and To for those days' invoices as one PDF.
+          </span>
+        )}
+        <a
+          href="/dashboard/admin-orders/packing-slips"
+          className={buttonVariants({ variant: "secondary" })}
+          download
+        >
+          <Download aria-hidden="true" />
+          Packing slips to print
+        </a>
       </div>
     </Form>
   );

@@ -1,4 +1,5 @@
 import { formatPenceInText, penceToDecimalString } from "@common/money";
+import { formatVatNumber } from "@common/vat-number";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
@@ -18,6 +19,10 @@ export type SettingsView = {
   pendingOrderMinutes: number;
   announcementOverrides: string[];
   announcements: string[];
+  legalName: string;
+  businessAddress: string;
+  vatNumber: string;
+  companyNumber: string;
 };
 
 const OFFER_MESSAGES = (settings: SettingsView) => [
@@ -143,6 +148,19 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
           { inputMode: "numeric" },
         )}
       </div>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-semibold">Business details for VAT invoices</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("legalName", "Legal name", settings.legalName)}
+          {field("vatNumber", "VAT registration number", formatVatNumber(settings.vatNumber), {
+            hint: "A UK number, such as GB 999 9999 73.",
+          })}
+          {field("businessAddress", "Business address", settings.businessAddress, {
+            hint: "On one line, parts separated by commas.",
+          })}
+          {field("companyNumber", "Company number (optional)", settings.companyNumber)}
+        </div>
+      </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-sm font-semibold">Announcement bar</legend>
         <p className="text-sm text-ink-muted">

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { orders } from "./orders";
+
+// VAT invoices and credit notes (server/invoices/; docs/decisions/044). Each is numbered from its
+// own series when the order is paid or its money given back, in that transaction, and keeps what it
+// said then (the seller's details, the amounts), so a later change to the settings or the order
+// never rewrites a document already issued.
+
+export const documentKinds = ["invoice", "credit_note"] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/** The last number given in each series ("invoice", "credit_note"): one row each. */
+export const documentCounters = pgTable("document_counters", {
+  kind: text("kind", { enum: documentKinds }).primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+/** The seller as the document names it. */
+export type Seller = {
+  legalName: string;
+  address: string;
+  vatNumber: string;
+  companyNumber: string;
+  shopName: string;
+  supportEmail: string;
+};
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    kind: text("kind", { enum: documentKinds }).notNull(),
+    /** Its number in its series, from 1, with no gaps (document_counters). */
+    number: integer("number").notNull(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The date of issue, which is the time of supply (the payment, or the refund). */
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    seller: jsonb("seller").$type<Seller>().notNull(),
+    /** Gross, VAT and net, in pence: what was paid, or given back. */
+    grossPence: integer("gross_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("invoices_kind_number_idx").on(table.kind, table.number),
+    // One invoice per order; a credit note for each time money went back.
+    uniqueIndex("invoices_one_per_order_idx")
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'invoice'`),
+    index("invoices_issued_at_idx").on(table.issuedAt),
+    check("invoices_amounts", sql`${table.grossPence} > 0 and ${table.vatPence} >= 0`),
+  ],
+);

@@ -1,0 +1,194 @@
+import { formatLongDate } from "../../common/dates";
+import { formatPence } from "../../common/money";
+import { includedVatPence } from "../../common/pricing";
+import { formatVatNumber } from "../../common/vat-number";
+import type { DocumentView } from "./documents";
+import { PDF_COLOURS, shopPdf } from "./shop-pdf";
+
+// VAT invoices and credit notes as PDF (docs/decisions/044), with what HMRC asks of a full VAT
+// invoice: the seller, its VAT number, the document's number, its date and the time of supply,
+// the customer, and each line's description, quantity, unit price without VAT, VAT rate and net
+// amount, then the net total, the VAT and the total. Discounts and delivery are lines of their
+// own.
+
+const VAT_RATE = "20%";
+const { ink: INK, muted: MUTED, line: LINE } = PDF_COLOURS;
+
+type Line = { description: string; quantity: number; unitNetPence: number; netPence: number };
+
+const netOf = (grossPence: number) =>
+  grossPence < 0
+    ? -(-grossPence - includedVatPence(-grossPence))
+    : grossPence - includedVatPence(grossPence);
+
+/**
+ * The document's lines without VAT: each line's net is its gross less the VAT it includes. The
+ * VAT itself is worked out on the total (as the order's pages and emails show it), so the lines'
+ * nets may add up to a penny more or less than the net total; the document says so.
+ */
+function linesOf(document: DocumentView): Line[] {
+  if (document.kind === "credit_note") {
+    const net = document.grossPence - document.vatPence;
+    return [
+      {
+        description: `Refund for order ${document.order.number}`,
+        quantity: 1,
+        unitNetPence: net,
+        netPence: net,
+      },
+    ];
+  }
+  const { order } = document;
+  const lines: Line[] = document.items.map((item) => ({
+    description: item.description,
+    quantity: item.quantity,
+    unitNetPence: netOf(item.unitPricePence),
+    netPence: netOf(item.unitPricePence * item.quantity),
+  }));
+  if (order.discountPence > 0) {
+    const net = netOf(-order.discountPence);
+    lines.push({
+      description: order.discountCode
+        ? `Discount: code ${order.discountCode}`
+        : "Discount: first order",
+      quantity: 1,
+      unitNetPence: net,
+      netPence: net,
+    });
+  }
+  const delivery = netOf(order.shippingPence);
+  lines.push({
+    description: `Delivery: ${order.deliveryMethodName ?? "Standard delivery"}`,
+    quantity: 1,
+    unitNetPence: delivery,
+    netPence: delivery,
+  });
+  return lines;
+}
+
+const money = (pence: number) => (pence < 0 ? `−${formatPence(-pence)}` : formatPence(pence));
+
+function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
+  const { seller, order } = document;
+  const left = 50;
+  const width = 495;
+  const invoice = document.kind === "invoice";
+
+  pdf.fillColor(INK).font("bold").fontSize(16).text(seller.legalName, left, 50, { width: 280 });
+  pdf.font("regular").fontSize(9).fillColor(MUTED);
+  if (seller.shopName && seller.shopName !== seller.legalName) {
+    pdf.text(`Trading as ${seller.shopName}`, { width: 280 });
+  }
+  for (const part of seller.address.split(",")) pdf.text(part.trim(), { width: 280 });
+  pdf.text(`VAT registration number: ${formatVatNumber(seller.vatNumber)}`, { width: 280 });
+  if (seller.companyNumber) pdf.text(`Company number: ${seller.companyNumber}`, { width: 280 });
+  pdf.text(seller.supportEmail, { width: 280 });
+
+  pdf.fillColor(INK).font("bold").fontSize(20);
+  pdf.text(invoice ? "VAT invoice" : "Credit note", 345, 50, { width: 200, align: "right" });
+  pdf.font("regular").fontSize(9);
+  const facts: [string, string][] = [
+    [invoice ? "Invoice number" : "Credit note number", document.label],
+    ["Date of issue", formatLongDate(document.issuedAt)],
+    [invoice ? "Time of supply" : "Date of refund", formatLongDate(document.issuedAt)],
+    ["Order", order.number],
+    ...(document.invoiceLabel
+      ? [["Corrects invoice", document.invoiceLabel] as [string, string]]
+      : []),
+  ];
+  let y = 82;
+  for (const [name, value] of facts) {
+    pdf.fillColor(MUTED).text(`${name}:`, 345, y, { width: 110, align: "right" });
+    pdf.fillColor(INK).text(value, 460, y, { width: 85, align: "right" });
+    y += 14;
+  }
+
+  y = Math.max(pdf.y, y) + 24;
+  pdf
+    .font("bold")
+    .fontSize(9)
+    .fillColor(INK)
+    .text(invoice ? "Bill to" : "Credited to", left, y);
+  pdf
+    .font("regular")
+    .fillColor(INK)
+    .text(order.customerFullName, left, pdf.y + 2);
+  for (const part of order.shippingAddress.split("\n")) pdf.text(part);
+
+  y = pdf.y + 24;
+  const columns = [
+    { title: "Description", x: left, width: 215, align: "left" as const },
+    { title: "Qty", x: 270, width: 35, align: "right" as const },
+    { title: "Unit price excl. VAT", x: 310, width: 90, align: "right" as const },
+    { title: "VAT rate", x: 405, width: 50, align: "right" as const },
+    { title: "Net", x: 460, width: 85, align: "right" as const },
+  ];
+  pdf.font("bold").fontSize(8.5);
+  for (const column of columns) {
+    pdf.text(column.title, column.x, y, { width: column.width, align: column.align });
+  }
+  y += 16;
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor(LINE)
+    .stroke();
+  y += 6;
+  pdf.font("regular").fontSize(9);
+  for (const line of linesOf(document)) {
+    const cells = [
+      line.description,
+      String(line.quantity),
+      money(line.unitNetPence),
+      VAT_RATE,
+      money(line.netPence),
+    ];
+    const height = pdf.heightOfString(line.description, { width: 215 });
+    cells.forEach((cell, index) => {
+      const column = columns[index];
+      if (column) pdf.text(cell, column.x, y, { width: column.width, align: column.align });
+    });
+    y += Math.max(height, 12) + 6;
+  }
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor(LINE)
+    .stroke();
+  y += 10;
+
+  const net = document.grossPence - document.vatPence;
+  const totals: [string, string, boolean][] = [
+    [invoice ? "Net total" : "Net credited", money(net), false],
+    [`VAT at ${VAT_RATE}`, money(document.vatPence), false],
+    [
+      invoice ? "Total (VAT included)" : "Total credited (VAT included)",
+      money(document.grossPence),
+      true,
+    ],
+  ];
+  for (const [name, value, strong] of totals) {
+    pdf
+      .font(strong ? "bold" : "regular")
+      .fontSize(strong ? 11 : 9)
+      .fillColor(INK);
+    pdf.text(name, 300, y, { width: 155, align: "right" });
+    pdf.text(value, 460, y, { width: 85, align: "right" });
+    y += strong ? 18 : 14;
+  }
+
+  pdf.font("regular").fontSize(8).fillColor(MUTED);
+  pdf.text(
+    invoice
+      ? "Amounts in pounds sterling (GBP). Paid in full by card. VAT is worked out on the total, so the lines' net amounts may differ from the net total by a penny."
+      : "Amounts in pounds sterling (GBP). Refunded to the card that paid.",
+    left,
+    y + 24,
+    { width },
+  );
+}
+
+/** One PDF of the documents, each from a new page. */
+export function documentsPdf(documents: readonly DocumentView[], title: string): Promise<Buffer> {
+  return shopPdf(documents, { title, author: documents[0]?.seller.legalName ?? "" }, drawDocument);
+}

@@ -1,0 +1,131 @@
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { DEFAULT_VARIANT_NAME } from "../../common/cart-rules";
+import { formatOrderNumber } from "../../common/order-number";
+import type { OrderDocument } from "../../common/order-types";
+import type { Database } from "../db/database";
+import { type DocumentKind, invoices, type Seller } from "../db/schema/invoices";
+import { orderItems, orders } from "../db/schema/orders";
+
+// The shop's VAT invoices and credit notes as they are read back: an order's list for its pages,
+// one for its owner or the admin, and every one of a date range for the admin's bulk download.
+
+/** "INV-000123", "CN-000007": the number as the document prints it. */
+function documentLabel(kind: DocumentKind, number: number): string {
+  return `${kind === "invoice" ? "INV" : "CN"}-${String(number).padStart(6, "0")}`;
+}
+
+/** An order's invoice and credit notes, in the order they were issued. */
+export async function documentsOfOrder(db: Database, orderId: string): Promise<OrderDocument[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    label: documentLabel(row.kind, row.number),
+    issuedAt: row.issuedAt,
+    grossPence: row.grossPence,
+  }));
+}
+
+export type DocumentView = {
+  kind: DocumentKind;
+  label: string;
+  /** A credit note's invoice, which it corrects. */
+  invoiceLabel: string | null;
+  issuedAt: Date;
+  seller: Seller;
+  grossPence: number;
+  vatPence: number;
+  order: {
+    number: string;
+    customerFullName: string;
+    shippingAddress: string;
+    subtotalPence: number;
+    discountPence: number;
+    discountCode: string | null;
+    shippingPence: number;
+    deliveryMethodName: string | null;
+  };
+  items: { description: string; quantity: number; unitPricePence: number }[];
+};
+
+type Filter =
+  | { documentId: string; orderId: string; userId?: string }
+  | { issuedFrom: Date; issuedBefore: Date };
+
+/**
+ * Documents with what they print. One by its id, of its order (and of its customer, when
+ * `userId` is given: no one else's document is found), or every one issued in a range, oldest
+ * first.
+ */
+export async function loadDocuments(db: Database, filter: Filter): Promise<DocumentView[]> {
+  const rows = await db
+    .select({ document: invoices, order: orders })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(
+      "documentId" in filter
+        ? and(
+            eq(invoices.id, filter.documentId),
+            eq(invoices.orderId, filter.orderId),
+            filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
+          )
+        : and(
+            gte(invoices.issuedAt, filter.issuedFrom),
+            lt(invoices.issuedAt, filter.issuedBefore),
+          ),
+    )
+    .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.number));
+  if (rows.length === 0) return [];
+  const orderIds = [...new Set(rows.map((row) => row.order.id))];
+  const [items, invoicesOfOrders] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(asc(orderItems.productName), asc(orderItems.variantName)),
+    db
+      .select({ orderId: invoices.orderId, number: invoices.number })
+      .from(invoices)
+      .where(and(inArray(invoices.orderId, orderIds), eq(invoices.kind, "invoice"))),
+  ]);
+  const invoiceOf = new Map(invoicesOfOrders.map((row) => [row.orderId, row.number]));
+  return rows.map(({ document, order }) => {
+    const invoiceNumber = invoiceOf.get(order.id);
+    return {
+      kind: document.kind,
+      label: documentLabel(document.kind, document.number),
+      invoiceLabel:
+        document.kind === "credit_note" && invoiceNumber !== undefined
+          ? documentLabel("invoice", invoiceNumber)
+          : null,
+      issuedAt: document.issuedAt,
+      seller: document.seller,
+      grossPence: document.grossPence,
+      vatPence: document.vatPence,
+      order: {
+        number: formatOrderNumber(order.number),
+        customerFullName: order.customerFullName,
+        shippingAddress: order.shippingAddress,
+        subtotalPence: order.subtotalPence,
+        discountPence: order.discountPence,
+        discountCode: order.discountCode,
+        shippingPence: order.shippingPence,
+        deliveryMethodName: order.deliveryMethodName,
+      },
+      items: items
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({
+          description:
+            item.variantName === DEFAULT_VARIANT_NAME
+              ? item.productName
+              : `${item.productName} (${item.variantName})`,
+          quantity: item.quantity,
+          unitPricePence: item.unitPricePence,
+        })),
+    };
+  });
+}

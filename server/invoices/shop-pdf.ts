@@ -1,0 +1,40 @@
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+
+// The shop's printed documents (invoices, credit notes, packing slips) as one PDF each: A4, the
+// shop's typeface embedded from the @fontsource/inter package (nothing fetched), a page per
+// document.
+
+const require = createRequire(import.meta.url);
+const FONT_REGULAR = require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff");
+const FONT_BOLD = require.resolve("@fontsource/inter/files/inter-latin-700-normal.woff");
+
+export const PDF_COLOURS = { ink: "#0f172a", muted: "#475569", line: "#cbd5e1" } as const;
+
+/** A PDF with a page for each of `pages`, drawn by `draw` (fonts "regular" and "bold"). */
+export function shopPdf<T>(
+  pages: readonly T[],
+  info: { title: string; author: string },
+  draw: (pdf: PDFKit.PDFDocument, page: T) => void,
+): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    autoFirstPage: false,
+    info: { Title: info.title, Author: info.author },
+  });
+  pdf.registerFont("regular", FONT_REGULAR);
+  pdf.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  for (const page of pages) {
+    pdf.addPage();
+    draw(pdf, page);
+  }
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,25 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/** The text of each page of a PDF, its runs joined by spaces, as a reader would copy it. */
+export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const page = await pdf.getPage(number);
+    const content = await page.getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ("str" in item ? item.str : ""))
+        .join(" ")
+        .replace(/\s+/g, " "),
+    );
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+/** Whether the PDF embeds its fonts (a FontFile2/FontFile3 stream for each font), none fetched. */
+export function embeddedFontCount(bytes: Uint8Array): number {
+  const text = Buffer.from(bytes).toString("latin1");
+  return (text.match(/\/FontFile[23]?\b/g) ?? []).length;
+}
