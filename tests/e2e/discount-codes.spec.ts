@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { pdfPages } from "../pdf-text";
 import { signUpAndVerify, uniqueEmail } from "./account-fixtures";
-import { storeCart, toothpaste } from "./cart-fixtures";
+import { openCart, storeCart, toothpaste } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
 
 // A discount code at checkout (docs/storefront.md, Checkout): a wrong one says why beside the
@@ -69,4 +69,24 @@ test("a shopper applies a code and picks express delivery, pays, and the order k
   expect(invoice).toContain("Discount: code SMILE15");
   expect(invoice).toContain("Delivery: Express delivery");
   expect(invoice).toContain("Total (VAT included) £18.73");
+});
+
+test("a code added in the cart is applied at checkout", async ({ page }) => {
+  await signUpAndVerify(page, uniqueEmail("cart-code"));
+  await storeCart(page, [toothpaste]);
+  await gotoHydrated(page, "/store");
+  await openCart(page);
+  const drawer = page.getByRole("dialog");
+  const form = drawer.getByRole("form", { name: "Discount code" });
+  await form.getByLabel("Discount code").fill("freeship");
+  await form.getByRole("button", { name: "Add" }).click();
+  await expect(drawer.getByText("Code FREESHIP: applied at checkout")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const summary = page.getByRole("region", { name: "Order summary" });
+  // Free delivery (£3.99) saves more than 10% of £14.99 (£1.50): the code applies.
+  await expect(summary.getByText("Code FREESHIP applied")).toBeVisible();
+  await expect(summary).toContainText("Code FREESHIP (free delivery)");
+  await expect(page.getByTestId("checkout-total")).toHaveText("£14.99");
 });

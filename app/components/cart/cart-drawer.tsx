@@ -10,6 +10,7 @@ import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { Sheet } from "~/components/ui/sheet";
 import { ShopLink } from "~/components/ui/shop-link";
 import { showToast } from "~/lib/toast";
+import { CartCode } from "./cart-code";
 import { cartStore, useCart } from "./cart-store";
 import { refreshCartFromShop } from "./refresh-cart";
 
@@ -98,6 +99,7 @@ export function CartDrawer({
         <p className="text-xs text-ink-muted">
           Including VAT. Shipping and any discount are worked out at checkout.
         </p>
+        {lines.length > 0 ? <CartCode /> : null}
         <Button size="lg" className="w-full" onClick={() => void proceedToCheckout()}>
           Proceed to Checkout
         </Button>

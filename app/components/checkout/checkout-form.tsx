@@ -13,6 +13,7 @@ import { Loader2, Lock, ShieldCheck } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { ShopLink } from "~/components/ui/shop-link";
 import { Textarea } from "~/components/ui/textarea";
+import { storeDiscountCode, storedDiscountCode } from "~/lib/discount-code-storage";
 import { dismissToast, showToast } from "~/lib/toast";
 import { AddressFields } from "./address-fields";
 import { DeliveryChoice } from "./delivery-choice";
@@ -132,11 +133,22 @@ export function CheckoutForm({
       checkedFor.current = linesKey;
       setCode(checked);
       setCodeNote(null);
+      storeDiscountCode(checked.code);
     } catch (error) {
       setCode(null);
       setCodeNote(error instanceof PaymentFailure ? error.message : UNEXPECTED);
+      storeDiscountCode(null);
     }
   }
+
+  // A code entered in the cart is applied once the cart is read.
+  const cartCodeTried = useRef(false);
+  useEffect(() => {
+    if (!ready || lines.length === 0 || cartCodeTried.current) return;
+    cartCodeTried.current = true;
+    const stored = storedDiscountCode();
+    if (stored) void applyCode(stored);
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -172,6 +184,8 @@ export function CheckoutForm({
       await method.confirm({ clientSecret, orderId, details, form });
       // An earlier decline no longer holds: its toast must not sit over the thank-you page.
       void dismissToast(PAYMENT_FAILED_TOAST);
+      // The code went with this order; the next starts without it.
+      storeDiscountCode(null);
       // The success page clears the cart (docs/product.md §2) and shows the order.
       navigate(`/success?${new URLSearchParams({ order: orderId })}`, { state: { orderId } });
     } catch (error) {
@@ -344,6 +358,7 @@ export function CheckoutForm({
             remove={() => {
               setCode(null);
               setCodeNote(null);
+              storeDiscountCode(null);
             }}
             disabled={busy}
           />
