@@ -121,6 +121,9 @@ export function orderConfirmationEmail(
   }));
   const totals = [
     { label: "Subtotal", amount: formatPence(order.subtotalPence) },
+    ...(order.discountCode && order.discountPence === 0
+      ? [{ label: `Code ${order.discountCode}`, amount: "Free delivery" }]
+      : []),
     ...(order.discountPence > 0
       ? [
           {

@@ -58,7 +58,11 @@ function linesOf(document: DocumentView): Line[] {
   }
   const delivery = netOf(order.shippingPence);
   lines.push({
-    description: `Delivery: ${order.deliveryMethodName ?? "Standard delivery"}`,
+    description: `Delivery: ${order.deliveryMethodName ?? "Standard delivery"}${
+      order.discountCode && order.discountPence === 0
+        ? `, free with code ${order.discountCode}`
+        : ""
+    }`,
     quantity: 1,
     unitNetPence: delivery,
     netPence: delivery,

@@ -57,6 +57,6 @@ test("a shopper picks express delivery, sees the estimate, pays and finds it on 
   await gotoHydrated(page, `/dashboard/orders/${orderId}`);
   await expect(page.getByRole("main")).toContainText("Shipping (Express delivery)");
   await expect(page.getByTestId("order-delivery")).toHaveText(
-    `Delivery: Express delivery, estimated ${estimate}`,
+    `Express delivery, estimated ${estimate}`,
   );
 });

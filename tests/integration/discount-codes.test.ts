@@ -3,6 +3,7 @@ import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { previewCode } from "@server/checkout/code-preview";
 import { discountCodes, discountRedemptions } from "@server/db/schema/discounts";
+import { emailOutbox } from "@server/db/schema/email";
 import {
   type CodeInput,
   createDiscountCode,
@@ -10,8 +11,10 @@ import {
 } from "@server/discounts/code-editor";
 import { DomainError } from "@server/errors";
 import { discountFormSchema } from "@server/http/discount-form";
+import { documentsPdf } from "@server/invoices/document-pdf";
+import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { createTestProvider } from "@server/payments/test-provider";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../common/checkout-input";
 import {
@@ -24,6 +27,7 @@ import {
   testCheckoutSettings,
 } from "../factories";
 import { expireDueOrders } from "../job-handlers";
+import { pdfPages } from "../pdf-text";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Discount codes (docs/decisions/043): every rule a code has, its uses claimed with the order and
@@ -286,6 +290,23 @@ describe.each(testDrivers)("discount codes on %s", (driver) => {
       shippingPence: 0,
       totalPence: 12_000,
     });
+    // The order's email and invoice name the code that made the delivery free.
+    await payOrder(db(), result.orderId);
+    const [email] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "order-confirmation"))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    expect(email?.text).toContain("Code SHIPFREE: Free delivery");
+    const [document] = await documentsOfOrder(db(), result.orderId);
+    const [invoice] = await loadDocuments(db(), {
+      documentId: document?.id ?? "",
+      orderId: result.orderId,
+    });
+    if (!invoice) throw new Error("no invoice");
+    const [page] = await pdfPages(await documentsPdf([invoice], invoice.label));
+    expect(page).toContain("Delivery: Express delivery, free with code SHIPFREE");
   });
 
   it("limits the codes one account may try", async () => {

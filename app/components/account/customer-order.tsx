@@ -1,4 +1,5 @@
 import { formatDateTime, formatLongDate } from "@common/dates";
+import { orderDeliveryText } from "@common/delivery";
 import { formatPence } from "@common/money";
 import type { CustomerOrderDetail, CustomerOrderEvent, OrderDocument } from "@common/order-types";
 import { shipmentOf } from "@common/tracking";
@@ -30,10 +31,13 @@ function stepText(event: CustomerOrderEvent): string {
 /** Where the parcel is, as far as the shop knows, and how to follow it. */
 function Delivery({ order }: { order: CustomerOrderDetail["order"] }) {
   const shipment = shipmentOf(order.carrier, order.trackingNumber);
+  const delivery = orderDeliveryText(order);
   let status: ReactNode;
   if (order.status === "pending") status = "Waiting for payment.";
   else if (order.status === "paid")
-    status = "We are getting it ready: it ships within 1-2 business days.";
+    status = order.deliveryTo
+      ? "We are getting it ready."
+      : "We are getting it ready: it ships within 1-2 business days.";
   else if (order.status === "cancelled") status = "This order was cancelled.";
   else if (order.status === "delivered") status = "Delivered.";
   else status = "On its way.";
@@ -43,6 +47,11 @@ function Delivery({ order }: { order: CustomerOrderDetail["order"] }) {
         Delivery
       </h2>
       <p className="mt-2 text-sm">{status}</p>
+      {delivery ? (
+        <p className="mt-2 text-sm" data-testid="order-delivery">
+          {delivery}
+        </p>
+      ) : null}
       {shipment.carrier || shipment.trackingNumber ? (
         <dl className="mt-3 space-y-2 text-sm">
           {shipment.carrier ? (

@@ -1,4 +1,5 @@
 import { formatDateTime, formatLongDate } from "@common/dates";
+import { orderDeliveryText } from "@common/delivery";
 import { formatPence } from "@common/money";
 import type { AdminOrderDetail, OrderDocument } from "@common/order-types";
 import type { ReactNode } from "react";
@@ -60,6 +61,12 @@ export function OrderDetail({
             <div>
               <dt className="text-ink-muted">Shipping address</dt>
               <dd className="whitespace-pre-line">{order.shippingAddress}</dd>
+            </div>
+            <div>
+              <dt className="text-ink-muted">Delivery</dt>
+              <dd data-testid="order-delivery">
+                {orderDeliveryText(order) ?? "Standard delivery"}
+              </dd>
             </div>
             <div>
               <dt className="text-ink-muted">Notes</dt>

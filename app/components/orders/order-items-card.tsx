@@ -1,5 +1,5 @@
 import { DEFAULT_VARIANT_NAME } from "@common/cart-rules";
-import { type OrderDelivery, orderDeliveryText } from "@common/delivery";
+import type { OrderDelivery } from "@common/delivery";
 import { formatPence } from "@common/money";
 import type { OrderMoney } from "@common/order-types";
 import type { ReactNode } from "react";
@@ -33,11 +33,6 @@ export function OrderItemsCard({
   money: OrderMoney & Partial<OrderDelivery> & { discountCode?: string | null };
   children?: ReactNode;
 }) {
-  const delivery = orderDeliveryText({
-    deliveryMethodName: money.deliveryMethodName ?? null,
-    deliveryFrom: money.deliveryFrom ?? null,
-    deliveryTo: money.deliveryTo ?? null,
-  });
   return (
     <section aria-labelledby="items-heading" className={cardClass}>
       <h2 id="items-heading" className="text-lg font-semibold">
@@ -58,6 +53,9 @@ export function OrderItemsCard({
       </ul>
       <dl className="mt-3 space-y-1 border-t border-line pt-3 text-sm">
         <Line label="Subtotal" value={formatPence(money.subtotalPence)} />
+        {money.discountCode && money.discountPence === 0 ? (
+          <Line label={`Code ${money.discountCode}`} value="Free delivery" />
+        ) : null}
         {money.discountPence > 0 ? (
           <Line
             label={money.discountCode ? `Code ${money.discountCode}` : "First-order discount"}
@@ -74,11 +72,6 @@ export function OrderItemsCard({
           <Line label="Refunded" value={`−${formatPence(money.refundedPence)}`} />
         ) : null}
       </dl>
-      {delivery ? (
-        <p className="mt-3 text-sm text-ink-muted" data-testid="order-delivery">
-          Delivery: <span className="text-ink">{delivery}</span>
-        </p>
-      ) : null}
       {children}
     </section>
   );
