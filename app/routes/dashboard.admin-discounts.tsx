@@ -49,8 +49,8 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-3xl font-bold tracking-tight">Discounts</h1>
       <p className="mt-2 text-ink-muted">
-        A shopper enters one code at checkout. A code and the first-order discount never add up: the
-        order takes whichever saves more.
+        A shopper enters one code, in the cart or at checkout. A code and the first-order discount
+        never add up: the order takes whichever saves more.
       </p>
       <DiscountCodeForms codes={loaderData.codes} categories={loaderData.categories} />
     </section>
