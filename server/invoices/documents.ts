@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
-import { DEFAULT_VARIANT_NAME } from "../../common/cart-rules";
+import { lineLabel } from "../../common/cart-rules";
 import { formatOrderNumber } from "../../common/order-number";
 import type { OrderDocument } from "../../common/order-types";
 import type { Database } from "../db/database";
@@ -119,10 +119,7 @@ export async function loadDocuments(db: Database, filter: Filter): Promise<Docum
       items: items
         .filter((item) => item.orderId === order.id)
         .map((item) => ({
-          description:
-            item.variantName === DEFAULT_VARIANT_NAME
-              ? item.productName
-              : `${item.productName} (${item.variantName})`,
+          description: lineLabel({ name: item.productName, variantName: item.variantName }),
           quantity: item.quantity,
           unitPricePence: item.unitPricePence,
         })),

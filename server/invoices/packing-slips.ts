@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { DEFAULT_VARIANT_NAME } from "../../common/cart-rules";
+import { lineLabel } from "../../common/cart-rules";
 import { formatLongDate } from "../../common/dates";
 import { orderDeliveryText } from "../../common/delivery";
 import { formatOrderNumber } from "../../common/order-number";
@@ -54,10 +54,7 @@ export async function ordersToPack(db: Database): Promise<Slip[]> {
     items: items
       .filter((item) => item.orderId === order.id)
       .map((item) => ({
-        description:
-          item.variantName === DEFAULT_VARIANT_NAME
-            ? item.productName
-            : `${item.productName} (${item.variantName})`,
+        description: lineLabel({ name: item.productName, variantName: item.variantName }),
         quantity: item.quantity,
       })),
   }));
