@@ -173,6 +173,8 @@ export type AdminOrderDetail = {
       fulfilledAt: Date | null;
       deliveredAt: Date | null;
       refundDue: boolean;
+      /** The customer's account; null once they deleted it (the order keeps no address). */
+      userId: string | null;
       customerFullName: string;
       customerEmail: string;
       customerPhone: string;

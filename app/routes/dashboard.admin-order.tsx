@@ -8,8 +8,14 @@ import {
   refundOrderFromAdmin,
   resolveRefundFromAdmin,
 } from "@server/admin/order-actions";
+import {
+  addOrderNote,
+  emailCustomerAboutOrder,
+  resendOrderEmailFromAdmin,
+} from "@server/admin/order-follow-up";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
+import { resendableEmails } from "@server/email/order-emails";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { refundFormSchema, shownStatusField } from "@server/http/refund-form";
 import { documentsOfOrder } from "@server/invoices/documents";
@@ -17,6 +23,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { OrderActions } from "~/components/admin/order-actions";
 import { OrderDetail } from "~/components/admin/order-detail";
+import { OrderFollowUp } from "~/components/admin/order-follow-up";
 import type { Route } from "./+types/dashboard.admin-order";
 
 // /dashboard/admin-orders/:orderId: one order, its history, and what the admin may do with it
@@ -37,6 +44,9 @@ const optionalText = (max: number) =>
     .catch(null);
 
 const reason = optionalText(500);
+
+const requiredText = (max: number, empty: string) =>
+  z.string().trim().min(1, empty).max(max, `Keep it under ${max} characters.`);
 
 export async function action({ request, params, url }: Route.ActionArgs) {
   const admin = await requireUser(request, url);
@@ -83,6 +93,24 @@ export async function action({ request, params, url }: Route.ActionArgs) {
       }),
       (input) => resolveRefundFromAdmin(db, admin.id, orderId, input),
     ),
+    note: formIntent(z.object({ note: requiredText(2000, "Write the note first.") }), ({ note }) =>
+      addOrderNote(db, admin.id, orderId, note),
+    ),
+    resend: formIntent(
+      z.object({ email: z.enum(resendableEmails, "Choose the email to send again.") }),
+      ({ email }) => resendOrderEmailFromAdmin(db, admin.id, orderId, email),
+    ),
+    message: formIntent(
+      z.object({
+        // One line: an email's subject is a header.
+        subject: requiredText(150, "Give the email a subject.").regex(
+          /^[^\r\n]*$/,
+          "Keep the subject on one line.",
+        ),
+        body: requiredText(2000, "Write the message first."),
+      }),
+      (message) => emailCustomerAboutOrder(db, admin.id, orderId, message),
+    ),
   });
 }
 
@@ -97,7 +125,11 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   return (
-    <OrderDetail detail={loaderData} documents={loaderData.documents}>
+    <OrderDetail
+      detail={loaderData}
+      documents={loaderData.documents}
+      followUp={<OrderFollowUp order={loaderData.order} />}
+    >
       <OrderActions order={loaderData.order} items={loaderData.items} />
     </OrderDetail>
   );

@@ -26,6 +26,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
       totalPence: orders.totalPence,
       refundedPence: orders.refundedPence,
       refundDue: orders.refundDue,
+      userId: orders.userId,
       customerFullName: orders.customerFullName,
       customerEmail: orders.customerEmail,
       customerPhone: orders.customerPhone,

@@ -86,6 +86,34 @@ async function confirmation(tx: Database, order: Order, brand: Brand): Promise<v
   );
 }
 
+async function shipped(tx: Database, order: Order, brand: Brand): Promise<void> {
+  await queueEmail(
+    tx,
+    "order-shipped",
+    orderShippedEmail(brand, order.customerEmail, {
+      orderId: order.id,
+      orderNumber: formatOrderNumber(order.number),
+      customerName: order.customerFullName,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+    }),
+  );
+}
+
+/** The order emails the admin may send again from the order's page (server/admin/order-follow-up.ts). */
+export const resendableEmails = ["confirmation", "shipped"] as const;
+export type ResendableEmail = (typeof resendableEmails)[number];
+
+/** Sends an order's confirmation or shipped email again, as it reads now. */
+export function resendOrderEmail(
+  tx: Database,
+  order: Order,
+  which: ResendableEmail,
+  brand: Brand,
+): Promise<void> {
+  return which === "confirmation" ? confirmation(tx, order, brand) : shipped(tx, order, brand);
+}
+
 /** Asks for a review of each product in the order (once: delivery happens once). */
 async function reviewRequest(tx: Database, order: Order, brand: Brand): Promise<void> {
   const products = await tx
@@ -142,18 +170,7 @@ export async function emailTheCustomer(tx: Database, event: OrderEvent): Promise
         await tellOfCancelledOrderPayment(tx, order, event.brand, { refunded: true });
       return;
     case "fulfilled":
-      if (!event.brand) return;
-      await queueEmail(
-        tx,
-        "order-shipped",
-        orderShippedEmail(event.brand, order.customerEmail, {
-          orderId: order.id,
-          orderNumber: formatOrderNumber(order.number),
-          customerName: order.customerFullName,
-          carrier: order.carrier,
-          trackingNumber: order.trackingNumber,
-        }),
-      );
+      if (event.brand) await shipped(tx, order, event.brand);
       return;
     case "delivered":
       if (event.brand && order.userId) await reviewRequest(tx, order, event.brand);

@@ -259,7 +259,7 @@ export function orderCancelledEmail(
     ...(order.amountPence ? [REFUND_TIMING] : []),
     "We are sorry for the trouble. If you did not expect this, reply to this email and we will help.",
   ];
-  return moneyEmail(brand, to, {
+  return orderNoticeEmail(brand, to, {
     heading,
     lines,
     orderId: order.orderId,
@@ -280,7 +280,7 @@ export function orderRefundedEmail(brand: Brand, to: string, refund: MoneyBack):
       : `In all, ${formatPence(refund.refundedPence)} of your ${formatPence(refund.totalPence)} order has been refunded.`,
     REFUND_TIMING,
   ];
-  return moneyEmail(brand, to, {
+  return orderNoticeEmail(brand, to, {
     heading: "Your refund is on its way",
     lines,
     orderId: refund.orderId,
@@ -315,7 +315,7 @@ export function cancelledOrderPaymentEmail(
         `${arrived}, and we could not refund it to ${cardOf(order.cardLast4)} automatically.`,
         `We are looking into it and will be in touch within two working days to return your money. You can also reply to this email or write to ${brand.supportEmail}.`,
       ];
-  return moneyEmail(brand, to, {
+  return orderNoticeEmail(brand, to, {
     heading: order.refunded ? "Your payment has been refunded" : "We are sorting out your refund",
     lines,
     orderId: order.orderId,
@@ -323,7 +323,7 @@ export function cancelledOrderPaymentEmail(
   });
 }
 
-function moneyEmail(
+function orderNoticeEmail(
   brand: Brand,
   to: string,
   email: { heading: string; lines: string[]; orderId: string; subject: string },
@@ -376,4 +376,36 @@ export function reviewRequestEmail(
     "",
   ].join("\n");
   return { to, subject: `How is your ${brand.shopName} order?`, html, text };
+}
+
+/**
+ * A person at the shop writes to the customer about their order (server/admin/order-follow-up.ts):
+ * their subject and words as typed, each line its own paragraph, with the way back to the order.
+ */
+export function orderMessageEmail(
+  brand: Brand,
+  to: string,
+  message: {
+    orderId: string;
+    /** GL-10241: what the customer reads (the id makes the link). */
+    orderNumber: string;
+    customerName: string;
+    subject: string;
+    body: string;
+  },
+): OutgoingEmail {
+  const heading = `About your order ${message.orderNumber}`;
+  const lines = [
+    `Hi ${message.customerName},`,
+    ...message.body
+      .split(/\n+/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ];
+  return orderNoticeEmail(brand, to, {
+    heading,
+    lines,
+    orderId: message.orderId,
+    subject: message.subject,
+  });
 }

@@ -15,6 +15,9 @@ const actionLabels: Record<string, string> = {
   "order.fulfilled": "Marked fulfilled",
   "order.delivered": "Marked delivered",
   "order.anonymised": "Customer details removed",
+  "order.note_added": "Note",
+  "order.email_resent": "Email sent again",
+  "order.customer_emailed": "Emailed the customer",
   "product.created": "Product created",
   "product.updated": "Product edited",
   "product.archived": "Archived",
@@ -43,7 +46,7 @@ export function HistoryList({ entries }: { entries: OrderHistoryEntry[] }) {
             {formatDateTime(entry.createdAt)} · {entry.actorName} (
             {actorLabels[entry.actorType] ?? entry.actorType})
           </p>
-          {entry.reason ? <p>{entry.reason}</p> : null}
+          {entry.reason ? <p className="whitespace-pre-line break-words">{entry.reason}</p> : null}
         </li>
       ))}
     </ol>

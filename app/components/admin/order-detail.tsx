@@ -16,11 +16,14 @@ export function OrderDetail({
   detail,
   documents,
   children,
+  followUp,
 }: {
   detail: AdminOrderDetail;
   /** Its VAT invoice and credit notes. */
   documents: readonly OrderDocument[];
   children: ReactNode;
+  /** Notes and emails to the customer, beside the history they add to. */
+  followUp?: ReactNode;
 }) {
   const { order, items, payments, refunds, history } = detail;
   return (
@@ -160,6 +163,8 @@ export function OrderDetail({
           </h2>
           <HistoryList entries={history} />
         </section>
+
+        {followUp}
       </div>
     </article>
   );

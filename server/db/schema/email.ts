@@ -9,6 +9,7 @@ export const emailKinds = [
   "order-cancelled",
   "order-refunded",
   "refund-failed",
+  "order-message",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
