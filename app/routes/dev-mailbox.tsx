@@ -17,6 +17,7 @@ export async function loader() {
       to: message.toAddress,
       subject: message.subject,
       text: message.text,
+      headers: Object.entries(message.headers ?? {}),
       status: message.sentAt ? "sent" : "pending",
       createdAt: message.createdAt.toISOString(),
     })),

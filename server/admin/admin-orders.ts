@@ -38,7 +38,10 @@ export function listRefundDueOrders(db: Database, limit = 50): Promise<RefundDue
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
-export type OrderFilter = Partial<Pick<AdminOrderQuery, "q" | "status" | "from" | "to">>;
+export type OrderFilter = Partial<Pick<AdminOrderQuery, "q" | "status" | "from" | "to">> & {
+  /** One customer's orders (their page in the admin). */
+  userId?: string;
+};
 
 /** The start of a shop day (`YYYY-MM-DD`), `days` later, as a timestamp. */
 const shopDayStart = (day: string, days = 0) =>
@@ -59,6 +62,7 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
     );
     if (match) conditions.push(match);
   }
+  if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.from) conditions.push(gte(orders.createdAt, shopDayStart(filter.from)));
   if (filter.to) conditions.push(lt(orders.createdAt, shopDayStart(filter.to, 1)));
@@ -83,7 +87,7 @@ const unitsOf = sql<number>`(select coalesce(sum(units.quantity), 0)::int from o
  */
 export async function listOrders(
   db: Database,
-  query: Partial<AdminOrderQuery>,
+  query: Partial<AdminOrderQuery> & OrderFilter,
   pageSize = ADMIN_ORDERS_PAGE_SIZE,
 ): Promise<{ orders: AdminOrderRow[]; total: number }> {
   const column = {

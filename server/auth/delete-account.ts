@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
-import { customerActor } from "../audit/audit-log";
+import { eq, or } from "drizzle-orm";
+import { type Actor, customerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { users } from "../db/schema/auth";
+import { newsletterSubscribers } from "../db/schema/customers";
 import { DomainError } from "../errors";
 import { anonymiseCustomerOrders } from "../orders/anonymise-orders";
 import type { Auth } from "./auth";
@@ -26,8 +27,38 @@ export async function deleteAccount(
   if (!credential?.password) throw new DomainError("BAD_REQUEST", WRONG_PASSWORD);
   const valid = await context.password.verify({ hash: credential.password, password });
   if (!valid) throw new DomainError("BAD_REQUEST", WRONG_PASSWORD);
-  await db.transaction(async (tx) => {
-    await anonymiseCustomerOrders(tx, userId, customerActor(userId));
-    await tx.delete(users).where(eq(users.id, userId));
-  });
+  await db.transaction((tx) =>
+    removeAccount(tx, userId, customerActor(userId), "The customer deleted their account."),
+  );
+}
+
+/**
+ * An account and what the shop holds about its person go, in the caller's transaction: its
+ * orders stay for the accounts with the personal details blanked (an open one cancelled), its
+ * newsletter subscription is forgotten, and the user row takes its sessions, credentials,
+ * addresses, reviews, wishlist and the admins' note with it. The customer's own deletion and the
+ * admin's erasure at their request (server/customers/customer-privacy.ts) are this one path.
+ */
+export async function removeAccount(
+  tx: Database,
+  userId: string,
+  actor: Actor,
+  reason: string,
+): Promise<void> {
+  const [user] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!user) return;
+  await anonymiseCustomerOrders(tx, userId, actor, reason);
+  await tx
+    .delete(newsletterSubscribers)
+    .where(
+      or(
+        eq(newsletterSubscribers.userId, userId),
+        eq(newsletterSubscribers.email, user.email.toLowerCase()),
+      ),
+    );
+  await tx.delete(users).where(eq(users.id, userId));
 }

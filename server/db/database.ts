@@ -3,6 +3,7 @@ import * as addresses from "./schema/addresses";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
+import * as customers from "./schema/customers";
 import * as delivery from "./schema/delivery";
 import * as discounts from "./schema/discounts";
 import * as email from "./schema/email";
@@ -29,6 +30,7 @@ export const schema = {
   ...delivery,
   ...discounts,
   ...invoices,
+  ...customers,
 };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */

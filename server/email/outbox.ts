@@ -28,6 +28,7 @@ export async function queueEmail(
         subject: message.subject,
         html: message.html,
         text: message.text,
+        headers: message.headers ?? null,
       })
       .returning({ id: emailOutbox.id });
     if (!row) throw new Error("the outbox insert returned nothing");
@@ -53,6 +54,7 @@ export function sendEmailJob(db: Database, transport: MailTransport): JobHandler
         subject: message.subject,
         html: message.html,
         text: message.text,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       await db.transaction(async (tx) => {
         await tx

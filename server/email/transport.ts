@@ -12,6 +12,8 @@ export type OutgoingEmail = {
   subject: string;
   html: string;
   text: string;
+  /** Headers of its own (a marketing email's List-Unsubscribe), as they go out. */
+  headers?: Record<string, string>;
 };
 
 /** Give up on one message within a minute (the outbox's lease is longer). */

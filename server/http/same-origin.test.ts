@@ -55,6 +55,21 @@ describe("sameOriginOnly", () => {
     }
   });
 
+  it("lets a mail app's one-click unsubscribe through, and nothing else on a neighbouring path", async () => {
+    const bare = await app.request("http://internal:3000/api/newsletter/unsubscribe?token=t", {
+      method: "POST",
+      headers: form,
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(bare.status).toBe(200);
+    const bareElsewhere = await app.request("http://internal:3000/api/newsletter", {
+      method: "POST",
+      headers: form,
+      body: "email=a@example.com",
+    });
+    expect(bareElsewhere.status).toBe(403);
+  });
+
   it("does not take the address reached as the shop's own (a rebound name is another site)", async () => {
     const rebound = await app.request("http://evil.example:3000/dashboard/details", {
       method: "POST",

@@ -7,6 +7,13 @@ import type { MiddlewareHandler } from "hono";
 // better-auth's (which trusts the same list) never disagree with it.
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Paths a post may reach from anywhere because no cookie is its authority: RFC 8058's one-click
+ * unsubscribe, which a mail app posts as a bare form, from no page of the shop. The token in its
+ * address is the authority, and it can only take its own address off the newsletter.
+ */
+const CROSS_SITE_PATHS = new Set(["/api/newsletter/unsubscribe"]);
 /** What an HTML form (or a plain `fetch` without a preflight) may send across sites. */
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
 
@@ -18,6 +25,7 @@ const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data
  */
 function isSameOriginRequest(request: Request, origins: readonly string[]): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
+  if (CROSS_SITE_PATHS.has(new URL(request.url).pathname)) return true;
   const origin = request.headers.get("Origin");
   if (origin !== null) return origins.includes(origin);
   const site = request.headers.get("Sec-Fetch-Site");

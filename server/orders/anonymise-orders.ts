@@ -12,10 +12,8 @@ const ANONYMISED = {
   notes: null,
 } as const;
 
-const ACCOUNT_DELETED = "The customer deleted their account.";
-
 /**
- * A customer deleted their account: an open order is cancelled (its stock back), and every order
+ * A customer's account goes (they deleted it, or the shop erased it at their request): an open order is cancelled (its stock back), and every order
  * stays for the shop's accounts without the customer's personal details (docs/architecture.md §5). The audit
  * rows say that the details went, never what they were.
  */
@@ -23,6 +21,7 @@ export async function anonymiseCustomerOrders(
   tx: Database,
   userId: string,
   actor: Actor,
+  reason: string,
 ): Promise<number> {
   const own = await tx
     .select({ id: orders.id, status: orders.status })
@@ -31,7 +30,7 @@ export async function anonymiseCustomerOrders(
     .orderBy(orders.id)
     .for("update");
   for (const order of own) {
-    if (order.status === "pending") await cancelOrder(tx, order.id, actor, ACCOUNT_DELETED);
+    if (order.status === "pending") await cancelOrder(tx, order.id, actor, reason);
   }
   for (const order of own) {
     await tx
@@ -44,7 +43,7 @@ export async function anonymiseCustomerOrders(
       entity: { type: "order", id: order.id },
       before: { userId, personalDetails: "present" },
       after: { userId: null, personalDetails: "removed" },
-      reason: ACCOUNT_DELETED,
+      reason,
     });
   }
   return own.length;

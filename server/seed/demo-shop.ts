@@ -11,6 +11,7 @@ import { seedDemoCodes } from "./demo-codes";
 import { seedDemoHistory } from "./demo-history";
 import { seedDemoOrders } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
+import { seedDemoSubscribers } from "./demo-subscribers";
 import { seedCatalogIfEmpty } from "./seed-catalog";
 
 // Everything demo mode puts into a database (docs/architecture.md §5, §11), in one place, called once at start:
@@ -81,4 +82,6 @@ export async function seedDemoShop(db: Database, auth: Auth, logger: Logger): Pr
   if (codes > 0) logger.info({ codes }, "seeded the demo discount codes");
   const reviews = await seedDemoReviews(db);
   if (reviews > 0) logger.info({ reviews }, "seeded the demo shoppers' reviews");
+  const subscribers = await seedDemoSubscribers(db);
+  if (subscribers > 0) logger.info({ subscribers }, "seeded the demo newsletter's subscribers");
 }

@@ -6,6 +6,7 @@ import {
   Heart,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   MessageSquareText,
   Package,
@@ -15,6 +16,7 @@ import {
   Tags,
   Truck,
   UserRound,
+  Users,
 } from "~/components/ui/icons";
 import { isCurrentPath, ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
@@ -33,11 +35,13 @@ const adminLinks = [
   { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
   { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn, end: false },
   { to: "/dashboard/admin-orders", label: "Orders", icon: Package, end: false },
+  { to: "/dashboard/admin-customers", label: "Customers", icon: Users, end: false },
   { to: "/dashboard/admin-products", label: "Products", icon: ShoppingBag, end: false },
   { to: "/dashboard/admin-categories", label: "Categories", icon: Tags, end: false },
   { to: "/dashboard/admin-delivery", label: "Delivery", icon: Truck, end: false },
   { to: "/dashboard/admin-discounts", label: "Discounts", icon: Sparkles, end: false },
   { to: "/dashboard/admin-reviews", label: "Reviews", icon: MessageSquareText, end: false },
+  { to: "/dashboard/admin-newsletter", label: "Newsletter", icon: Mail, end: false },
   { to: "/dashboard/admin-payments", label: "Payments", icon: CreditCard, end: false },
   { to: "/dashboard/admin-settings", label: "Settings", icon: Settings, end: false },
 ];

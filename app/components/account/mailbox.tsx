@@ -6,6 +6,8 @@ type Message = {
   to: string;
   subject: string;
   text: string;
+  /** The message's own headers (a marketing email's List-Unsubscribe). */
+  headers: [string, string][];
   status: string;
   createdAt: string;
 };
@@ -62,6 +64,16 @@ export function Mailbox({ messages }: { messages: Message[] }) {
                       To {message.to} · {new Date(message.createdAt).toUTCString()} ·{" "}
                       {message.status}
                     </p>
+                    {message.headers.length > 0 ? (
+                      <dl className="mt-2 font-mono text-xs break-all text-ink-muted">
+                        {message.headers.map(([name, value]) => (
+                          <div key={name}>
+                            <dt className="inline">{name}: </dt>
+                            <dd className="inline">{value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
                     <div className="mt-3">
                       <Body text={message.text} />
                     </div>

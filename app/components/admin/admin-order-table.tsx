@@ -8,10 +8,10 @@ import { formatPence } from "@common/money";
 import { formatOrderNumber } from "@common/order-number";
 import type { AdminOrderRow } from "@common/order-types";
 import { OrderStatusPills } from "~/components/orders/status-badge";
-import { ArrowDown, ArrowUp } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";
 import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
+import { SortHeader } from "./sort-header";
 
 const columns: { key: AdminOrderSortKey | null; label: string; numeric?: boolean }[] = [
   { key: "date", label: "Date" },
@@ -21,32 +21,6 @@ const columns: { key: AdminOrderSortKey | null; label: string; numeric?: boolean
   { key: "total", label: "Total", numeric: true },
   { key: "status", label: "Status" },
 ];
-
-/** A sortable column's header: a link that sorts by it (again: the other way). */
-function SortHeader({
-  column,
-  query,
-}: {
-  column: (typeof columns)[number] & { key: AdminOrderSortKey };
-  query: AdminOrderQuery;
-}) {
-  const active = query.sort === column.key;
-  const dir = active ? (query.dir === "desc" ? "asc" : "desc") : "desc";
-  const Icon = query.dir === "desc" ? ArrowDown : ArrowUp;
-  return (
-    <ShopLink
-      to={adminOrderSearch({ ...query, sort: column.key, dir, page: 1 }) || "?"}
-      className={cn(
-        "inline-flex items-center gap-1 rounded hover:text-ink",
-        active && "font-semibold text-ink",
-      )}
-      aria-label={`Sort by ${column.label.toLowerCase()}, ${dir === "asc" ? "ascending" : "descending"}`}
-    >
-      {column.label}
-      {active ? <Icon className="size-3.5" aria-hidden="true" /> : null}
-    </ShopLink>
-  );
-}
 
 /**
  * Orders as the admin reads them (docs/product.md §2: admin-orders): each row opens the order. With a
@@ -99,7 +73,19 @@ export function AdminOrderTable({
                   className={cn("px-4 py-3 font-medium", column.numeric && "text-right")}
                 >
                   {query && column.key ? (
-                    <SortHeader column={{ ...column, key: column.key }} query={query} />
+                    <SortHeader
+                      label={column.label}
+                      active={query.sort === column.key}
+                      current={query.dir}
+                      href={(dir) =>
+                        adminOrderSearch({
+                          ...query,
+                          sort: column.key ?? query.sort,
+                          dir,
+                          page: 1,
+                        }) || "?"
+                      }
+                    />
                   ) : (
                     column.label
                   )}

@@ -8,6 +8,7 @@ import { OrderHeading } from "~/components/orders/order-heading";
 import { OrderItemsCard } from "~/components/orders/order-items-card";
 import { cardClass } from "~/components/ui/card";
 import { TriangleAlert } from "~/components/ui/icons";
+import { ShopLink } from "~/components/ui/shop-link";
 import { HistoryList } from "./history-list";
 import { RefundResolution } from "./refund-resolution";
 
@@ -51,7 +52,18 @@ export function OrderDetail({
           <dl className="mt-3 space-y-2 text-sm">
             <div>
               <dt className="text-ink-muted">Name</dt>
-              <dd className="font-medium">{order.customerFullName}</dd>
+              <dd className="font-medium">
+                {order.userId ? (
+                  <ShopLink
+                    to={`/dashboard/admin-customers/${encodeURIComponent(order.userId)}`}
+                    className="text-brand-strong underline-offset-2 hover:underline"
+                  >
+                    {order.customerFullName}
+                  </ShopLink>
+                ) : (
+                  order.customerFullName
+                )}
+              </dd>
             </div>
             <div>
               <dt className="text-ink-muted">Email</dt>

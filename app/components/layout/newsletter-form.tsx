@@ -1,25 +1,58 @@
-import type { FormEvent } from "react";
+import { NEWSLETTER_BLURB, NEWSLETTER_PROMISE } from "@common/newsletter";
+import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showToast } from "~/lib/toast";
 
-/** Newsletter sign-up: no network call yet (docs/product.md §2, §7); a toast, then the form resets. */
+const FAILED = "We could not sign you up. Please try again.";
+
+/**
+ * Newsletter sign-up (docs/storefront.md, Newsletter): the address goes to the shop, which emails a
+ * link to confirm (double opt-in). The product's toast says it worked, and to check the inbox;
+ * the answer is the same whether or not the address was on the list already.
+ */
 export function NewsletterForm() {
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void showToast("Subscribed! 🎉", {
-      description: "Thanks for joining our newsletter. Look out for special offers!",
-    });
-    event.currentTarget.reset();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get("email") ?? "");
+    setBusy(true);
+    try {
+      const response = await fetch("/api/newsletter", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email, page: window.location.pathname }),
+      });
+      if (response.ok) {
+        void showToast("Subscribed! 🎉", {
+          description:
+            "Thanks for joining our newsletter. Check your inbox and confirm, then look out for special offers!",
+        });
+        form.reset();
+        return;
+      }
+      const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+      void showToast("Not subscribed", {
+        description: typeof answer?.error === "string" ? answer.error : FAILED,
+        tone: "error",
+      });
+    } catch {
+      void showToast("Not subscribed", { description: FAILED, tone: "error" });
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <form onSubmit={onSubmit} className="space-y-3" aria-labelledby="newsletter-heading">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-3"
+      aria-labelledby="newsletter-heading"
+    >
       <h2 id="newsletter-heading" className="text-base font-semibold text-white">
         Join our newsletter
       </h2>
-      <p className="text-sm text-slate-300">
-        Exclusive deals, new product announcements and oral health tips, straight to your inbox.
-      </p>
+      <p className="text-sm text-slate-300">{NEWSLETTER_BLURB}</p>
       <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address
@@ -29,14 +62,19 @@ export function NewsletterForm() {
           name="email"
           type="email"
           required
+          maxLength={254}
           autoComplete="email"
           placeholder="you@example.com"
           tone="dark"
+          aria-describedby="newsletter-consent"
         />
-        <Button type="submit" variant="inverse" size="lg">
+        <Button type="submit" variant="inverse" size="lg" disabled={busy}>
           Subscribe
         </Button>
       </div>
+      <p id="newsletter-consent" className="text-xs text-slate-400">
+        {NEWSLETTER_PROMISE}
+      </p>
     </form>
   );
 }

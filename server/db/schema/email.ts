@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const emailKinds = [
   "verification",
@@ -10,6 +10,8 @@ export const emailKinds = [
   "order-refunded",
   "refund-failed",
   "order-message",
+  "newsletter-confirmation",
+  "newsletter",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -31,6 +33,8 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    /** Headers of its own: a marketing email's List-Unsubscribe and List-Unsubscribe-Post. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     /** Which transport delivered it: "smtp" or "dev-mailbox". */
     deliveredBy: text("delivered_by"),
     sentAt: timestamp("sent_at", { withTimezone: true }),

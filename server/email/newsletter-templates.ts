@@ -1,0 +1,61 @@
+import type { Brand } from "../settings/shop-settings";
+import { button, escapeHtml, layout, paragraph } from "./email-layout";
+import type { OutgoingEmail } from "./transport";
+
+// The newsletter's emails (server/newsletter/subscriptions.ts): the double opt-in's link, and the
+// marketing that follows, each ending with the subscriber's own way out.
+
+/**
+ * The newsletter's double opt-in (server/newsletter/subscriptions.ts): the link that makes a
+ * sign-up a subscription. Not marketing itself: it goes to an address not yet confirmed.
+ */
+export function newsletterConfirmationEmail(brand: Brand, to: string, url: string): OutgoingEmail {
+  const heading = "Confirm your subscription";
+  const lines = [
+    `Someone, we hope you, asked to receive the ${brand.shopName} newsletter at this address: deals, new products and oral health tips.`,
+    "Please confirm that you want it. Until you do, we send you nothing else.",
+  ];
+  const after = "If you did not ask for this, ignore this email and you will not hear from us.";
+  return {
+    to,
+    subject: `Confirm your ${brand.shopName} newsletter subscription`,
+    html: layout(
+      brand,
+      heading,
+      `${lines.map(paragraph).join("")}${button(url, "Confirm my subscription")}${paragraph(after)}`,
+    ),
+    text: `${heading}\n\n${lines.join("\n\n")}\n\nConfirm your subscription: ${url}\n\n${after}\n`,
+  };
+}
+
+/** What every marketing email ends with: why it came, and the subscriber's own way out. */
+function unsubscribeFooter(brand: Brand, url: string) {
+  const why = `You get this because you subscribed to the ${brand.shopName} newsletter.`;
+  return {
+    html: `<p style="margin:24px 0 0;font-size:13px;color:#475569">${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#115e59">Unsubscribe</a></p>`,
+    text: `${why}\nUnsubscribe: ${url}\n`,
+  };
+}
+
+/** The first marketing email: the subscription is confirmed, and here is how to leave it. */
+export function newsletterWelcomeEmail(
+  brand: Brand,
+  to: string,
+  unsubscribeUrl: string,
+): OutgoingEmail {
+  const heading = "You're subscribed";
+  const lines = [
+    `Thanks for confirming. You will hear from ${brand.shopName} about new products, offers and tips for a brighter smile, a few times a month at most.`,
+  ];
+  const footer = unsubscribeFooter(brand, unsubscribeUrl);
+  return {
+    to,
+    subject: `Welcome to the ${brand.shopName} newsletter`,
+    html: layout(
+      brand,
+      heading,
+      `${lines.map(paragraph).join("")}${button(`${brand.baseUrl}/store`, "Shop now")}${footer.html}`,
+    ),
+    text: `${heading}\n\n${lines.join("\n\n")}\n\nShop now: ${brand.baseUrl}/store\n\n${footer.text}`,
+  };
+}
