@@ -17,13 +17,21 @@ import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { resendableEmails } from "@server/email/order-emails";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { refundFormSchema, shownStatusField } from "@server/http/refund-form";
+import { refundFormSchema, returnReceiptSchema, shownStatusField } from "@server/http/refund-form";
 import { documentsOfOrder } from "@server/invoices/documents";
+import {
+  approveReturn,
+  receiveReturn,
+  refundReturn,
+  rejectReturn,
+} from "@server/returns/return-decisions";
+import { returnsOfOrder } from "@server/returns/returns";
 import { data } from "react-router";
 import { z } from "zod";
 import { OrderActions } from "~/components/admin/order-actions";
 import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderFollowUp } from "~/components/admin/order-follow-up";
+import { OrderReturnsAdmin } from "~/components/admin/return-actions";
 import type { Route } from "./+types/dashboard.admin-order";
 
 // /dashboard/admin-orders/:orderId: one order, its history, and what the admin may do with it
@@ -32,7 +40,11 @@ import type { Route } from "./+types/dashboard.admin-order";
 export async function loader({ params }: Route.LoaderArgs) {
   const detail = await getAdminOrder(await getDb(), params.orderId);
   if (!detail) throw data("Order not found.", { status: 404 });
-  return { ...detail, documents: await documentsOfOrder(await getDb(), params.orderId) };
+  const [documents, returns] = await Promise.all([
+    documentsOfOrder(await getDb(), params.orderId),
+    returnsOfOrder(await getDb(), params.orderId),
+  ]);
+  return { ...detail, documents, returns };
 }
 
 const optionalText = (max: number) =>
@@ -93,6 +105,26 @@ export async function action({ request, params, url }: Route.ActionArgs) {
       }),
       (input) => resolveRefundFromAdmin(db, admin.id, orderId, input),
     ),
+    "return-approve": formIntent(
+      z.object({ returnId: z.string().min(1).max(100), message: optionalText(1000) }),
+      ({ returnId, message }) =>
+        approveReturn(db, { adminId: admin.id, orderId, returnId, message }),
+    ),
+    "return-reject": formIntent(
+      z.object({
+        returnId: z.string().min(1).max(100),
+        message: requiredText(1000, "Tell the customer why."),
+      }),
+      ({ returnId, message }) =>
+        rejectReturn(db, { adminId: admin.id, orderId, returnId, message }),
+    ),
+    "return-receive": formIntent(returnReceiptSchema, ({ returnId, receipt }) =>
+      receiveReturn(db, { adminId: admin.id, orderId, returnId }, receipt),
+    ),
+    "return-refund": formIntent(
+      z.object({ returnId: z.string().min(1).max(100) }),
+      ({ returnId }) => refundReturn(db, { adminId: admin.id, orderId, returnId }),
+    ),
     note: formIntent(z.object({ note: requiredText(2000, "Write the note first.") }), ({ note }) =>
       addOrderNote(db, admin.id, orderId, note),
     ),
@@ -131,6 +163,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       followUp={<OrderFollowUp order={loaderData.order} />}
     >
       <OrderActions order={loaderData.order} items={loaderData.items} />
+      <OrderReturnsAdmin returns={loaderData.returns} order={loaderData.order} />
     </OrderDetail>
   );
 }

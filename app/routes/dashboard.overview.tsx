@@ -7,6 +7,7 @@ import { listParkedJobs } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { listRefundsToCheck } from "@server/payments/refund-checks";
+import { openReturns } from "@server/returns/returns";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { Link } from "react-router";
 import { OrderList } from "~/components/account/order-list";
@@ -22,17 +23,18 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (user.role === "admin") {
     const db = await getDb();
     try {
-      const [overview, parkedJobs, refundsToCheck] = await Promise.all([
+      const [overview, parkedJobs, refundsToCheck, returnsToHandle] = await Promise.all([
         adminOverview(db),
         listParkedJobs(db, parkedJobDescribers).then((rows) =>
           rows.map((row) => ({ ...row, parkedAt: row.parkedAt.toISOString() })),
         ),
         listRefundsToCheck(db),
+        openReturns(db),
       ]);
       return {
         role: "admin" as const,
         fullName: user.fullName,
-        data: { ...overview, parkedJobs, refundsToCheck },
+        data: { ...overview, parkedJobs, refundsToCheck, returnsToHandle },
         error: null,
       };
     } catch (error) {

@@ -60,9 +60,14 @@ export default function ShippingReturns({ matches }: Route.ComponentProps) {
       <h2>How to return an item</h2>
       <ul>
         <li>
-          Email us at <a href={`mailto:${email}`}>{email}</a> with your order number.
+          Log in and open the order under Orders in your account. Under Returns, choose the items
+          and a reason, and send the request. Or email us at <a href={`mailto:${email}`}>{email}</a>{" "}
+          with your order number.
         </li>
-        <li>We'll reply within 24 hours with your returns address and instructions.</li>
+        <li>
+          We'll reply within 24 hours with your return reference, the returns address and
+          instructions. Your order page shows where your return is at.
+        </li>
         <li>Post the items back with a tracked service and keep your proof of postage.</li>
       </ul>
 

@@ -10,6 +10,7 @@ import * as email from "./schema/email";
 import * as invoices from "./schema/invoices";
 import * as ordersSchema from "./schema/orders";
 import * as relations from "./schema/relations";
+import * as returnsSchema from "./schema/returns";
 import * as reviews from "./schema/reviews";
 import * as settings from "./schema/settings";
 import * as stock from "./schema/stock";
@@ -31,6 +32,7 @@ export const schema = {
   ...discounts,
   ...invoices,
   ...customers,
+  ...returnsSchema,
 };
 
 /** One type for both drivers (PGlite and node-postgres), so services never care which runs. */

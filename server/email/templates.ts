@@ -289,7 +289,7 @@ export function cancelledOrderPaymentEmail(
   });
 }
 
-function orderNoticeEmail(
+export function orderNoticeEmail(
   brand: Brand,
   to: string,
   email: { heading: string; lines: string[]; orderId: string; subject: string },

@@ -3,7 +3,7 @@ import { parsePounds } from "../../common/money";
 import { orderStatuses } from "../db/schema/orders";
 import type { RestockLine } from "../stock/stock-service";
 
-// The admin's order forms (app/components/admin/order-actions.tsx) as their actions' input. Each
+// The order forms (app/components/admin/order-actions.tsx, the returns' forms) as their actions' input. Each
 // carries `status`, the order's status as the page showed it: the action is refused if the order
 // moved on since. The refund form has an amount in pounds (always typed: nothing is refunded by
 // default), a reason, and per variant of the order a field `restock:<variant id>` holding how
@@ -15,6 +15,23 @@ export const shownStatusField = z.enum(orderStatuses, {
 });
 
 const RESTOCK_FIELD = "restock:";
+
+/** The `<prefix><id>` fields of a form as whole numbers above 0, or the first problem's field. */
+function countFields(
+  form: Record<string, unknown>,
+  prefix: string,
+): { ok: true; counts: { id: string; quantity: number }[] } | { ok: false; field: string } {
+  const counts: { id: string; quantity: number }[] = [];
+  for (const [name, value] of Object.entries(form)) {
+    if (!name.startsWith(prefix)) continue;
+    const text = typeof value === "string" ? value.trim() : "";
+    if (text === "") continue;
+    if (!/^\d{1,4}$/.test(text)) return { ok: false, field: name };
+    const quantity = Number(text);
+    if (quantity > 0) counts.push({ id: name.slice(prefix.length), quantity });
+  }
+  return { ok: true, counts };
+}
 
 export const refundFormSchema = z
   .object({
@@ -34,26 +51,90 @@ export const refundFormSchema = z
   })
   .catchall(z.unknown())
   .transform((form, context) => {
-    const restock: RestockLine[] = [];
-    for (const [name, value] of Object.entries(form)) {
-      if (!name.startsWith(RESTOCK_FIELD)) continue;
-      const text = typeof value === "string" ? value.trim() : "";
-      if (!/^\d{1,4}$/.test(text)) {
-        if (text === "") continue;
-        context.addIssue({
-          code: "custom",
-          message: "Enter how many units go back in stock, a whole number.",
-          path: [name],
-        });
-        return z.NEVER;
-      }
-      const quantity = Number(text);
-      if (quantity > 0) restock.push({ variantId: name.slice(RESTOCK_FIELD.length), quantity });
+    const counted = countFields(form, RESTOCK_FIELD);
+    if (!counted.ok) {
+      context.addIssue({
+        code: "custom",
+        message: "Enter how many units go back in stock, a whole number.",
+        path: [counted.field],
+      });
+      return z.NEVER;
     }
+    const restock: RestockLine[] = counted.counts.map(({ id, quantity }) => ({
+      variantId: id,
+      quantity,
+    }));
     return {
       amountPence: parsePounds(form.amount) ?? 0,
       reason: form.reason,
       restock,
       expectedStatus: form.status,
+    };
+  });
+
+/**
+ * The admin marks a return received (app/components/admin/return-actions.tsx): the refund asked
+ * (the items' value or all that is left), whether the delivery goes back too, and per variant
+ * `restock:<variant id>`, the units fit to sell again.
+ */
+export const returnReceiptSchema = z
+  .object({
+    status: shownStatusField,
+    returnId: z.string().min(1).max(100),
+    refund: z.enum(["items", "full"], { error: "Choose what to refund." }),
+    includeDelivery: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+  })
+  .catchall(z.unknown())
+  .transform((form, context) => {
+    const counted = countFields(form, RESTOCK_FIELD);
+    if (!counted.ok) {
+      context.addIssue({
+        code: "custom",
+        message: "Enter how many units go back in stock, a whole number.",
+        path: [counted.field],
+      });
+      return z.NEVER;
+    }
+    return {
+      returnId: form.returnId,
+      receipt: {
+        refund: form.refund,
+        includeDelivery: form.includeDelivery,
+        restock: counted.counts.map(({ id, quantity }) => ({ variantId: id, quantity })),
+        expectedStatus: form.status,
+      },
+    };
+  });
+
+const QUANTITY_FIELD = "quantity:";
+
+/**
+ * The customer asks for a return (app/components/account/order-returns.tsx): per line of the
+ * order `quantity:<order item id>`, the reason picked and their own words.
+ */
+export const returnRequestSchema = z
+  .object({
+    reason: z.string({ error: "Choose a reason." }).trim().min(1, "Choose a reason.").max(80),
+    details: z
+      .string()
+      .trim()
+      .max(1000, "Keep it under 1000 characters.")
+      .optional()
+      .transform((text) => (text ? text : null)),
+  })
+  .catchall(z.unknown())
+  .transform((form, context) => {
+    const counted = countFields(form, QUANTITY_FIELD);
+    if (!counted.ok) {
+      context.addIssue({ code: "custom", message: "Choose how many to return.", path: ["items"] });
+      return z.NEVER;
+    }
+    return {
+      reason: form.reason,
+      details: form.details,
+      lines: counted.counts.map(({ id, quantity }) => ({ orderItemId: id, quantity })),
     };
   });

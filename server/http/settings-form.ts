@@ -3,7 +3,7 @@ import { parsePounds } from "../../common/money";
 import { editableSettingsSchema } from "../settings/shop-settings";
 
 // The admin's settings form (app/components/admin/settings-form.tsx) as the settings' input: text
-// fields, pounds to pence, the three announcement fields to one list. What the values must be is
+// fields, pounds to pence, the three announcement fields to one list, the return reasons a line each. What the values must be is
 // the settings module's schema (server/settings/shop-settings.ts).
 
 const pounds = (message: string) =>
@@ -38,6 +38,20 @@ export const settingsFormSchema = z
       .string()
       .optional()
       .transform((text) => text ?? ""),
+    returnWindowDays: wholeNumber("Days are a whole number."),
+    // One reason a line; blank lines are nothing.
+    returnReasons: z.string().transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+    // A checkbox: sent when ticked, absent otherwise.
+    abandonedReminderEnabled: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+    abandonedReminderMinutes: wholeNumber("Minutes are a whole number."),
     announcement1: z.string(),
     announcement2: z.string(),
     announcement3: z.string(),

@@ -41,6 +41,8 @@ type RefundRequest = {
   reason: string | null;
   /** The status the admin's page showed: refused if the order moved on meanwhile. */
   expectedStatus?: OrderStatus | undefined;
+  /** The return this refund pays for (server/returns/): its state is this refund's. */
+  returnId?: string | undefined;
 };
 
 const REFUND_UNDER_WAY =
@@ -126,6 +128,7 @@ async function refund(
         cancelsOrder: request.cancel,
         reason: request.reason,
         adminId: request.adminId,
+        returnId: request.returnId ?? null,
       })
       .returning();
     if (!row) throw new Error("the refund insert returned nothing");

@@ -13,6 +13,7 @@ import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
 import { shopSettings } from "../db/schema/settings";
 import { type Env, env } from "../env";
+import { DomainError } from "../errors";
 import { readUntilShopChanges, shopChanged } from "../events/shop-changed";
 
 // The one reader and writer of the shop's settings: its name and contacts, what it charges for
@@ -42,6 +43,14 @@ export type ShopSettings = PricingSettings & {
   vatNumber: string;
   /** Companies House number, or empty. */
   companyNumber: string;
+  /** Days after delivery a customer may ask to return items (server/returns/). */
+  returnWindowDays: number;
+  /** The reasons a customer picks from when asking for a return. */
+  returnReasons: string[];
+  /** Whether a customer who left an order unpaid gets one reminder (server/newsletter/). */
+  abandonedReminderEnabled: boolean;
+  /** Minutes after the order was left that the reminder goes. */
+  abandonedReminderMinutes: number;
   /**
    * The announcement bar's three messages, in order (its phone version cycles through three): the
    * admin's, or written from the offers, so they never promise what the checkout does not give.
@@ -125,12 +134,43 @@ export const editableSettingsSchema = z.object({
     }
     return number ?? "";
   }),
+  returnWindowDays: z
+    .number()
+    .int("Days are a whole number.")
+    .min(1, "Allow returns for 1 to 365 days.")
+    .max(365, "Allow returns for 1 to 365 days."),
+  returnReasons: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "A reason cannot be empty.")
+        .max(80, "Keep each reason under 80 characters."),
+    )
+    .min(1, "Give at least one reason for a return.")
+    .max(12, "Give at most 12 reasons for a return."),
+  abandonedReminderEnabled: z.boolean(),
+  abandonedReminderMinutes: z
+    .number()
+    .int("Minutes are a whole number.")
+    .min(15, "Send the reminder 15 to 1440 minutes after.")
+    .max(1440, "Send the reminder 15 to 1440 minutes after."),
   /** The announcement bar's three messages; an empty one is written from the offers. */
   announcementOverrides: z
     .array(z.string().trim().max(80, "Keep each announcement under 80 characters."))
     .length(3),
 });
 export type EditableSettings = z.infer<typeof editableSettingsSchema>;
+
+/** The reasons a return may give until the admin writes the shop's own. */
+const DEFAULT_RETURN_REASONS = [
+  "Changed my mind",
+  "Arrived damaged",
+  "Wrong item sent",
+  "Not as described",
+  "Caused sensitivity",
+  "Other",
+];
 
 /** The settings a configuration gives; pure, so tests pass their own. */
 export function settingsFromEnv(config: Env): ShopSettings {
@@ -180,6 +220,10 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
     businessAddress: pick("businessAddress", config.BUSINESS_ADDRESS),
     vatNumber: pick("vatNumber", normaliseVatNumber(config.VAT_NUMBER) ?? ""),
     companyNumber: pick("companyNumber", normaliseCompanyNumber(config.COMPANY_NUMBER) ?? ""),
+    returnWindowDays: pick("returnWindowDays", 30),
+    returnReasons: pick("returnReasons", DEFAULT_RETURN_REASONS),
+    abandonedReminderEnabled: pick("abandonedReminderEnabled", false),
+    abandonedReminderMinutes: pick("abandonedReminderMinutes", 120),
     announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }
@@ -222,6 +266,17 @@ export async function saveShopSettings(
   input: EditableSettings,
 ): Promise<ShopSettings> {
   const value = editableSettingsSchema.parse(input);
+  // A reminder is about an order still holding its stock: it must go before the order lets go.
+  if (
+    value.abandonedReminderEnabled &&
+    value.abandonedReminderMinutes >= value.pendingOrderMinutes
+  ) {
+    throw new DomainError(
+      "BAD_REQUEST",
+      "Send the reminder before unpaid orders are cancelled: hold them for longer, or remind sooner.",
+      "abandonedReminderMinutes",
+    );
+  }
   const before = await loadSettings(db);
   await db.transaction(async (tx) => {
     await tx

@@ -42,6 +42,10 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       businessAddress: settings.businessAddress,
       vatNumber: settings.vatNumber,
       companyNumber: settings.companyNumber,
+      returnWindowDays: settings.returnWindowDays,
+      returnReasons: settings.returnReasons,
+      abandonedReminderEnabled: settings.abandonedReminderEnabled,
+      abandonedReminderMinutes: settings.abandonedReminderMinutes,
     };
   }
 

@@ -89,10 +89,13 @@ function Delivery({ order }: { order: CustomerOrderDetail["order"] }) {
 export function CustomerOrder({
   detail,
   documents,
+  children,
 }: {
   detail: CustomerOrderDetail;
   /** Its VAT invoice and credit notes. */
   documents: readonly OrderDocument[];
+  /** Its returns, beside the delivery. */
+  children?: ReactNode;
 }) {
   const { order, items, history } = detail;
   return (
@@ -114,6 +117,8 @@ export function CustomerOrder({
         </OrderItemsCard>
 
         <Delivery order={order} />
+
+        {children}
 
         <section aria-labelledby="history-heading" className={`${cardClass} lg:col-span-2`}>
           <h2 id="history-heading" className="text-lg font-semibold">

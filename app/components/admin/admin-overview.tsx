@@ -7,6 +7,7 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { showToast } from "~/lib/toast";
 import { AdminOrderTable } from "./admin-order-table";
 import { AdminProductTable } from "./admin-product-table";
+import { type OpenReturnRow, OpenReturnsList } from "./open-returns-list";
 import { ParkedJobList } from "./parked-job-list";
 import { RefundDueList } from "./refund-due-list";
 import { RefundsToCheckList } from "./refunds-to-check-list";
@@ -21,6 +22,8 @@ export type AdminOverviewData = {
   parkedJobs: ParkedJob[];
   /** Read apart too: a refund becomes overdue with time alone. */
   refundsToCheck: RefundToCheck[];
+  /** Read apart too: returns come and go with customers and parcels. */
+  returnsToHandle: OpenReturnRow[];
 };
 
 /** The admin's overview (docs/product.md §2): revenue and orders, what needs doing, recent tables. */
@@ -71,6 +74,7 @@ export function AdminOverview({
           </div>
           <RefundDueList orders={data.refundDue} />
           <RefundsToCheckList refunds={data.refundsToCheck} />
+          <OpenReturnsList returns={data.returnsToHandle} />
           <ParkedJobList jobs={data.parkedJobs} />
           <section aria-labelledby="low-stock-heading" className="mt-8">
             <h2 id="low-stock-heading" className="text-xl font-semibold">

@@ -5,6 +5,8 @@ import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
 
 export type SettingsView = {
@@ -23,6 +25,10 @@ export type SettingsView = {
   businessAddress: string;
   vatNumber: string;
   companyNumber: string;
+  returnWindowDays: number;
+  returnReasons: string[];
+  abandonedReminderEnabled: boolean;
+  abandonedReminderMinutes: number;
 };
 
 const OFFER_MESSAGES = (settings: SettingsView) => [
@@ -35,6 +41,7 @@ const OFFER_MESSAGES = (settings: SettingsView) => [
 function formField(setting: string | undefined): string | undefined {
   if (setting === "shippingFlatRatePence") return "shippingFlatRate";
   if (setting === "freeShippingOverPence") return "freeShippingOver";
+  if (setting?.startsWith("returnReasons")) return "returnReasons";
   const announcement = /^announcementOverrides\.(\d)$/.exec(setting ?? "");
   if (announcement) return `announcement${Number(announcement[1]) + 1}`;
   return setting;
@@ -159,6 +166,69 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
             hint: "On one line, parts separated by commas.",
           })}
           {field("companyNumber", "Company number (optional)", settings.companyNumber)}
+        </div>
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-semibold">Returns</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field(
+            "returnWindowDays",
+            "Returns accepted for (days)",
+            String(settings.returnWindowDays),
+            {
+              inputMode: "numeric",
+              hint: "Counted from the day an order is marked delivered.",
+            },
+          )}
+          <Field
+            id="setting-returnReasons"
+            label="Reasons a customer can give"
+            hint="One a line, up to 12."
+          >
+            <Textarea
+              id="setting-returnReasons"
+              name="returnReasons"
+              height="md"
+              defaultValue={settings.returnReasons.join("\n")}
+              aria-invalid={problem?.field === "returnReasons" || undefined}
+              aria-describedby={
+                problem?.field === "returnReasons"
+                  ? "setting-returnReasons-hint setting-returnReasons-error"
+                  : "setting-returnReasons-hint"
+              }
+            />
+            {problem?.field === "returnReasons" ? (
+              <p id="setting-returnReasons-error" className="text-sm font-medium text-coral-strong">
+                {problem.message}
+              </p>
+            ) : null}
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-semibold">Abandoned checkout reminder</legend>
+        <p className="text-sm text-ink-muted">
+          One email to a signed-in customer who agreed to marketing and left an order unpaid, with a
+          link back to their checkout. It goes only while the order still holds its stock, so send
+          it sooner than unpaid orders are cancelled.
+        </p>
+        <div className="flex items-center gap-3">
+          <input
+            id="setting-abandonedReminderEnabled"
+            name="abandonedReminderEnabled"
+            type="checkbox"
+            defaultChecked={settings.abandonedReminderEnabled}
+            className="size-5 accent-brand"
+          />
+          <Label htmlFor="setting-abandonedReminderEnabled">Send the reminder</Label>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field(
+            "abandonedReminderMinutes",
+            "Send it after (minutes)",
+            String(settings.abandonedReminderMinutes),
+            { inputMode: "numeric" },
+          )}
         </div>
       </fieldset>
       <fieldset className="space-y-4">

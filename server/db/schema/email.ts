@@ -12,6 +12,10 @@ export const emailKinds = [
   "order-message",
   "newsletter-confirmation",
   "newsletter",
+  "return-requested",
+  "return-approved",
+  "return-rejected",
+  "checkout-reminder",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -68,6 +68,8 @@ export const orders = pgTable(
      * order is pending finds it instead of making a second one.
      */
     checkoutKey: text("checkout_key"),
+    /** When the abandoned checkout reminder went (server/newsletter/checkout-reminder.ts): once. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     /** The last payment attempt's failure, as the provider put it (a declined card). */
     paymentError: text("payment_error"),
     /** Money arrived for an order that could not take it (cancelled, or a wrong amount). */
@@ -212,10 +214,13 @@ export const refunds = pgTable(
      */
     attention: text("attention"),
     adminId: text("admin_id").notNull(),
+    /** The return this refund pays for (server/returns/), when it does. */
+    returnId: text("return_id"),
     ...timestamps,
   },
   (table) => [
     index("refunds_order_id_idx").on(table.orderId),
+    index("refunds_return_id_idx").on(table.returnId).where(sql`${table.returnId} is not null`),
     // The refunds a crash left unfinished, for the job that finishes them (orders/refunds.ts).
     index("refunds_pending_idx").on(table.updatedAt).where(sql`${table.status} = 'pending'`),
     // The refunds the admin's overview lists: few rows, found without a scan.
