@@ -1,12 +1,14 @@
 import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getProfile } from "@server/auth/profile";
+import { resumeCartLines } from "@server/cart/cart-service";
 import { savedAddresses } from "@server/checkout/address-book";
 import { getDb } from "@server/db/connection";
 import { deliveryOptions } from "@server/delivery/delivery-methods";
 import { hasPaidOrder } from "@server/orders/orders-service";
 import { stripePublishableKey } from "@server/payments/payments";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
+import { ResumeCart } from "~/components/cart/resume-cart";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { focusedChrome } from "~/components/layout/page-chrome";
 import type { Route } from "./+types/checkout";
@@ -16,11 +18,13 @@ import type { Route } from "./+types/checkout";
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const db = await getDb();
-  const [profile, paidBefore, settings, addresses] = await Promise.all([
+  const resume = url.searchParams.get("resume");
+  const [profile, paidBefore, settings, addresses, resumeLines] = await Promise.all([
     getProfile(db, user.id),
     hasPaidOrder(db, user.id),
     getShopSettings(),
     savedAddresses(db, user.id),
+    resume ? resumeCartLines(db, user.id, resume) : null,
   ]);
   return {
     profile: profile ?? { fullName: user.fullName, email: user.email, phone: "" },
@@ -30,6 +34,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     firstOrder: !paidBefore,
     pricingSettings: pricingOf(settings),
     stripePublishableKey: stripePublishableKey(),
+    // The reminder's link: the unpaid order's items to check out again.
+    resumeLines,
   };
 }
 
@@ -49,6 +55,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
       <h1 className="mb-8 text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+      <ResumeCart lines={loaderData.resumeLines} />
       <CheckoutForm
         profile={loaderData.profile}
         addresses={loaderData.addresses}

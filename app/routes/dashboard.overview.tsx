@@ -5,9 +5,11 @@ import { getDb } from "@server/db/connection";
 import { parkedJobDescribers } from "@server/http/background-jobs";
 import { listParkedJobs } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
+import { remindersSentSince } from "@server/newsletter/checkout-reminder";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
 import { listRefundsToCheck } from "@server/payments/refund-checks";
 import { openReturns } from "@server/returns/returns";
+import { getShopSettings } from "@server/settings/shop-settings";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { Link } from "react-router";
 import { OrderList } from "~/components/account/order-list";
@@ -23,18 +25,28 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (user.role === "admin") {
     const db = await getDb();
     try {
-      const [overview, parkedJobs, refundsToCheck, returnsToHandle] = await Promise.all([
-        adminOverview(db),
-        listParkedJobs(db, parkedJobDescribers).then((rows) =>
-          rows.map((row) => ({ ...row, parkedAt: row.parkedAt.toISOString() })),
-        ),
-        listRefundsToCheck(db),
-        openReturns(db),
-      ]);
+      const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+      const [overview, parkedJobs, refundsToCheck, returnsToHandle, remindersSent, settings] =
+        await Promise.all([
+          adminOverview(db),
+          listParkedJobs(db, parkedJobDescribers).then((rows) =>
+            rows.map((row) => ({ ...row, parkedAt: row.parkedAt.toISOString() })),
+          ),
+          listRefundsToCheck(db),
+          openReturns(db),
+          remindersSentSince(db, monthAgo),
+          getShopSettings(),
+        ]);
       return {
         role: "admin" as const,
         fullName: user.fullName,
-        data: { ...overview, parkedJobs, refundsToCheck, returnsToHandle },
+        data: {
+          ...overview,
+          parkedJobs,
+          refundsToCheck,
+          returnsToHandle,
+          reminders: { enabled: settings.abandonedReminderEnabled, sentLast30Days: remindersSent },
+        },
         error: null,
       };
     } catch (error) {

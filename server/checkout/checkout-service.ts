@@ -48,6 +48,8 @@ export type CheckoutSettings = PricingSettings & {
   maxUnitsPerOrder: number;
   /** How long an order may wait for its payment before its stock goes back. */
   pendingOrderMinutes: number;
+  /** When the abandoned checkout reminder is on: minutes after which it goes (else none). */
+  reminderMinutes?: number | null;
 };
 
 const tooManyUnits = (max: number) =>
@@ -278,6 +280,7 @@ async function createPendingOrder(
       })),
       actor,
       pendingMinutes: settings.pendingOrderMinutes,
+      reminderMinutes: settings.reminderMinutes ?? null,
     });
     // The use is claimed with the order: none left (another checkout took the last), and nothing
     // is made.

@@ -59,3 +59,35 @@ export function newsletterWelcomeEmail(
     text: `${heading}\n\n${lines.join("\n\n")}\n\nShop now: ${brand.baseUrl}/store\n\n${footer.text}`,
   };
 }
+
+/**
+ * The abandoned checkout reminder (server/newsletter/checkout-reminder.ts): marketing, so only to a
+ * subscriber, with their way out; the link brings their order's items back to the checkout.
+ */
+export function checkoutReminderEmail(
+  brand: Brand,
+  to: string,
+  input: {
+    customerName: string;
+    items: string[];
+    checkoutUrl: string;
+    unsubscribeUrl: string;
+  },
+): OutgoingEmail {
+  const heading = "Your order is waiting";
+  const lines = [
+    `Hi ${input.customerName},`,
+    `You left your order before paying: ${input.items.join(", ")}. We are still holding it for you, for a little while.`,
+  ];
+  const footer = unsubscribeFooter(brand, input.unsubscribeUrl);
+  return {
+    to,
+    subject: `Your ${brand.shopName} order is waiting for you`,
+    html: layout(
+      brand,
+      heading,
+      `${lines.map(paragraph).join("")}${button(input.checkoutUrl, "Complete my order")}${footer.html}`,
+    ),
+    text: `${heading}\n\n${lines.join("\n\n")}\n\nComplete your order: ${input.checkoutUrl}\n\n${footer.text}`,
+  };
+}

@@ -13,6 +13,7 @@ import {
 } from "../jobs/job-queue";
 import { type JobRunner, startJobs } from "../jobs/job-runner";
 import { logger } from "../logger";
+import { remindCheckoutJob } from "../newsletter/checkout-reminder";
 import { expireOrderJob } from "../orders/expire-orders";
 import {
   cancelIntentJob,
@@ -53,6 +54,7 @@ function jobHandlers(db: Database, transport: MailTransport): JobHandlers {
     "finish-refund": finishRefundJob(db, providerNamed, logger),
     // Read each time: the shop's settings may change while it runs.
     "expire-order": expireOrderJob(db, async () => (await getShopSettings(db)).pendingOrderMinutes),
+    "remind-checkout": remindCheckoutJob(db),
   };
 }
 
@@ -65,6 +67,8 @@ export const parkedJobDescribers: Record<JobKind, DescribeJobs> = {
     new Map(parked.map((job) => [job.id, `Confirm with the provider the refund ${job.subjectId}`])),
   "expire-order": async (_db, parked) =>
     new Map(parked.map((job) => [job.id, `Cancel the unpaid order ${job.subjectId}`])),
+  "remind-checkout": async (_db, parked) =>
+    new Map(parked.map((job) => [job.id, `Remind the customer of unpaid order ${job.subjectId}`])),
 };
 
 /**

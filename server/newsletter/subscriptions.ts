@@ -7,6 +7,7 @@ import {
   type SubscriberStatus,
   newsletterSubscribers as subscribers,
 } from "../db/schema/customers";
+import type { EmailKind } from "../db/schema/email";
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from "../email/newsletter-templates";
 import { queueEmail } from "../email/outbox";
 import type { OutgoingEmail } from "../email/transport";
@@ -32,7 +33,7 @@ const TOO_MANY_SIGN_UPS = "Too many sign-ups from here. Please try again later."
 const newToken = () => randomBytes(24).toString("base64url");
 
 /** The links a subscriber's emails carry. */
-function newsletterLinks(brand: Brand, token: string) {
+export function newsletterLinks(brand: Brand, token: string) {
   const query = `token=${encodeURIComponent(token)}`;
   return {
     confirm: `${brand.baseUrl}/newsletter/confirm?${query}`,
@@ -43,14 +44,15 @@ function newsletterLinks(brand: Brand, token: string) {
 }
 
 /** Queues a marketing email to a subscriber, with their unsubscribe link's headers. */
-function queueMarketingEmail(
+export function queueMarketingEmail(
   tx: Database,
   brand: Brand,
   token: string,
   message: OutgoingEmail,
+  kind: Extract<EmailKind, "newsletter" | "checkout-reminder"> = "newsletter",
 ): Promise<string> {
   const links = newsletterLinks(brand, token);
-  return queueEmail(tx, "newsletter", {
+  return queueEmail(tx, kind, {
     ...message,
     headers: {
       "List-Unsubscribe": `<${links.oneClick}>`,
@@ -193,6 +195,15 @@ export async function unsubscribe(
     .where(and(eq(subscribers.token, token), ne(subscribers.status, "unsubscribed")))
     .returning({ email: subscribers.email, status: subscribers.status });
   return changed ?? subscriberByToken(db, token);
+}
+
+/** The key of an address's confirmed subscription: who may be sent marketing; null for none. */
+export async function marketingTokenFor(db: Database, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ token: subscribers.token })
+    .from(subscribers)
+    .where(and(eq(subscribers.email, email.toLowerCase()), eq(subscribers.status, "subscribed")));
+  return row?.token ?? null;
 }
 
 export const SUBSCRIBERS_PAGE_SIZE = 50;

@@ -28,6 +28,8 @@ export async function openOrder(
     actor: Actor;
     /** How long it may stay unpaid: its `expire-order` job is due then (expire-orders.ts). */
     pendingMinutes: number;
+    /** When set, its `remind-checkout` job is due this long after (server/newsletter/checkout-reminder.ts). */
+    reminderMinutes?: number | null;
   },
 ): Promise<Order> {
   const [order] = await tx
@@ -47,6 +49,13 @@ export async function openOrder(
     subjectId: order.id,
     runAt: new Date(order.createdAt.getTime() + input.pendingMinutes * 60_000),
   });
+  if (input.reminderMinutes) {
+    await enqueueJob(tx, {
+      kind: "remind-checkout",
+      subjectId: order.id,
+      runAt: new Date(order.createdAt.getTime() + input.reminderMinutes * 60_000),
+    });
+  }
   await recordAudit(tx, {
     actor: input.actor,
     action: "order.created",

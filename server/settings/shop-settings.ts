@@ -348,6 +348,7 @@ export async function checkoutSettings(db?: Database) {
   return {
     ...pricingOf(settings),
     pendingOrderMinutes: settings.pendingOrderMinutes,
+    reminderMinutes: settings.abandonedReminderEnabled ? settings.abandonedReminderMinutes : null,
     attemptsPerMinute: env.CHECKOUT_ATTEMPTS_PER_MINUTE,
     maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,
   };

@@ -24,6 +24,8 @@ export type AdminOverviewData = {
   refundsToCheck: RefundToCheck[];
   /** Read apart too: returns come and go with customers and parcels. */
   returnsToHandle: OpenReturnRow[];
+  /** The abandoned checkout reminder: on or off, and how many went in the last 30 days. */
+  reminders: { enabled: boolean; sentLast30Days: number };
 };
 
 /** The admin's overview (docs/product.md §2): revenue and orders, what needs doing, recent tables. */
@@ -75,6 +77,14 @@ export function AdminOverview({
           <RefundDueList orders={data.refundDue} />
           <RefundsToCheckList refunds={data.refundsToCheck} />
           <OpenReturnsList returns={data.returnsToHandle} />
+          <p className="mt-8 text-sm text-ink-muted" data-testid="reminders-sent">
+            Abandoned checkout reminders: {data.reminders.enabled ? "on" : "off"},{" "}
+            {data.reminders.sentLast30Days} sent in the last 30 days (
+            <ShopLink to="/dashboard/admin-settings" className="text-brand-strong hover:underline">
+              settings
+            </ShopLink>
+            ).
+          </p>
           <ParkedJobList jobs={data.parkedJobs} />
           <section aria-labelledby="low-stock-heading" className="mt-8">
             <h2 id="low-stock-heading" className="text-xl font-semibold">

@@ -8,7 +8,9 @@ import { timestamps } from "./columns";
  * - `cancel-intent`: cancel the provider's intent of a cancelled order (subject: the order);
  * - `refund-late-payment`: give back money that arrived for a cancelled order (subject: the order);
  * - `finish-refund`: ask the provider again about a refund it has not answered (subject: the refund);
- * - `expire-order`: cancel an order left unpaid and put its stock back (subject: the order).
+ * - `expire-order`: cancel an order left unpaid and put its stock back (subject: the order);
+ * - `remind-checkout`: remind a customer who agreed to marketing of the order they left unpaid
+ *   (subject: the order).
  */
 export const jobKinds = [
   "send-email",
@@ -16,6 +18,7 @@ export const jobKinds = [
   "refund-late-payment",
   "finish-refund",
   "expire-order",
+  "remind-checkout",
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 
