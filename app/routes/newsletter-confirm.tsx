@@ -1,24 +1,18 @@
 import { routeMeta } from "@common/seo";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { confirmSubscription, subscriberByToken } from "@server/newsletter/subscriptions";
+import { linkToken, newsletterLinkLoader } from "@server/http/newsletter-link";
+import { confirmSubscription } from "@server/newsletter/subscriptions";
 import { emailBrand } from "@server/settings/shop-settings";
-import { data } from "react-router";
 import { z } from "zod";
 import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page";
 import type { Route } from "./+types/newsletter-confirm";
 
 // /newsletter/confirm?token=…: the double opt-in's emailed link (docs/storefront.md, Newsletter).
-// The page says what the token holds; its button confirms. Never stored by any cache: it names an
-// address.
+// The page says what the token holds; its button confirms (server/http/newsletter-link.ts).
 
-const noStore = { "Cache-Control": "private, no-store" };
-const tokenOf = (url: URL) => (url.searchParams.get("token") ?? "").slice(0, 100);
-
-export async function loader({ url }: Route.LoaderArgs) {
-  const token = tokenOf(url);
-  const subscriber = token ? await subscriberByToken(await getDb(), token) : null;
-  return data({ subscriber }, { headers: noStore });
+export function loader({ url }: Route.LoaderArgs) {
+  return newsletterLinkLoader(url);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -29,7 +23,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const db = await getDb();
   return answerForm(request, {
     confirm: formIntent(z.object({}), async () =>
-      confirmSubscription(db, await emailBrand(db), tokenOf(url)),
+      confirmSubscription(db, await emailBrand(db), linkToken(url)),
     ),
   });
 }

@@ -1,23 +1,18 @@
 import { routeMeta } from "@common/seo";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { subscriberByToken, unsubscribe } from "@server/newsletter/subscriptions";
-import { data } from "react-router";
+import { linkToken, newsletterLinkLoader } from "@server/http/newsletter-link";
+import { unsubscribe } from "@server/newsletter/subscriptions";
 import { z } from "zod";
 import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 // /newsletter/unsubscribe?token=…: the link at the foot of every marketing email (docs/storefront.md,
 // Newsletter). No sign-in: the token is the subscriber's key. Its button unsubscribes at once; mail
-// apps' own button posts to /api/newsletter/unsubscribe instead. Never stored by any cache.
+// apps' own button posts to /api/newsletter/unsubscribe instead.
 
-const noStore = { "Cache-Control": "private, no-store" };
-const tokenOf = (url: URL) => (url.searchParams.get("token") ?? "").slice(0, 100);
-
-export async function loader({ url }: Route.LoaderArgs) {
-  const token = tokenOf(url);
-  const subscriber = token ? await subscriberByToken(await getDb(), token) : null;
-  return data({ subscriber }, { headers: noStore });
+export function loader({ url }: Route.LoaderArgs) {
+  return newsletterLinkLoader(url);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -27,7 +22,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const db = await getDb();
   return answerForm(request, {
-    unsubscribe: formIntent(z.object({}), () => unsubscribe(db, tokenOf(url))),
+    unsubscribe: formIntent(z.object({}), () => unsubscribe(db, linkToken(url))),
   });
 }
 

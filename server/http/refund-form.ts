@@ -33,6 +33,20 @@ function countFields(
   return { ok: true, counts };
 }
 
+/** The `restock:<variant id>` fields as lines, or null with the problem added to `context`. */
+function restockOf(form: Record<string, unknown>, context: z.RefinementCtx): RestockLine[] | null {
+  const counted = countFields(form, RESTOCK_FIELD);
+  if (!counted.ok) {
+    context.addIssue({
+      code: "custom",
+      message: "Enter how many units go back in stock, a whole number.",
+      path: [counted.field],
+    });
+    return null;
+  }
+  return counted.counts.map(({ id, quantity }) => ({ variantId: id, quantity }));
+}
+
 export const refundFormSchema = z
   .object({
     status: shownStatusField,
@@ -51,19 +65,8 @@ export const refundFormSchema = z
   })
   .catchall(z.unknown())
   .transform((form, context) => {
-    const counted = countFields(form, RESTOCK_FIELD);
-    if (!counted.ok) {
-      context.addIssue({
-        code: "custom",
-        message: "Enter how many units go back in stock, a whole number.",
-        path: [counted.field],
-      });
-      return z.NEVER;
-    }
-    const restock: RestockLine[] = counted.counts.map(({ id, quantity }) => ({
-      variantId: id,
-      quantity,
-    }));
+    const restock = restockOf(form, context);
+    if (!restock) return z.NEVER;
     return {
       amountPence: parsePounds(form.amount) ?? 0,
       reason: form.reason,
@@ -89,21 +92,14 @@ export const returnReceiptSchema = z
   })
   .catchall(z.unknown())
   .transform((form, context) => {
-    const counted = countFields(form, RESTOCK_FIELD);
-    if (!counted.ok) {
-      context.addIssue({
-        code: "custom",
-        message: "Enter how many units go back in stock, a whole number.",
-        path: [counted.field],
-      });
-      return z.NEVER;
-    }
+    const restock = restockOf(form, context);
+    if (!restock) return z.NEVER;
     return {
       returnId: form.returnId,
       receipt: {
         refund: form.refund,
         includeDelivery: form.includeDelivery,
-        restock: counted.counts.map(({ id, quantity }) => ({ variantId: id, quantity })),
+        restock,
         expectedStatus: form.status,
       },
     };

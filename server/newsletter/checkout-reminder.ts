@@ -5,6 +5,7 @@ import { users } from "../db/schema/auth";
 import { orderItems, orders } from "../db/schema/orders";
 import { checkoutReminderEmail } from "../email/newsletter-templates";
 import type { JobHandler } from "../jobs/job-queue";
+import { lockOrderForJob } from "../orders/order-job-lock";
 import { type Brand, emailBrand, getShopSettings } from "../settings/shop-settings";
 import { marketingTokenFor, newsletterLinks, queueMarketingEmail } from "./subscriptions";
 
@@ -18,8 +19,6 @@ import { marketingTokenFor, newsletterLinks, queueMarketingEmail } from "./subsc
 // the email are one transaction, so a crash never sends it twice.
 
 const REMINDER = systemActor("checkout-reminder");
-/** How soon the job looks again at an order locked by a payment under way. */
-const BUSY_RETRY_MS = 30_000;
 
 export function remindCheckoutJob(
   db: Database,
@@ -32,18 +31,10 @@ export function remindCheckoutJob(
       if (!(await settings()).abandonedReminderEnabled) return undefined;
       const brand = await brandOf();
       return db.transaction(async (tx) => {
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(eq(orders.id, job.subjectId))
-          .for("update", { skipLocked: true });
-        if (!order) {
-          const [exists] = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.id, job.subjectId));
-          return exists ? { runAt: new Date(now.getTime() + BUSY_RETRY_MS) } : undefined;
-        }
+        const locked = await lockOrderForJob(tx, job.subjectId, now);
+        if (!locked) return undefined;
+        if ("retryAt" in locked) return { runAt: locked.retryAt };
+        const { order } = locked;
         if (order.status !== "pending" || order.reminderSentAt || !order.userId) return undefined;
         const [account] = await tx
           .select({ email: users.email })

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema/orders";
 import type { JobHandler } from "../jobs/job-queue";
+import { lockOrderForJob } from "./order-job-lock";
 import { cancelOrder } from "./order-state";
 
 // Orders left unpaid give their stock back (docs/architecture.md §6 point 5). Each order is opened
@@ -13,8 +12,6 @@ import { cancelOrder } from "./order-state";
 
 const ORDER_EXPIRED = "Payment was not completed in time.";
 const EXPIRY = systemActor("order-expiry");
-/** How soon the job looks again at an order it found locked by a payment under way. */
-const BUSY_RETRY_MS = 30_000;
 
 /** `expire-order`: cancels the order once it has been pending for `pendingMinutes()`. */
 export function expireOrderJob(db: Database, pendingMinutes: () => Promise<number>): JobHandler {
@@ -23,18 +20,10 @@ export function expireOrderJob(db: Database, pendingMinutes: () => Promise<numbe
     async run(job, { now, done }) {
       const minutes = await pendingMinutes();
       return db.transaction(async (tx) => {
-        const [order] = await tx
-          .select({ status: orders.status, createdAt: orders.createdAt })
-          .from(orders)
-          .where(eq(orders.id, job.subjectId))
-          .for("update", { skipLocked: true });
-        if (!order) {
-          const [exists] = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.id, job.subjectId));
-          return exists ? { runAt: new Date(now.getTime() + BUSY_RETRY_MS) } : undefined;
-        }
+        const locked = await lockOrderForJob(tx, job.subjectId, now);
+        if (!locked) return undefined;
+        if ("retryAt" in locked) return { runAt: locked.retryAt };
+        const { order } = locked;
         if (order.status !== "pending") return undefined;
         const due = new Date(order.createdAt.getTime() + minutes * 60_000);
         if (due > now) return { runAt: due };

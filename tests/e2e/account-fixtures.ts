@@ -8,8 +8,8 @@ export function uniqueEmail(label: string) {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** The newest link in the dev mailbox sent to `email` whose subject matches. */
-export async function mailboxLink(page: Page, email: string, subject: RegExp): Promise<string> {
+/** The newest message in the dev mailbox sent to `email` whose subject matches. */
+export async function mailboxMessage(page: Page, email: string, subject: RegExp) {
   const message = page
     .getByRole("article")
     .filter({ hasText: email })
@@ -20,6 +20,12 @@ export async function mailboxLink(page: Page, email: string, subject: RegExp): P
     await page.goto("/dev/mailbox");
     await expect(message).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 10_000 });
+  return message;
+}
+
+/** The first link of the newest message to `email` whose subject matches. */
+export async function mailboxLink(page: Page, email: string, subject: RegExp): Promise<string> {
+  const message = await mailboxMessage(page, email, subject);
   const href = await message.getByRole("link").first().getAttribute("href");
   if (!href) throw new Error("no link in the message");
   return href;

@@ -13,6 +13,8 @@ test("the admin finds a customer, adds a note, exports their data and erases the
   browser,
   consoleProblems,
 }) => {
+  // A sign-up, a paid order, then the admin's screens: more than a default test's time.
+  test.slow();
   const { email, orderNumber, orderId } = await placePaidOrder(page, "privacy");
   const admin = await adminPage(browser, page);
 
@@ -60,8 +62,13 @@ test("the admin finds a customer, adds a note, exports their data and erases the
   expect(exported.account.email).toBe(email);
   expect(exported.orders.map((order: { number: string }) => order.number)).toEqual([orderNumber]);
   expect(exported.shopNote.note).toBe("Rang on Friday: wants a copy of her data.");
-  await admin.reload();
-  await expect(history).toContainText("Data exported");
+  // The download was a navigation of its own: read the page afresh once it is over.
+  const customerPage = admin.url();
+  await expect(async () => {
+    await admin.goto(customerPage);
+    await expect(history).toContainText("Data exported", { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
   await admin.getByRole("button", { name: "Erase customer" }).click();
   const erase = admin.getByRole("alertdialog", {

@@ -32,11 +32,13 @@ test.describe("admin dashboard", () => {
     const screens: [string, RegExp, string][] = [
       ["Analytics", /\/dashboard\/analytics$/, "Analytics"],
       ["Orders", /\/dashboard\/admin-orders$/, "Orders"],
+      ["Customers", /\/dashboard\/admin-customers$/, "Customers"],
       ["Products", /\/dashboard\/admin-products$/, "Products"],
       ["Categories", /\/dashboard\/admin-categories$/, "Categories"],
       ["Delivery", /\/dashboard\/admin-delivery$/, "Delivery"],
       ["Discounts", /\/dashboard\/admin-discounts$/, "Discounts"],
       ["Reviews", /\/dashboard\/admin-reviews$/, "Reviews"],
+      ["Newsletter", /\/dashboard\/admin-newsletter$/, "Newsletter"],
       ["Payments", /\/dashboard\/admin-payments$/, "Settings and payments"],
       ["Settings", /\/dashboard\/admin-settings$/, "Settings and payments"],
       ["Overview", /\/dashboard$/, "Admin Overview"],
@@ -89,6 +91,8 @@ test.describe("admin dashboard", () => {
       "/dashboard/admin-settings",
       "/dashboard/admin-orders/demo-order-2",
       "/dashboard/admin-orders/export",
+      "/dashboard/admin-customers",
+      "/dashboard/admin-newsletter/export",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);
@@ -106,6 +110,18 @@ test.describe("admin dashboard", () => {
       maxRedirects: 0,
     });
     expect(promote.status()).toBe(403);
+    // Nor take another customer's data, nor erase anyone.
+    for (const path of [
+      "/dashboard/admin-customers/any-id/export",
+      "/dashboard/admin-customers/any-id",
+    ]) {
+      const refused = await page.request.post(path, {
+        form: { intent: "erase" },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+      expect(refused.status(), path).toBe(403);
+    }
     await gotoHydrated(page, "/dashboard/orders");
     await expect(page.getByRole("main").getByRole("article").first()).toContainText("Paid");
   });

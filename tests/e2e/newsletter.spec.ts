@@ -1,25 +1,10 @@
-import { uniqueEmail } from "./account-fixtures";
+import { mailboxMessage, uniqueEmail } from "./account-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // The newsletter's double opt-in (docs/storefront.md, Newsletter): a shopper subscribes in the
 // footer, confirms by the emailed link's page, gets the welcome with its unsubscribe link and
 // List-Unsubscribe header, and unsubscribes without signing in.
-
-/** The newest message to `email` with this subject, from the dev mailbox. */
-async function message(page: import("@playwright/test").Page, email: string, subject: RegExp) {
-  const found = page
-    .getByRole("article")
-    .filter({ hasText: email })
-    .filter({ has: page.getByRole("heading", { name: subject }) })
-    .first();
-  // Emails are queued in the background: look again until it is there.
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(found).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-  return found;
-}
 
 test("a shopper subscribes, confirms by the emailed link and unsubscribes", async ({ page }) => {
   const email = uniqueEmail("reader");
@@ -34,7 +19,11 @@ test("a shopper subscribes, confirms by the emailed link and unsubscribes", asyn
     "Thanks for joining our newsletter. Check your inbox and confirm, then look out for special offers!",
   );
 
-  const confirmation = await message(page, email, /Confirm your Gleam newsletter subscription/);
+  const confirmation = await mailboxMessage(
+    page,
+    email,
+    /Confirm your Gleam newsletter subscription/,
+  );
   const confirmUrl = await confirmation
     .getByRole("link", { name: /\/newsletter\/confirm\?token=/ })
     .getAttribute("href");
@@ -47,7 +36,7 @@ test("a shopper subscribes, confirms by the emailed link and unsubscribes", asyn
   await expectNoSeriousA11yViolations(page);
 
   // The welcome is marketing: the mail app's one-click header, and a link of its own.
-  const welcome = await message(page, email, /Welcome to the Gleam newsletter/);
+  const welcome = await mailboxMessage(page, email, /Welcome to the Gleam newsletter/);
   await expect(welcome).toContainText(
     /List-Unsubscribe: <http:\/\/[^>]+\/api\/newsletter\/unsubscribe\?token=[\w-]+>/,
   );

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { mailboxMessage } from "./account-fixtures";
 import { adminPage } from "./admin-fixtures";
 import { expectToast, placePaidOrder } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
@@ -6,19 +6,6 @@ import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test }
 // A return from the customer's order page to the refund (docs/storefront.md, Returns): asked for
 // one of the two packs bought, approved with a note, received and refunded by the admin, the
 // customer reading each state on their order page and getting an email at each step.
-
-async function mailTo(page: Page, email: string, subject: RegExp) {
-  const message = page
-    .getByRole("article")
-    .filter({ hasText: email })
-    .filter({ has: page.getByRole("heading", { name: subject }) })
-    .first();
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(message).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-  return message;
-}
 
 test("a customer requests a return and sees it approved, received and refunded", async ({
   page,
@@ -58,7 +45,7 @@ test("a customer requests a return and sees it approved, received and refunded",
   await expect(returnsCard).toContainText("Your return request is open: we will answer it first.");
   const reference = (await request.locator(".font-mono").textContent()) ?? "";
   expect(reference).toMatch(/^R-\d+$/);
-  await mailTo(page, email, new RegExp(`Your return request ${reference}`));
+  await mailboxMessage(page, email, new RegExp(`Your return request ${reference}`));
 
   // The admin approves it with a note; the customer is told how to send it back.
   await gotoHydrated(admin, adminOrder);
@@ -70,7 +57,11 @@ test("a customer requests a return and sees it approved, received and refunded",
     .fill("No problem: please send it unopened.");
   await adminReturns.getByRole("button", { name: "Approve return" }).click();
   await expectToast(admin, "Return approved");
-  const approved = await mailTo(page, email, new RegExp(`Your return ${reference} is approved`));
+  const approved = await mailboxMessage(
+    page,
+    email,
+    new RegExp(`Your return ${reference} is approved`),
+  );
   await expect(approved).toContainText(`with a note saying ${reference}`);
   await gotoHydrated(page, own);
   await expect(returnsCard.getByTestId("order-return")).toContainText("Approved");
@@ -92,6 +83,6 @@ test("a customer requests a return and sees it approved, received and refunded",
   const done = returnsCard.getByTestId("order-return");
   await expect(done).toContainText("Refunded");
   await expect(done).toContainText("£35.99 refunded.");
-  await mailTo(page, email, /A refund of £35\.99/);
+  await mailboxMessage(page, email, /A refund of £35\.99/);
   await admin.context().close();
 });

@@ -10,10 +10,9 @@ import type { AdminOrderRow } from "@common/order-types";
 import { OrderStatusPills } from "~/components/orders/status-badge";
 import { PageLinks } from "~/components/ui/page-links";
 import { ShopLink } from "~/components/ui/shop-link";
-import { cn } from "~/lib/class-names";
-import { SortHeader } from "./sort-header";
+import { type SortableColumn, SortableHead } from "./sort-header";
 
-const columns: { key: AdminOrderSortKey | null; label: string; numeric?: boolean }[] = [
+const columns: SortableColumn<AdminOrderSortKey>[] = [
   { key: "date", label: "Date" },
   { key: null, label: "Order" },
   { key: "customer", label: "Customer" },
@@ -57,42 +56,16 @@ export function AdminOrderTable({
       >
         <table className="w-full text-left text-sm max-md:block md:min-w-[44rem]">
           <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-line bg-paper text-ink-muted max-md:sr-only">
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.label}
-                  scope="col"
-                  aria-sort={
-                    query && column.key && query.sort === column.key
-                      ? query.dir === "asc"
-                        ? "ascending"
-                        : "descending"
-                      : undefined
-                  }
-                  className={cn("px-4 py-3 font-medium", column.numeric && "text-right")}
-                >
-                  {query && column.key ? (
-                    <SortHeader
-                      label={column.label}
-                      active={query.sort === column.key}
-                      current={query.dir}
-                      href={(dir) =>
-                        adminOrderSearch({
-                          ...query,
-                          sort: column.key ?? query.sort,
-                          dir,
-                          page: 1,
-                        }) || "?"
-                      }
-                    />
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <SortableHead<AdminOrderSortKey>
+            columns={columns}
+            sorting={
+              query && {
+                sort: query.sort,
+                dir: query.dir,
+                href: (sort, dir) => adminOrderSearch({ ...query, sort, dir, page: 1 }) || "?",
+              }
+            }
+          />
           <tbody className="divide-y divide-line max-md:block">
             {orders.map((order) => (
               <tr

@@ -8,10 +8,9 @@ import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
 import { PageLinks } from "~/components/ui/page-links";
 import { ShopLink } from "~/components/ui/shop-link";
-import { cn } from "~/lib/class-names";
-import { SortHeader } from "./sort-header";
+import { type SortableColumn, SortableHead } from "./sort-header";
 
-const columns: { key: AdminCustomerSortKey | null; label: string; numeric?: boolean }[] = [
+const columns: SortableColumn<AdminCustomerSortKey>[] = [
   { key: "name", label: "Customer" },
   { key: "orders", label: "Orders", numeric: true },
   { key: "spent", label: "Spent", numeric: true },
@@ -52,42 +51,14 @@ export function CustomerTable({
       >
         <table className="w-full text-left text-sm max-md:block md:min-w-[48rem]">
           <caption className="sr-only">Customers</caption>
-          <thead className="border-b border-line bg-paper text-ink-muted max-md:sr-only">
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.label}
-                  scope="col"
-                  aria-sort={
-                    column.key && query.sort === column.key
-                      ? query.dir === "asc"
-                        ? "ascending"
-                        : "descending"
-                      : undefined
-                  }
-                  className={cn("px-4 py-3 font-medium", column.numeric && "text-right")}
-                >
-                  {column.key ? (
-                    <SortHeader
-                      label={column.label}
-                      active={query.sort === column.key}
-                      current={query.dir}
-                      href={(dir) =>
-                        adminCustomerSearch({
-                          ...query,
-                          sort: column.key ?? query.sort,
-                          dir,
-                          page: 1,
-                        }) || "?"
-                      }
-                    />
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <SortableHead
+            columns={columns}
+            sorting={{
+              sort: query.sort,
+              dir: query.dir,
+              href: (sort, dir) => adminCustomerSearch({ ...query, sort, dir, page: 1 }) || "?",
+            }}
+          />
           <tbody className="divide-y divide-line max-md:block">
             {customers.map((customer) => (
               <tr
