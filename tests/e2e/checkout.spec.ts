@@ -247,6 +247,31 @@ test.describe("checkout", () => {
     expectOnly(consoleProblems, /status of 402/);
   });
 
+  test("the reminder's link brings an unpaid order's items back to the checkout", async ({
+    page,
+    consoleProblems,
+  }) => {
+    test.slow();
+    await signUpAndVerify(page, uniqueEmail("resume"));
+    await storeCart(page, [toothpasteTriple]);
+    await gotoHydrated(page, "/checkout");
+    await fillDetails(page);
+    await fillCard(page, "4000 0000 0000 0002");
+    const started = page.waitForResponse((answer) =>
+      answer.url().endsWith("/api/checkout/payment-intent"),
+    );
+    await page.getByRole("button", { name: "Pay £39.98" }).click();
+    const { orderId } = (await (await started).json()) as { orderId: string };
+    await expectToast(page, "Payment Failed", "Your card was declined.");
+    // The cart gone (another device, a cleared browser): the link alone brings it back.
+    await putCart(page, []);
+    await gotoHydrated(page, `/checkout?resume=${orderId}`);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId("checkout-total")).toHaveText("£39.98");
+    await expect(page.getByRole("main")).toContainText("Whitening Toothpaste");
+    expectOnly(consoleProblems, /status of 402/);
+  });
+
   test("a total that changed under the page is refused, and the customer pays what they see", async ({
     page,
     consoleProblems,

@@ -137,10 +137,12 @@ function ReturnActions({ view, order }: { view: ReturnView; order: Order }) {
             />
             The items ({formatPence(itemsValue(order, view, false))})
           </label>
-          <label className="ml-6 flex items-center gap-2 text-sm">
-            <input type="checkbox" name="includeDelivery" className="accent-brand" />
-            and the delivery ({formatPence(order.shippingPence)})
-          </label>
+          {order.shippingPence > 0 ? (
+            <label className="ml-6 flex items-center gap-2 text-sm">
+              <input type="checkbox" name="includeDelivery" className="accent-brand" />
+              and the delivery ({formatPence(order.shippingPence)})
+            </label>
+          ) : null}
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="refund" value="full" className="accent-brand" />
             All that is left of the order ({formatPence(left)})

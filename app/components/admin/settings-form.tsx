@@ -188,7 +188,7 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
             <Textarea
               id="setting-returnReasons"
               name="returnReasons"
-              height="md"
+              height="lg"
               defaultValue={settings.returnReasons.join("\n")}
               aria-invalid={problem?.field === "returnReasons" || undefined}
               aria-describedby={
