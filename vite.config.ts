@@ -24,8 +24,9 @@ const browserChunks = {
       // otherwise ride in every shopper's first load. Nor the product listing's form, pages and
       // URL rules (the store, a category, search and the admin's lists use them; the product
       // page does not). Nor the checkout's payment code (the checkout and its Stripe form share
-      // it) or the account's order list (two dashboard screens).
-      test: /[\\/]app[\\/](components[\\/](?!admin[\\/]|catalog[\\/]product-listing\.|ui[\\/]page-links\.|checkout[\\/]|account[\\/]order-list\.)|lib[\\/](?!admin-|store-listing\.))|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+      // it) or the account's order list (two dashboard screens), nor the returns' list (an order's
+      // page, the customer's and the admin's) or the newsletter's link pages.
+      test: /[\\/]app[\\/](components[\\/](?!admin[\\/]|catalog[\\/]product-listing\.|ui[\\/]page-links\.|checkout[\\/]|account[\\/]order-list\.|orders[\\/]return-list\.|newsletter[\\/])|lib[\\/](?!admin-|store-listing\.|newsletter-))|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
       tags: ["$initial" as const],
       minShareCount: 2,
       priority: 1,

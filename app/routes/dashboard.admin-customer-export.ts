@@ -1,7 +1,8 @@
 import { requireUser } from "@server/auth/guards";
 import { exportCustomerData } from "@server/customers/customer-privacy";
 import { getDb } from "@server/db/connection";
-import { DomainError } from "@server/errors";
+import { DomainError, httpStatusFor } from "@server/errors";
+import { readForm } from "@server/http/form-request";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard.admin-customer-export";
 
@@ -12,6 +13,8 @@ import type { Route } from "./+types/dashboard.admin-customer-export";
 export async function action({ request, params, url }: Route.ActionArgs) {
   const admin = await requireUser(request, url);
   try {
+    // The form carries nothing, but is read as every form is: what no form may hold is refused.
+    await readForm(request);
     const exported = await exportCustomerData(await getDb(), admin.id, params.userId);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
@@ -22,8 +25,8 @@ export async function action({ request, params, url }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof DomainError && error.code === "NOT_FOUND")
-      throw data(error.message, { status: 404 });
+    if (error instanceof DomainError)
+      throw data(error.message, { status: httpStatusFor(error.code) });
     throw error;
   }
 }

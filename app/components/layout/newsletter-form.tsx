@@ -2,9 +2,6 @@ import { NEWSLETTER_BLURB, NEWSLETTER_PROMISE } from "@common/newsletter";
 import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { showToast } from "~/lib/toast";
-
-const FAILED = "We could not sign you up. Please try again.";
 
 /**
  * Newsletter sign-up (docs/storefront.md, Newsletter): the address goes to the shop, which emails a
@@ -19,26 +16,8 @@ export function NewsletterForm() {
     const email = String(new FormData(form).get("email") ?? "");
     setBusy(true);
     try {
-      const response = await fetch("/api/newsletter", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ email, page: window.location.pathname }),
-      });
-      if (response.ok) {
-        void showToast("Subscribed! 🎉", {
-          description:
-            "Thanks for joining our newsletter. Check your inbox and confirm, then look out for special offers!",
-        });
-        form.reset();
-        return;
-      }
-      const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
-      void showToast("Not subscribed", {
-        description: typeof answer?.error === "string" ? answer.error : FAILED,
-        tone: "error",
-      });
-    } catch {
-      void showToast("Not subscribed", { description: FAILED, tone: "error" });
+      const { signUpForNewsletter } = await import("./newsletter-sign-up");
+      if (await signUpForNewsletter(email)) form.reset();
     } finally {
       setBusy(false);
     }
