@@ -6,7 +6,7 @@ import { answerForm, formIntent } from "@server/http/form-action";
 import { returnRequestSchema } from "@server/http/refund-form";
 import { documentsOfOrder } from "@server/invoices/documents";
 import { getCustomerOrder } from "@server/orders/orders-service";
-import { customerReturns, requestReturn } from "@server/returns/returns";
+import { customerReturns, requestReturn, returnAddress } from "@server/returns/returns";
 import { emailBrand, getShopSettings } from "@server/settings/shop-settings";
 import { data } from "react-router";
 import { CustomerOrder } from "~/components/account/customer-order";
@@ -31,8 +31,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     documents,
     returns: returns?.returns ?? [],
     returnOffer: returns?.offer ?? null,
-    // Where an approved return goes: the business's name and address, a part a line.
-    returnAddress: [settings.legalName, ...settings.businessAddress.split(/\s*,\s*/)],
+    returnAddress: returnAddress(settings),
   };
 }
 

@@ -14,7 +14,7 @@ import { providerNamed } from "../payments/payments";
 import { refundOrder } from "../payments/refunds";
 import { emailBrand, getShopSettings } from "../settings/shop-settings";
 import type { RestockLine } from "../stock/stock-service";
-import { returnsOfOrder } from "./returns";
+import { returnAddress, returnsOfOrder } from "./returns";
 
 // The admin's side of a return (docs/decisions/047-returns.md): approve it (the customer is told
 // how to send it back), reject it with a word why, and, once the parcel is back, mark it received,
@@ -77,7 +77,7 @@ export async function approveReturn(db: Database, decision: Decision) {
         "return-approved",
         returnApprovedEmail(brand, order.customerEmail, {
           ...emailInput(order, view, decision.message),
-          returnAddress: [settings.legalName, ...settings.businessAddress.split(/\s*,\s*/)],
+          returnAddress: returnAddress(settings),
         }),
       );
     }

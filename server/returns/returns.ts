@@ -314,3 +314,8 @@ export async function openReturns(db: Database, limit = 20): Promise<OpenReturn[
     status: row.status === "approved" ? "approved" : "requested",
   }));
 }
+
+/** Where an approved return is sent: the business's legal name and address, a part a line. */
+export function returnAddress(settings: { legalName: string; businessAddress: string }): string[] {
+  return [settings.legalName, ...settings.businessAddress.split(/\s*,\s*/)];
+}
