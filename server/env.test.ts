@@ -196,4 +196,29 @@ describe("parseEnv", () => {
       /^METRICS_TOKEN: must be at least 16/,
     );
   });
+
+  it("purges no shared cache unless told how, and checks what each way needs", () => {
+    expect(parseEnv({}).purge).toEqual({ kind: "none" });
+    expect(
+      parseEnv({
+        CACHE_PURGE: "http",
+        CACHE_PURGE_URLS: "http://10.0.0.5:6081/, http://10.0.0.6:6081/",
+      }).purge,
+    ).toEqual({
+      kind: "http",
+      urls: ["http://10.0.0.5:6081/", "http://10.0.0.6:6081/"],
+      token: undefined,
+    });
+    expect(problemsOf({ CACHE_PURGE: "http" })[0]).toMatch(/^CACHE_PURGE_URLS: /);
+    expect(problemsOf({ CACHE_PURGE: "http", CACHE_PURGE_URLS: "not a url" })[0]).toMatch(
+      /^CACHE_PURGE_URLS/,
+    );
+    expect(problemsOf({ CACHE_PURGE: "cloudflare", CACHE_PURGE_TOKEN: "t" })[0]).toMatch(
+      /CLOUDFLARE_ZONE_ID/,
+    );
+    expect(
+      parseEnv({ CACHE_PURGE: "fastly", CACHE_PURGE_TOKEN: "t", FASTLY_SERVICE_ID: "svc" }).purge,
+    ).toEqual({ kind: "fastly", serviceId: "svc", token: "t", apiUrl: undefined });
+    expect(problemsOf({ CACHE_PURGE: "akamai" })[0]).toMatch(/^CACHE_PURGE: /);
+  });
 });

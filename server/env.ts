@@ -1,14 +1,10 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { type PurgeConfig, purgeConfigOf, sharedCacheVariables } from "./env-shared-cache";
+import { emptyToUndefined, optionalString, optionalUrl } from "./env-values";
 
 // The only reader of process.env (docs/architecture.md §2 rule 6). Parsed once, at import, so a bad value stops the
 // server at boot with a message naming the variable instead of failing on the first request.
-
-const emptyToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
-
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
 const port = z.preprocess(
   emptyToUndefined,
@@ -175,6 +171,7 @@ const schema = z.object({
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters (e.g. openssl rand -hex 24)").optional(),
   ),
+  ...sharedCacheVariables,
   /** Set by the primary process in each worker it starts (server/http/workers.ts), never by hand. */
   GLEAM_WORKER_ROLE: z.preprocess(emptyToUndefined, z.enum(["jobs", "web"]).optional()),
   /** Set by the primary process in each worker it starts: when the worker may listen. */
@@ -227,6 +224,8 @@ export type Env = Omit<
   stripeConfigured: boolean;
   /** Worker processes to run: WEB_CONCURRENCY or one per CPU on PostgreSQL, always 1 on PGlite. */
   workerCount: number;
+  /** How changes purge the shared cache in front (CACHE_PURGE and its settings). */
+  purge: PurgeConfig;
 };
 
 export class ConfigError extends Error {
@@ -307,6 +306,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret = "gleam-demo-mode-secret-not-for-production-use";
   }
 
+  const purge = purgeConfigOf(raw, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const baseUrl = (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
@@ -325,6 +326,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret,
     stripeConfigured,
     workerCount: raw.DATABASE_URL ? (raw.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    purge,
   };
 }
 

@@ -19,10 +19,6 @@ export async function loader() {
       lastModified: product.updatedAt,
     })),
   ]);
-  return new Response(xml, {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    },
-  });
+  // Kept by shared caches as the public pages are (server/http/caching-rules.ts).
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

@@ -1,8 +1,11 @@
 import { eq, or } from "drizzle-orm";
 import { type Actor, customerActor } from "../audit/audit-log";
+import { productTag } from "../cache/cache-tags";
+import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { users } from "../db/schema/auth";
 import { newsletterSubscribers } from "../db/schema/customers";
+import { reviews } from "../db/schema/reviews";
 import { DomainError } from "../errors";
 import { anonymiseCustomerOrders } from "../orders/anonymise-orders";
 import type { Auth } from "./auth";
@@ -60,5 +63,15 @@ export async function removeAccount(
         eq(newsletterSubscribers.email, user.email.toLowerCase()),
       ),
     );
+  // Their reviews go with the user row: the pages that show them are purged from the cache in
+  // front, so their name does not outlive the account there.
+  const reviewed = await tx
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(eq(reviews.userId, userId));
+  await enqueuePurge(
+    tx,
+    reviewed.map((review) => productTag(review.productId)),
+  );
   await tx.delete(users).where(eq(users.id, userId));
 }

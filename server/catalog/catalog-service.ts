@@ -9,6 +9,7 @@ import type {
 import { ratingOf } from "../../common/ratings";
 import { normalizeSearchText } from "../../common/search-text";
 import { publicStock } from "../../common/stock-levels";
+import { PRODUCTS_TAG, productTag, tagPage } from "../cache/cache-tags";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
 import { products } from "../db/schema/catalog";
@@ -61,6 +62,7 @@ async function productsInOrder(db: Database, ids: readonly string[]): Promise<Ca
     .select(productRowColumns)
     .from(products)
     .where(and(eq(products.active, true), inArray(products.id, [...ids])));
+  tagPage(...ids.map(productTag));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -88,6 +90,7 @@ export async function findProducts(
 ): Promise<FoundProducts<CatalogProduct>> {
   const search = normalizeSearchText(filter.search ?? "");
   const page = await findProductPage(db, { ...filter, search }, options);
+  tagPage(PRODUCTS_TAG, ...page.rows.map((row) => productTag(row.id)));
   return {
     products: page.rows.map(toCatalogProduct),
     total: page.total,
@@ -145,6 +148,7 @@ export async function listProductSummaries(
 
 /** One product on sale with all its variants, oldest (the default) first. */
 export async function getProduct(db: Database, id: string): Promise<ProductDetail> {
+  tagPage(productTag(id));
   const [row] = await statements(db).product.execute({ id });
   if (!row) throw new DomainError("NOT_FOUND", "Product not found.");
   return {
@@ -157,6 +161,7 @@ export async function getProduct(db: Database, id: string): Promise<ProductDetai
 export function listProductsForSitemap(
   db: Database,
 ): Promise<Array<{ id: string; updatedAt: Date }>> {
+  tagPage(PRODUCTS_TAG);
   return db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)

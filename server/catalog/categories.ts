@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { CategoryView } from "../../common/catalog-types";
+import { CATEGORIES_TAG, tagPage } from "../cache/cache-tags";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
 import { categories } from "../db/schema/catalog";
@@ -25,11 +26,16 @@ const statements = preparedStatements((db: Database) => ({
  * at most once per 5 s, and afresh once the admin changes anything, since every store, category
  * and search page shows them and they change only when the admin edits them.
  */
-export const listCategories: (db: Database) => Promise<readonly CategoryView[]> =
-  readUntilShopChanges(5_000, (db: Database) => statements(db).all.execute());
+const keptCategories = readUntilShopChanges(5_000, (db: Database) => statements(db).all.execute());
+
+export function listCategories(db: Database): Promise<readonly CategoryView[]> {
+  tagPage(CATEGORIES_TAG);
+  return keptCategories(db);
+}
 
 /** The category at `slug`; NOT_FOUND when there is none. */
 export async function getCategory(db: Database, slug: string): Promise<CategoryView> {
+  tagPage(CATEGORIES_TAG);
   const [category] = await db
     .select(categoryColumns)
     .from(categories)

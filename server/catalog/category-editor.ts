@@ -1,6 +1,8 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { CATEGORIES_TAG, PRODUCTS_TAG } from "../cache/cache-tags";
+import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
 import { categories, products } from "../db/schema/catalog";
@@ -91,6 +93,7 @@ export async function createCategory(
         entity: { type: "category", id: row.id },
         after: category,
       });
+      await enqueuePurge(tx, [CATEGORIES_TAG]);
       return row.id;
     }),
   );
@@ -119,6 +122,7 @@ export async function updateCategory(
       );
       if (changed.length === 0) return;
       await tx.update(categories).set(category).where(eq(categories.id, id));
+      await enqueuePurge(tx, [CATEGORIES_TAG]);
       await recordAudit(tx, {
         actor,
         action: "category.updated",
@@ -141,6 +145,7 @@ export async function deleteCategory(db: Database, actor: Actor, id: string): Pr
       .from(products)
       .where(eq(products.categoryId, id));
     await tx.delete(categories).where(eq(categories.id, id));
+    await enqueuePurge(tx, [CATEGORIES_TAG, PRODUCTS_TAG]);
     await recordAudit(tx, {
       actor,
       action: "category.deleted",

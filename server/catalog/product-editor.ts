@@ -1,5 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { productPurgeTags } from "../cache/cache-tags";
+import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
 import { auditLog } from "../db/schema/audit";
@@ -188,6 +190,7 @@ export async function createProduct(
           })),
         },
       });
+      await enqueuePurge(tx, productPurgeTags(row.id));
       return row.id;
     }),
   );
@@ -286,6 +289,7 @@ export async function updateProduct(
       if (changedFields.length === 0 && variantChanges.length === 0 && added.length === 0) return;
       const version = before.version + 1;
       await tx.update(products).set({ version }).where(eq(products.id, id));
+      await enqueuePurge(tx, productPurgeTags(id));
       await recordAudit(tx, {
         actor,
         action: "product.updated",
@@ -345,6 +349,7 @@ export async function setProductActive(db: Database, actor: Actor, id: string, a
       .update(products)
       .set({ active, ...(publishing ? { publishedAt: new Date() } : {}) })
       .where(eq(products.id, id));
+    await enqueuePurge(tx, productPurgeTags(id));
     await recordAudit(tx, {
       actor,
       action: publishing ? "product.published" : active ? "product.restored" : "product.archived",

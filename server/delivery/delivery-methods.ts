@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { DeliveryOption } from "../../common/delivery";
 import type { PricingSettings } from "../../common/pricing";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { SETTINGS_TAG } from "../cache/cache-tags";
+import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { deliveryMethods } from "../db/schema/delivery";
 import { DomainError } from "../errors";
@@ -153,6 +155,7 @@ export async function createDeliveryMethod(
       entity: { type: "delivery_method", id: row.id },
       after: method,
     });
+    await enqueuePurge(tx, [SETTINGS_TAG]);
     return row.id;
   });
   shopChanged();
@@ -182,6 +185,7 @@ export async function updateDeliveryMethod(
     );
     if (changed.length === 0) return;
     await tx.update(deliveryMethods).set(method).where(eq(deliveryMethods.id, id));
+    await enqueuePurge(tx, [SETTINGS_TAG]);
     await recordAudit(tx, {
       actor,
       action: "delivery_method.updated",

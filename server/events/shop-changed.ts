@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { kickJob } from "../jobs/job-kick";
 import { logger } from "../logger";
 
 // "What the storefront shows has changed" (a product, a setting, a review): the admin's writes say
@@ -58,6 +59,9 @@ function changedHere(): void {
 
 export function shopChanged(): void {
   changedHere();
+  // The change may have queued purges of the shared cache in front: they go now, not at the
+  // queue's next round.
+  kickJob();
   broadcast?.().catch((error: unknown) =>
     logger.warn({ err: error }, "could not tell the other instances of a change"),
   );

@@ -36,7 +36,7 @@ describe("apiRoute", () => {
   it("answers what the handler gives, never stored, with the method it was called with", async () => {
     expect(await answer(await call(echo, { path: "?n=3" }, { id: "pen" }))).toEqual({
       status: 200,
-      cache: "no-store",
+      cache: "private, no-store",
       body: { method: "GET", id: "pen", n: 3 },
     });
   });

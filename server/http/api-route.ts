@@ -72,8 +72,11 @@ function queryObject(url: URL): Record<string, string> {
   return query;
 }
 
+/** An answer that may depend on the session: for its caller only, kept by no cache. */
+const PERSONAL = "private, no-store";
+
 function neverStored(response: Response): Response {
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PERSONAL);
   return response;
 }
 
@@ -118,7 +121,7 @@ export function apiRoute<
       });
       if (result instanceof Response) return spec.publicRead ? result : neverStored(result);
       if (spec.publicRead) return jsonWithETag(request, result);
-      return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+      return Response.json(result, { headers: { "Cache-Control": PERSONAL } });
     } catch (error) {
       if (error instanceof Response) return neverStored(error);
       if (error instanceof DomainError) return jsonError(httpStatusFor(error.code), error.message);

@@ -9,6 +9,12 @@ import { hasSessionCookie } from "../auth/session-cookie";
 import { type Logger, withLogFields } from "../logger";
 import { bodyLimits } from "./body-limits";
 import { cacheHitServer } from "./cache-hits";
+import {
+  type Audience,
+  DEFAULT_SHARED_CACHE,
+  type SharedCachePolicy,
+  withCachingRules,
+} from "./caching-rules";
 import { clientAddress } from "./client-address";
 import { compression } from "./compression";
 import { refuseControlCharactersInAddress } from "./control-characters";
@@ -21,13 +27,13 @@ import {
   isCacheableRequest,
   isSharedPage,
   type PageCache,
-  variesWithCookie,
 } from "./page-cache";
 import { requestRecorder } from "./request-log";
 import { isFilePath, loggedPath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { cspNonce, type InlineScripts, securityHeaders } from "./security-headers";
 import "./load-context";
+import { pageTags } from "../cache/cache-tags";
 import { inRequestScope } from "../request-scope";
 import { shopLoadContext } from "./load-context";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
@@ -50,6 +56,8 @@ export type HttpAppOptions = {
   isDraining?: () => boolean;
   /** Anonymous page views are served from here when set (decision record 001). */
   pageCache?: PageCache;
+  /** How long a shared cache in front keeps a public page (decision record 049). */
+  sharedCache?: SharedCachePolicy;
   /** better-auth's handler, mounted at /api/auth. */
   handleAuth?: (request: Request) => Promise<Response>;
   /** Proxies in front that append to X-Forwarded-For (0: trust none of it). */
@@ -243,25 +251,42 @@ export function createHttpApp(options: HttpAppOptions) {
   };
 
   const { pageCache } = options;
+  const sharedCache = options.sharedCache ?? DEFAULT_SHARED_CACHE;
+  /**
+   * Renders in the request's own scope, where the services note the tags of what they read, and
+   * gives the answer the caching headers its audience calls for.
+   */
+  const render = (
+    request: Request,
+    context: ReturnType<typeof shopLoadContext>,
+    audience: Audience,
+  ) =>
+    inRequestScope(async () =>
+      withCachingRules(await handleRequest(request, context), audience, sharedCache, pageTags()),
+    );
   app.all("*", async (c) => {
     const nonce = c.get("cspNonce");
+    const shared = isSharedPage(c.req.path);
     if (!pageCache || !isCacheableRequest(c.req.raw, c.req.path)) {
-      const response = await guarded(c.req.path, () =>
-        inRequestScope(() =>
-          handleRequest(
-            shopRequest(c),
-            shopLoadContext({
-              cspNonce: nonce,
-              clientAddress: addressOf(c),
-              abortConnection: () =>
-                (c.env as Partial<HttpBindings> | undefined)?.outgoing?.destroy(),
-            }),
-          ),
+      // A form posted to a public page's address is the poster's own.
+      const publicRead = shared && (c.req.method === "GET" || c.req.method === "HEAD");
+      const audience: Audience = publicRead
+        ? "public"
+        : hasSessionCookie(c.req.header("Cookie"))
+          ? "personal"
+          : "anonymous";
+      return guarded(c.req.path, () =>
+        render(
+          // A public page is the same for everyone: rendered as for any visitor without a session.
+          publicRead ? anonymousCopy(shopRequest(c)) : shopRequest(c),
+          shopLoadContext({
+            cspNonce: nonce,
+            clientAddress: addressOf(c),
+            abortConnection: () =>
+              (c.env as Partial<HttpBindings> | undefined)?.outgoing?.destroy(),
+          }),
+          audience,
         ),
-      );
-      return withCachingRules(
-        response,
-        hasSessionCookie(c.req.header("Cookie")) && !isSharedPage(c.req.path),
       );
     }
     const url = new URL(c.req.url);
@@ -273,17 +298,16 @@ export function createHttpApp(options: HttpAppOptions) {
       // database is away; only a 200 is ever stored.
       () =>
         guarded(c.req.path, () =>
-          inRequestScope(() =>
-            handleRequest(
-              anonymousCopy(shopRequest(c)),
-              shopLoadContext({ cspNonce: "", clientAddress: null }),
-            ),
+          render(
+            anonymousCopy(shopRequest(c)),
+            shopLoadContext({ cspNonce: "", clientAddress: null }),
+            shared ? "public" : "anonymous",
           ),
         ),
     );
     if (served instanceof Response) {
       served.headers.set("X-Page-Cache", state);
-      return withCachingRules(served, false);
+      return served;
     }
     c.set("inlineScripts", { hashes: served.scriptHashes });
     const answer = cachedAnswer(
@@ -344,27 +368,4 @@ function anonymousCopy(request: Request): Request {
   plain.headers.delete("If-None-Match");
   plain.headers.delete("Cookie");
   return plain;
-}
-
-/**
- * A page's HTML depends on the session cookie, so caches must key on it (`Vary: Cookie`), and
- * anything rendered for a signed-in visitor is theirs alone: never stored by a browser's back
- * button cache, a proxy or a CDN (`private, no-store`).
- */
-function withCachingRules(response: Response, personal: boolean): Response {
-  const html = variesWithCookie(response.headers.get("Content-Type"));
-  if (!html && !personal) return response;
-  const apply = (headers: Headers) => {
-    if (html) headers.append("Vary", "Cookie");
-    if (personal) headers.set("Cache-Control", "private, no-store");
-  };
-  try {
-    apply(response.headers);
-    return response;
-  } catch {
-    // Some responses (Response.redirect) have immutable headers: answer with a copy.
-    const copy = new Response(response.body, response);
-    apply(copy.headers);
-    return copy;
-  }
 }

@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
+import { purgerFor } from "../cache/purge-adapters";
+import { purgeCacheJob, tagsOfJob } from "../cache/purge-jobs";
 import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/database";
 import type { JobKind } from "../db/schema/jobs";
 import { describeEmailJobs, sendEmailJob } from "../email/outbox";
 import { configuredTransport, type MailTransport } from "../email/transport";
+import { env } from "../env";
 import { deliverKicksTo } from "../jobs/job-kick";
 import {
   type DescribeJobs,
@@ -55,6 +58,7 @@ function jobHandlers(db: Database, transport: MailTransport): JobHandlers {
     // Read each time: the shop's settings may change while it runs.
     "expire-order": expireOrderJob(db, async () => (await getShopSettings(db)).pendingOrderMinutes),
     "remind-checkout": remindCheckoutJob(db),
+    "purge-cache": purgeCacheJob(db, purgerFor(env.purge)),
   };
 }
 
@@ -69,6 +73,13 @@ export const parkedJobDescribers: Record<JobKind, DescribeJobs> = {
     new Map(parked.map((job) => [job.id, `Cancel the unpaid order ${job.subjectId}`])),
   "remind-checkout": async (_db, parked) =>
     new Map(parked.map((job) => [job.id, `Remind the customer of unpaid order ${job.subjectId}`])),
+  "purge-cache": async (_db, parked) =>
+    new Map(
+      parked.map((job) => [
+        job.id,
+        `Purge the shared cache of ${tagsOfJob(job).join(", ")} (is the cache in front reachable?)`,
+      ]),
+    ),
 };
 
 /**

@@ -7,7 +7,7 @@ import { sentAsMade } from "./light-response";
 /** Clients may keep a copy but must ask again before using it. */
 const CACHE_CONTROL = "no-cache";
 
-export function etagFor(body: string): string {
+export function etagFor(body: string | Buffer): string {
   // Weak: compression changes the bytes on the wire, not the meaning.
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }

@@ -6,6 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { keepFiguresBetweenChanges } from "../admin/figures-cache";
 import { getAuth } from "../auth/session";
+import { queuePurges } from "../cache/purge-jobs";
 import type { DatabaseHandle } from "../db/client";
 import { closeDatabase, waitForDatabase } from "../db/connection";
 import { isDatabaseCommand, runDatabaseCommand } from "../db/database-commands";
@@ -64,6 +65,11 @@ async function main() {
     handleAuth: async (request) => (await getAuth()).handler(request),
     trustProxyHops: env.trustProxyHops,
     pageCache,
+    sharedCache: {
+      sMaxAgeSeconds: env.CACHE_S_MAXAGE_SECONDS,
+      staleWhileRevalidateSeconds: env.CACHE_STALE_WHILE_REVALIDATE_SECONDS,
+      staleIfErrorSeconds: env.CACHE_STALE_IF_ERROR_SECONDS,
+    },
     metricsToken: env.METRICS_TOKEN,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
   });
@@ -95,6 +101,8 @@ async function main() {
   if (env.SHOP_MODE === "demo") {
     await ready.exclusive(SEED_LOCK_KEY, () => seedDemoShop(ready.db, auth, logger));
   }
+  // Changes queue purges of the shared cache in front only when one is configured.
+  queuePurges(env.purge.kind !== "none");
   const jobsHere = runsBackgroundJobs();
   await startBackgroundJobs(ready, { runHere: jobsHere });
   await shareShopChanges(ready);

@@ -80,10 +80,37 @@ describe("PageCache", () => {
     await cache.serve("/missing", async () => html("gone", { status: 404 }));
     await cache.serve("/cookie", async () => html("hi", { headers: { "Set-Cookie": "a=b" } }));
     await cache.serve("/private", async () =>
-      html("mine", { headers: { "Cache-Control": "private" } }),
+      html("mine", { headers: { "Cache-Control": "private, no-store" } }),
     );
     await cache.serve("/moved", async () => Response.redirect("http://shop.test/a", 302));
     expect(cache.size).toBe(0);
+  });
+
+  it("stores an anonymous visitor's page marked private for shared caches, with its Vary", async () => {
+    const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
+    const body = "<p>anonymous</p>".repeat(200);
+    const { served, state } = await cache.serve("/login", async () =>
+      html(body, { headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" } }),
+    );
+    expect(state).toBe("MISS");
+    if (served instanceof Response) throw new Error("stored");
+    expect(cachedAnswer(served, "br", null).headers).toContainEqual([
+      "Vary",
+      "Cookie, Accept-Encoding",
+    ]);
+  });
+
+  it("gives every stored page an ETag and answers it 304", async () => {
+    const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
+    const { served } = await cache.serve("/about", async () => html("<p>about</p>"));
+    if (served instanceof Response) throw new Error("stored");
+    const etag = cachedAnswer(served, "identity", null).headers.find(
+      ([name]) => name.toLowerCase() === "etag",
+    )?.[1];
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    const again = cachedAnswer(served, "identity", etag);
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
   });
 
   it("keeps the status and headers, including Set-Cookie, of a page it does not store", async () => {
@@ -98,16 +125,22 @@ describe("PageCache", () => {
     expect(answer.headers).toContainEqual(["set-cookie", "a=b"]);
   });
 
-  it("passes other responses (XML, text) through untouched", async () => {
+  it("stores the sitemap's XML, and passes other responses (text) through untouched", async () => {
     const cache = new PageCache({ ttlMs: 5000, maxEntries: 10 });
-    const result = await cache.serve(
+    const sitemap = await cache.serve(
       "/sitemap.xml",
       async () => new Response("<urlset/>", { headers: { "Content-Type": "application/xml" } }),
     );
+    expect(sitemap.state).toBe("MISS");
+    expect(cache.size).toBe(1);
+    const result = await cache.serve(
+      "/robots.txt",
+      async () => new Response("User-agent: *", { headers: { "Content-Type": "text/plain" } }),
+    );
     expect(result.state).toBe("BYPASS");
     expect(result.served).toBeInstanceOf(Response);
-    expect(await textOf(result)).toBe("<urlset/>");
-    expect(cache.size).toBe(0);
+    expect(await textOf(result)).toBe("User-agent: *");
+    expect(cache.size).toBe(1);
   });
 
   it("evicts the least recently used entry beyond its size", async () => {
@@ -144,7 +177,7 @@ describe("a stored page's answer", () => {
     const br = cachedAnswer(entry, "br", null);
     expect(brotliDecompressSync(br.body ?? Buffer.alloc(0)).toString()).toBe(page);
     expect(br.headers).toContainEqual(["Content-Encoding", "br"]);
-    expect(br.headers).toContainEqual(["Vary", "Accept-Encoding, Cookie"]);
+    expect(br.headers).toContainEqual(["Vary", "Accept-Encoding"]);
     expect(br.headers).toContainEqual(["Content-Length", String(br.body?.length)]);
     const gzip = cachedAnswer(entry, "gzip", null);
     expect(gunzipSync(gzip.body ?? Buffer.alloc(0)).toString()).toBe(page);
@@ -155,7 +188,9 @@ describe("a stored page's answer", () => {
   it("is sent as it is when small or marked no-transform", async () => {
     const small = await stored("<p>hi</p>");
     expect(encodingFor(small, "br, gzip")).toBe("identity");
-    expect(cachedAnswer(small, "identity", null).headers).toContainEqual(["Vary", "Cookie"]);
+    expect(cachedAnswer(small, "identity", null).headers.map(([name]) => name)).not.toContain(
+      "Vary",
+    );
     const untouched = await stored(page, { "Cache-Control": "public, no-transform" });
     expect(encodingFor(untouched, "br, gzip")).toBe("identity");
   });

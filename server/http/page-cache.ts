@@ -7,7 +7,7 @@
 // body never changes per response and is compressed once (gzip and Brotli, on first demand) rather
 // than on every hit. Only plain GETs are cached, rendered without cookies (a signed-in visitor gets
 // a fresh render of the pages that are theirs; other cookies change nothing), only 200 HTML or
-// JSON responses without Set-Cookie are stored, and entries live for a few seconds: prices and
+// JSON (or the sitemap's XML) responses without Set-Cookie are stored, and entries live for a few seconds: prices and
 // stock on a page may be that much behind the database, never more; checkout always re-reads them.
 // The catalogue API is the same for every caller, so it is cached whoever asks; its ETag is
 // honoured on hits too.
@@ -21,7 +21,7 @@ import {
   forbidsTransform,
   preferredEncoding,
 } from "./content-encoding";
-import { matchesETag } from "./json-response";
+import { etagFor, matchesETag } from "./json-response";
 import { isFilePath } from "./request-paths";
 import { inlineScriptHashes } from "./security-headers";
 
@@ -134,9 +134,15 @@ export class PageCache {
     const type = response.headers.get("Content-Type") ?? "";
     if (!cachedTypes.some((cached) => type.startsWith(cached))) return { response };
     const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(
+      ([name]) => !skippedHeaders.has(name.toLowerCase()),
+    );
+    // Every stored page has a validator: a browser or a shared cache asks again with it and gets
+    // an empty 304 while the page is unchanged.
+    if (!response.headers.has("ETag")) headers.push(["etag", etagFor(body)]);
     const page: CachedPage = {
       status: response.status,
-      headers: [...response.headers].filter(([name]) => !skippedHeaders.has(name.toLowerCase())),
+      headers,
       body,
       scriptHashes: type.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [],
       storedAt: this.now(),
@@ -146,13 +152,15 @@ export class PageCache {
       key !== null &&
       response.status === 200 &&
       !response.headers.has("Set-Cookie") &&
-      !/no-store|private/i.test(response.headers.get("Cache-Control") ?? "");
+      // `private` keeps shared caches in front off an anonymous page; this cache serves it to
+      // anonymous visitors only (isCacheable), so only `no-store` keeps it out.
+      !/no-store/i.test(response.headers.get("Cache-Control") ?? "");
     if (cacheable) this.set(key, page);
     return { page, cacheable };
   }
 }
 
-const cachedTypes = ["text/html", "application/json"];
+const cachedTypes = ["text/html", "application/json", "application/xml"];
 
 // Recomputed per response. Set-Cookie is kept: a page that sets one is never stored, only sent.
 const skippedHeaders = new Set(["content-length", "date"]);
@@ -195,10 +203,11 @@ function encodedBody(page: CachedPage, encoding: ContentEncoding): Buffer {
 }
 
 /**
- * The answer for a stored page: its status and headers, `Content-Encoding` and `Vary` (HTML
- * depends on the session cookie, a compressible body on Accept-Encoding), and the body in the
- * encoding chosen; a 304 when `ifNoneMatch` names its ETag. Security headers are added by the
- * caller (with `page.scriptHashes`).
+ * The answer for a stored page: its status and headers (with its caching rules, set when it was
+ * rendered: ./caching-rules.ts), `Content-Encoding` and `Vary` (the page's own, and
+ * Accept-Encoding for a compressible body), and the body in the encoding chosen; a 304 when
+ * `ifNoneMatch` names its ETag. Security headers are added by the caller (with
+ * `page.scriptHashes`).
  */
 export function cachedAnswer(
   page: CachedPage,
@@ -226,21 +235,12 @@ export function cachedAnswer(
       } else headers.push([name, value]);
     }
     if (compressible(page)) vary.push("Accept-Encoding");
-    if (variesWithCookie(headerOf(page, "content-type"))) vary.push("Cookie");
     if (vary.length > 0) headers.push(["Vary", vary.join(", ")]);
     if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
     const body = encodedBody(page, encoding);
     headers.push(["Content-Length", String(body.length)]);
     return { status: page.status, headers, body };
   });
-}
-
-/**
- * A page's HTML depends on the session cookie (the pages a session makes personal), so caches
- * must key on it: `Vary: Cookie` on every HTML answer, stored or rendered.
- */
-export function variesWithCookie(contentType: string | null | undefined): boolean {
-  return (contentType ?? "").startsWith("text/html");
 }
 
 /** The public catalogue API: the same answer for every caller. */
@@ -253,7 +253,7 @@ const PUBLIC_API = /^\/api\/products(\/[^/]+)?$/;
  * form) is personal for a signed-in visitor.
  */
 const SHARED_PAGE =
-  /^\/(?:|store(?:\/[^/]+)?|product\/[^/]+|search|about|faq|blog|contact|terms-of-service|privacy-policy|shipping-returns)$/;
+  /^\/(?:|store(?:\/[^/]+)?|product\/[^/]+|search|about|faq|blog|contact|terms-of-service|privacy-policy|shipping-returns|sitemap\.xml)$/;
 
 export function isSharedPage(path: string): boolean {
   return SHARED_PAGE.test(path);

@@ -5,6 +5,8 @@ import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../co
 import type { ReviewInput } from "../../common/review-form";
 import type { ProductReviewsView } from "../../common/review-types";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { productTag } from "../cache/cache-tags";
+import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
 import { users } from "../db/schema/auth";
@@ -92,6 +94,7 @@ export async function saveReview(
       // xmax is 0 for a row this statement inserted, set for one it updated.
       .returning({ id: reviews.id, created: sql<boolean>`(xmax = 0)` });
     if (!row) throw new Error("review not written");
+    await enqueuePurge(tx, [productTag(productId)]);
     return row;
   });
   shopChanged();
@@ -100,10 +103,14 @@ export async function saveReview(
 
 /** Deletes the customer's review of a product; deleting one that isn't there changes nothing. */
 export async function deleteReview(db: Database, userId: string, productId: string) {
-  const deleted = await db
-    .delete(reviews)
-    .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
-    .returning({ id: reviews.id });
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
+      .returning({ id: reviews.id });
+    if (rows.length > 0) await enqueuePurge(tx, [productTag(productId)]);
+    return rows;
+  });
   if (deleted.length > 0) shopChanged();
 }
 
@@ -234,7 +241,11 @@ export async function setReviewHidden(
 ) {
   await db.transaction(async (tx) => {
     const [review] = await tx
-      .select({ hiddenAt: reviews.hiddenAt, hiddenReason: reviews.hiddenReason })
+      .select({
+        hiddenAt: reviews.hiddenAt,
+        hiddenReason: reviews.hiddenReason,
+        productId: reviews.productId,
+      })
       .from(reviews)
       .where(eq(reviews.id, reviewId))
       .for("update");
@@ -254,6 +265,7 @@ export async function setReviewHidden(
             { hiddenAt: null, hiddenReason: null, reportedAt: null },
       )
       .where(eq(reviews.id, reviewId));
+    await enqueuePurge(tx, [productTag(review.productId)]);
     await recordAudit(tx, {
       actor,
       action: hide ? "review.hidden" : "review.shown",

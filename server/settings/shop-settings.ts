@@ -9,6 +9,8 @@ import {
   VAT_NUMBER_MESSAGE,
 } from "../../common/vat-number";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { SETTINGS_TAG, tagPage } from "../cache/cache-tags";
+import { enqueuePurge } from "../cache/purge-jobs";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
 import { shopSettings } from "../db/schema/settings";
@@ -296,6 +298,7 @@ export async function saveShopSettings(
       before: Object.fromEntries(changed.map((key) => [key, before[key]])),
       after: Object.fromEntries(changed.map((key) => [key, value[key]])),
     });
+    await enqueuePurge(tx, [SETTINGS_TAG]);
   });
   shopChanged();
   return loadSettings(db);
@@ -339,6 +342,8 @@ export function publicConfigOf(settings: ShopSettings, config: Env = env): Publi
 }
 
 export async function publicConfig(): Promise<PublicConfig> {
+  // Every page shows it (the root loader): every page carries the settings' tag.
+  tagPage(SETTINGS_TAG);
   return publicConfigOf(await getShopSettings());
 }
 

@@ -1,6 +1,9 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { notEnoughStockMessage } from "../../common/cart-rules";
+import { publicStock } from "../../common/stock-levels";
 import type { Actor } from "../audit/audit-log";
+import { PRODUCTS_TAG, productTag } from "../cache/cache-tags";
+import { enqueuePurge, purgesQueued } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { productVariants } from "../db/schema/catalog";
 import { orderItems } from "../db/schema/orders";
@@ -26,6 +29,7 @@ type Movement = {
 };
 
 async function recordMovement(tx: Tx, movement: Movement): Promise<void> {
+  await purgeWhereStockShows(tx, [movement]);
   await tx.insert(stockMovements).values({
     variantId: movement.variantId,
     kind: movement.kind,
@@ -36,6 +40,41 @@ async function recordMovement(tx: Tx, movement: Movement): Promise<void> {
     actorId: movement.actor.id,
     reason: movement.reason ?? null,
   });
+}
+
+/**
+ * The public pages show stock only below the band (common/stock-levels.ts), so most sales change
+ * no byte of them: only a movement that changes the published figure purges the shared cache's
+ * copies of its product's pages, and one to or from none also the listings (the "in stock only"
+ * filter).
+ */
+async function purgeWhereStockShows(
+  tx: Tx,
+  movements: ReadonlyArray<Pick<Movement, "variantId" | "quantityChange" | "stockAfter">>,
+): Promise<void> {
+  if (!purgesQueued()) return;
+  const shown = movements.filter(
+    (movement) =>
+      publicStock(movement.stockAfter) !==
+      publicStock(movement.stockAfter - movement.quantityChange),
+  );
+  if (shown.length === 0) return;
+  const rows = await tx
+    .selectDistinct({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(
+      inArray(
+        productVariants.id,
+        shown.map((movement) => movement.variantId),
+      ),
+    );
+  const soldOutOrBack = shown.some(
+    (movement) => movement.stockAfter === 0 || movement.stockAfter === movement.quantityChange,
+  );
+  await enqueuePurge(tx, [
+    ...rows.map((row) => productTag(row.productId)),
+    ...(soldOutOrBack ? [PRODUCTS_TAG] : []),
+  ]);
 }
 
 /** Adds `change` units (negative takes them away); null when the variant is gone. */
@@ -231,6 +270,14 @@ export async function restockMany(
       quantity: sql<number>`received.quantity`.mapWith(Number),
     });
   if (rows.length !== lines.length) throw new DomainError("NOT_FOUND", VARIANT_NOT_FOUND);
+  await purgeWhereStockShows(
+    tx,
+    rows.map((row) => ({
+      variantId: row.id,
+      quantityChange: row.quantity,
+      stockAfter: row.stockAfter,
+    })),
+  );
   await tx.insert(stockMovements).values(
     rows.map((row) => ({
       variantId: row.id,

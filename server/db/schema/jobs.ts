@@ -10,7 +10,9 @@ import { timestamps } from "./columns";
  * - `finish-refund`: ask the provider again about a refund it has not answered (subject: the refund);
  * - `expire-order`: cancel an order left unpaid and put its stock back (subject: the order);
  * - `remind-checkout`: remind a customer who agreed to marketing of the order they left unpaid
- *   (subject: the order).
+ *   (subject: the order);
+ * - `purge-cache`: tell the shared cache in front which pages a change touched (subject: a fresh
+ *   id per change; payload: the tags).
  */
 export const jobKinds = [
   "send-email",
@@ -19,6 +21,7 @@ export const jobKinds = [
   "finish-refund",
   "expire-order",
   "remind-checkout",
+  "purge-cache",
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 

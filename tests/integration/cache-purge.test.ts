@@ -1,0 +1,215 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { adminActor } from "@server/audit/audit-log";
+import { type CachePurger, purgerFor } from "@server/cache/purge-adapters";
+import { purgeCacheJob, queuePurges } from "@server/cache/purge-jobs";
+import { updateProduct } from "@server/catalog/product-editor";
+import type { ProductInput } from "@server/catalog/product-input";
+import type { Database } from "@server/db/database";
+import { jobs } from "@server/db/schema/jobs";
+import { runJobsRound } from "@server/jobs/job-queue";
+import { logger } from "@server/logger";
+import { adjustStock } from "@server/stock/stock-service";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer, createProduct } from "../factories";
+import { testDrivers, useTestDatabase } from "../setup/test-database";
+
+// Purging the shared cache in front (docs/decisions/049-shared-cache.md): a change queues the
+// tags it touched in its own transaction; the job queue sends them by the configured adapter, to
+// a local stand-in of each cache here (never the real service), and tries again when it fails.
+
+type Seen = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
+
+/** A stand-in cache or CDN API: records each call, answers with `reply`. */
+function standIn() {
+  const seen: Seen[] = [];
+  let reply: { status: number; body: string } = { status: 200, body: "{}" };
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      seen.push({
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body,
+      });
+      response.writeHead(reply.status, { "Content-Type": "application/json" }).end(reply.body);
+    });
+  });
+  const ready = new Promise<string>((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+  return {
+    seen,
+    ready,
+    answer(status: number, body: string) {
+      reply = { status, body };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const cache = standIn();
+let origin = "";
+beforeAll(async () => {
+  origin = await cache.ready;
+});
+afterAll(() => cache.close());
+afterEach(() => {
+  cache.seen.length = 0;
+  cache.answer(200, "{}");
+  queuePurges(false);
+});
+
+const priceChange = (pricePence: number, variantId: string): ProductInput => ({
+  name: "Purge Pen",
+  slug: "purge-pen",
+  descriptionHtml: "<p>A pen.</p>",
+  imageUrl: "/images/products/whitening-pen.svg",
+  imageAlt: "A whitening pen",
+  variants: [
+    { id: variantId, name: "Default", pricePence, compareAtPricePence: null, startingStock: 0 },
+  ],
+});
+
+async function queued(db: Database) {
+  return db.select().from(jobs).where(eq(jobs.kind, "purge-cache"));
+}
+
+function runPurges(db: Database, purger: CachePurger | null) {
+  return runJobsRound(db, { "purge-cache": purgeCacheJob(db, purger) }, logger);
+}
+
+describe.each(testDrivers)("purging the shared cache on %s", (driver) => {
+  const database = useTestDatabase(driver);
+  const db = () => database.db();
+  afterEach(async () => {
+    await db().delete(jobs);
+  });
+
+  it("queues nothing while no cache is configured", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const product = await createProduct(db(), { id: "purge-pen" });
+    await updateProduct(db(), admin, product.id, priceChange(1299, "purge-pen-v1"));
+    expect(await queued(db())).toEqual([]);
+  });
+
+  it("sends a price change's tags to every cache by PURGE, then forgets the job", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const product = await createProduct(db(), { id: "purge-pen" });
+    queuePurges(true);
+    await updateProduct(db(), admin, product.id, priceChange(1299, "purge-pen-v1"));
+    const [job] = await queued(db());
+    expect(job?.payload).toEqual({ tags: "product-purge-pen products" });
+
+    const purger = purgerFor({
+      kind: "http",
+      urls: [`${origin}/a`, `${origin}/b`],
+      token: "s3cret",
+    });
+    expect(await runPurges(db(), purger)).toMatchObject({ done: 1 });
+    expect(cache.seen.map((call) => [call.method, call.url])).toEqual(
+      expect.arrayContaining([
+        ["PURGE", "/a"],
+        ["PURGE", "/b"],
+      ]),
+    );
+    for (const call of cache.seen) {
+      expect(call.headers["surrogate-key"]).toBe("product-purge-pen products");
+      expect(call.headers.authorization).toBe("Bearer s3cret");
+    }
+    expect(await queued(db())).toEqual([]);
+  });
+
+  it("tries again later when the cache refuses, keeping the tags", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const product = await createProduct(db(), { id: "purge-pen" });
+    queuePurges(true);
+    await updateProduct(db(), admin, product.id, priceChange(1499, "purge-pen-v1"));
+    cache.answer(503, "busy");
+    const purger = purgerFor({ kind: "http", urls: [origin] });
+    expect(await runPurges(db(), purger)).toMatchObject({ retried: 1 });
+    const [job] = await queued(db());
+    expect(job?.attempts).toBe(1);
+    expect(job?.lastError).toContain("503");
+    expect(job?.payload).toEqual({ tags: "product-purge-pen products" });
+  });
+
+  it("purges for a stock movement only when the published figure changes", async () => {
+    queuePurges(true);
+    const admin = adminActor(await createCustomer(db()));
+    await createProduct(db(), {
+      id: "stocked",
+      variants: [{ id: "stocked-v1", stockQuantity: 30 }],
+    });
+    // Its starting stock was a purge of its own (none shown before, "In stock!" after).
+    expect((await queued(db())).map((job) => job.payload.tags)).toEqual([
+      "product-stocked products",
+    ]);
+    await db().delete(jobs);
+    const count = (counted: number) =>
+      adjustStock(db(), { variantId: "stocked-v1", counted, actor: admin, reason: "Counted" });
+    await count(25); // 30 -> 25: both shown as "In stock!"
+    expect(await queued(db())).toEqual([]);
+    await count(19); // into the band: the page shows "19 in stock!"
+    expect((await queued(db())).map((job) => job.payload.tags)).toEqual(["product-stocked"]);
+    await db().delete(jobs);
+    await count(0); // sold out: listings filtered to what is in stock change too
+    expect((await queued(db())).map((job) => job.payload.tags)).toEqual([
+      "product-stocked products",
+    ]);
+  });
+});
+
+describe("the CDN adapters, against stand-ins of their APIs", () => {
+  it("asks Cloudflare to purge by tags, at most 100 a call, and fails on success: false", async () => {
+    const purger = purgerFor({
+      kind: "cloudflare",
+      zoneId: "zone1",
+      token: "cf-token",
+      apiUrl: origin,
+    });
+    cache.answer(
+      200,
+      JSON.stringify({ success: true, errors: [], messages: [], result: { id: "x" } }),
+    );
+    const tags = Array.from({ length: 150 }, (_, index) => `product-${index}`);
+    await purger?.purge(tags);
+    expect(cache.seen.map((call) => [call.method, call.url])).toEqual([
+      ["POST", "/zones/zone1/purge_cache"],
+      ["POST", "/zones/zone1/purge_cache"],
+    ]);
+    expect(cache.seen[0]?.headers.authorization).toBe("Bearer cf-token");
+    expect(JSON.parse(cache.seen[0]?.body ?? "").tags).toHaveLength(100);
+    expect(JSON.parse(cache.seen[1]?.body ?? "").tags).toEqual(tags.slice(100));
+    cache.answer(200, JSON.stringify({ success: false, errors: [{ code: 1134 }] }));
+    await expect(purger?.purge(["settings"])).rejects.toThrow("Cloudflare did not purge");
+  });
+
+  it("asks Fastly for a soft purge of surrogate keys", async () => {
+    const purger = purgerFor({
+      kind: "fastly",
+      serviceId: "svc1",
+      token: "fastly-token",
+      apiUrl: origin,
+    });
+    await purger?.purge(["product-a", "products"]);
+    const [call] = cache.seen;
+    expect([call?.method, call?.url]).toEqual(["POST", "/service/svc1/purge"]);
+    expect(call?.headers["fastly-key"]).toBe("fastly-token");
+    expect(call?.headers["fastly-soft-purge"]).toBe("1");
+    expect(JSON.parse(call?.body ?? "")).toEqual({ surrogate_keys: ["product-a", "products"] });
+    cache.answer(401, JSON.stringify({ msg: "Provided credentials are missing or invalid" }));
+    await expect(purger?.purge(["settings"])).rejects.toThrow("Fastly answered 401");
+  });
+
+  it("has no purger when none is configured", () => {
+    expect(purgerFor({ kind: "none" })).toBeNull();
+  });
+});
