@@ -4,6 +4,7 @@ import { freshPostgresDatabase } from "../../scripts/bench-database";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { startSmtpServer } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
+import { MAKE_SHOPPERS, productForm } from "./instance-fixtures";
 import { metricValue } from "./metrics";
 
 // Two instances of the shop on one PostgreSQL, as behind a load balancer: instance A
@@ -23,19 +24,6 @@ function originOf(server: BuiltServer): string {
   return `http://localhost:${server.port}`;
 }
 
-/** Fifty more customers, each with the demo customer's password (a customer has one open order). */
-const MAKE_SHOPPERS = `
-  with made as (
-    insert into users (id, full_name, email, email_verified)
-    select 'shopper-' || i, 'Shopper ' || i, 'shopper-' || i || '@example.com', true
-    from generate_series(1, $1::int) as i
-    returning id)
-  insert into accounts (id, account_id, provider_id, user_id, password)
-  select 'account-' || made.id, made.id, 'credential', made.id,
-    (select password from accounts join users on users.id = accounts.user_id
-     where users.email = 'customer@example.com' and provider_id = 'credential')
-  from made`;
-
 function checkoutBody(index: number, variantId: string) {
   return JSON.stringify({
     items: [{ variantId, quantity: 1 }],
@@ -48,24 +36,6 @@ function checkoutBody(index: number, variantId: string) {
       notes: `checkout ${index}`,
     },
   });
-}
-
-/** The product form as the admin's editor posts it. */
-function productForm(price: string, variantId?: string) {
-  const form = new FormData();
-  form.set("intent", "save");
-  form.set("name", "Instance Test Kit");
-  form.set("slug", "instance-test-kit");
-  form.set("descriptionHtml", "<p>Made on one instance, sold on both.</p>");
-  form.set("imageUrl", "/images/products/whitening-pen.svg");
-  form.set("imageAlt", "A whitening pen");
-  form.set(
-    "variants",
-    JSON.stringify([
-      { id: variantId, name: "Standard", price, compareAt: "", startingStock: String(STOCK) },
-    ]),
-  );
-  return form;
 }
 
 if (postgresUrl) {
@@ -133,7 +103,7 @@ if (postgresUrl) {
         const created = await fetch(`${second.url}/dashboard/admin-products/new`, {
           method: "POST",
           headers: { Cookie: adminCookie, Origin: originOf(second) },
-          body: productForm("12.00"),
+          body: productForm("12.00", STOCK),
           redirect: "manual",
         });
         expect(created.status).toBe(302);
@@ -162,7 +132,7 @@ if (postgresUrl) {
         const changed = await fetch(`${second.url}/dashboard/admin-products/${productId}`, {
           method: "POST",
           headers: { Cookie: adminCookie, Origin: originOf(second) },
-          body: productForm("13.50", variantId),
+          body: productForm("13.50", STOCK, variantId),
           redirect: "manual",
         });
         expect(changed.status).toBeLessThan(400);

@@ -1,0 +1,236 @@
+import pg from "pg";
+import { logIn } from "../../scripts/bench-checkout";
+import { freshPostgresDatabase } from "../../scripts/bench-database";
+import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/built-server";
+import { startVarnish, type Varnish } from "../../scripts/varnish";
+import { personalPageProblems } from "../caching-checks";
+import { expect, test } from "./fixtures";
+import { MAKE_SHOPPERS, productForm } from "./instance-fixtures";
+
+// Varnish in front of two instances, with the shop's own VCL (deploy/varnish/gleam.vcl; decision
+// record 049), as a shop that meets its traffic at a shared cache runs: shoppers browse through
+// it, anonymous and signed in; no personal byte comes out of it for another shopper; a price
+// change is served through it as soon as the purge lands, though pages are kept for ten minutes
+// here; and with both instances stopped, the public pages it kept still answer while checkout
+// answers a plain 503. PostgreSQL only (two instances); .ci/run installs Debian's varnish.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const databaseName = "gleam_e2e_shared_cache";
+const UNAVAILABLE = "The shop is unavailable for a moment. Please try again shortly.";
+
+type Visitor = {
+  name: string;
+  cookie?: string;
+  email?: string;
+  fullName?: string;
+  saves?: string;
+};
+
+if (postgresUrl) {
+  test.describe("a shared cache in front of two instances", () => {
+    test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+    test("shares public pages, keeps personal ones apart, purges, and outlives the shop", async () => {
+      const database = await freshPostgresDatabase(postgresUrl, databaseName);
+      const shop = new pg.Client({ connectionString: database.url });
+      const cachePort = await freePort();
+      const ports = [await freePort(), await freePort()];
+      const common = {
+        DATABASE_URL: database.url,
+        SHOP_MODE: "demo",
+        WEB_CONCURRENCY: "1",
+        DEMO_ORDERS: "20",
+        LOG_LEVEL: "warn",
+        AUTH_ATTEMPTS_PER_MINUTE: "500",
+        // Shoppers reach the shop through the cache: its address is the shop's.
+        BASE_URL: `http://localhost:${cachePort}`,
+        TRUST_PROXY: "1",
+        // Kept for ten minutes: only the purge can explain a change seen sooner.
+        CACHE_S_MAXAGE_SECONDS: "600",
+        CACHE_PURGE: "http",
+        CACHE_PURGE_URLS: `http://127.0.0.1:${cachePort}/`,
+      };
+      const instances: BuiltServer[] = [];
+      let varnish: Varnish | undefined;
+      try {
+        instances.push(
+          ...(await Promise.all(
+            ports.map((port) => startBuiltServer({ ...common, PORT: String(port) })),
+          )),
+        );
+        varnish = await startVarnish(ports, { port: cachePort });
+        const cache = varnish.url;
+        await expect
+          .poll(async () => (await fetch(`${cache}/healthz`)).status, { timeout: 20_000 })
+          .toBe(200);
+        await shop.connect();
+        await shop.query(MAKE_SHOPPERS, [1]);
+
+        const visitors: Visitor[] = [
+          { name: "anonymous" },
+          {
+            name: "customer",
+            email: "customer@example.com",
+            fullName: "Demo Customer",
+            cookie: await logIn(cache, cache, "customer@example.com", "customer-password-1"),
+            saves: "prod2",
+          },
+          {
+            name: "shopper",
+            email: "shopper-1@example.com",
+            fullName: "Shopper 1",
+            cookie: await logIn(cache, cache, "shopper-1@example.com", "customer-password-1"),
+            saves: "prod3",
+          },
+        ];
+        for (const visitor of visitors) {
+          if (!visitor.cookie || !visitor.saves) continue;
+          const saved = await fetch(`${cache}/api/wishlist/${visitor.saves}`, {
+            method: "PUT",
+            headers: { Cookie: visitor.cookie, Origin: cache },
+          });
+          expect(saved.status).toBe(200);
+        }
+        const get = (visitor: Visitor, path: string) =>
+          fetch(`${cache}${path}`, {
+            headers: visitor.cookie ? { Cookie: visitor.cookie } : {},
+            redirect: "manual",
+          });
+
+        // 1. Three rounds of browsing, the visitors taking turns.
+        const publicPaths = ["/", "/store", "/product/prod2", "/product/prod3", "/search?q=white"];
+        const personalPaths = ["/dashboard", "/dashboard/wishlist", "/checkout", "/api/me"];
+        const publicBodies = new Map<string, Set<string>>();
+        const seenBy = new Map<string, string[]>();
+        const lastState = new Map<string, string | null>();
+        for (let round = 0; round < 3; round++) {
+          for (const visitor of visitors) {
+            for (const path of publicPaths) {
+              const response = await get(visitor, path);
+              expect(response.status, `${visitor.name} ${path}`).toBe(200);
+              expect(response.headers.getSetCookie(), `${visitor.name} ${path}`).toEqual([]);
+              lastState.set(path, response.headers.get("x-cache"));
+              const body = await response.text();
+              publicBodies.set(path, (publicBodies.get(path) ?? new Set()).add(body));
+              seenBy.set(visitor.name, [...(seenBy.get(visitor.name) ?? []), body]);
+            }
+            for (const path of personalPaths) {
+              const response = await get(visitor, path);
+              const body = await response.text();
+              seenBy.set(visitor.name, [...(seenBy.get(visitor.name) ?? []), body]);
+              if (!visitor.cookie) continue;
+              expect(response.status, `${visitor.name} ${path}`).toBe(200);
+              expect(response.headers.get("x-cache"), path).toBe("PASS");
+              expect(personalPageProblems(Object.fromEntries(response.headers)), path).toEqual([]);
+              if (path === "/api/me") {
+                const me = JSON.parse(body) as { signedIn: boolean; wishlist: string[] };
+                expect(me.signedIn).toBe(true);
+                expect(me.wishlist).toEqual([visitor.saves]);
+              } else if (path === "/dashboard") {
+                expect(body).toContain(visitor.fullName);
+              }
+            }
+          }
+        }
+        // The public pages: kept and served from the cache, the same bytes for everyone.
+        for (const path of publicPaths) {
+          expect(publicBodies.get(path)?.size, path).toBe(1);
+          expect(lastState.get(path), path).toBe("HIT");
+        }
+        // No shopper ever got a byte of another's: their addresses appear only in their own
+        // answers, and never in a public page.
+        for (const visitor of visitors) {
+          for (const other of visitors) {
+            if (!other.email || other === visitor) continue;
+            for (const body of seenBy.get(visitor.name) ?? []) {
+              for (const personal of [other.email, other.fullName ?? other.email]) {
+                expect(body.includes(personal), `${visitor.name} saw ${other.name}'s`).toBe(false);
+              }
+            }
+          }
+        }
+
+        // 2. A price change on one instance, served through the cache once the purge lands.
+        const adminCookie = await logIn(cache, cache, "admin@example.com", "admin-password-1");
+        const created = await fetch(`${cache}/dashboard/admin-products/new`, {
+          method: "POST",
+          headers: { Cookie: adminCookie, Origin: cache },
+          body: productForm("12.00", 10),
+          redirect: "manual",
+        });
+        expect(created.status).toBe(302);
+        const productId = created.headers.get("Location")?.split("/").at(-1) ?? "";
+        const productUrl = `${cache}/product/${productId}`;
+        await expect
+          .poll(async () => (await fetch(productUrl)).headers.get("x-cache"), { timeout: 10_000 })
+          .toBe("HIT");
+        expect(await (await fetch(productUrl)).text()).toContain("£12.00");
+        const { rows } = await shop.query<{ id: string }>(
+          "select id from product_variants where product_id = $1",
+          [productId],
+        );
+        const changed = await fetch(`${cache}/dashboard/admin-products/${productId}`, {
+          method: "POST",
+          headers: { Cookie: adminCookie, Origin: cache },
+          body: productForm("13.50", 10, rows[0]?.id),
+          redirect: "manual",
+        });
+        expect(changed.status).toBeLessThan(400);
+        const changedAt = Date.now();
+        let servedAfterMs: number | undefined;
+        while (servedAfterMs === undefined && Date.now() - changedAt < 10_000) {
+          const askedAt = Date.now();
+          const text = await (await fetch(productUrl)).text();
+          if (text.includes("£13.50") && !text.includes("£12.00"))
+            servedAfterMs = askedAt - changedAt;
+          else await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(servedAfterMs, "the new price through the cache within 2 s").toBeLessThan(2000);
+        test.info().annotations.push({
+          type: "purge",
+          description: `new price served through Varnish ${servedAfterMs} ms after the save`,
+        });
+        // Kept again, with the new price.
+        await expect
+          .poll(async () => (await fetch(productUrl)).headers.get("x-cache"), { timeout: 10_000 })
+          .toBe("HIT");
+
+        // 3. Both instances stop: what the cache kept still answers; checkout cannot. (The new
+        // product purged every listing: they are kept again first.)
+        for (const path of publicPaths) {
+          await expect
+            .poll(async () => (await fetch(`${cache}${path}`)).headers.get("x-cache"), {
+              message: path,
+              timeout: 10_000,
+            })
+            .toBe("HIT");
+        }
+        await Promise.all(instances.map((instance) => instance.stop()));
+        await expect
+          .poll(async () => (await fetch(`${cache}/healthz`)).status, { timeout: 10_000 })
+          .toBe(503);
+        for (const path of [...publicPaths, `/product/${productId}`]) {
+          const response = await fetch(`${cache}${path}`);
+          expect(response.status, path).toBe(200);
+          const body = await response.text();
+          if (path.endsWith(productId)) expect(body).toContain("£13.50");
+        }
+        const checkout = await get(visitors[1] as Visitor, "/checkout");
+        expect(checkout.status).toBe(503);
+        expect(checkout.headers.get("cache-control")).toBe("no-store");
+        expect(await checkout.text()).toContain(UNAVAILABLE);
+        const intent = await fetch(`${cache}/api/checkout/payment-intent`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: cache },
+          body: "{}",
+        });
+        expect(intent.status).toBe(503);
+        expect(await intent.json()).toEqual({ error: UNAVAILABLE });
+      } finally {
+        await varnish?.stop();
+        await Promise.all(instances.map((instance) => instance.stop()));
+        await shop.end().catch(() => {});
+        await database.drop();
+      }
+    });
+  });
+}
