@@ -2,6 +2,7 @@ import autocannon from "autocannon";
 import { benchAdmin } from "./bench-admin";
 import { benchCatalogue } from "./bench-catalogue";
 import { benchCheckout } from "./bench-checkout";
+import { benchScale } from "./bench-scale";
 import { benchSpeed } from "./bench-speed";
 import { benchWorkers } from "./bench-workers";
 import { type BuiltServer, startBuiltServer } from "./built-server";
@@ -22,7 +23,8 @@ import { measureSuggestionLatency } from "./suggestion-latency";
 // BENCH_POSTGRES_URL's server when set (scripts/bench-catalogue.ts; BENCH_CATALOGUE=0 leaves it
 // out). Last the speed figures (docs/performance.md) on one worker (scripts/bench-speed.ts; BENCH_SPEED=0
 // leaves them out): the product page from the cache anonymous and signed in, a bare node:http
-// server sending the same bytes, and the CPU of one uncached render.
+// server sending the same bytes, and the CPU of one uncached render. With `--scale`, only the
+// capacity figures of docs/scale.md instead (scripts/bench-scale.ts).
 
 const routes = [
   "/",
@@ -72,6 +74,12 @@ async function measure(server: BuiltServer): Promise<Record<string, RouteResult>
 }
 
 async function main() {
+  if (process.argv.includes("--scale")) {
+    const postgres = process.env.BENCH_POSTGRES_URL;
+    if (!postgres) throw new Error("--scale measures one PostgreSQL: set BENCH_POSTGRES_URL");
+    console.log(JSON.stringify(await benchScale(postgres), null, 2));
+    return;
+  }
   const report: Record<string, unknown> = {
     connections,
     durationSeconds: duration,

@@ -12,6 +12,7 @@ import { cacheHitServer } from "./cache-hits";
 import {
   type Audience,
   DEFAULT_SHARED_CACHE,
+  forClientData,
   type SharedCachePolicy,
   withCachingRules,
 } from "./caching-rules";
@@ -262,7 +263,12 @@ export function createHttpApp(options: HttpAppOptions) {
     audience: Audience,
   ) =>
     inRequestScope(async () =>
-      withCachingRules(await handleRequest(request, context), audience, sharedCache, pageTags()),
+      withCachingRules(
+        await handleRequest(request, context),
+        audience,
+        new URL(request.url).pathname.endsWith(".data") ? forClientData(sharedCache) : sharedCache,
+        pageTags(),
+      ),
     );
   app.all("*", async (c) => {
     const nonce = c.get("cspNonce");

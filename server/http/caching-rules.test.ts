@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { applyCachingRules, DEFAULT_SHARED_CACHE, publicCacheControl } from "./caching-rules";
+import {
+  applyCachingRules,
+  DEFAULT_SHARED_CACHE,
+  forClientData,
+  publicCacheControl,
+} from "./caching-rules";
 
 const html = () => new Headers({ "Content-Type": "text/html; charset=utf-8" });
 
@@ -62,5 +67,12 @@ describe("caching rules", () => {
     applyCachingRules(json, 200, "anonymous", DEFAULT_SHARED_CACHE, []);
     expect(json.get("Cache-Control")).toBe("no-store");
     expect(json.get("Vary")).toBeNull();
+  });
+
+  it("never lets a browser show a public page's client data stale", () => {
+    const headers = new Headers({ "Content-Type": "text/x-script" });
+    applyCachingRules(headers, 200, "public", forClientData(DEFAULT_SHARED_CACHE), ["settings"]);
+    expect(headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate, s-maxage=20");
+    expect(headers.get("Surrogate-Key")).toBe("settings");
   });
 });

@@ -14,6 +14,8 @@ export type SharedCachePolicy = {
   sMaxAgeSeconds: number;
   staleWhileRevalidateSeconds: number;
   staleIfErrorSeconds: number;
+  /** Never served stale by any cache (React Router's client data: see `forClientData`). */
+  mustRevalidate?: boolean;
 };
 
 /** The shipped defaults (CACHE_* in docs/configuration.md): a price change shows within a minute. */
@@ -25,7 +27,21 @@ export const DEFAULT_SHARED_CACHE: SharedCachePolicy = {
 
 export type Audience = "public" | "personal" | "anonymous";
 
+/**
+ * The policy for a public page's client data (`/product/prod1.data`, fetched by React Router on
+ * a navigation in the browser). Browsers apply stale-while-revalidate to such fetches: with
+ * `max-age=0` they would show the data as it was before a change (the review just edited) while
+ * they ask again. So it is never served stale: shared caches keep it for s-maxage, purged like
+ * its page, and browsers ask every time.
+ */
+export function forClientData(policy: SharedCachePolicy): SharedCachePolicy {
+  return { ...policy, mustRevalidate: true };
+}
+
 export function publicCacheControl(policy: SharedCachePolicy): string {
+  if (policy.mustRevalidate) {
+    return `public, max-age=0, must-revalidate, s-maxage=${policy.sMaxAgeSeconds}`;
+  }
   return [
     "public",
     "max-age=0",

@@ -55,6 +55,13 @@ test.describe("caching headers", () => {
     const product = await fetch(`${origin}/product/prod1`);
     expect(product.headers.get("surrogate-key")?.split(" ")).toContain("product-prod1");
     expect(product.headers.get("cache-tag")?.split(",")).toContain("product-prod1");
+    // Its client data (a navigation in the browser) is kept by shared caches too, but never
+    // served stale: a browser would show the page as it was before a change.
+    const data = await fetch(`${origin}/product/prod1.data`);
+    expect(data.headers.get("cache-control")).toBe(
+      "public, max-age=0, must-revalidate, s-maxage=20",
+    );
+    await data.arrayBuffer();
     // Asked again with its ETag: an empty 304.
     const etag = product.headers.get("etag") ?? "";
     const again = await fetch(`${origin}/product/prod1`, { headers: { "If-None-Match": etag } });
