@@ -1,11 +1,21 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { openDatabase } from "@server/db/client";
 import { seedProducts } from "@server/seed/catalog-data";
 import { seedScaleCatalog } from "@server/seed/scale-catalog";
 import pg from "pg";
 import { logIn } from "./bench-checkout";
 import { freshPostgresDatabase } from "./bench-database";
+import { replayDay } from "./bench-day";
 import { measureRoutes } from "./bench-routes";
+import {
+  CATALOGUE,
+  CUSTOMER,
+  DATABASE,
+  databaseActiveMs,
+  popularProduct,
+  round,
+  SEARCHES,
+  treeCpuMs,
+} from "./bench-scale-load";
 import { type BuiltServer, freePort, startBuiltServer } from "./built-server";
 import { startVarnish } from "./varnish";
 
@@ -22,58 +32,12 @@ import { startVarnish } from "./varnish";
 //    origin's requests and CPU, and the p99 each shopper saw.
 // Bounded: about three minutes in all. It reports; it does not gate.
 
-const DATABASE = "gleam_bench_scale";
-const CATALOGUE = 10_000;
-const CLOCK_TICKS = 100;
-const CUSTOMER = ["customer@example.com", "customer-password-1"] as const;
-const SEARCHES = ["white", "strips", "mint", "pen", "sensitive", "charcoal", "floss", "gel"];
-
-/** CPU time (ms) of a process and every process under it (a primary and its workers). */
-function treeCpuMs(rootPid: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(entry), {
-        ppid: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]),
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const inTree = (pid: number): boolean => {
-    for (let at = pid, depth = 0; at > 1 && depth < 10; depth++) {
-      if (at === rootPid) return true;
-      at = stats.get(at)?.ppid ?? 0;
-    }
-    return false;
-  };
-  let ticks = 0;
-  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
-  return (ticks * 1000) / CLOCK_TICKS;
-}
-
-async function databaseActiveMs(client: pg.Client): Promise<number> {
-  await client.query("select pg_stat_clear_snapshot()");
-  const { rows } = await client.query<{ ms: number }>(
-    "select active_time::float8 as ms from pg_stat_database where datname = $1",
-    [DATABASE],
-  );
-  return rows[0]?.ms ?? 0;
-}
-
-/** Zipf-like popularity: a few products take most views, as in every shop. */
-function popularProduct(random: number): string {
-  const rank = Math.min(CATALOGUE, Math.floor(1 / (1 - random * 0.9999)) ** 1.2);
-  const seeded = seedProducts.map((product) => product.id);
-  if (rank <= seeded.length) return seeded[Math.max(0, Math.floor(rank) - 1)] ?? "prod1";
-  return `scale-${String(Math.floor(rank) - seeded.length).padStart(5, "0")}`;
-}
-
-type Kind = { name: string; request: () => { path: string; init?: RequestInit } };
+type Kind = {
+  name: string;
+  request: () => { path: string; init?: RequestInit };
+  /** Requests at once (default 4); one customer's checkouts go one at a time, as theirs would. */
+  connections?: number;
+};
 
 function checkoutBody(variantId: string) {
   return JSON.stringify({
@@ -119,7 +83,7 @@ async function shopOn(url: string, env: Record<string, string>): Promise<BuiltSe
       WEB_CONCURRENCY: "1",
       LOG_LEVEL: "info",
       AUTH_ATTEMPTS_PER_MINUTE: "10000",
-      CHECKOUT_ATTEMPTS_PER_MINUTE: "100000",
+      CHECKOUT_ATTEMPTS_PER_MINUTE: "10000",
       ...env,
     },
     { captureOutput: false },
@@ -154,6 +118,7 @@ async function measureCosts(url: string, client: pg.Client, seconds: number) {
     },
     {
       name: "checkout (order placed)",
+      connections: 1,
       request: () => ({
         path: "/api/checkout/payment-intent",
         init: {
@@ -174,7 +139,7 @@ async function measureCosts(url: string, client: pg.Client, seconds: number) {
       const cpuBefore = treeCpuMs(server.child.pid ?? 0);
       const dbBefore = await databaseActiveMs(client);
       const started = performance.now();
-      const done = await closedLoop(server.url, kind, 4, seconds);
+      const done = await closedLoop(server.url, kind, kind.connections ?? 4, seconds);
       const elapsedS = (performance.now() - started) / 1000;
       const cpuMs = treeCpuMs(server.child.pid ?? 0) - cpuBefore;
       // A backend reports its time when its connection closes: stop the shop, then read.
@@ -194,118 +159,6 @@ async function measureCosts(url: string, client: pg.Client, seconds: number) {
     }
   }
   return results;
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
-
-/** A UK shop's day, hour by hour (share of the mean), with a viral hour at 20:00 at ten times it. */
-const DAY_SHAPE = [
-  0.2, 0.1, 0.1, 0.1, 0.1, 0.2, 0.4, 0.7, 0.9, 1, 1.1, 1.2, 1.3, 1.2, 1.1, 1.1, 1.2, 1.4, 1.6, 1.9,
-  10, 2, 1.4, 0.6,
-];
-
-/** 3. The day's shape through the cache: what shoppers saw, what reached the origin. */
-async function replayDay(
-  cacheUrl: string,
-  origin: BuiltServer,
-  client: pg.Client,
-  seconds: number,
-  meanRate: number,
-) {
-  const shape = DAY_SHAPE.map((share) => (share * 24) / DAY_SHAPE.reduce((a, b) => a + b, 0));
-  const hourMs = (seconds * 1000) / 24;
-  const cookie = await logIn(cacheUrl, cacheUrl, ...CUSTOMER);
-  const latencies: number[] = [];
-  const states = { HIT: 0, MISS: 0, PASS: 0, other: 0 };
-  let failures = 0;
-  const perHour: Array<{ sent: number; origin: number }> = shape.map(() => ({
-    sent: 0,
-    origin: 0,
-  }));
-  const pending = new Set<Promise<void>>();
-  const cpuBefore = treeCpuMs(origin.child.pid ?? 0);
-  const dbBefore = await databaseActiveMs(client);
-  const start = Date.now();
-  const pick = (): { path: string; headers: Record<string, string> } => {
-    const signedIn = Math.random() < 0.1;
-    const headers: Record<string, string> = signedIn ? { Cookie: cookie } : {};
-    const roll = Math.random();
-    // Every page view also asks /api/me (the header's account controls and hearts).
-    if (roll < 0.5) return { path: "/api/me", headers };
-    if (roll < 0.72) return { path: `/product/${popularProduct(Math.random())}`, headers };
-    if (roll < 0.8) return { path: "/", headers };
-    if (roll < 0.9) return { path: `/store?page=${1 + Math.floor(Math.random() * 5)}`, headers };
-    if (roll < 0.95) {
-      return {
-        path: `/search?q=${SEARCHES[Math.floor(Math.random() * SEARCHES.length)]}`,
-        headers,
-      };
-    }
-    if (roll < 0.98) return { path: "/checkout", headers };
-    return { path: "/dashboard", headers: { Cookie: cookie } };
-  };
-  for (;;) {
-    const elapsed = Date.now() - start;
-    const hour = Math.floor(elapsed / hourMs);
-    if (hour >= 24) break;
-    const tick = 20;
-    const due = ((shape[hour] ?? 1) * meanRate * tick) / 1000;
-    const count = Math.floor(due) + (Math.random() < due % 1 ? 1 : 0);
-    for (let index = 0; index < count; index++) {
-      const { path, headers } = pick();
-      const slot = perHour[hour] as { sent: number; origin: number };
-      slot.sent++;
-      const sentAt = performance.now();
-      const request = fetch(`${cacheUrl}${path}`, {
-        headers: { ...headers, "Accept-Encoding": "gzip" },
-        redirect: "manual",
-      })
-        .then(async (response) => {
-          await response.arrayBuffer();
-          latencies.push(performance.now() - sentAt);
-          const state = response.headers.get("x-cache") ?? "other";
-          if (state === "HIT" || state === "MISS" || state === "PASS") states[state]++;
-          else states.other++;
-          if (state !== "HIT") slot.origin++;
-          if (response.status >= 500) failures++;
-        })
-        .catch(() => {
-          failures++;
-        })
-        .finally(() => pending.delete(request));
-      pending.add(request);
-    }
-    await new Promise((resolve) => setTimeout(resolve, tick));
-  }
-  await Promise.all(pending);
-  const elapsedS = (Date.now() - start) / 1000;
-  const cpuMs = treeCpuMs(origin.child.pid ?? 0) - cpuBefore;
-  const dbMs = (await databaseActiveMs(client)) - dbBefore;
-  latencies.sort((a, b) => a - b);
-  const total = latencies.length;
-  const at = (q: number) => round(latencies[Math.min(total - 1, Math.floor(q * total))] ?? 0);
-  const hourSeconds = hourMs / 1000;
-  const peak = perHour.reduce((best, slot) => (slot.sent > best.sent ? slot : best));
-  return {
-    secondsPerHour: round(hourSeconds),
-    meanRequestsPerSecond: meanRate,
-    requests: total,
-    failures,
-    cache: states,
-    hitRatio: round(states.HIT / Math.max(1, total)),
-    latencyP50Ms: at(0.5),
-    latencyP99Ms: at(0.99),
-    peakHour: {
-      requestsPerSecond: Math.round(peak.sent / hourSeconds),
-      originRequestsPerSecond: Math.round(peak.origin / hourSeconds),
-    },
-    origin: {
-      requestsPerSecond: round((states.MISS + states.PASS + states.other) / elapsedS),
-      cpuCoresUsed: round(cpuMs / 1000 / elapsedS),
-      // Reported by backends as they go idle: a lower bound over a run this short.
-      databaseMsPerSecondAtLeast: round(dbMs / elapsedS),
-    },
-  };
 }
 
 export async function benchScale(postgresUrl: string) {
