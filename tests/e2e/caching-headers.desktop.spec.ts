@@ -76,8 +76,8 @@ test.describe("caching headers", () => {
         headers: { Cookie: cookie },
         redirect: "manual",
       });
-      expect(response.status, path).toBe(200);
       expect(personalPageProblems(Object.fromEntries(response.headers)), path).toEqual([]);
+      expect(response.status, path).toBe(200);
       await response.arrayBuffer();
     }
   });
