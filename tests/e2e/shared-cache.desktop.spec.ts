@@ -10,12 +10,13 @@ import { MAKE_SHOPPERS, productForm } from "./instance-fixtures";
 // Varnish in front of two instances, with the shop's own VCL (deploy/varnish/gleam.vcl; decision
 // record 049), as a shop that meets its traffic at a shared cache runs: shoppers browse through
 // it, anonymous and signed in; no personal byte comes out of it for another shopper; a price
-// change is served through it as soon as the purge lands, though pages are kept for ten minutes
-// here; and with both instances stopped, the public pages it kept still answer while checkout
+// change is served through it as soon as the purge lands, while the old page is still fresh;
+// and with both instances stopped, the public pages it kept still answer, stale, while checkout
 // answers a plain 503. PostgreSQL only (two instances); .ci/run installs Debian's varnish.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const databaseName = "gleam_e2e_shared_cache";
 const UNAVAILABLE = "The shop is unavailable for a moment. Please try again shortly.";
+const S_MAXAGE = 15;
 
 type Visitor = {
   name: string;
@@ -44,8 +45,9 @@ if (postgresUrl) {
         // Shoppers reach the shop through the cache: its address is the shop's.
         BASE_URL: `http://localhost:${cachePort}`,
         TRUST_PROXY: "1",
-        // Kept for ten minutes: only the purge can explain a change seen sooner.
-        CACHE_S_MAXAGE_SECONDS: "600",
+        // Kept for 15 s: a change seen while the old page was still fresh is the purge's doing,
+        // and a page served once the instances are gone is stale.
+        CACHE_S_MAXAGE_SECONDS: String(S_MAXAGE),
         CACHE_PURGE: "http",
         CACHE_PURGE_URLS: `http://127.0.0.1:${cachePort}/`,
       };
@@ -163,7 +165,10 @@ if (postgresUrl) {
         await expect
           .poll(async () => (await fetch(productUrl)).headers.get("x-cache"), { timeout: 10_000 })
           .toBe("HIT");
-        expect(await (await fetch(productUrl)).text()).toContain("£12.00");
+        const kept = await fetch(productUrl);
+        expect(await kept.text()).toContain("£12.00");
+        // How long the kept page stays fresh: the new price must come sooner than that.
+        const freshForMs = (S_MAXAGE - Number(kept.headers.get("age") ?? S_MAXAGE)) * 1000;
         const { rows } = await shop.query<{ id: string }>(
           "select id from product_variants where product_id = $1",
           [productId],
@@ -185,6 +190,7 @@ if (postgresUrl) {
           else await new Promise((resolve) => setTimeout(resolve, 50));
         }
         expect(servedAfterMs, "the new price through the cache within 2 s").toBeLessThan(2000);
+        expect(servedAfterMs, "while the old page was still fresh").toBeLessThan(freshForMs);
         test.info().annotations.push({
           type: "purge",
           description: `new price served through Varnish ${servedAfterMs} ms after the save`,
@@ -208,9 +214,16 @@ if (postgresUrl) {
         await expect
           .poll(async () => (await fetch(`${cache}/healthz`)).status, { timeout: 10_000 })
           .toBe(503);
+        // Past their s-maxage, the kept pages still answer: stale, as stale-if-error allows.
+        await expect
+          .poll(async () => Number((await fetch(productUrl)).headers.get("age")), {
+            timeout: (S_MAXAGE + 10) * 1000,
+          })
+          .toBeGreaterThan(S_MAXAGE);
         for (const path of [...publicPaths, `/product/${productId}`]) {
           const response = await fetch(`${cache}${path}`);
           expect(response.status, path).toBe(200);
+          expect(Number(response.headers.get("age")), path).toBeGreaterThan(S_MAXAGE);
           const body = await response.text();
           if (path.endsWith(productId)) expect(body).toContain("£13.50");
         }
