@@ -93,18 +93,21 @@ describe.each(testDrivers)("purging the shared cache on %s", (driver) => {
     await db().delete(jobs);
   });
 
-  it("queues nothing while no cache is configured", async () => {
+  /** The admin changes a product's price, with purges queued or not. */
+  async function changePrice(purging: boolean, pricePence: number) {
     const admin = adminActor(await createCustomer(db()));
     const product = await createProduct(db(), { id: "purge-pen" });
-    await updateProduct(db(), admin, product.id, priceChange(1299, "purge-pen-v1"));
+    queuePurges(purging);
+    await updateProduct(db(), admin, product.id, priceChange(pricePence, "purge-pen-v1"));
+  }
+
+  it("queues nothing while no cache is configured", async () => {
+    await changePrice(false, 1299);
     expect(await queued(db())).toEqual([]);
   });
 
   it("sends a price change's tags to every cache by PURGE, then forgets the job", async () => {
-    const admin = adminActor(await createCustomer(db()));
-    const product = await createProduct(db(), { id: "purge-pen" });
-    queuePurges(true);
-    await updateProduct(db(), admin, product.id, priceChange(1299, "purge-pen-v1"));
+    await changePrice(true, 1299);
     const [job] = await queued(db());
     expect(job?.payload).toEqual({ tags: "product-purge-pen products" });
 
@@ -128,10 +131,7 @@ describe.each(testDrivers)("purging the shared cache on %s", (driver) => {
   });
 
   it("tries again later when the cache refuses, keeping the tags", async () => {
-    const admin = adminActor(await createCustomer(db()));
-    const product = await createProduct(db(), { id: "purge-pen" });
-    queuePurges(true);
-    await updateProduct(db(), admin, product.id, priceChange(1499, "purge-pen-v1"));
+    await changePrice(true, 1499);
     cache.answer(503, "busy");
     const purger = purgerFor({ kind: "http", urls: [origin] });
     expect(await runPurges(db(), purger)).toMatchObject({ retried: 1 });
