@@ -30,7 +30,7 @@ import { startVarnish } from "./varnish";
 //    BENCH_SCALE_SECONDS (48: two seconds an hour), at BENCH_SCALE_RATE requests a second on
 //    average (40), the evening peak and a viral hour at ten times that: the cache's hit ratio, the
 //    origin's requests and CPU, and the p99 each shopper saw.
-// Bounded: about three minutes in all. It reports; it does not gate.
+// Bounded by its settings' seconds, whatever the shop's speed. It reports; it does not gate.
 
 type Kind = {
   name: string;

@@ -7,6 +7,7 @@
 // - `fastly`: POST /service/{service}/purge with `{ surrogate_keys }`, at most 256 a call, soft
 //   (the pages are marked stale, so they may still answer while the shop is away).
 
+import { z } from "zod";
 import type { PurgeConfig } from "../env-shared-cache";
 
 export type CachePurger = {
@@ -29,18 +30,24 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-async function send(what: string, url: string, init: RequestInit): Promise<void> {
+/** Sends one purge call; throws unless it answered 2xx. The body, for a CDN's own verdict. */
+async function send(what: string, url: string, init: RequestInit): Promise<string> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
   const text = await response.text();
   if (!response.ok) {
     throw new Error(`${what} answered ${response.status}: ${text.slice(0, 200)}`);
   }
-  if (what === "Cloudflare") {
-    // Cloudflare's envelope says whether the call worked, whatever the status.
-    const parsed: unknown = JSON.parse(text);
-    if (!(parsed && typeof parsed === "object" && "success" in parsed && parsed.success === true)) {
-      throw new Error(`Cloudflare did not purge: ${text.slice(0, 200)}`);
-    }
+  return text;
+}
+
+/** Cloudflare's envelope says whether the call worked, whatever the status. */
+const cloudflareSucceeded = z.object({ success: z.literal(true) });
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 
@@ -66,7 +73,7 @@ export function purgerFor(config: PurgeConfig): CachePurger | null {
         name: "Cloudflare",
         async purge(tags) {
           for (const batch of chunks(tags, CLOUDFLARE_TAGS_PER_CALL)) {
-            await send(
+            const text = await send(
               "Cloudflare",
               `${base}/zones/${encodeURIComponent(config.zoneId)}/purge_cache`,
               {
@@ -78,6 +85,9 @@ export function purgerFor(config: PurgeConfig): CachePurger | null {
                 body: JSON.stringify({ tags: batch }),
               },
             );
+            if (!cloudflareSucceeded.safeParse(parsedJson(text)).success) {
+              throw new Error(`Cloudflare did not purge: ${text.slice(0, 200)}`);
+            }
           }
         },
       };
