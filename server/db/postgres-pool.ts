@@ -7,12 +7,12 @@ export const CONNECT_TIMEOUT_MS = 5_000;
  * A pool whose reads outlive a lost connection: a statement that reads only
  * (it begins with `select`), run outside a transaction and cut by its connection's end (the
  * server restarted, failed over, or ended the backend: pg_terminate_backend) is run again on
- * another connection, up to READ_ATTEMPTS times in all: when the server ends every connection at
- * once, the next idle one may be gone too before the pool has heard. A write is never run again:
- * it may have committed before the connection went. A transaction's statements run on a client
- * of their own, not through here.
+ * another connection. When the server ends every connection at once, the next idle one may be
+ * gone too before the pool has heard (on a busy machine, for longer than any fixed wait): each
+ * failed try takes its dead connection out of the pool, so one try more than the pool holds ends
+ * on a connection opened after the loss. A write is never run again: it may have committed before
+ * the connection went. A transaction's statements run on a client of their own, not through here.
  */
-const READ_ATTEMPTS = 3;
 
 /**
  * Clients whose `begin` gives its connection back when the connection is lost: Drizzle's
@@ -42,6 +42,9 @@ function giveBackOnFailedBegin(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
+/** pg's own default pool size. */
+const DEFAULT_POOL_SIZE = 10;
+
 export class ReadRetryingPool extends pg.Pool {
   // biome-ignore lint/suspicious/noExplicitAny: pg's connect has a callback form and a promise form; both are passed through.
   override connect(...args: any[]): any {
@@ -64,7 +67,7 @@ export class ReadRetryingPool extends pg.Pool {
         await new Promise((resolve) => setImmediate(resolve));
         return attempt(left - 1);
       });
-    return attempt(READ_ATTEMPTS);
+    return attempt((this.options.max ?? DEFAULT_POOL_SIZE) + 1);
   }
 }
 
