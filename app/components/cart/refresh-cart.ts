@@ -6,6 +6,11 @@ import { cartStore } from "./cart-store";
 
 const answerSchema = z.object({ variants: z.array(cartProductSchema) });
 
+/** Re-checks in the order they were asked, and the last one applied: an answer that arrives after
+ * a later-asked one was applied is older than what the cart shows, and is dropped. */
+let lastAsked = 0;
+let lastApplied = 0;
+
 /**
  * Asks the shop for the current price and stock of every line and applies what changed, with a
  * toast saying what (docs/architecture.md §6: the server's numbers win). Resolves to the number of changes.
@@ -13,12 +18,15 @@ const answerSchema = z.object({ variants: z.array(cartProductSchema) });
 export async function refreshCartFromShop(signal?: AbortSignal): Promise<number> {
   const ids = cartStore.lines().map((line) => line.variantId);
   if (ids.length === 0) return 0;
+  const turn = ++lastAsked;
   const response = await fetch(`/api/variants?ids=${encodeURIComponent(ids.join(","))}`, {
     signal,
     headers: { Accept: "application/json" },
   });
   if (!response.ok) throw new Error(`The shop answered ${response.status}.`);
   const { variants } = answerSchema.parse(await response.json());
+  if (turn < lastApplied) return 0;
+  lastApplied = turn;
 
   // The shopper may have changed the cart while the answer was on its way: apply the answer to
   // the lines as they are now, and only to those that were asked about.
