@@ -16,7 +16,7 @@ import { retryDelayMs } from "@server/jobs/retry-delay";
 import { logger } from "@server/logger";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
+import { dueNow, everyDriver, useTestDatabase } from "../setup/test-database";
 import { startSmtpServer } from "../smtp-catcher";
 
 const message: OutgoingEmail = {
@@ -26,7 +26,7 @@ const message: OutgoingEmail = {
   text: "Hello http://shop.test/api/auth/verify-email?token=abc",
 };
 
-describe.each(testDrivers)("email outbox on %s", (driver) => {
+describe.each(everyDriver)("email outbox on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
   /** One round of the queue's `send-email` jobs: how many were sent and how many failed. */

@@ -13,14 +13,14 @@ import {
   payOrder,
   testCheckoutSettings,
 } from "../factories";
-import { testDrivers, useTestDatabase } from "../setup/test-database";
+import { everyDriver, useTestDatabase } from "../setup/test-database";
 
 // The admin's figures are kept between changes: migration 0009's triggers notify at commit, and the
 // process listens (PGlite in-process, PostgreSQL on a connection of its own).
 
 const settings = testCheckoutSettings;
 
-describe.each(testDrivers)("the admin's figures between changes on %s", (driver) => {
+describe.each(everyDriver)("the admin's figures between changes on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
   const provider = createTestProvider("integration-test-secret-of-32-characters!");

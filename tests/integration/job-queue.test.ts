@@ -28,7 +28,7 @@ import {
 } from "../factories";
 import { expireDueOrders } from "../job-handlers";
 import { createRefundLedgerProvider } from "../refund-ledger-provider";
-import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
+import { dueNow, everyDriver, useTestDatabase } from "../setup/test-database";
 
 // The one job queue (docs/architecture.md §8): work is queued with the change that needs it, run
 // once however many runners claim it, retried with a growing delay, parked after its kind's limit
@@ -37,7 +37,7 @@ import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 
 const SECRET = "integration-test-secret-of-32-characters!";
 
-describe.each(testDrivers)("the job queue on %s", (driver) => {
+describe.each(everyDriver)("the job queue on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
   const provider = createTestProvider(SECRET);

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from "@server/db/client";
 import { LISTENER_APPLICATION_NAME } from "@server/db/postgres-listener";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { connectAgain, testDrivers, useTestDatabase } from "../setup/test-database";
+import { connectAgain, everyDriver, useTestDatabase } from "../setup/test-database";
 
 // Notifications between the shop's processes (DatabaseHandle.listen): what keeps every instance's
 // caches right when another instance changes the shop.
@@ -18,7 +18,7 @@ async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void>
 const notify = (handle: DatabaseHandle, payload: string) =>
   handle.db.execute(sql`select pg_notify('test_channel', ${payload})`);
 
-describe.each(testDrivers)("listening for changes on %s", (driver) => {
+describe.each(everyDriver)("listening for changes on %s", (driver) => {
   const database = useTestDatabase(driver);
 
   it("hands over each committed notification with its payload, none of a rolled-back one, and is caught up after", async () => {
@@ -46,7 +46,7 @@ describe.each(testDrivers)("listening for changes on %s", (driver) => {
   });
 });
 
-describe.runIf(testDrivers.includes("postgres"))("listening across instances on PostgreSQL", () => {
+describe.runIf(everyDriver.includes("postgres"))("listening across instances on PostgreSQL", () => {
   const database = useTestDatabase("postgres");
 
   it("hears what another instance notifies, and once caught up has heard all committed before", async () => {

@@ -8,7 +8,7 @@ import { cancelOrder } from "@server/orders/order-state";
 import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDrivers } from "../setup/test-database";
+import { everyDriver, openTestDatabase } from "../setup/test-database";
 
 // The committed migrations applied one file at a time, with data written in between, as a shop
 // that was running before a release would have it: a migration that reshapes rules (0005: one open
@@ -45,7 +45,7 @@ async function apply(db: Database, prefix: string) {
   for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
 }
 
-describe.each(testDrivers)("migrations on %s", (driver) => {
+describe.each(everyDriver)("migrations on %s", (driver) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(driver, { migrated: false });

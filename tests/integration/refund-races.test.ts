@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderRow, paidOrderOfTwo } from "../factories";
 import { createRefundLedgerProvider } from "../refund-ledger-provider";
-import { connectAgain, testDrivers, useTestDatabase } from "../setup/test-database";
+import { connectAgain, everyDriver, useTestDatabase } from "../setup/test-database";
 
 // a cancellation or a full refund raced against fulfilment, as two admins (or
 // one double-click) send them at the same moment. On PostgreSQL the two run on two connection
@@ -19,7 +19,7 @@ import { connectAgain, testDrivers, useTestDatabase } from "../setup/test-databa
 
 const ROUNDS = 20;
 
-describe.each(testDrivers)("refunds raced against fulfilment on %s", (driver) => {
+describe.each(everyDriver)("refunds raced against fulfilment on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
   // The second instance: its own pool on PostgreSQL; PGlite is one connection in one process.

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from "@server/db/client";
 import { type Database, schema } from "@server/db/database";
 import { deliveryMethods } from "@server/db/schema/delivery";
@@ -7,29 +8,25 @@ import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 
-// A real database per test worker: PGlite always, and PostgreSQL too when TEST_DATABASE_URL is set
-// (tests are the one place that reads it; the shop's own configuration goes through server/env.ts).
+// A real database per test file (tests are the one place that reads TEST_DATABASE_URL; the shop's
+// own configuration goes through server/env.ts). Every file runs on one driver: PostgreSQL when
+// TEST_DATABASE_URL is set, PGlite otherwise. What differs between the two (migrations, listening,
+// locks and leases, one connection against a pool) runs on both: `everyDriver` (docs/testing.md).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-export const testDrivers: DatabaseDriver[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
+export const testDrivers: DatabaseDriver[] = postgresUrl ? ["postgres"] : ["pglite"];
+
+export const everyDriver: DatabaseDriver[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
 
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? "0";
 
-/** PGlite is migrated once per worker, then each suite starts from a copy (about 0.5 s, not 3 s). */
-let pgliteTemplate: Promise<Blob> | undefined;
+/** PGlite starts from the data folder migrated once per run (tests/setup/integration-templates.ts). */
+let pgliteTemplate: Blob | undefined;
 
-function migratedPgliteTemplate(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const handle = await openDatabase({ driver: "pglite", dataDir: "memory://" });
-    await handle.migrate();
-    const dump = handle.dumpDataDir?.();
-    if (!dump) throw new Error("PGlite handle without dumpDataDir");
-    const blob = await dump;
-    await handle.close();
-    return blob;
-  })();
+function migratedPgliteTemplate(): Blob {
+  pgliteTemplate ??= new Blob([readFileSync(inject("pgliteTemplateFile"))]);
   return pgliteTemplate;
 }
 
@@ -39,13 +36,18 @@ function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-async function freshPostgresDatabase(base: string): Promise<string> {
-  const name = `gleam_test_${workerId}`;
+/**
+ * The worker's database, made afresh: a copy of the run's migrated template, or empty. Named after
+ * the template, so the run's teardown drops it.
+ */
+async function freshPostgresDatabase(base: string, migrated: boolean): Promise<string> {
+  const template = inject("postgresTemplate");
+  const name = `${template}_w${workerId}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${migrated ? ` template ${template}` : ""}`);
   } finally {
     await admin.end();
   }
@@ -78,7 +80,7 @@ export async function openTestDatabase(
 ): Promise<DatabaseHandle> {
   if (driver === "postgres") {
     if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
-    const url = await freshPostgresDatabase(postgresUrl);
+    const url = await freshPostgresDatabase(postgresUrl, options.migrated !== false);
     const handle = await openDatabase({
       driver: "postgres",
       url,
@@ -86,13 +88,12 @@ export async function openTestDatabase(
       onQuery: options.onQuery,
     });
     postgresUrls.set(handle, url);
-    if (options.migrated !== false) await handle.migrate();
     return handle;
   }
   return openDatabase({
     driver: "pglite",
     dataDir: "memory://",
-    loadDataDir: options.migrated === false ? undefined : await migratedPgliteTemplate(),
+    loadDataDir: options.migrated === false ? undefined : migratedPgliteTemplate(),
     onQuery: options.onQuery,
   });
 }
