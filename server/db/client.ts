@@ -13,6 +13,7 @@ import { lockDataDir } from "./data-dir-lock";
 import { type Database, schema } from "./database";
 import { PostgresListener } from "./postgres-listener";
 import { CONNECT_TIMEOUT_MS, ReadRetryingPool } from "./postgres-pool";
+import { statementRan } from "./statement-count";
 export type DatabaseDriver = "pglite" | "postgres";
 
 export type DatabaseHandle = {
@@ -106,7 +107,12 @@ const WORD_SIMILARITY_THRESHOLD = 0.4;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { onQuery } = options;
-  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  const logger = {
+    logQuery(query: string) {
+      statementRan();
+      onQuery?.(query);
+    },
+  };
   if (options.driver === "postgres") {
     const pool = new ReadRetryingPool({
       connectionString: options.url,

@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import { hasSessionCookie } from "../auth/session-cookie";
+import { countStatements } from "../db/statement-count";
 import { type Logger, withLogFields } from "../logger";
 import { bodyLimits } from "./body-limits";
 import { cacheHitServer } from "./cache-hits";
@@ -97,13 +98,13 @@ export function createHttpApp(options: HttpAppOptions) {
     // Every line logged while this request is handled carries its id; the answer carries it too,
     // so a customer's or a proxy's report leads to the log lines.
     return withLogFields({ reqId }, async () => {
-      await next();
+      const { statements } = await countStatements(next);
       c.res.headers.set(REQUEST_ID_HEADER, reqId);
       // A client that hung up before the answer (a closed tab, a load generator stopping) is no
       // fault of the server: logged as 499 (nginx's "client closed request"), whatever the render
       // made of its aborted request.
       const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
-      record(c.req.method, c.req.path, status, started);
+      record(c.req.method, c.req.path, status, started, statements);
     });
   });
 
