@@ -54,7 +54,7 @@ export function OrderList({ orders, empty }: { orders: OrderView[]; empty: strin
                           {" "}
                           <ShopLink
                             to={`/product/${item.productId}/review`}
-                            className="ml-1 whitespace-nowrap text-brand-strong underline-offset-2 hover:underline"
+                            className="ml-1 whitespace-nowrap text-brand-strong underline underline-offset-2 hover:text-brand"
                             aria-label={`Write a review of ${item.productName}`}
                           >
                             Write a review
