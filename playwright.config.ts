@@ -1,12 +1,18 @@
 import { dirname } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./scripts/chromium";
+import { chromiumArgs, testBrowserPath } from "./scripts/chromium";
 import { E2E_METRICS_TOKEN, E2E_SERVER_LOG } from "./tests/e2e/server-log";
 
-// End-to-end tests drive the production build in Debian's Chromium (never a downloaded browser),
-// on a fresh in-memory PGlite database seeded with the demo catalogue.
+// End-to-end tests drive the production build in Debian's Chromium (never a downloaded browser):
+// its headless shell, as Playwright's own default for headless runs (docs/testing.md), on a fresh
+// in-memory PGlite database seeded with the demo catalogue.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
+const desktop = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  channel: undefined,
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -15,30 +21,40 @@ export default defineConfig({
   globalTeardown: "./tests/e2e/global-teardown.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // A test that passes only on a second try is a bug (docs/testing.md): no retries, and a flaky
+  // test fails the run wherever retries are asked for on the command line.
+  retries: 0,
+  failOnFlakyTests: true,
+  // The machine's two cores: two browsers at once (docs/testing.md).
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  // `npm test` names a JSON report per project for its summary (scripts/test.ts).
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace costs every test about a third more CPU: rerun a failure with `--trace on`.
+    trace: "off",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testBrowserPath, args: chromiumArgs },
   },
+  // Each file runs at one size, named by its ending: `.spec.ts` on the desktop, `.phone.spec.ts`
+  // on the phone, `.responsive.spec.ts` on both (what changes with the width, and the axe walk of
+  // every screen); `.process.spec.ts` starts, kills and faults servers of its own.
   projects: [
     {
       name: "desktop",
-      testIgnore: /\.phone\.spec\.ts$/,
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1280, height: 800 },
-        channel: undefined,
-      },
+      testIgnore: [/\.phone\.spec\.ts$/, /\.process\.spec\.ts$/],
+      use: desktop,
+    },
+    {
+      name: "process",
+      testMatch: /\.process\.spec\.ts$/,
+      use: desktop,
     },
     {
       name: "phone",
-      testIgnore: /\.desktop\.spec\.ts$/,
+      testMatch: [/\.phone\.spec\.ts$/, /\.responsive\.spec\.ts$/],
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,

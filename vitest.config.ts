@@ -47,8 +47,9 @@ export default defineConfig({
           globalSetup: ["tests/setup/integration-templates.ts"],
           setupFiles: ["tests/setup/order-reactions.ts"],
           environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // About twice the slowest measured (docs/testing.md); the few longer tests set their own.
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
         },
       },
     ],

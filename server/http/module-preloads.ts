@@ -15,7 +15,7 @@
 // shop changes the framework's output (decision record 036, which says what it is worth: Lighthouse
 // mobile 96-98 without it, 100 with it). If its markup changes, the document is left as rendered
 // (scripts fetched at once, still correct), and the contract test notices: the end-to-end test
-// "the page's scripts are fetched after its first paint" (tests/e2e/first-load.desktop.spec.ts),
+// "the page's scripts are fetched after its first paint" (tests/e2e/first-load.spec.ts),
 // which reads the page React Router really renders.
 
 const PRELOAD_LINK = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g;

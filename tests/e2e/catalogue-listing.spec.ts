@@ -14,7 +14,7 @@ import {
 
 // The store's listing with more than a page of products: its own shop, seeded with the
 // demo catalogue and 116 generated products (`npm run seed -- --products 116`), 120 in all, so
-// there are five pages of 24. On desktop and phone.
+// there are five pages of 24. The choices folded on a phone are phone-store.phone.spec.ts.
 
 const PRODUCTS = 120;
 let server: BuiltServer | undefined;

@@ -8,7 +8,6 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 test("a shopper picks express delivery, sees the estimate, pays and finds it on the order", async ({
   page,
 }) => {
-  test.slow();
   await signUpAndVerify(page, uniqueEmail("express"));
   await storeCart(page, [toothpaste]);
   await gotoHydrated(page, "/checkout");

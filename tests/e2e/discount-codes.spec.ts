@@ -12,7 +12,6 @@ test("a shopper applies a code and picks express delivery, pays, and the order k
   page,
   consoleProblems,
 }) => {
-  test.slow();
   await signUpAndVerify(page, uniqueEmail("code"));
   await storeCart(page, [toothpaste]);
   await gotoHydrated(page, "/checkout");

@@ -133,7 +133,7 @@ test.describe("hydration on a slow computer", () => {
     page,
   }) => {
     // Six loads at a sixth of the CPU: more than the default budget on a two-core machine.
-    test.setTimeout(90_000);
+    test.setTimeout(60_000);
     // A part hydrated early that renders again while later parts wait must stay in the page, not
     // be taken out until the next task (the home page emptying below its header and filling
     // again). Any element the server sent that leaves the document is counted.

@@ -6,14 +6,12 @@ import { chooseStars } from "./review-fixtures";
 // Reviews from real buyers: a customer who has not bought a product is refused; a buyer
 // finds "Write a review" beside the order's item, writes, edits and deletes a review, shown as
 // text. Moderation, reports and the ratings' agreement, where the phone adds nothing to the
-// server's rules, are in reviews-moderation.desktop.spec.ts.
+// server's rules, are in reviews-moderation.spec.ts.
 
 const NOT_A_BUYER = "Only customers who bought this product can review it.";
 
 test.describe("reviews", () => {
   test("a customer who has not bought the product cannot review it", async ({ page }) => {
-    // A sign-up, its email and a log-in first: up to 30 s alone on a busy machine.
-    test.slow();
     await signUpAndVerify(page, uniqueEmail("no-buyer"));
     await gotoHydrated(page, "/product/prod3/review");
     await expect(page.getByRole("heading", { level: 1, name: "Write a review" })).toBeVisible();
@@ -30,7 +28,7 @@ test.describe("reviews", () => {
     page,
     consoleProblems,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(40_000);
     await placePaidOrder(page, "reviewer");
     // "Write a review" beside the item of the paid order.
     await gotoHydrated(page, "/dashboard/orders");

@@ -52,7 +52,7 @@ test.describe("search page", () => {
     await expect(page.getByRole("main").locator("s")).toHaveCount(1);
     await expect(pen.locator("s")).toContainText("£49.98");
     // Every demo product has reviews by the demo shoppers: each card shows its rating, no other
-    // (a product without reviews shows none: admin-catalogue.desktop.spec.ts).
+    // (a product without reviews shows none: admin-catalogue.spec.ts).
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
     for (let index = 0; index < count; index++) {

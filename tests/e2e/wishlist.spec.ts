@@ -9,7 +9,6 @@ test.describe("wishlist", () => {
   test("save with hearts, see the list, move one to the cart, remove the other", async ({
     page,
   }) => {
-    test.slow();
     await signUpAndVerify(page, uniqueEmail("wishlist"));
 
     await gotoHydrated(page, "/store");

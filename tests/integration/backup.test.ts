@@ -62,7 +62,7 @@ beforeAll(async () => {
   });
   await seedDemoReviews(handle.db, now);
   await handle.close();
-}, 120_000);
+}, 60_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -82,7 +82,7 @@ describe("backup and restore of the embedded database", () => {
     expect(Object.keys(original).length).toBeGreaterThan(20);
     expect(original["public.orders"]).toMatch(/^300 /);
     expect(await fingerprintOf(restored)).toEqual(original);
-  }, 120_000);
+  }, 20_000);
 
   it("restores over a database only when told to, keeping the one it replaces", async () => {
     const file = join(root, "second.tar.gz");
@@ -104,7 +104,7 @@ describe("backup and restore of the embedded database", () => {
     expect(movedAside).toBe(`${target}.before-restore-2026-11-20T12-00-00-000Z`);
     expect(await fingerprintOf(target)).toEqual(await fingerprintOf(shopDir));
     expect(await fingerprintOf(movedAside ?? "")).toEqual(before);
-  }, 120_000);
+  }, 40_000);
 
   it("puts the database back when a backup cannot be loaded", async () => {
     const broken = join(root, "broken.tar.gz");
@@ -117,7 +117,7 @@ describe("backup and restore of the embedded database", () => {
     );
     expect(await fingerprintOf(target)).toEqual(before);
     expect(readdirSync(root).filter((name) => name.startsWith("kept."))).toEqual([]);
-  }, 120_000);
+  }, 20_000);
 
   it("refuses while a running shop holds the folder, and without a database", async () => {
     // The folder's lock names a live process other than this one (the test runner's parent).
@@ -138,5 +138,5 @@ describe("backup and restore of the embedded database", () => {
     await expect(
       restoreEmbeddedDatabase(join(root, "missing.tar.gz"), join(root, "y"), { replace: false }),
     ).rejects.toThrow(/No backup at/);
-  }, 120_000);
+  });
 });

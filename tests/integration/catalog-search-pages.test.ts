@@ -168,7 +168,7 @@ describe.each(testDrivers)("search pages at scale on %s", (driver) => {
       expect(ways.some((text) => text.includes("and not"))).toBe(true);
       expect(ways.some((text) => !text.includes("search_vector"))).toBe(true);
     }
-  }, 240_000);
+  }, 20_000);
 
   it("pages a common word's results without duplicates or gaps, in two statements a page", async () => {
     await seedScaleCatalog(db(), PRODUCTS);
@@ -194,7 +194,7 @@ describe.each(testDrivers)("search pages at scale on %s", (driver) => {
     await findProducts(db(), { search: "whitening", sort: "relevance", limit: 24, offset: 0 });
     expect(queries).toHaveLength(2);
     expect(queries[1]).toContain(WALK);
-  }, 120_000);
+  }, 20_000);
 
   it("counts a word every product holds up to 1,000, and pages on past that without duplicates or gaps", async () => {
     await seedScaleCatalog(db(), PRODUCTS);
@@ -219,5 +219,5 @@ describe.each(testDrivers)("search pages at scale on %s", (driver) => {
     expect(seen).toEqual(expected);
     // The count itself stops: the figure past it is the same either way, the work is not.
     expect(queries.some((text) => COUNT_STOPS.test(text))).toBe(true);
-  }, 120_000);
+  }, 20_000);
 });

@@ -156,5 +156,5 @@ describe.each(everyDriver)("refunds raced against fulfilment on %s", (driver) =>
     provider.delayMs = 0;
     // Logged, not asserted: which side wins is the race's; both outcomes are consistent.
     logger.info(outcomes, "refund races");
-  }, 120_000);
+  }, 20_000);
 });

@@ -12,7 +12,7 @@ test("a customer requests a return and sees it approved, received and refunded",
   browser,
   consoleProblems,
 }) => {
-  test.slow();
+  test.setTimeout(70_000);
   const { email, orderId } = await placePaidOrder(page, "returner");
   const admin = await adminPage(browser, page);
   const adminOrder = `/dashboard/admin-orders/${orderId}`;

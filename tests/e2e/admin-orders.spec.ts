@@ -6,14 +6,14 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 // The admin's order actions and admins, on the demo shop's past orders: an order followed from
 // paid to delivered with the customer's email, a refund in part and in full, the CSV export, a
 // paid order cancelled, and inviting an admin. Each order is placed by its own new customer. The
-// rules are the server's; the admin's screens on a phone are checked in admin.spec.ts.
+// rules are the server's; the admin's screens on a phone are checked in admin.responsive.spec.ts.
 
 test.describe("admin dashboard: orders and admins", () => {
   test("an order from paid to fulfilled (the customer emailed) to delivered", async ({
     page,
     browser,
   }) => {
-    test.slow();
+    test.setTimeout(40_000);
     const { email, orderId, orderNumber } = await placePaidOrder(page, "admin-buyer");
     const admin = await adminPage(browser, page);
     await gotoHydrated(admin, "/dashboard/admin-orders");
@@ -139,7 +139,7 @@ test.describe("admin dashboard: orders and admins", () => {
     page,
     browser,
   }) => {
-    test.slow();
+    test.setTimeout(40_000);
     const { email, orderId, orderNumber } = await placePaidOrder(
       page,
       "admin-buyer",
@@ -248,7 +248,7 @@ test.describe("admin dashboard: orders and admins", () => {
     page,
     browser,
   }) => {
-    test.slow();
+    test.setTimeout(40_000);
     const { orderId, orderNumber } = await placePaidOrder(page, "cancel-buyer");
     const admin = await adminPage(browser, page);
     await gotoHydrated(admin, `/dashboard/admin-orders/${orderId}`);
@@ -292,7 +292,6 @@ test.describe("admin dashboard: orders and admins", () => {
     page,
     browser,
   }) => {
-    test.slow();
     const email = uniqueEmail("helper");
     await signUpAndVerify(page, email);
     const admin = await adminPage(browser, page);
@@ -337,5 +336,49 @@ test.describe("admin dashboard: orders and admins", () => {
     await gotoHydrated(page, "/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
     await admin.context().close();
+  });
+
+  test("a customer cannot see or do anything of the admin's", async ({ page }) => {
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    const origin = new URL(page.url()).origin;
+    for (const path of [
+      "/dashboard/analytics",
+      "/dashboard/admin-products",
+      "/dashboard/admin-settings",
+      "/dashboard/admin-orders/demo-order-2",
+      "/dashboard/admin-orders/export",
+      "/dashboard/admin-customers",
+      "/dashboard/admin-newsletter/export",
+    ]) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers().location, path).toBe("/dashboard");
+    }
+    const post = await page.request.post("/dashboard/admin-orders/demo-order-2", {
+      form: { intent: "refund", amount: "", reason: "" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(403);
+    const promote = await page.request.post("/dashboard/admin-settings", {
+      form: { intent: "promote", email: "customer@example.com" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(promote.status()).toBe(403);
+    // Nor take another customer's data, nor erase anyone.
+    for (const path of [
+      "/dashboard/admin-customers/any-id/export",
+      "/dashboard/admin-customers/any-id",
+    ]) {
+      const refused = await page.request.post(path, {
+        form: { intent: "erase" },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+      expect(refused.status(), path).toBe(403);
+    }
+    await gotoHydrated(page, "/dashboard/orders");
+    await expect(page.getByRole("main").getByRole("article").first()).toContainText("Paid");
   });
 });

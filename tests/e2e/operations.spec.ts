@@ -32,7 +32,6 @@ test.describe("Operations", () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     const scrape = async () => (await request.get("/metrics", { headers: authorised })).text();
     const before = await scrape();
     for (const id of ["prod1", "prod2", "no-such-product"]) await request.get(`/product/${id}`);

@@ -14,7 +14,7 @@ test("the admin finds a customer, adds a note, exports their data and erases the
   consoleProblems,
 }) => {
   // A sign-up, a paid order, then the admin's screens: more than a default test's time.
-  test.slow();
+  test.setTimeout(40_000);
   const { email, orderNumber, orderId } = await placePaidOrder(page, "privacy");
   const admin = await adminPage(browser, page);
 

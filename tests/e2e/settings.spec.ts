@@ -9,7 +9,7 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 
 test.describe("shop settings", () => {
   // In order: the second test changes the settings the first one reads.
-  test.describe.configure({ mode: "serial", timeout: 90_000 });
+  test.describe.configure({ mode: "serial" });
   let server: BuiltServer;
 
   test.beforeAll(async () => {

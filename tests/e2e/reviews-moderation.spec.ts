@@ -5,14 +5,14 @@ import { chooseStars } from "./review-fixtures";
 
 // Reviews after they are written: an admin hides and shows one with a reason, a customer reports
 // another's once (with scripts and as a plain page), and the demo shop's ratings agree wherever
-// they appear. Writing a review, on desktop and phone, is in reviews.spec.ts.
+// they appear. Writing a review is in reviews.spec.ts.
 
 test.describe("reviews: moderation and ratings", () => {
   test("an admin hides a review from the shop with a reason, and shows it again", async ({
     page,
     browser,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(50_000);
     const { email } = await placePaidOrder(page, "moderated");
     // Markup in the title: the admin's screen shows it as text too (found by the very name).
     const title = `Moderated <i>${email.split("@")[0]}</i>`;
@@ -58,8 +58,6 @@ test.describe("reviews: moderation and ratings", () => {
   });
 
   test("a customer reports another's review once", async ({ page, consoleProblems }) => {
-    // A sign-up, its email and a log-in come first: more than a default test's time on a busy machine.
-    test.slow();
     await signUpAndVerify(page, uniqueEmail("reporter"));
     await gotoHydrated(page, "/product/prod3");
     // The reviews hydrate after the page (their code is a lazy chunk): a click before that posts
@@ -79,7 +77,6 @@ test.describe("reviews: moderation and ratings", () => {
     browser,
     baseURL,
   }) => {
-    test.slow();
     await signUpAndVerify(page, uniqueEmail("plain-reporter"));
     const plain = await browser.newContext({
       baseURL,

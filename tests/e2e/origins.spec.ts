@@ -1,8 +1,9 @@
 import type { Browser } from "@playwright/test";
-import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/built-server";
-import { logInAs, logOut } from "./account-fixtures";
+import { type BuiltServer, freePort } from "../../scripts/built-server";
+import { logInThroughPage, logOut } from "./account-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { startSeededServer } from "./seeded-shop";
 import { startTlsProxy } from "./tls-proxy";
 
 // One rule decides which origins are the shop's own (docs/architecture.md §10), and every gate uses it: the
@@ -16,7 +17,7 @@ test.describe("the shop's own origins", () => {
   }) => {
     const loopback = (baseURL ?? "").replace("//localhost:", "//127.0.0.1:");
     expect(loopback).toContain("//127.0.0.1:");
-    await logInAs(page, "customer@example.com", "customer-password-1");
+    await logInThroughPage(page, "customer@example.com", "customer-password-1");
     await page.context().clearCookies();
     await page.goto(`${loopback}/login`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -42,7 +43,7 @@ test.describe("the shop's own origins", () => {
   test("a state-changing JSON request from another site is refused, session or not", async ({
     page,
   }) => {
-    await logInAs(page, "customer@example.com", "customer-password-1");
+    await logInThroughPage(page, "customer@example.com", "customer-password-1");
     const order = {
       items: [{ variantId: "prod2-75ml", quantity: 1 }],
       customerDetails: {
@@ -84,7 +85,7 @@ async function throughTlsProxy(
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
   try {
-    await logInAs(page, "customer@example.com", "customer-password-1");
+    await logInThroughPage(page, "customer@example.com", "customer-password-1");
     await expect(page).toHaveURL(`${publicUrl}/dashboard`);
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name.includes("session_token"))?.secure).toBe(true);
@@ -117,13 +118,13 @@ async function throughTlsProxy(
 }
 
 test.describe("behind a TLS-terminating proxy", () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 60_000 });
 
   test("log in, save details, log out and sign up over HTTPS, with the proxy keeping or rewriting Host", async ({
     browser,
   }) => {
     const proxyPort = await freePort();
-    const server = await startBuiltServer({
+    const server = await startSeededServer({
       BASE_URL: `https://localhost:${proxyPort}`,
       TRUST_PROXY: "1",
       AUTH_ATTEMPTS_PER_MINUTE: "100",

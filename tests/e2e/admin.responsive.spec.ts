@@ -1,17 +1,18 @@
 import { logInAs } from "./account-fixtures";
 import { ADMIN, openSection } from "./admin-fixtures";
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, isPhone, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, isPhone, test } from "./fixtures";
 
-// The admin's dashboard with the demo admin, on desktop and phone: every screen from the menu, and
-// what a customer may not see. The order actions and the admins, where the phone adds nothing to
-// the server's rules, are in admin-orders.desktop.spec.ts.
+// The admin's dashboard with the demo admin, on desktop and phone: every screen from the menu
+// (folded behind a button on a phone), each checked with axe. What a customer may not see, the
+// order actions and the admins, where the phone adds nothing to the server's rules, are in
+// admin-orders.spec.ts.
 
 test.describe("admin dashboard", () => {
   test("every admin screen opens from the menu, with no accessibility violation", async ({
     page,
   }) => {
-    // Eight screens, each checked by axe: about a minute on this machine's two cores.
-    test.setTimeout(180_000);
+    // Twelve screens, each checked by axe.
+    test.setTimeout(100_000);
     await logInAs(page, ...ADMIN);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
     // The demo shop's past: figures, recent orders and products.
@@ -80,49 +81,5 @@ test.describe("admin dashboard", () => {
     // Any other path under /dashboard is the overview.
     await page.goto("/dashboard/admin-nothing-here");
     await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
-  test("a customer cannot see or do anything of the admin's", async ({ page }) => {
-    await logInAs(page, "customer@example.com", "customer-password-1");
-    const origin = new URL(page.url()).origin;
-    for (const path of [
-      "/dashboard/analytics",
-      "/dashboard/admin-products",
-      "/dashboard/admin-settings",
-      "/dashboard/admin-orders/demo-order-2",
-      "/dashboard/admin-orders/export",
-      "/dashboard/admin-customers",
-      "/dashboard/admin-newsletter/export",
-    ]) {
-      const answer = await page.request.get(path, { maxRedirects: 0 });
-      expect(answer.status(), path).toBe(302);
-      expect(answer.headers().location, path).toBe("/dashboard");
-    }
-    const post = await page.request.post("/dashboard/admin-orders/demo-order-2", {
-      form: { intent: "refund", amount: "", reason: "" },
-      headers: { Origin: origin },
-      maxRedirects: 0,
-    });
-    expect(post.status()).toBe(403);
-    const promote = await page.request.post("/dashboard/admin-settings", {
-      form: { intent: "promote", email: "customer@example.com" },
-      headers: { Origin: origin },
-      maxRedirects: 0,
-    });
-    expect(promote.status()).toBe(403);
-    // Nor take another customer's data, nor erase anyone.
-    for (const path of [
-      "/dashboard/admin-customers/any-id/export",
-      "/dashboard/admin-customers/any-id",
-    ]) {
-      const refused = await page.request.post(path, {
-        form: { intent: "erase" },
-        headers: { Origin: origin },
-        maxRedirects: 0,
-      });
-      expect(refused.status(), path).toBe(403);
-    }
-    await gotoHydrated(page, "/dashboard/orders");
-    await expect(page.getByRole("main").getByRole("article").first()).toContainText("Paid");
   });
 });

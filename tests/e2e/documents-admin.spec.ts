@@ -19,7 +19,6 @@ test("the admin downloads an order's invoice, a day's invoices and the packing s
   page,
   browser,
 }) => {
-  test.slow();
   const { orderId, orderNumber } = await placePaidOrder(page, "documents");
   const admin = await (await browser.newContext({ baseURL: new URL(page.url()).origin })).newPage();
   await logInAs(admin, ...ADMIN);

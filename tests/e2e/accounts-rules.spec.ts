@@ -1,5 +1,6 @@
 import {
   logIn,
+  logInAs,
   logOut,
   mailboxLink,
   signUp,
@@ -22,8 +23,6 @@ test.describe("accounts: refusals, resets and settings", () => {
     page,
     consoleProblems,
   }) => {
-    // A sign-up through the mailbox, a log-out and two refused log-ins: more than a default test's time.
-    test.slow();
     const email = uniqueEmail("known");
     await signUpAndVerify(page, email);
     await logOut(page);
@@ -48,7 +47,6 @@ test.describe("accounts: refusals, resets and settings", () => {
   test("a forgotten password is reset through the emailed link, which then stops working", async ({
     page,
   }) => {
-    test.slow();
     const email = uniqueEmail("forgetful");
     await signUpAndVerify(page, email);
     await logOut(page);
@@ -90,8 +88,6 @@ test.describe("accounts: refusals, resets and settings", () => {
   });
 
   test("settings: change the password, then delete the account", async ({ page }) => {
-    // A whole account's life in one test: sign-up, mailbox, two log-ins, deletion.
-    test.slow();
     const email = uniqueEmail("settings");
     await signUpAndVerify(page, email);
 
@@ -122,5 +118,27 @@ test.describe("accounts: refusals, resets and settings", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  });
+
+  test("a session that ended is sent from an in-app link to log in, and back to that page", async ({
+    page,
+    context,
+  }) => {
+    await logInAs(page, "customer@example.com", "customer-password-1");
+    // The session ends elsewhere (signed out on another device, or expired).
+    await context.clearCookies();
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data")) dataRequests.push(url.pathname);
+    });
+    await page
+      .getByRole("navigation", { name: "Account" })
+      .getByRole("link", { name: "Orders" })
+      .click();
+    // The guard answers the navigation's data request: the way back is the page's own address,
+    // not the data request's (`/dashboard/orders.data?_routes=…`).
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Forders$/);
+    expect(dataRequests).toContain("/dashboard/orders.data");
   });
 });

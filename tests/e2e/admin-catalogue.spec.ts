@@ -1,8 +1,9 @@
 import sharp from "sharp";
-import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
+import type { BuiltServer } from "../../scripts/built-server";
 import { logInAs } from "./account-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import { startSeededServer } from "./seeded-shop";
 
 // The admin's catalogue on a server of its own (a new product changes the
 // store every other test reads): create a product with two variants, see it in the store at
@@ -10,11 +11,11 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 // rich-text editor and its picture uploaded (a file that is not an image refused beside the field).
 
 test.describe("the admin's catalogue", () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 50_000 });
   let server: BuiltServer;
 
   test.beforeAll(async () => {
-    server = await startBuiltServer({ LOG_LEVEL: "warn" });
+    server = await startSeededServer({ LOG_LEVEL: "warn" });
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -1,5 +1,12 @@
 import type { Request } from "@playwright/test";
-import { logIn, logInAs, logOut, mailboxLink, signUp, uniqueEmail } from "./account-fixtures";
+import {
+  logIn,
+  logInThroughPage,
+  logOut,
+  mailboxLink,
+  signUp,
+  uniqueEmail,
+} from "./account-fixtures";
 import { expectToast } from "./cart-fixtures";
 import {
   expect,
@@ -15,16 +22,16 @@ import {
 const REFUSED = /status of 40[139]/;
 
 // Accounts in the browser, on desktop and phone: sign-up with the link from the dev mailbox,
-// log-in, log-out, a session that ended. Refusals, resets and settings, where the phone adds
-// nothing to the server's rules, are in accounts-rules.desktop.spec.ts. Each test uses its own
-// address.
+// log-in and log-out (through the menu on a phone), the log-in page's accessibility. Refusals,
+// resets, settings and a session that ended, where the phone adds nothing, are in
+// accounts-rules.spec.ts; other tests sign up and log in through the same forms without a page
+// (account-fixtures.ts). Each test uses its own address.
 
 test.describe("accounts", () => {
   test("sign up, verify from the mailbox, use the dashboard, log out, log in", async ({
     page,
     consoleProblems,
   }) => {
-    test.slow();
     const email = uniqueEmail("ada");
     await signUp(page, email);
     await expectToast(
@@ -55,7 +62,7 @@ test.describe("accounts", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "email address is confirmed" }),
     ).toBeVisible();
-    await logInAs(page, email, "correct-horse-1");
+    await logInThroughPage(page, email, "correct-horse-1");
     await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
     await expect(page.getByText("No recent orders found.")).toBeVisible();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -93,28 +100,6 @@ test.describe("accounts", () => {
     // A signed-in visitor who opens /login goes to the dashboard.
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
-  test("a session that ended is sent from an in-app link to log in, and back to that page", async ({
-    page,
-    context,
-  }) => {
-    await logInAs(page, "customer@example.com", "customer-password-1");
-    // The session ends elsewhere (signed out on another device, or expired).
-    await context.clearCookies();
-    const dataRequests: string[] = [];
-    page.on("request", (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.endsWith(".data")) dataRequests.push(url.pathname);
-    });
-    await page
-      .getByRole("navigation", { name: "Account" })
-      .getByRole("link", { name: "Orders" })
-      .click();
-    // The guard answers the navigation's data request: the way back is the page's own address,
-    // not the data request's (`/dashboard/orders.data?_routes=…`).
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Forders$/);
-    expect(dataRequests).toContain("/dashboard/orders.data");
   });
 
   test("the log-in page is accessible", async ({ page }) => {

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
@@ -8,6 +6,7 @@ import { logIn, postForm } from "../../scripts/bench-checkout";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { startSmtpServer } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
+import { seededDataDir, seededPostgresDatabase } from "./seeded-shop";
 
 // kill -9 while customers check out and pay (faults): the server dies with no chance to
 // finish anything, then starts again on the same data. Every order is whole (its items and its
@@ -154,29 +153,26 @@ async function checkBooks(
 
 for (const driver of postgresUrl ? ["pglite", "postgres"] : ["pglite"]) {
   test.describe(`kill -9 during checkouts on ${driver}`, () => {
-    test.describe.configure({ mode: "serial", timeout: 300_000 });
+    test.describe.configure({ mode: "serial", timeout: 100_000 });
 
     test("every order whole or absent, the stock adding up, every email delivered once", async () => {
       const smtp = startSmtpServer();
-      const dataDir = mkdtempSync(join(tmpdir(), "gleam-crash-"));
-      const databaseName = "gleam_e2e_crash";
-      let admin: pg.Client | undefined;
-      let databaseUrl: string | undefined;
-      if (driver === "postgres" && postgresUrl) {
-        admin = new pg.Client({ connectionString: postgresUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${databaseName} with (force)`);
-        await admin.query(`create database ${databaseName}`);
-        const url = new URL(postgresUrl);
-        url.pathname = `/${databaseName}`;
-        databaseUrl = url.toString();
-      }
+      // The demo shop as the built server seeds it, with twenty past orders (./seeded-shop.ts).
+      const seed = { DEMO_ORDERS: "20" };
+      const database =
+        driver === "postgres" && postgresUrl
+          ? await seededPostgresDatabase(postgresUrl, "gleam_e2e_crash", seed)
+          : undefined;
+      const dataDir = database ? undefined : await seededDataDir(seed);
+      const databaseUrl = database?.url;
       const env = {
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl, SHOP_MODE: "demo" } : { DATA_DIR: dataDir }),
+        ...(databaseUrl
+          ? { DATABASE_URL: databaseUrl, SHOP_MODE: "demo" }
+          : { DATA_DIR: dataDir ?? "" }),
         SMTP_URL: `smtp://127.0.0.1:${await smtp.ready}?ignoreTLS=true`,
         AUTH_ATTEMPTS_PER_MINUTE: "1000",
         CHECKOUT_ATTEMPTS_PER_MINUTE: "1000",
-        DEMO_ORDERS: "20",
+        ...seed,
         LOG_LEVEL: "warn",
       };
       let server: BuiltServer | undefined;
@@ -268,11 +264,8 @@ for (const driver of postgresUrl ? ["pglite", "postgres"] : ["pglite"]) {
       } finally {
         await server?.stop();
         await smtp.close();
-        rmSync(dataDir, { recursive: true, force: true });
-        if (admin) {
-          await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
-          await admin.end();
-        }
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        await database?.drop();
       }
     });
   });

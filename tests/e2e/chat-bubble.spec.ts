@@ -6,7 +6,6 @@ import { expect, gotoHydrated, test } from "./fixtures";
 test.describe("the chat bubble", () => {
   test("the chat bubble keeps clear of the page's content on a desktop", async ({ page }) => {
     // 21 pages in turn.
-    test.setTimeout(120_000);
     for (const width of [1024, 1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of [

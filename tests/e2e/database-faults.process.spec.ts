@@ -39,7 +39,7 @@ async function expectUnavailable(base: string, path: string, withinMs: number) {
 
 if (postgresUrl) {
   test.describe("database faults on PostgreSQL", () => {
-    test.describe.configure({ mode: "serial", timeout: 150_000 });
+    test.describe.configure({ mode: "serial", timeout: 50_000 });
 
     test("a database that is not there yet, dropped connections and an outage are survived", async () => {
       const target = new URL(postgresUrl);

@@ -21,7 +21,7 @@ function getOnNewConnection(url: string): Promise<{ status: number; body: string
   });
 }
 test.describe("server lifecycle", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  test.describe.configure({ mode: "serial", timeout: 60_000 });
 
   test("first start migrates and seeds, prints the URL; SIGTERM shuts down cleanly; a restart keeps the data", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "gleam-lifecycle-"));

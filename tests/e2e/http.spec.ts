@@ -238,7 +238,6 @@ test.describe("HTTP server", () => {
   test("two signed-in customers get the same cached public pages, and each only their own data", async ({
     browser,
   }) => {
-    test.slow();
     const shoppers = [
       { email: "customer@example.com", password: "customer-password-1", saves: "prod2" },
       { email: "admin@example.com", password: "admin-password-1", saves: "prod3" },

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { freshPostgresDatabase } from "../../scripts/bench-database";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { expect, test } from "./fixtures";
+import { seededPostgresDatabase } from "./seeded-shop";
 
 // One instance with two worker processes (WEB_CONCURRENCY=2, node's cluster): a worker that dies
 // is replaced, and a shopper never meets the replacement before it is ready (a 503 "unavailable"
@@ -52,10 +52,10 @@ function shoppers(url: string) {
 
 if (postgresUrl) {
   test.describe("worker processes on PostgreSQL", () => {
-    test.describe.configure({ timeout: 120_000 });
+    test.describe.configure({ timeout: 100_000 });
 
     test("a dead worker is replaced without a shopper meeting it before it is ready", async () => {
-      const database = await freshPostgresDatabase(postgresUrl, databaseName);
+      const database = await seededPostgresDatabase(postgresUrl, databaseName);
       const shop = new pg.Client({ connectionString: database.url });
       let server: BuiltServer | undefined;
       try {

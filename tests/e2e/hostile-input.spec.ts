@@ -6,8 +6,8 @@ import { expect, gotoHydrated, publicPages, test } from "./fixtures";
 // The hostile-input suite, in the browser and over HTTP against the production build. What
 // other layers prove is named where it lives: markup in emails (server/email/templates.test.ts),
 // formula cells in the CSV (tests/integration/orders-csv.test.ts), the login's return address
-// (tests/integration/account-abuse.test.ts), oversized bodies (http.desktop.spec.ts), random
-// bodies on every JSON endpoint (fuzz.desktop.spec.ts), markup in reviews (reviews.spec.ts).
+// (tests/integration/account-abuse.test.ts), oversized bodies (http.spec.ts), random
+// bodies on every JSON endpoint (fuzz.process.spec.ts), markup in reviews (reviews.spec.ts).
 
 const SCRIPT = "<script>window.__pwned = 'script'</script>";
 const IMAGE = `<img src="x" onerror="window.__pwned = 'image'">`;
@@ -45,7 +45,6 @@ test.describe("Hostile input", () => {
     request,
     page,
   }) => {
-    test.setTimeout(60_000);
     const guestPaths = [
       ...publicPages,
       "/login",
@@ -97,7 +96,6 @@ test.describe("Hostile input", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
     // A customer's paid order with markup typed into the address and the notes.
     const { orderId, orderNumber } = await placePaidOrder(page, "hostile", ADDRESS, NOTES);
     await gotoHydrated(page, "/dashboard/orders");
@@ -131,7 +129,6 @@ test.describe("Hostile input", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
     // A starts a checkout and stops before paying: their order is pending with a payment secret.
     await signUpAndVerify(page, uniqueEmail("owner"));
     await storeCart(page, [{ ...toothpasteTriple, quantity: 1 }]);
@@ -241,7 +238,6 @@ test.describe("Hostile input", () => {
   test("malformed JSON and wrong types answer 400 { error } and change nothing", async ({
     page,
   }) => {
-    test.slow();
     await logInAs(page, "customer@example.com", "customer-password-1");
     const headers = { Origin: new URL(page.url()).origin, "Content-Type": "application/json" };
     const bodies = [
@@ -272,7 +268,6 @@ test.describe("Hostile input", () => {
     browser,
     baseURL,
   }) => {
-    test.slow();
     // A session id planted before log-in (fixation) is not the one the log-in gives.
     await page.context().addCookies([
       {
@@ -290,7 +285,7 @@ test.describe("Hostile input", () => {
     expect(first?.httpOnly).toBe(true);
     expect(first?.sameSite).toBe("Lax");
     expect(first?.path).toBe("/");
-    // (Secure over HTTPS: origins.desktop.spec.ts checks the cookie behind a TLS proxy.)
+    // (Secure over HTTPS: origins.spec.ts checks the cookie behind a TLS proxy.)
 
     const again = await newPage(browser);
     await logInAs(again, "customer@example.com", "customer-password-1");

@@ -1,11 +1,11 @@
 import pg from "pg";
 import { logIn } from "../../scripts/bench-checkout";
-import { freshPostgresDatabase } from "../../scripts/bench-database";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { startSmtpServer } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
 import { MAKE_SHOPPERS, productForm } from "./instance-fixtures";
 import { metricValue } from "./metrics";
+import { seededPostgresDatabase } from "./seeded-shop";
 
 // Two instances of the shop on one PostgreSQL, as behind a load balancer: instance A
 // runs two worker processes (WEB_CONCURRENCY=2, node's cluster), instance B one. Whatever one
@@ -40,10 +40,12 @@ function checkoutBody(index: number, variantId: string) {
 
 if (postgresUrl) {
   test.describe("two instances on one PostgreSQL", () => {
-    test.describe.configure({ mode: "serial", timeout: 240_000 });
+    test.describe.configure({ mode: "serial", timeout: 80_000 });
 
     test("share sessions, rate limits, stock, the outbox and page-cache clearing", async () => {
-      const database = await freshPostgresDatabase(postgresUrl, databaseName);
+      const database = await seededPostgresDatabase(postgresUrl, databaseName, {
+        DEMO_ORDERS: "20",
+      });
       const shop = new pg.Client({ connectionString: database.url });
       const smtp = startSmtpServer();
       const common = {
