@@ -107,10 +107,6 @@ async function main() {
   await startBackgroundJobs(ready, { runHere: jobsHere });
   await shareShopChanges(ready);
   await keepFiguresBetweenChanges(ready);
-  database = ready;
-  reportReady();
-  if (jobsHere) printBanner((await getShopSettings()).shopName);
-
   const stop = (signal: NodeJS.Signals) => {
     if (draining) return;
     draining = true;
@@ -142,8 +138,12 @@ async function main() {
       env.SHUTDOWN_DRAIN_SECONDS * 1000 + SHUTDOWN_GRACE_MS,
     ).unref();
   };
+  // Set before the shop says it is ready: a stop sent the moment it answers is a clean stop.
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  database = ready;
+  reportReady();
+  if (jobsHere) printBanner((await getShopSettings()).shopName);
 }
 
 function printBanner(shopName: string) {

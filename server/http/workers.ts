@@ -63,6 +63,7 @@ export function reportReady(): void {
 export function runWorkers(count: number, logger: Logger): void {
   let stopping = false;
   let failedExit = false;
+  let stopSignal: NodeJS.Signals | undefined;
   let restartPauseMs = 500;
   /** Workers allowed to listen (at once or told since), and workers whose database is ready. */
   const listening = new Set<Worker>();
@@ -96,7 +97,9 @@ export function runWorkers(count: number, logger: Logger): void {
       ready.delete(worker);
       release();
       if (stopping) {
-        if (code !== 0) failedExit = true;
+        // A worker ended by the stop signal itself had not set its own handler yet: it was still
+        // starting, with nothing to finish. Any other end but 0 is a failed stop.
+        if (code !== 0 && !(code === null && signal === stopSignal)) failedExit = true;
         if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failedExit ? 1 : 0);
         return;
       }
@@ -120,6 +123,7 @@ export function runWorkers(count: number, logger: Logger): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    stopSignal = signal;
     const workers = Object.values(cluster.workers ?? {}).filter(
       (worker): worker is Worker => worker !== undefined,
     );
