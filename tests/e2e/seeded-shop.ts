@@ -21,8 +21,8 @@ import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 
 const buildDir = join(import.meta.dirname, "..", "..", "build", "server");
 
-/** What changes the seeded shop: the server's bundle and the seeding settings. */
-function seedKey(seed: Record<string, string>): string {
+/** What changes the seeded shop: the server's bundle, then the seeding settings. */
+function seedKey(seed: Record<string, string>): { build: string; key: string } {
   const hash = createHash("sha256");
   const files = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true })
@@ -31,8 +31,14 @@ function seedKey(seed: Record<string, string>): string {
       )
       .sort();
   for (const file of files(buildDir)) hash.update(file).update(readFileSync(file));
-  hash.update(JSON.stringify(Object.entries(seed).sort()));
-  return hash.digest("hex").slice(0, 12);
+  const build = hash.digest("hex").slice(0, 12);
+  const settings = createHash("sha256")
+    .update(JSON.stringify(Object.entries(seed).sort()))
+    .digest("hex")
+    .slice(0, 8);
+  // Shops seeded otherwise by the same build are another spec's, perhaps being made right now:
+  // only an earlier build's are removed.
+  return { build, key: `${build}_${settings}` };
 }
 
 /** Starts the built server on `env` until it is ready, then stops it cleanly. */
@@ -49,7 +55,7 @@ const foldersRoot = join(tmpdir(), "gleam-e2e-seeded");
  * it. `seed` holds the settings that change what is seeded (DEMO_ORDERS).
  */
 export async function seededDataDir(seed: Record<string, string> = {}): Promise<string> {
-  const key = seedKey(seed);
+  const { build, key } = seedKey(seed);
   const template = join(foldersRoot, key);
   if (!existsSync(template)) {
     mkdirSync(foldersRoot, { recursive: true });
@@ -63,7 +69,8 @@ export async function seededDataDir(seed: Record<string, string> = {}): Promise<
     }
     // Earlier builds' folders.
     for (const name of readdirSync(foldersRoot)) {
-      if (!name.startsWith(key)) rmSync(join(foldersRoot, name), { recursive: true, force: true });
+      if (!name.startsWith(`${build}_`))
+        rmSync(join(foldersRoot, name), { recursive: true, force: true });
     }
   }
   const copy = mkdtempSync(join(tmpdir(), "gleam-shop-"));
@@ -126,7 +133,8 @@ export async function seededPostgresDatabase(
   seed: Record<string, string> = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-  const template = `gleam_e2e_seeded_${seedKey(seed)}`;
+  const { build, key } = seedKey(seed);
+  const template = `gleam_e2e_seeded_${key}`;
   await onServer(serverUrl, async (client) => {
     await client.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK_KEY]);
     try {
@@ -145,8 +153,8 @@ export async function seededPostgresDatabase(
         await client.query(`alter database ${making} rename to ${template}`);
         // Earlier builds' templates.
         const { rows } = await client.query<{ name: string }>(
-          "select datname as name from pg_database where datname like 'gleam\\_e2e\\_seeded\\_%' and datname <> $1",
-          [template],
+          "select datname as name from pg_database where datname like 'gleam\\_e2e\\_seeded\\_%' and datname not like $1",
+          [`gleam\\_e2e\\_seeded\\_${build}\\_%`],
         );
         for (const old of rows)
           await client.query(`drop database if exists ${old.name} with (force)`);
