@@ -98,7 +98,11 @@ function readFileTimes(): FileTime[] {
   if (!existsSync(reportsDir)) return [];
   const root = join(reportsDir, "..");
   const times: FileTime[] = [];
-  for (const name of readdirSync(reportsDir).filter((file) => file.endsWith(".json"))) {
+  // Other steps leave reports of their own there (the soak's soak.json): only the test runners'.
+  const testReports = readdirSync(reportsDir).filter((file) =>
+    /^(unit|integration|e2e-[a-z]+)\.json$/.test(file),
+  );
+  for (const name of testReports) {
     const report: unknown = JSON.parse(readFileSync(join(reportsDir, name), "utf8"));
     const runner = name.replace(/\.json$/, "");
     times.push(
