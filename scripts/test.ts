@@ -78,7 +78,8 @@ for (const step of steps.filter((s) => asked.length === 0 || asked.includes(s.na
     break;
   }
 }
-process.stdout.write(summary());
+// Under .ci/run the table is printed once, at the end of CI, with its own steps in it.
+if (!process.env.CI_STEPS_APPEND) process.stdout.write(summary());
 if (failed) {
   console.error(`npm test failed at ${failed}`);
   process.exit(1);
