@@ -33,7 +33,7 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
-    // A trace costs every test about a third more CPU: rerun a failure with `--trace on`.
+    // A trace makes every test dearer (decision record 050): rerun a failure with `--trace on`.
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: testBrowserPath, args: chromiumArgs },

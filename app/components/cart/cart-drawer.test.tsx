@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { showToast } from "~/lib/toast";
 import { CartDrawer } from "./cart-drawer";
 import { cartStore } from "./cart-store";
+import { toothpasteLine } from "./test-cart-line";
 
 vi.mock("~/lib/toast", () => ({ showToast: vi.fn(async () => {}) }));
 
@@ -24,17 +25,7 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.open = false;
 };
 
-const line: CartLine = {
-  productId: "prod2",
-  name: "Whitening Toothpaste",
-  imageUrl: "/images/products/whitening-toothpaste.svg",
-  variantId: "prod2-75ml",
-  variantName: "75 ml",
-  pricePence: 1499,
-  stockQuantity: 20,
-  maxPerOrder: 10,
-  quantity: 2,
-};
+const line = toothpasteLine;
 
 const onOpenChange = vi.fn();
 

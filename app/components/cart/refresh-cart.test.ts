@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
 
-import type { CartLine } from "@common/cart-rules";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { showToast } from "~/lib/toast";
 import { cartStore } from "./cart-store";
 import { refreshCartFromShop } from "./refresh-cart";
+import { toothpasteLine } from "./test-cart-line";
 
 vi.mock("~/lib/toast", () => ({ showToast: vi.fn(async () => {}) }));
 
-const line: CartLine = {
-  productId: "prod2",
-  name: "Whitening Toothpaste",
-  imageUrl: "/images/products/whitening-toothpaste.svg",
-  variantId: "prod2-75ml",
-  variantName: "75 ml",
-  pricePence: 1499,
-  stockQuantity: 20,
-  maxPerOrder: 10,
-  quantity: 2,
-};
+const line = toothpasteLine;
 
 beforeEach(() => {
   window.localStorage.clear();
