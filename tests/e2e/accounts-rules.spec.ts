@@ -32,7 +32,7 @@ test.describe("accounts: refusals, resets and settings", () => {
     await expectToast(page, "Sign in Failed", "Invalid email or password.");
     await logIn(page, uniqueEmail("nobody"), "wrong-password-1");
     await expectToast(page, "Sign in Failed", "Invalid email or password.");
-    expectOnly(consoleProblems, REFUSED);
+    await expectOnly(consoleProblems, REFUSED);
   });
 
   test("an address already registered cannot sign up again", async ({ page, consoleProblems }) => {
@@ -41,7 +41,7 @@ test.describe("accounts: refusals, resets and settings", () => {
     await expectToast(page, "Sign up successful!");
     await signUp(page, email);
     await expectToast(page, "Sign up Failed", "This email address is already in use.");
-    expectOnly(consoleProblems, REFUSED);
+    await expectOnly(consoleProblems, REFUSED);
   });
 
   test("a forgotten password is reset through the emailed link, which then stops working", async ({

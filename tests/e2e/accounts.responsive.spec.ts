@@ -53,7 +53,7 @@ test.describe("accounts", () => {
       "Verification Email Sent",
       "Please check your email to verify your account.",
     );
-    expectOnly(consoleProblems, REFUSED);
+    await expectOnly(consoleProblems, REFUSED);
 
     // The link confirms the address and asks to log in: it signs no one in by itself.
     const link = await mailboxLink(page, email, /Confirm your email/);

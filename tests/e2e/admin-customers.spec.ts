@@ -87,6 +87,6 @@ test("the admin finds a customer, adds a note, exports their data and erases the
   await page.context().clearCookies();
   await logIn(page, email, "correct-horse-1");
   await expectToast(page, "Sign in Failed", "Invalid email or password.");
-  expectOnly(consoleProblems, /status of 40[13]/);
+  await expectOnly(consoleProblems, /status of 40[13]/);
   await admin.context().close();
 });

@@ -253,7 +253,7 @@ test.describe("keeping the cart", () => {
     await expectBadge(page, 1);
     const before = await page.getByTestId("cart-count").boundingBox();
     await page.unroute(/\/assets\/.*\.js$/);
-    expectOnly(consoleProblems, /net::ERR_FAILED/);
+    await expectOnly(consoleProblems, /net::ERR_FAILED/);
 
     await gotoHydrated(page, "/store");
     await expectBadge(page, 1);
@@ -291,7 +291,10 @@ test.describe("keeping the cart", () => {
     await page.getByRole("button", { name: "Add to Cart: Whitening Pen" }).click();
     await expectBadge(page, 1);
 
-    expectOnly(consoleProblems, /The saved cart was unreadable; starting with an empty cart\./);
+    await expectOnly(
+      consoleProblems,
+      /The saved cart was unreadable; starting with an empty cart\./,
+    );
   });
 });
 

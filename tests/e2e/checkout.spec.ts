@@ -156,7 +156,7 @@ test.describe("checkout", () => {
       .locator('[data-sonner-toast]:not([data-removed="true"])')
       .filter({ hasText: "Payment Failed" });
     await expect(failureToasts).toHaveCount(0, { timeout: 1000 });
-    expectOnly(consoleProblems, /status of 402/);
+    await expectOnly(consoleProblems, /status of 402/);
   });
 
   test("the reminder's link brings an unpaid order's items back to the checkout", async ({
@@ -180,7 +180,7 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId("checkout-total")).toHaveText("£39.98");
     await expect(page.getByRole("main")).toContainText("Whitening Toothpaste");
-    expectOnly(consoleProblems, /status of 402/);
+    await expectOnly(consoleProblems, /status of 402/);
   });
 
   test("a total that changed under the page is refused, and the customer pays what they see", async ({
@@ -207,7 +207,7 @@ test.describe("checkout", () => {
     );
     await expect(page).toHaveURL(/\/checkout$/);
     expect(await storedCart(page)).toHaveLength(1);
-    expectOnly(consoleProblems, /status of 409/);
+    await expectOnly(consoleProblems, /status of 409/);
     // With the total the page shows, it goes through.
     await page.unroute("**/api/checkout/payment-intent");
     await page.getByRole("button", { name: "Pay £39.98" }).click();

@@ -33,7 +33,7 @@ test("the admin creates a delivery method, fixes its mistakes and switches it of
   await expect(fresh.getByText("The latest day cannot come before the soonest.")).toBeVisible();
   await expect(fresh.getByLabel("Price (£)")).toHaveAttribute("aria-invalid", "true");
   // The refusal is a 400, which the browser logs.
-  expectOnly(consoleProblems, /status of 400/);
+  await expectOnly(consoleProblems, /status of 400/);
   await expectNoSeriousA11yViolations(page);
 
   await fresh.getByLabel("Price (£)").fill("7.50");

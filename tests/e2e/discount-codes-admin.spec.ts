@@ -30,7 +30,7 @@ test("the admin creates a discount code, pauses it and edits it", async ({
     fresh.getByText("Enter the last day as dd/mm/yyyy, such as 31/12/2026."),
   ).toBeVisible();
   await expect(fresh.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
-  expectOnly(consoleProblems, /status of 400/);
+  await expectOnly(consoleProblems, /status of 400/);
   await expectNoSeriousA11yViolations(page);
 
   await fresh.getByLabel("Amount").fill("12");

@@ -24,7 +24,7 @@ test("a shopper applies a code and picks express delivery, pays, and the order k
     "This code isn't valid. Please check it and try again.",
   );
   await expect(codeForm.getByLabel("Discount code")).toHaveAttribute("aria-invalid", "true");
-  expectOnly(consoleProblems, /status of 400/);
+  await expectOnly(consoleProblems, /status of 400/);
   await expectNoSeriousA11yViolations(page);
 
   // 15% off £14.99 is £2.25, more than the first order's 10% (£1.50): the code applies.

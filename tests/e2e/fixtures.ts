@@ -36,9 +36,14 @@ export { expect };
  * For a test that provokes a console problem on purpose: there was at least one matching
  * `expected`, and those are taken out so that anything else still fails the test.
  */
-export function expectOnly(problems: string[], expected: RegExp) {
-  const matching = problems.filter((problem) => expected.test(problem));
-  expect(matching.length, `a console problem matching ${expected}`).toBeGreaterThan(0);
+export async function expectOnly(problems: string[], expected: RegExp) {
+  // The console reaches the test on its own channel, so the message can trail what the page
+  // already shows: wait for it rather than read the list once.
+  await expect
+    .poll(() => problems.some((problem) => expected.test(problem)), {
+      message: `a console problem matching ${expected}`,
+    })
+    .toBe(true);
   problems.splice(0, problems.length, ...problems.filter((problem) => !expected.test(problem)));
 }
 

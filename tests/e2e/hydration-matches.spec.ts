@@ -32,6 +32,6 @@ test.describe("the first render in the browser is the server's", () => {
     });
     await page.goto("/about");
     await expect.poll(() => consoleProblems.length).toBeGreaterThan(0);
-    expectOnly(consoleProblems, /Minified React error #418|Hydration failed|hydrat/i);
+    await expectOnly(consoleProblems, /Minified React error #418|Hydration failed|hydrat/i);
   });
 });

@@ -34,7 +34,7 @@ test("a customer requests a return and sees it approved, received and refunded",
   await form.getByLabel("Reason").selectOption("Changed my mind");
   await form.getByRole("button", { name: "Request a return" }).click();
   await expectToast(page, "Return not requested", "Choose at least one item to return.");
-  expectOnly(consoleProblems, /status of 400/);
+  await expectOnly(consoleProblems, /status of 400/);
   await form.getByLabel("Whitening Toothpaste (3 x 75 ml)").selectOption("1");
   await form.getByLabel("Anything to add? (optional)").fill("Bought one too many.");
   await form.getByRole("button", { name: "Request a return" }).click();

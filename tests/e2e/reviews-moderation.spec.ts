@@ -69,7 +69,7 @@ test.describe("reviews: moderation and ratings", () => {
     await expectToast(page, "Review reported", "Thank you: we will take a look.");
     await report.click();
     await expectToast(page, "Review not reported", "You have already reported this review.");
-    expectOnly(consoleProblems, /status of 409/);
+    await expectOnly(consoleProblems, /status of 409/);
   });
 
   test("a report posted as a page (no JavaScript, or before the scripts arrive) answers on the page", async ({

@@ -54,7 +54,7 @@ test.describe("reviews", () => {
     );
     await expect(page.getByLabel("Your review")).toHaveAttribute("aria-invalid", "true");
     // The refusal's 400, which Chromium reports in the console.
-    expectOnly(consoleProblems, /status of 400/);
+    await expectOnly(consoleProblems, /status of 400/);
 
     await page.getByLabel("Your review").fill("Whiter after a week <b>and</b> no sensitivity.");
     await page.getByRole("button", { name: "Submit review" }).click();
