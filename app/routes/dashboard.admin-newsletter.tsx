@@ -1,5 +1,6 @@
 import { formatDateTime } from "@common/dates";
 import { groupThousands } from "@common/numbers";
+import { pageNumber } from "@common/page-number";
 import { routeMeta } from "@common/seo";
 import { getDb } from "@server/db/connection";
 import { listSubscribers, SUBSCRIBERS_PAGE_SIZE } from "@server/newsletter/subscriptions";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/dashboard.admin-newsletter";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const status = subscriberStatusFilter(url.searchParams.get("status"));
-  const page = Math.min(Math.max(1, Number(url.searchParams.get("page")) || 1), 100_000);
+  const page = pageNumber.parse(url.searchParams.get("page"));
   const { subscribers, total } = await listSubscribers(await getDb(), { status, page });
   return {
     subscribers,

@@ -1,3 +1,4 @@
+import { pageNumber } from "@common/page-number";
 import { normalizeSearchText } from "@common/search-text";
 import { productCountText } from "@common/store-listing";
 import { listAdminProducts } from "@server/admin/shop-figures";
@@ -21,7 +22,7 @@ const PAGE_SIZE = 50;
 
 const querySchema = z.object({
   q: z.string().default("").transform(normalizeSearchText).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageNumber,
 });
 
 export async function loader({ url }: Route.LoaderArgs) {

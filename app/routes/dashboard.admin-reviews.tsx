@@ -1,3 +1,4 @@
+import { pageNumber } from "@common/page-number";
 import { moderationForm } from "@common/review-form";
 import { routeMeta } from "@common/seo";
 import { adminActor } from "@server/audit/audit-log";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/dashboard.admin-reviews";
 
 const query = z.object({
   show: z.enum(reviewModerationFilters).catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber,
 });
 
 export async function loader({ url }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import {
 } from "../../common/admin-order-query";
 import { readShopDay } from "../../common/dates";
 import { orderStatuses } from "../../common/order-types";
+import { pageNumber } from "../../common/page-number";
 
 // The admin's orders list's URL state read on the server (the list and the CSV export): anything
 // unreadable falls back to its default, so a hand-edited URL never fails.
@@ -21,7 +22,7 @@ const isoDay = z.string().transform((text, context) => {
 const d = defaultAdminOrderQuery;
 
 const querySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(d.page),
+  page: pageNumber,
   q: z
     .string()
     .trim()

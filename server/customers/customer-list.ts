@@ -6,6 +6,7 @@ import {
   adminCustomerSortKeys,
   defaultAdminCustomerQuery,
 } from "../../common/admin-customer-query";
+import { pageNumber } from "../../common/page-number";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
 import { users } from "../db/schema/auth";
@@ -22,7 +23,7 @@ const d = defaultAdminCustomerQuery;
 
 // Anything unreadable in a hand-edited URL falls back to its default, so the list never fails.
 const querySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(d.page),
+  page: pageNumber,
   q: z.string().trim().max(200).catch(d.q),
   sort: z.enum(adminCustomerSortKeys).catch(d.sort),
   dir: z.enum(["asc", "desc"]).catch(d.dir),

@@ -27,6 +27,15 @@ describe("control characters at the boundary", () => {
     expect(jsonHasControlCharacters({ notes: "line\nbreak", quantity: 2, gift: null })).toBe(false);
   });
 
+  it("walks a document nested far deeper than the stack would allow", () => {
+    const depth = 200_000;
+    const deep = JSON.parse(`${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}`);
+    expect(jsonHasControlCharacters(deep)).toBe(true);
+    expect(jsonHasControlCharacters(JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`))).toBe(
+      false,
+    );
+  });
+
   it("decodes the address: a NUL in the path or the query is found, a bad escape is not one", () => {
     expect(addressHasControlCharacters("/dashboard/admin-orders/%00", "")).toBe(true);
     expect(addressHasControlCharacters("/search", "?q=white%00")).toBe(true);

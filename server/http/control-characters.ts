@@ -25,14 +25,25 @@ export function fieldWithControlCharacters(
   return null;
 }
 
-/** Whether any string in a parsed JSON document (keys included) holds a control character. */
+/**
+ * Whether any string in a parsed JSON document (keys included) holds a control character. Walked
+ * with a list rather than recursion: JSON.parse takes a document nested thousands deep, which a
+ * recursive walk would meet as a stack overflow.
+ */
 export function jsonHasControlCharacters(value: unknown): boolean {
-  if (typeof value === "string") return hasControlCharacters(value, { multiline: true });
-  if (Array.isArray(value)) return value.some(jsonHasControlCharacters);
-  if (value && typeof value === "object") {
-    return Object.entries(value).some(
-      ([key, inner]) => hasControlCharacters(key) || jsonHasControlCharacters(inner),
-    );
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (hasControlCharacters(item, { multiline: true })) return true;
+    } else if (Array.isArray(item)) {
+      for (const inner of item) pending.push(inner);
+    } else if (item && typeof item === "object") {
+      for (const [key, inner] of Object.entries(item)) {
+        if (hasControlCharacters(key)) return true;
+        pending.push(inner);
+      }
+    }
   }
   return false;
 }

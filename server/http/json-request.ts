@@ -9,6 +9,26 @@ import { controlCharactersRefused, jsonHasControlCharacters } from "./control-ch
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
+ * How many arrays and objects deep a JSON body may nest: the shop's deepest (a checkout's lines)
+ * is three.
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/** Whether a parsed JSON document nests deeper than `max`, walked with a list, not recursion. */
+export function jsonDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop() ?? [null, 0];
+    if (item === null || typeof item !== "object") continue;
+    if (depth > max) return true;
+    for (const inner of Array.isArray(item) ? item : Object.values(item)) {
+      pending.push([inner, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
  * A JSON request body checked with `schema`; anything else is a DomainError (400, with the first
  * problem's message).
  */
@@ -28,6 +48,9 @@ export async function readJsonBody<T extends z.ZodType>(
     body = JSON.parse(text);
   } catch {
     throw new DomainError("BAD_REQUEST", "The request body is not valid JSON.");
+  }
+  if (jsonDeeperThan(body, MAX_JSON_DEPTH)) {
+    throw new DomainError("BAD_REQUEST", "The request is nested too deeply.");
   }
   if (jsonHasControlCharacters(body)) throw controlCharactersRefused();
   const parsed = schema.safeParse(body);

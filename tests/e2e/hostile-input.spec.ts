@@ -249,9 +249,18 @@ test.describe("Hostile input", () => {
       '{"items":[{"variantId":1,"quantity":"lots"}]}',
       '{"items":[{"variantId":"prod2-75ml","quantity":-5}],"customerDetails":{}}',
       '{"__proto__":{"admin":true},"items":[]}',
+      // 60 KB of brackets: not JSON, then JSON nested 30,720 deep (a recursive walk overflows).
+      "[".repeat(60 * 1024),
+      `${"[".repeat(30 * 1024)}${"]".repeat(30 * 1024)}`,
+      `${'{"items":'.repeat(20)}1${"}".repeat(20)}`,
     ];
     // The JSON endpoints that take a body (the wishlist's take none).
-    for (const path of ["/api/checkout/payment-intent", "/api/payments/test/confirm"]) {
+    for (const path of [
+      "/api/checkout/payment-intent",
+      "/api/payments/test/confirm",
+      "/api/checkout/discount-code",
+      "/api/newsletter",
+    ]) {
       for (const body of bodies) {
         const response = await page.request.post(path, { headers, data: body });
         expect(response.status(), `${path} ${body}`).toBe(400);
@@ -261,6 +270,29 @@ test.describe("Hostile input", () => {
     }
     const orders = await page.request.get("/dashboard/orders");
     expect(orders.status()).toBe(200);
+  });
+
+  test("a hand-edited page number is read as a page, never an error, on every list", async ({
+    page,
+  }) => {
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    const lists = [
+      "/store",
+      "/search?q=white&",
+      "/dashboard/orders",
+      "/dashboard/admin-orders",
+      "/dashboard/admin-products",
+      "/dashboard/admin-reviews",
+      "/dashboard/admin-customers",
+      "/dashboard/admin-newsletter",
+    ];
+    for (const list of lists) {
+      for (const number of ["1.01", "2.5", "-3", "abc", "1e400"]) {
+        const path = `${list}${list.endsWith("&") ? "" : "?"}page=${number}`;
+        const response = await page.request.get(path, { maxRedirects: 0 });
+        expect(response.status(), path).toBeLessThan(400);
+      }
+    }
   });
 
   test("sessions: cookie flags, a new session at each log-in, and log-out ends it on the server", async ({
