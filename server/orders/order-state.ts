@@ -290,8 +290,11 @@ export async function applyRefund(
     reason: [refund.reason, attention].filter(Boolean).join(" ") || null,
   });
   const stock = { orderId, actor, reason: refund.reason };
-  if (cancels) await releaseOrderStock(tx, stock);
-  else if (refund.restock === "all" || refund.restock.length > 0) {
+  if (cancels) {
+    await releaseOrderStock(tx, stock);
+    // A cancelled order gives its code's use back, paid or not (docs/decisions/043).
+    await releaseCodeUse(tx, orderId, now);
+  } else if (refund.restock === "all" || refund.restock.length > 0) {
     await restockOrder(tx, stock, refund.restock);
   }
   if (taken > 0) {

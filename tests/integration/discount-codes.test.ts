@@ -13,6 +13,8 @@ import { DomainError } from "@server/errors";
 import { discountFormSchema } from "@server/http/discount-form";
 import { documentsPdf } from "@server/invoices/document-pdf";
 import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
+import { logger } from "@server/logger";
+import { cancelOrderAsAdmin, refundOrder } from "@server/payments/refunds";
 import { createTestProvider } from "@server/payments/test-provider";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -225,6 +227,44 @@ describe.each(testDrivers)("discount codes on %s", (driver) => {
     await payOrder(db(), taken.orderId);
     expect((await orderRow(db(), taken.orderId)).status).toBe("paid");
     expect((await codeRow("SAVE20"))?.usedCount).toBe(1);
+  });
+
+  it("gives a use back when the admin cancels a paid order; a refund keeps it", async () => {
+    await shop();
+    await createDiscountCode(db(), admin, { ...baseCode, usageLimit: 2 });
+    const request = cart([{ variantId: "kit-v", quantity: 1 }], { discountCode: "SAVE20" });
+    const adminId = await createCustomer(db(), "admin-of-refunds@example.com");
+    const [ada, bob] = [await returningCustomer(), await returningCustomer()];
+    const cancelled = await checkout(ada, request);
+    const refunded = await checkout(bob, request);
+    await payOrder(db(), cancelled.orderId);
+    await payOrder(db(), refunded.orderId);
+    expect((await codeRow("SAVE20"))?.usedCount).toBe(2);
+
+    await refundOrder(db(), () => provider, logger, {
+      orderId: refunded.orderId,
+      adminId,
+      amountPence: refunded.pricing.totalPence,
+      restock: [],
+      reason: "Customer asked",
+      expectedStatus: "paid",
+    });
+    expect((await orderRow(db(), refunded.orderId)).status).toBe("refunded");
+    expect((await codeRow("SAVE20"))?.usedCount).toBe(2);
+
+    await cancelOrderAsAdmin(db(), () => provider, logger, {
+      orderId: cancelled.orderId,
+      adminId,
+      reason: "Customer asked",
+      expectedStatus: "paid",
+      refundPence: cancelled.pricing.totalPence,
+    });
+    expect((await orderRow(db(), cancelled.orderId)).status).toBe("cancelled");
+    expect((await codeRow("SAVE20"))?.usedCount).toBe(1);
+    // The use is someone else's to take.
+    const carol = await returningCustomer();
+    await checkout(carol, request);
+    expect((await codeRow("SAVE20"))?.usedCount).toBe(2);
   });
 
   it("checks the use again when the money arrives: one no longer held is flagged, not paid", async () => {
