@@ -1,10 +1,10 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { refuseStaleSave } from "../audit/stale-save";
 import { productPurgeTags } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
-import { auditLog } from "../db/schema/audit";
 import { categories, products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
@@ -74,38 +74,6 @@ const fieldLabels: Record<string, string> = {
   variants: "variants",
   addedVariants: "variants",
 };
-
-/**
- * Refuses a save made from a version the product has moved on from, naming what the other saves
- * changed (from their audit rows, which record the version each made).
- */
-async function assertVersion(tx: Database, id: string, current: number, opened: number) {
-  if (opened === current) return;
-  const saves = await tx
-    .select({ after: auditLog.after })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entityType, "product"),
-        eq(auditLog.entityId, id),
-        eq(auditLog.action, "product.updated"),
-        sql`(${auditLog.after}->>'version')::int > ${opened}`,
-      ),
-    );
-  const changed = [
-    ...new Set(
-      saves.flatMap((save) =>
-        Object.keys((save.after as Record<string, unknown> | null) ?? {}).flatMap(
-          (key) => fieldLabels[key] ?? [],
-        ),
-      ),
-    ),
-  ];
-  throw new DomainError(
-    "CONFLICT",
-    `This product changed since you opened it${changed.length > 0 ? ` (its ${changed.join(", ")})` : ""}. Reload it to see the changes, then make yours again.`,
-  );
-}
 
 /** Inserts the new variants, oldest first (the first a product ever had stays its default). */
 async function addVariants(
@@ -211,7 +179,13 @@ export async function updateProduct(
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
       if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
       if (product.version !== undefined) {
-        await assertVersion(tx, id, before.version, product.version);
+        await refuseStaleSave(tx, {
+          entity: { type: "product", id },
+          noun: "product",
+          current: before.version,
+          opened: product.version,
+          labels: fieldLabels,
+        });
       }
       if (await slugTaken(tx, product.slug, id)) throw slugTakenError();
       await assertCategoryExists(tx, product.categoryId);

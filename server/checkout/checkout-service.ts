@@ -10,7 +10,7 @@ import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema/auth";
 import { products, productVariants } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
-import { chosenDelivery } from "../delivery/delivery-methods";
+import { chosenDelivery, deliveryStillOffered } from "../delivery/delivery-methods";
 import { checkCode, codeStillOffered, countCodeAttempt } from "../discounts/code-check";
 import { claimCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
@@ -65,11 +65,20 @@ export type CheckoutResult = {
 };
 
 /**
- * Whether a pending order still is what the catalogue sells: every line's variant there, on sale,
- * at the price the order took. A price corrected or a product archived since, and the order is
- * made again (or refused) before any money is taken for it.
+ * Whether a pending order still costs what the shop would charge for it now: every line's variant
+ * there, on sale, at the price the order took; its discount code still offered on the terms it was
+ * priced with; its delivery method still offered as it was. A price corrected, a product archived,
+ * a code changed, paused or ended, or a delivery method changed or switched off since, and the
+ * order is made again (or refused) before any money is taken for it.
  */
-export async function orderMatchesCatalogue(db: Database, orderId: string): Promise<boolean> {
+export async function orderStillPriced(
+  db: Database,
+  order: Pick<
+    typeof orders.$inferSelect,
+    "id" | "discountCodeId" | "discountCodeVersion" | "deliveryMethodId" | "deliveryMethodVersion"
+  >,
+  now = new Date(),
+): Promise<boolean> {
   const [stale] = await db
     .select({ id: orderItems.id })
     .from(orderItems)
@@ -77,7 +86,7 @@ export async function orderMatchesCatalogue(db: Database, orderId: string): Prom
     .leftJoin(products, eq(products.id, productVariants.productId))
     .where(
       and(
-        eq(orderItems.orderId, orderId),
+        eq(orderItems.orderId, order.id),
         or(
           isNull(productVariants.id),
           not(products.active),
@@ -86,7 +95,21 @@ export async function orderMatchesCatalogue(db: Database, orderId: string): Prom
       ),
     )
     .limit(1);
-  return stale === undefined;
+  if (stale) return false;
+  if (
+    order.discountCodeId !== null &&
+    !(await codeStillOffered(
+      db,
+      { id: order.discountCodeId, version: order.discountCodeVersion },
+      now,
+    ))
+  ) {
+    return false;
+  }
+  return (
+    order.deliveryMethodId === null ||
+    deliveryStillOffered(db, { id: order.deliveryMethodId, version: order.deliveryMethodVersion })
+  );
 }
 
 /** The cart and details, hashed: the same submit gives the same key. */
@@ -258,11 +281,13 @@ async function createPendingOrder(
         firstOrderDiscount: usedCode === null && pricing.discountPence > 0,
         discountCodeId: usedCode?.id ?? null,
         discountCode: usedCode?.code ?? null,
+        discountCodeVersion: usedCode?.version ?? null,
         customerFullName: details.fullName,
         customerEmail: customer.email,
         customerPhone: details.phone,
         shippingAddress: details.shippingAddress,
         deliveryMethodId: delivery.id,
+        deliveryMethodVersion: delivery.version,
         deliveryMethodName: delivery.name,
         deliveryFrom: delivery.from,
         deliveryTo: delivery.to,
@@ -351,9 +376,9 @@ export async function startCheckout(
   if (
     order &&
     ((expected !== undefined && order.totalPence !== expected) ||
-      !(await orderMatchesCatalogue(db, order.id)) ||
-      // A code paused or ended since is checked again (and refused) on a new order.
-      (order.discountCodeId !== null && !(await codeStillOffered(db, order.discountCodeId, now))))
+      // Priced afresh on a new order: a code or delivery changed since is applied as it is now,
+      // or refused with its reason.
+      !(await orderStillPriced(db, order, now)))
   ) {
     order = undefined;
   }

@@ -8,7 +8,7 @@ import { type CardInput, chargeTestCard } from "../payments/test-card";
 import type { TestProvider } from "../payments/test-provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import type { Brand } from "../settings/shop-settings";
-import { orderMatchesCatalogue, PRICES_CHANGED } from "./checkout-service";
+import { orderStillPriced, PRICES_CHANGED } from "./checkout-service";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 
 // The offline test provider's confirmation (docs/architecture.md §6 point 3): the browser sends the client
@@ -45,7 +45,15 @@ export async function confirmTestPayment(
   const intentId = provider.intentForClientSecret(input.clientSecret);
   if (!intentId) throw new DomainError("BAD_REQUEST", "Unknown payment.");
   const [order] = await db
-    .select({ id: orders.id, status: orders.status, totalPence: orders.totalPence })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      totalPence: orders.totalPence,
+      discountCodeId: orders.discountCodeId,
+      discountCodeVersion: orders.discountCodeVersion,
+      deliveryMethodId: orders.deliveryMethodId,
+      deliveryMethodVersion: orders.deliveryMethodVersion,
+    })
     .from(orders)
     .where(and(eq(orders.providerIntentId, intentId), eq(orders.userId, input.userId)))
     .limit(1);
@@ -58,9 +66,10 @@ export async function confirmTestPayment(
     throw new DomainError("RATE_LIMITED", TOO_MANY_CARD_ATTEMPTS);
   }
 
-  // A price corrected or a product archived since the order was made: no money is taken for it.
-  // The order lets its stock go; the customer checks the new total and pays again.
-  if (!(await orderMatchesCatalogue(db, order.id))) {
+  // A price corrected, a product archived, a code or a delivery method changed since the order
+  // was made: no money is taken for it. The order lets its stock go; the customer checks the new
+  // total and pays again.
+  if (!(await orderStillPriced(db, order, now))) {
     await db
       .transaction((tx) =>
         cancelOrder(tx, order.id, systemActor("catalogue-changed"), PRICES_CHANGED),

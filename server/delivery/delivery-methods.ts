@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DeliveryOption } from "../../common/delivery";
 import type { PricingSettings } from "../../common/pricing";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { refuseStaleSave } from "../audit/stale-save";
 import { SETTINGS_TAG } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
@@ -61,14 +62,30 @@ export async function chosenDelivery(
   id: string | undefined,
   pricing: PricingSettings,
   now = new Date(),
-): Promise<DeliveryOption> {
+): Promise<DeliveryOption & { version: number }> {
   const [row] = await db
     .select()
     .from(deliveryMethods)
     .where(id === undefined ? eq(deliveryMethods.standard, true) : eq(deliveryMethods.id, id))
     .limit(1);
   if (!row?.active) throw new DomainError("BAD_REQUEST", DELIVERY_UNAVAILABLE, "deliveryMethodId");
-  return optionOf(row, pricing, now);
+  return { ...optionOf(row, pricing, now), version: row.version };
+}
+
+/**
+ * Whether the method a pending order was priced with is still offered as it was then: switched
+ * on, and not saved by the admin since (`version`; null on orders from before methods had
+ * versions, which are checked for the rest).
+ */
+export async function deliveryStillOffered(
+  db: Database,
+  priced: { id: string; version: number | null },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ active: deliveryMethods.active, version: deliveryMethods.version })
+    .from(deliveryMethods)
+    .where(eq(deliveryMethods.id, priced.id));
+  return row?.active === true && (priced.version === null || row.version === priced.version);
 }
 
 const workingDays = z
@@ -109,12 +126,26 @@ export const deliveryMethodInputSchema = z
       .int("The position is a whole number from 0 to 1000.")
       .min(0, "The position is a whole number from 0 to 1000.")
       .max(1000, "The position is a whole number from 0 to 1000."),
+    /** The method's version the admin opened (an edit): refused if it has moved on since. */
+    version: z.number().int().min(1).optional(),
   })
   .refine((method) => method.maxWorkingDays >= method.minWorkingDays, {
     message: "The latest day cannot come before the soonest.",
     path: ["maxWorkingDays"],
   });
 export type DeliveryMethodInput = z.infer<typeof deliveryMethodInputSchema>;
+
+/** The admin's words for the fields a save records, for a refused stale save. */
+const fieldLabels: Record<string, string> = {
+  name: "name",
+  pricePence: "price",
+  freeOverPence: "free-over threshold",
+  minWorkingDays: "soonest day",
+  maxWorkingDays: "latest day",
+  cutoffMinutes: "cut-off",
+  active: "on or off",
+  position: "position",
+};
 
 export type AdminDeliveryMethod = Omit<MethodRow, "createdAt" | "updatedAt">;
 
@@ -132,6 +163,7 @@ export async function listDeliveryMethods(db: Database): Promise<AdminDeliveryMe
       cutoffMinutes: deliveryMethods.cutoffMinutes,
       active: deliveryMethods.active,
       position: deliveryMethods.position,
+      version: deliveryMethods.version,
     })
     .from(deliveryMethods)
     .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.name));
@@ -142,7 +174,7 @@ export async function createDeliveryMethod(
   actor: Actor,
   input: DeliveryMethodInput,
 ): Promise<string> {
-  const method = deliveryMethodInputSchema.parse(input);
+  const { version: _opened, ...method } = deliveryMethodInputSchema.parse(input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(deliveryMethods)
@@ -168,7 +200,7 @@ export async function updateDeliveryMethod(
   id: string,
   input: DeliveryMethodInput,
 ): Promise<void> {
-  const parsed = deliveryMethodInputSchema.parse(input);
+  const { version: opened, ...parsed } = deliveryMethodInputSchema.parse(input);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -176,6 +208,15 @@ export async function updateDeliveryMethod(
       .where(eq(deliveryMethods.id, id))
       .for("update");
     if (!before) throw new DomainError("NOT_FOUND", NOT_FOUND);
+    if (opened !== undefined) {
+      await refuseStaleSave(tx, {
+        entity: { type: "delivery_method", id },
+        noun: "delivery method",
+        current: before.version,
+        opened,
+        labels: fieldLabels,
+      });
+    }
     // The standard delivery keeps the settings' price and is always on offer.
     const method = before.standard
       ? { ...parsed, pricePence: null, freeOverPence: null, active: true }
@@ -184,14 +225,20 @@ export async function updateDeliveryMethod(
       (key) => before[key] !== method[key],
     );
     if (changed.length === 0) return;
-    await tx.update(deliveryMethods).set(method).where(eq(deliveryMethods.id, id));
+    // A new version: pending orders priced with the old one are priced again before they are
+    // paid (server/checkout/checkout-service.ts, orderStillPriced).
+    const version = before.version + 1;
+    await tx
+      .update(deliveryMethods)
+      .set({ ...method, version })
+      .where(eq(deliveryMethods.id, id));
     await enqueuePurge(tx, [SETTINGS_TAG]);
     await recordAudit(tx, {
       actor,
       action: "delivery_method.updated",
       entity: { type: "delivery_method", id },
       before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-      after: Object.fromEntries(changed.map((key) => [key, method[key]])),
+      after: { ...Object.fromEntries(changed.map((key) => [key, method[key]])), version },
     });
   });
   shopChanged();

@@ -24,7 +24,8 @@ export type CodeCartLine = {
   quantity: number;
 };
 
-export type CheckedCode = { id: string; code: string; offer: CodeOffer };
+/** A code that applies, with the version of its terms the order is priced with. */
+export type CheckedCode = { id: string; code: string; version: number; offer: CodeOffer };
 
 const refuse = (message: string) => new DomainError("BAD_REQUEST", message, "discountCode");
 
@@ -77,7 +78,7 @@ export async function checkCode(
       : code.kind === "fixed"
         ? { kind: "fixed", amountOffPence: code.amountOffPence ?? 0, eligiblePence }
         : { kind: "free_delivery" };
-  return { id: code.id, code: code.code, offer };
+  return { id: code.id, code: code.code, version: code.version, offer };
 }
 
 /** Codes one account, and one address, may try in ten minutes: enough for typos, not guessing. */
@@ -101,19 +102,29 @@ export async function countCodeAttempt(
   }
 }
 
-/** Whether a code is still on offer at `now`: not paused, started and not ended. */
-export async function codeStillOffered(db: Database, codeId: string, now = new Date()) {
+/**
+ * Whether a code is still on offer at `now` on the terms an order was priced with: not paused,
+ * started, not ended, and not saved by the admin since (`version`; null on orders from before
+ * codes had versions, which are checked for the rest).
+ */
+export async function codeStillOffered(
+  db: Database,
+  priced: { id: string; version: number | null },
+  now = new Date(),
+) {
   const [code] = await db
     .select({
       active: discountCodes.active,
       startsAt: discountCodes.startsAt,
       endsAt: discountCodes.endsAt,
+      version: discountCodes.version,
     })
     .from(discountCodes)
-    .where(eq(discountCodes.id, codeId));
+    .where(eq(discountCodes.id, priced.id));
   return (
     code?.active === true &&
     (code.startsAt === null || code.startsAt <= now) &&
-    (code.endsAt === null || code.endsAt > now)
+    (code.endsAt === null || code.endsAt > now) &&
+    (priced.version === null || code.version === priced.version)
   );
 }

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { CODE_PATTERN, discountKinds, normaliseCode } from "../../common/discounts";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { refuseStaleSave } from "../audit/stale-save";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
 import { categories, products } from "../db/schema/catalog";
@@ -46,6 +47,8 @@ export const codeInputSchema = z
     productSlugs: z.array(z.string().trim().min(1)).max(100),
     categoryIds: z.array(z.string().min(1).max(100)).max(100),
     active: z.boolean(),
+    /** The code's version the admin opened (an edit): refused if it has moved on since. */
+    version: z.number().int().min(1).optional(),
   })
   .superRefine((input, context) => {
     if (input.kind === "percent" && (input.amount < 1 || input.amount > 100)) {
@@ -71,6 +74,22 @@ export const codeInputSchema = z
     }
   });
 export type CodeInput = z.infer<typeof codeInputSchema>;
+
+/** The admin's words for the fields a save records, for a refused stale save. */
+const fieldLabels: Record<string, string> = {
+  code: "code",
+  kind: "kind",
+  percentOff: "amount",
+  amountOffPence: "amount",
+  minSpendPence: "minimum spend",
+  startsAt: "first day",
+  endsAt: "last day",
+  usageLimit: "limit",
+  perCustomerLimit: "limit per customer",
+  productIds: "products",
+  categoryIds: "category",
+  active: "on or off",
+};
 
 export type AdminDiscountCode = Omit<
   typeof discountCodes.$inferSelect,
@@ -183,6 +202,15 @@ export async function updateDiscountCode(
         .where(eq(discountCodes.id, id))
         .for("update");
       if (!before) throw new DomainError("NOT_FOUND", NOT_FOUND);
+      if (parsed.version !== undefined) {
+        await refuseStaleSave(tx, {
+          entity: { type: "discount_code", id },
+          noun: "discount code",
+          current: before.version,
+          opened: parsed.version,
+          labels: fieldLabels,
+        });
+      }
       const row = await rowOf(tx, parsed);
       if (row.usageLimit !== null && row.usageLimit < before.usedCount) {
         throw new DomainError(
@@ -195,13 +223,19 @@ export async function updateDiscountCode(
         (key) => JSON.stringify(before[key]) !== JSON.stringify(row[key]),
       );
       if (changed.length === 0) return;
-      await tx.update(discountCodes).set(row).where(eq(discountCodes.id, id));
+      // A new version: pending orders priced with the old terms are priced again before they
+      // are paid (server/checkout/checkout-service.ts, orderStillPriced).
+      const version = before.version + 1;
+      await tx
+        .update(discountCodes)
+        .set({ ...row, version })
+        .where(eq(discountCodes.id, id));
       await recordAudit(tx, {
         actor,
         action: before.active && !row.active ? "discount_code.paused" : "discount_code.updated",
         entity: { type: "discount_code", id },
         before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        after: Object.fromEntries(changed.map((key) => [key, row[key]])),
+        after: { ...Object.fromEntries(changed.map((key) => [key, row[key]])), version },
       });
     }),
   );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { readCutoffClock } from "../../common/delivery";
 import { parsePounds } from "../../common/money";
 import { deliveryMethodInputSchema } from "../delivery/delivery-methods";
+import { openedVersionField } from "./form-request";
 
 // The admin's delivery method form (app/components/admin/delivery-method-form.tsx) as the
 // editor's input: pounds to pence, an empty threshold to none, the cut-off's clock to minutes, the
@@ -34,6 +35,8 @@ export const deliveryMethodFormSchema = z
       .optional()
       .transform((value) => value === "on"),
     position: readOr(wholeNumber),
+    /** The version the editor opened (an edit's form only). */
+    version: openedVersionField,
   })
   .transform(({ id, price, freeOver, cutoff, ...rest }) => ({
     ...rest,

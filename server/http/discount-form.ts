@@ -2,6 +2,7 @@ import { z } from "zod";
 import { readShopDay, shopDayStart } from "../../common/dates";
 import { parsePounds } from "../../common/money";
 import { codeInputSchema } from "../discounts/code-editor";
+import { openedVersionField } from "./form-request";
 
 // The admin's discount code form (app/components/admin/discount-code-form.tsx) as the editor's
 // input: the amount read by the kind (percent or pounds), pounds to pence, days typed dd/mm/yyyy to
@@ -55,6 +56,8 @@ export const discountFormSchema = z
       .literal("on")
       .optional()
       .transform((value) => value === "on"),
+    /** The version the editor opened (an edit's form only). */
+    version: openedVersionField,
   })
   .transform(({ id, amount, minSpend, startsOn, endsOn, products, category, ...rest }) => ({
     ...rest,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parsePounds } from "../../common/money";
 import { productInputSchema } from "../catalog/product-input";
+import { openedVersionField } from "./form-request";
 
 // The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the
 // variants come as one JSON field of text values; prices in pounds become pence; a new image comes
@@ -43,11 +44,7 @@ export const productFormSchema = z
     /** "Save as draft" was the button pressed (a new product's form only). */
     draft: z.literal("on").optional(),
     /** The version the editor opened (an edit's form only). */
-    version: z
-      .string()
-      .regex(/^\d{1,9}$/, "Reload the product and try again.")
-      .transform(Number)
-      .optional(),
+    version: openedVersionField,
   })
   .transform((form, context) => {
     // What the form's own fields get wrong is said with the variants' mistakes, all at once: once

@@ -1,12 +1,26 @@
+import { CODE_MESSAGES } from "@common/discounts";
+import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { confirmTestPayment } from "@server/checkout/test-confirm";
 import { products, productVariants } from "@server/db/schema/catalog";
+import {
+  createDeliveryMethod,
+  DELIVERY_UNAVAILABLE,
+  type DeliveryMethodInput,
+  updateDeliveryMethod,
+} from "@server/delivery/delivery-methods";
+import {
+  type CodeInput,
+  createDiscountCode,
+  updateDiscountCode,
+} from "@server/discounts/code-editor";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
 import { cancelOrderAsAdmin } from "@server/payments/refunds";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { CheckoutRequest } from "../../common/checkout-input";
 import {
   checkoutCart,
   createCustomer,
@@ -19,8 +33,8 @@ import {
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// A pending order is never paid at a price the admin has since corrected
-// or for a product since archived: the same submit again is priced afresh, a submit for a total
+// A pending order is never paid at a price the admin has since corrected, for a product since
+// archived, or with a code or a delivery method the admin has since changed or switched off: the same submit again is priced afresh, a submit for a total
 // the customer did not see is refused, and the test provider's confirmation refuses an order the
 // catalogue no longer matches (its stock let go). And an admin cancelling a pending order the
 // customer has just paid is told it changed, read under the order's lock.
@@ -29,6 +43,32 @@ const provider = createTestProvider("integration-test-secret-of-32-characters!")
 const card = { number: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" };
 const PRICES_CHANGED =
   "The prices in your basket have changed. Please check your order total and try again.";
+
+/** A code typed with one digit too many: 90% off everything. */
+const mistakenCode: CodeInput = {
+  code: "OOPS",
+  kind: "percent",
+  amount: 90,
+  minSpendPence: null,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  productSlugs: [],
+  categoryIds: [],
+  active: true,
+};
+
+const trackedDelivery: DeliveryMethodInput = {
+  name: "Tracked",
+  pricePence: 450,
+  freeOverPence: null,
+  minWorkingDays: 1,
+  maxWorkingDays: 2,
+  cutoffMinutes: 12 * 60,
+  active: true,
+  position: 5,
+};
 
 const refusal = (message: string) => expect.objectContaining({ constructor: DomainError, message });
 
@@ -53,6 +93,29 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
       productId: `pen-product-${userId}`,
       first,
     };
+  }
+
+  /** A returning customer's pending order of two £10.00 kits, with a code or a method. */
+  async function kitCheckout(code: string | null, deliveryMethodId?: string) {
+    const userId = await createCustomer(db());
+    await createProduct(db(), {
+      id: `kit-product-${userId}`,
+      variants: [{ id: `kit-${userId}`, pricePence: 1000, stockQuantity: 20 }],
+    });
+    const paid = await startCheckout(
+      db(),
+      provider,
+      { userId, request: checkoutCart([{ variantId: `kit-${userId}`, quantity: 1 }]) },
+      testCheckoutSettings,
+    );
+    await payOrder(db(), paid.orderId);
+    const request: CheckoutRequest = {
+      ...checkoutCart([{ variantId: `kit-${userId}`, quantity: 2 }]),
+      ...(code ? { discountCode: code } : {}),
+      ...(deliveryMethodId ? { deliveryMethodId } : {}),
+    };
+    const first = await startCheckout(db(), provider, { userId, request }, testCheckoutSettings);
+    return { userId, request, first };
   }
 
   const correctPrice = (variantId: string) =>
@@ -131,6 +194,89 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
         testCheckoutSettings,
       ),
     ).rejects.toEqual(refusal("One of the products in your cart is no longer available."));
+  });
+
+  it("prices an order again against its code as the admin changed it: 90% off corrected to 30%", async () => {
+    const admin = adminActor("admin-of-codes");
+    const oops = { ...mistakenCode, code: `OOPS${Date.now() % 100_000}` };
+    const codeId = await createDiscountCode(db(), admin, oops);
+    const { userId, request, first } = await kitCheckout(oops.code);
+    // £20.00 with 90% off is £2.00, with £3.99 delivery.
+    expect(first.pricing).toMatchObject({ discountPence: 1800, totalPence: 599 });
+
+    await updateDiscountCode(db(), admin, codeId, { ...oops, amount: 30, version: 1 });
+    // The old page's card form still holds the old order's client secret: no money is taken.
+    await expect(
+      confirmTestPayment(
+        db(),
+        provider,
+        { userId, clientSecret: first.clientSecret, card },
+        testBrand,
+        { attemptsPerMinute: 1000 },
+      ),
+    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    expect(await orderRow(db(), first.orderId)).toMatchObject({
+      status: "cancelled",
+      paidAt: null,
+    });
+    // The total the customer saw is refused, and nothing is made; the new one is what they pay.
+    await expect(
+      startCheckout(
+        db(),
+        provider,
+        { userId, request: { ...request, expectedTotalPence: first.totalPence } },
+        testCheckoutSettings,
+      ),
+    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    const again = await startCheckout(db(), provider, { userId, request }, testCheckoutSettings);
+    expect(again.reused).toBe(false);
+    expect(again.pricing).toMatchObject({ discountPence: 600, totalPence: 1799 });
+
+    // Paused since: the same submit is refused with the code's reason, its order not reused.
+    await updateDiscountCode(db(), admin, codeId, { ...oops, amount: 30, active: false });
+    await expect(
+      startCheckout(db(), provider, { userId, request }, testCheckoutSettings),
+    ).rejects.toEqual(refusal(CODE_MESSAGES.unknown));
+    await expect(
+      confirmTestPayment(
+        db(),
+        provider,
+        { userId, clientSecret: again.clientSecret, card },
+        testBrand,
+        { attemptsPerMinute: 1000 },
+      ),
+    ).rejects.toEqual(refusal(PRICES_CHANGED));
+  });
+
+  it("prices an order again once its delivery method changed, and refuses one switched off", async () => {
+    const admin = adminActor("admin-of-delivery");
+    const tracked = { ...trackedDelivery, name: `Tracked ${Date.now() % 100_000}` };
+    const methodId = await createDeliveryMethod(db(), admin, tracked);
+    const { userId, request, first } = await kitCheckout(null, methodId);
+    expect(first.pricing.shippingPence).toBe(450);
+
+    await updateDeliveryMethod(db(), admin, methodId, { ...tracked, pricePence: 650 });
+    const repriced = await startCheckout(db(), provider, { userId, request }, testCheckoutSettings);
+    expect(repriced.reused).toBe(false);
+    expect(repriced.pricing.shippingPence).toBe(650);
+
+    await updateDeliveryMethod(db(), admin, methodId, {
+      ...tracked,
+      pricePence: 650,
+      active: false,
+    });
+    await expect(
+      confirmTestPayment(
+        db(),
+        provider,
+        { userId, clientSecret: repriced.clientSecret, card },
+        testBrand,
+        { attemptsPerMinute: 1000 },
+      ),
+    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(
+      startCheckout(db(), provider, { userId, request }, testCheckoutSettings),
+    ).rejects.toEqual(refusal(DELIVERY_UNAVAILABLE));
   });
 
   it("pays an order the catalogue still matches, as before", async () => {

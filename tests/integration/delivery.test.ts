@@ -195,6 +195,28 @@ describe.each(testDrivers)("delivery methods on %s", (driver) => {
     expect(entry?.after).toMatchObject({ name: "Royal Mail Tracked 48", cutoffMinutes: 720 });
   });
 
+  it("refuses a save from a method another admin has changed since, naming the change", async () => {
+    const id = await createDeliveryMethod(db(), adminActor(adminId), expressWithThreshold);
+    await updateDeliveryMethod(db(), adminActor(adminId), id, {
+      ...expressWithThreshold,
+      pricePence: 500,
+      version: 1,
+    });
+    await expect(
+      updateDeliveryMethod(db(), adminActor("another-admin"), id, {
+        ...expressWithThreshold,
+        name: "Tracked 24 (signed)",
+        version: 1,
+      }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message:
+        "This delivery method changed since you opened it (its price). Reload it to see the changes, then make yours again.",
+    });
+    const [method] = await db().select().from(deliveryMethods).where(eq(deliveryMethods.id, id));
+    expect(method).toMatchObject({ name: "Tracked 24", pricePence: 500, version: 2 });
+  });
+
   it("reads the admin's form and says every field at fault", () => {
     const good = deliveryMethodFormSchema.safeParse({
       name: "Courier",

@@ -389,6 +389,40 @@ describe.each(testDrivers)("discount codes on %s", (driver) => {
     ).rejects.toThrow(CODE_MESSAGES.unknown);
   });
 
+  it("refuses a save from a code another admin has changed since, naming the change", async () => {
+    const id = await createDiscountCode(db(), admin, baseCode);
+    // Two admins open the code at version 1; the first lowers it to 10%.
+    await updateDiscountCode(db(), admin, id, { ...baseCode, amount: 10, version: 1 });
+    const stale = updateDiscountCode(db(), adminActor("another-admin"), id, {
+      ...baseCode,
+      minSpendPence: 3000,
+      version: 1,
+    });
+    await expect(stale).rejects.toMatchObject({
+      code: "CONFLICT",
+      message:
+        "This discount code changed since you opened it (its amount). Reload it to see the changes, then make yours again.",
+    });
+    expect(await codeRow("SAVE20")).toMatchObject({
+      percentOff: 10,
+      minSpendPence: null,
+      version: 2,
+    });
+    // From the version they reloaded, the save goes through.
+    await updateDiscountCode(db(), admin, id, {
+      ...baseCode,
+      amount: 10,
+      minSpendPence: 3000,
+      version: 2,
+    });
+    expect(await codeRow("SAVE20")).toMatchObject({ minSpendPence: 3000, version: 3 });
+    // A use claimed is not a save: the version stays.
+    await shop();
+    const userId = await returningCustomer();
+    await checkout(userId, cart([{ variantId: "kit-v", quantity: 1 }], { discountCode: "SAVE20" }));
+    expect(await codeRow("SAVE20")).toMatchObject({ usedCount: 1, version: 3 });
+  });
+
   it("reads the admin's form: London's days, pounds, and every mistake at once", () => {
     const good = discountFormSchema.safeParse({
       code: "summer-26",

@@ -22,6 +22,8 @@ export type DeliveryMethodView = {
   cutoffMinutes: number;
   active: boolean;
   position: number;
+  /** Sent back with a save: a save from a version since changed is refused. */
+  version: number;
 };
 
 /** Every delivery method's form, then one for a new method. */
@@ -88,6 +90,7 @@ function DeliveryMethodForm({
       noValidate
     >
       {method ? <input type="hidden" name="id" value={method.id} /> : null}
+      {method ? <input type="hidden" name="version" value={method.version} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
         {method ? (

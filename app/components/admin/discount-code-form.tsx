@@ -26,6 +26,8 @@ export type DiscountCodeView = {
   categoryIds: string[];
   active: boolean;
   usedCount: number;
+  /** Sent back with a save: a save from a version since changed is refused. */
+  version: number;
 };
 
 type CategoryChoice = { id: string; name: string };
@@ -117,6 +119,7 @@ function DiscountCodeForm({
       noValidate
     >
       {code ? <input type="hidden" name="id" value={code.id} /> : null}
+      {code ? <input type="hidden" name="version" value={code.version} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">
           {code ? `${code.code} · ${offerText(code)}` : "New discount code"}

@@ -27,6 +27,11 @@ export const deliveryMethods = pgTable(
     cutoffMinutes: integer("cutoff_minutes").notNull(),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
+    /**
+     * Goes up by one with every save from the admin's editor: a save made from an older version
+     * is refused, and a pending order priced with an older one is priced again before it is paid.
+     */
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (table) => [

@@ -45,6 +45,12 @@ export const discountCodes = pgTable(
     categoryIds: jsonb("category_ids").$type<string[]>().notNull().default([]),
     active: boolean("active").notNull().default(true),
     usedCount: integer("used_count").notNull().default(0),
+    /**
+     * Goes up by one with every save from the admin's editor (never with a use claimed): a save
+     * made from an older version is refused, and a pending order priced with an older one is
+     * priced again before it is paid.
+     */
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (table) => [

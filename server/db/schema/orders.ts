@@ -56,6 +56,8 @@ export const orders = pgTable(
      * delivery days promised then, kept as they were. Empty on orders from before the choice.
      */
     deliveryMethodId: text("delivery_method_id"),
+    /** The method's version the order was priced with: a later one prices a pending order again. */
+    deliveryMethodVersion: integer("delivery_method_version"),
     deliveryMethodName: text("delivery_method_name"),
     deliveryFrom: date("delivery_from", { mode: "string" }),
     deliveryTo: date("delivery_to", { mode: "string" }),
@@ -87,6 +89,8 @@ export const orders = pgTable(
      */
     discountCodeId: text("discount_code_id"),
     discountCode: text("discount_code"),
+    /** The code's version the order was priced with: a later one prices a pending order again. */
+    discountCodeVersion: integer("discount_code_version"),
     /** The last four digits of the card that paid, when the provider said: for the customer's emails. */
     cardLast4: text("card_last4"),
     /** Set by the admin when the parcel leaves (both optional). */

@@ -1,0 +1,52 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { auditLog } from "../db/schema/audit";
+import { DomainError } from "../errors";
+
+// One rule for every admin editor (products, discount codes, delivery methods, categories, the
+// settings): a record goes up one version with each save, and a save made from a version it has
+// moved on from is refused with 409, naming what the saves since changed, instead of silently
+// undoing another admin's work. What changed is read from the audit rows, which record the
+// version each save made.
+
+/**
+ * Refuses a save made from `opened` when the record is at `current`: "This product changed since
+ * you opened it (its name, price). Reload it to see the changes, then make yours again."
+ */
+export async function refuseStaleSave(
+  tx: Database,
+  record: {
+    entity: { type: string; id: string };
+    /** What the admin calls the record: "product", "discount code". */
+    noun: string;
+    current: number;
+    opened: number;
+    /** The admin's words for each field an audit row may name; others are not named. */
+    labels: Readonly<Record<string, string>>;
+  },
+): Promise<void> {
+  if (record.opened === record.current) return;
+  const saves = await tx
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entityType, record.entity.type),
+        eq(auditLog.entityId, record.entity.id),
+        sql`(${auditLog.after}->>'version')::int > ${record.opened}`,
+      ),
+    );
+  const changed = [
+    ...new Set(
+      saves.flatMap((save) =>
+        Object.keys((save.after as Record<string, unknown> | null) ?? {}).flatMap(
+          (key) => record.labels[key] ?? [],
+        ),
+      ),
+    ),
+  ];
+  throw new DomainError(
+    "CONFLICT",
+    `This ${record.noun} changed since you opened it${changed.length > 0 ? ` (its ${changed.join(", ")})` : ""}. Reload it to see the changes, then make yours again.`,
+  );
+}
