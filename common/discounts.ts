@@ -25,7 +25,6 @@ export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,29}$/;
 /** Why a code does not apply, in the shopper's words. */
 export const CODE_MESSAGES = {
   unknown: "This code isn't valid. Please check it and try again.",
-  notStarted: "This code isn't active yet.",
   expired: "This code has expired.",
   usedUp: "This code has been fully used.",
   usedByYou: "You've already used this code.",

@@ -30,8 +30,8 @@ export type CheckedCode = { id: string; code: string; version: number; offer: Co
 const refuse = (message: string) => new DomainError("BAD_REQUEST", message, "discountCode");
 
 /**
- * The code's offer for this customer's cart at `now`, or a DomainError saying why not: unknown,
- * paused, not started, ended, used up, used by this customer as often as allowed, below its
+ * The code's offer for this customer's cart at `now`, or a DomainError saying why not: unknown
+ * (also paused or not started), ended, used up, used by this customer as often as allowed, below its
  * minimum spend, or for none of the cart's products.
  */
 export async function checkCode(
@@ -44,8 +44,9 @@ export async function checkCode(
     .from(discountCodes)
     .where(eq(discountCodes.code, normaliseCode(input.code)))
     .limit(1);
-  if (!code?.active) throw refuse(CODE_MESSAGES.unknown);
-  if (code.startsAt && code.startsAt > now) throw refuse(CODE_MESSAGES.notStarted);
+  // A code not started yet answers as a paused or an unknown one: a planned sale is not given
+  // away early by a shopper guessing its name.
+  if (!code?.active || (code.startsAt && code.startsAt > now)) throw refuse(CODE_MESSAGES.unknown);
   if (code.endsAt && code.endsAt <= now) throw refuse(CODE_MESSAGES.expired);
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) {
     throw refuse(CODE_MESSAGES.usedUp);
