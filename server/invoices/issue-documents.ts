@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, max, sql } from "drizzle-orm";
 import { includedVatPence } from "../../common/pricing";
 import type { Database } from "../db/database";
 import { type DocumentKind, documentCounters, invoices, type Seller } from "../db/schema/invoices";
@@ -25,6 +25,19 @@ async function nextNumber(tx: Database, kind: DocumentKind): Promise<number> {
   return row.number;
 }
 
+/**
+ * When a document numbered now is issued: `at`, or the series' latest time of issue if that is
+ * later, so a later number never carries an earlier date (two payments can take their numbers in
+ * the other order from their times). Read under the counter's lock, which nextNumber holds.
+ */
+async function issueTime(tx: Database, kind: DocumentKind, at: Date): Promise<Date> {
+  const [latest] = await tx
+    .select({ issuedAt: max(invoices.issuedAt) })
+    .from(invoices)
+    .where(eq(invoices.kind, kind));
+  return latest?.issuedAt && latest.issuedAt > at ? latest.issuedAt : at;
+}
+
 async function sellerNow(tx: Database): Promise<Seller> {
   const settings = await getShopSettings(tx);
   return {
@@ -40,21 +53,23 @@ async function sellerNow(tx: Database): Promise<Seller> {
 export async function issueDocuments(tx: Database, event: OrderEvent): Promise<void> {
   if (event.type === "paid") {
     const { order } = event;
+    const number = await nextNumber(tx, "invoice");
     await tx.insert(invoices).values({
       kind: "invoice",
-      number: await nextNumber(tx, "invoice"),
+      number,
       orderId: order.id,
-      issuedAt: order.paidAt ?? new Date(),
+      issuedAt: await issueTime(tx, "invoice", order.paidAt ?? new Date()),
       seller: await sellerNow(tx),
       grossPence: order.totalPence,
       vatPence: order.vatPence,
     });
   } else if (event.type === "money-back" && event.amountPence > 0) {
+    const number = await nextNumber(tx, "credit_note");
     await tx.insert(invoices).values({
       kind: "credit_note",
-      number: await nextNumber(tx, "credit_note"),
+      number,
       orderId: event.order.id,
-      issuedAt: event.order.updatedAt,
+      issuedAt: await issueTime(tx, "credit_note", event.order.updatedAt),
       seller: await sellerNow(tx),
       grossPence: event.amountPence,
       vatPence: includedVatPence(event.amountPence),

@@ -1,5 +1,6 @@
 import { refundOrderFromAdmin } from "@server/admin/order-actions";
 import { startCheckout } from "@server/checkout/checkout-service";
+import { recordPaymentSucceeded } from "@server/checkout/payment-service";
 import { invoices } from "@server/db/schema/invoices";
 import { documentsPdf } from "@server/invoices/document-pdf";
 import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
@@ -14,6 +15,7 @@ import {
   orderRow,
   paidOrderOfTwo,
   payOrder,
+  testBrand,
   testCheckoutSettings,
 } from "../factories";
 import { embeddedFontCount, pdfPages } from "../pdf-text";
@@ -47,15 +49,60 @@ describe.each(testDrivers)("VAT invoices on %s", (driver) => {
     const rows = await db().select().from(invoices).orderBy(asc(invoices.number));
     expect(rows.map((row) => row.number)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(new Set(rows.map((row) => row.orderId))).toEqual(new Set(orderIds));
+    let previous = 0;
     for (const row of rows) {
       const order = await orderRow(db(), row.orderId);
       expect(row).toMatchObject({
         kind: "invoice",
         grossPence: order.totalPence,
         vatPence: order.vatPence,
-        issuedAt: order.paidAt,
       });
+      // Issued when paid, or with the invoice before it if that one was dated later.
+      expect(row.issuedAt.getTime()).toBeGreaterThanOrEqual(order.paidAt?.getTime() ?? 0);
+      expect(row.issuedAt.getTime()).toBeGreaterThanOrEqual(previous);
+      previous = row.issuedAt.getTime();
     }
+  });
+
+  it("never dates a later number earlier: a payment numbered after a later one takes its date", async () => {
+    const orderIds: string[] = [];
+    for (let index = 0; index < 2; index++) {
+      const userId = await createCustomer(db());
+      await createProduct(db(), { variants: [{ id: `late-${index}`, pricePence: 1500 }] });
+      const checkout = await startCheckout(
+        db(),
+        provider,
+        { userId, request: checkoutCart([{ variantId: `late-${index}`, quantity: 1 }]) },
+        testCheckoutSettings,
+      );
+      orderIds.push(checkout.orderId);
+    }
+    const [first = "", second = ""] = orderIds;
+    const noon = new Date("2026-11-28T12:00:00Z");
+    const pay = async (orderId: string, at: Date) => {
+      const order = await orderRow(db(), orderId);
+      await recordPaymentSucceeded(
+        db(),
+        {
+          provider: "test",
+          eventId: `evt-${orderId}`,
+          type: "payment_intent.succeeded",
+          intentId: order.providerIntentId ?? "",
+          amountPence: order.totalPence,
+          currency: "gbp",
+        },
+        testBrand,
+        at,
+      );
+    };
+    // The second payment reached the counter first, with the later time.
+    await pay(second, noon);
+    await pay(first, new Date(noon.getTime() - 1000));
+    const rows = await db().select().from(invoices).orderBy(asc(invoices.number));
+    expect(rows.map((row) => [row.orderId, row.issuedAt.toISOString()])).toEqual([
+      [second, noon.toISOString()],
+      [first, noon.toISOString()],
+    ]);
   });
 
   it("prints every field of a full VAT invoice, the discount and delivery as lines", async () => {
