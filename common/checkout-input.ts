@@ -3,7 +3,7 @@ import { CATALOGUE_ID } from "./catalog-types";
 import { normaliseCode } from "./discounts";
 import { personName, requiredText } from "./form-fields";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
-import { formatUkAddress, normalisePostcode, POSTCODE_MESSAGE, type UkAddress } from "./uk-address";
+import { formatUkAddress, normalisePostcode, postcodeProblem, type UkAddress } from "./uk-address";
 
 // What the checkout sends (docs/architecture.md §6 point 1): variant ids and quantities only, never a price, and
 // the customer's details. The browser requires the fields; the server checks them again here.
@@ -22,9 +22,9 @@ const ukAddressSchema = z.object({
     .transform((value) => value ?? ""),
   town: requiredText("town or city", 100),
   postcode: z.string("Please enter your postcode.").transform((value, context) => {
-    const postcode = normalisePostcode(value);
-    if (postcode === null) context.addIssue({ code: "custom", message: POSTCODE_MESSAGE });
-    return postcode ?? "";
+    const problem = postcodeProblem(value);
+    if (problem !== null) context.addIssue({ code: "custom", message: problem });
+    return normalisePostcode(value) ?? "";
   }),
 }) satisfies z.ZodType<UkAddress, unknown>;
 

@@ -14,10 +14,27 @@ export const COUNTRY = "United Kingdom";
 
 export const POSTCODE_MESSAGE = "Please enter a valid UK postcode, for example SW1A 1AA.";
 
+/**
+ * Where the shop delivers (docs/decisions/052): the UK's VAT area, so every order is sold with UK
+ * VAT. Guernsey and Jersey (GY, JE) are outside it, and forces' addresses (BFPO, BF1) travel
+ * through the forces' own post: both are refused at the address, before anything is priced.
+ */
+export const DELIVERY_AREA_MESSAGE =
+  "We deliver to the UK mainland, Northern Ireland and the Isle of Man.";
+const OUTSIDE_DELIVERY_AREA = /^(GY|JE|BF)\d/;
+
 /** "sw1a1aa" or " SW1A  1AA " as "SW1A 1AA"; null when it is not a UK postcode. */
 export function normalisePostcode(typed: string): string | null {
   const compact = typed.trim().replace(/\s+/g, " ").toUpperCase();
   return isValid(compact) ? toNormalised(compact) : null;
+}
+
+/** What is wrong with a typed postcode for delivery, in the shopper's words; null if nothing. */
+export function postcodeProblem(typed: string): string | null {
+  if (/^\s*BFPO\b/i.test(typed)) return DELIVERY_AREA_MESSAGE;
+  const postcode = normalisePostcode(typed);
+  if (postcode === null) return POSTCODE_MESSAGE;
+  return OUTSIDE_DELIVERY_AREA.test(postcode) ? DELIVERY_AREA_MESSAGE : null;
 }
 
 /** The address as the order, its emails and the admin show it: one part a line, the UK last. */

@@ -41,8 +41,9 @@ export default function ShippingReturns({ matches }: Route.ComponentProps) {
         </li>
       </ul>
       <p>
-        Delivery times start once your order has been dispatched. We currently deliver to addresses
-        in the United Kingdom.
+        Delivery times start once your order has been dispatched. We deliver to the UK mainland,
+        Northern Ireland and the Isle of Man, with UK VAT included in every price. We cannot deliver
+        to Guernsey or Jersey, which are outside UK VAT, or to BFPO addresses.
       </p>
 
       <h2>Our 30-day money-back guarantee</h2>

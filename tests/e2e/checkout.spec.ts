@@ -60,6 +60,14 @@ test.describe("checkout", () => {
     await expect(postcode).toHaveAccessibleDescription(
       "Please enter a valid UK postcode, for example SW1A 1AA.",
     );
+    // Jersey is outside UK VAT, and outside where the shop delivers.
+    await postcode.fill("JE2 3AB");
+    await postcode.blur();
+    await expect(postcode).toHaveAccessibleDescription(
+      "We deliver to the UK mainland, Northern Ireland and the Isle of Man.",
+    );
+    await postcode.fill("LS1 XYZ");
+    await postcode.blur();
     // The expiry takes its digits alone and writes them as a card shows them.
     const expiry = main.getByLabel("Expiry");
     await expiry.fill("1234");

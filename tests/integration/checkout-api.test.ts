@@ -213,6 +213,18 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
     expect(await wrong.json()).toEqual({
       error: "Please enter a valid UK postcode, for example SW1A 1AA.",
     });
+    // Guernsey is outside UK VAT: refused before anything is priced (docs/decisions/052).
+    const guernsey = await intent(
+      {
+        items: [{ variantId: "v", quantity: 1 }],
+        customerDetails: { ...contact, address: { ...address, postcode: "GY1 1AA" } },
+      },
+      cookie,
+    );
+    expect(guernsey.status).toBe(400);
+    expect(await guernsey.json()).toEqual({
+      error: "We deliver to the UK mainland, Northern Ireland and the Isle of Man.",
+    });
     expect(await db().select().from(orders)).toEqual([]);
 
     const forgetful = await intent(

@@ -1,7 +1,7 @@
 import {
   COUNTRY,
   normalisePostcode,
-  POSTCODE_MESSAGE,
+  postcodeProblem,
   type SavedAddress,
   type UkAddress,
 } from "@common/uk-address";
@@ -12,11 +12,14 @@ import { Select } from "~/components/ui/select";
 
 const EMPTY: UkAddress = { line1: "", line2: "", town: "", postcode: "" };
 
-/** Refuses a postcode that is not one in the browser's own check, so the form will not submit. */
-function checkPostcode(input: HTMLInputElement): boolean {
-  const ok = input.value.trim() === "" || normalisePostcode(input.value) !== null;
-  input.setCustomValidity(ok ? "" : POSTCODE_MESSAGE);
-  return ok;
+/**
+ * Refuses a postcode that is not one, or is outside the delivery area, in the browser's own check,
+ * so the form will not submit; the message is the one beside the field.
+ */
+function checkPostcode(input: HTMLInputElement): string | null {
+  const problem = input.value.trim() === "" ? null : postcodeProblem(input.value);
+  input.setCustomValidity(problem ?? "");
+  return problem;
 }
 
 /**
@@ -26,16 +29,16 @@ function checkPostcode(input: HTMLInputElement): boolean {
  */
 export function AddressFields({ saved }: { saved: SavedAddress[] }) {
   const [choice, setChoice] = useState(saved[0]?.id ?? "new");
-  const [postcodeWrong, setPostcodeWrong] = useState(false);
+  const [postcodeProblemShown, setPostcodeProblem] = useState<string | null>(null);
   const address = saved.find((entry) => entry.id === choice) ?? EMPTY;
   const onPostcodeBlur = (event: FocusEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const normalised = normalisePostcode(input.value);
     if (normalised) input.value = normalised;
-    setPostcodeWrong(!checkPostcode(input));
+    setPostcodeProblem(checkPostcode(input));
   };
   const onPostcodeChange = (event: ChangeEvent<HTMLInputElement>) => {
-    if (checkPostcode(event.currentTarget)) setPostcodeWrong(false);
+    if (checkPostcode(event.currentTarget) === null) setPostcodeProblem(null);
   };
   return (
     <fieldset className="space-y-4">
@@ -47,7 +50,7 @@ export function AddressFields({ saved }: { saved: SavedAddress[] }) {
             value={choice}
             onChange={(event) => {
               setChoice(event.currentTarget.value);
-              setPostcodeWrong(false);
+              setPostcodeProblem(null);
             }}
           >
             {saved.map((entry) => (
@@ -110,12 +113,12 @@ export function AddressFields({ saved }: { saved: SavedAddress[] }) {
               defaultValue={address.postcode}
               onBlur={onPostcodeBlur}
               onChange={onPostcodeChange}
-              aria-invalid={postcodeWrong || undefined}
-              aria-describedby={postcodeWrong ? "checkout-postcode-error" : undefined}
+              aria-invalid={postcodeProblemShown !== null || undefined}
+              aria-describedby={postcodeProblemShown ? "checkout-postcode-error" : undefined}
             />
-            {postcodeWrong ? (
+            {postcodeProblemShown ? (
               <p id="checkout-postcode-error" className="text-sm font-medium text-coral-strong">
-                {POSTCODE_MESSAGE}
+                {postcodeProblemShown}
               </p>
             ) : null}
           </Field>
