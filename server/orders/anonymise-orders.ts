@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import { formatOrderNumber } from "../../common/order-number";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orders } from "../db/schema/orders";
+import { DomainError } from "../errors";
 import { cancelOrder } from "./order-state";
 
 const ANONYMISED = {
@@ -13,7 +15,9 @@ const ANONYMISED = {
 } as const;
 
 /**
- * A customer's account goes (they deleted it, or the shop erased it at their request): an open order is cancelled (its stock back), and every order
+ * A customer's account goes (they deleted it, or the shop erased it at their request): refused
+ * while an order is paid and not yet sent (it still needs its address); an open order is
+ * cancelled (its stock back), and every order
  * stays for the shop's accounts without the customer's personal details (docs/architecture.md §5). The audit
  * rows say that the details went, never what they were.
  */
@@ -24,11 +28,22 @@ export async function anonymiseCustomerOrders(
   reason: string,
 ): Promise<number> {
   const own = await tx
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, number: orders.number })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(orders.id)
     .for("update");
+  // A paid order not yet sent still needs its address: never a paid order with nowhere to go.
+  const unsent = own.find((order) => order.status === "paid");
+  if (unsent) {
+    const number = formatOrderNumber(unsent.number);
+    throw new DomainError(
+      "CONFLICT",
+      actor.type === "customer"
+        ? `You have an order we have not sent yet (${number}). You can delete your account once it is on its way, or contact us to cancel it.`
+        : `This customer has an order paid but not yet sent (${number}): send or refund it first, then erase the account.`,
+    );
+  }
   for (const order of own) {
     if (order.status === "pending") await cancelOrder(tx, order.id, actor, reason);
   }

@@ -6,7 +6,7 @@ import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test }
 
 // The admin's customers (docs/admin.md, Customers): a customer who just bought is found by email,
 // their page shows the order; the admin adds a note, exports their data (asked first, a JSON
-// file) and, at their request, erases them: their order stays, blanked.
+// file) and, at their request, erases them once their order has been sent: it stays, blanked.
 
 test("the admin finds a customer, adds a note, exports their data and erases them", async ({
   page,
@@ -14,7 +14,7 @@ test("the admin finds a customer, adds a note, exports their data and erases the
   consoleProblems,
 }) => {
   // A sign-up, a paid order, then the admin's screens: more than a default test's time.
-  test.setTimeout(40_000);
+  test.setTimeout(50_000);
   const { email, orderNumber, orderId } = await placePaidOrder(page, "privacy");
   const admin = await adminPage(browser, page);
 
@@ -70,10 +70,26 @@ test("the admin finds a customer, adds a note, exports their data and erases the
   }).toPass({ timeout: 10_000 });
   await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
-  await admin.getByRole("button", { name: "Erase customer" }).click();
+  // Paid and not yet sent, the order still needs its address: the erasure is refused, saying so.
   const erase = admin.getByRole("alertdialog", {
     name: "Erase Ada Lovelace and their personal data?",
   });
+  await admin.getByRole("button", { name: "Erase customer" }).click();
+  await erase.getByRole("button", { name: "Erase customer" }).click();
+  await expectToast(
+    admin,
+    "Customer not erased",
+    `This customer has an order paid but not yet sent (${orderNumber}): send or refund it first, then erase the account.`,
+  );
+
+  await gotoHydrated(admin, `/dashboard/admin-orders/${orderId}`);
+  await admin
+    .getByRole("form", { name: "Send the parcel" })
+    .getByRole("button", { name: "Mark fulfilled" })
+    .click();
+  await expectToast(admin, "Order marked fulfilled");
+  await gotoHydrated(admin, customerPage);
+  await admin.getByRole("button", { name: "Erase customer" }).click();
   await erase.getByRole("button", { name: "Erase customer" }).click();
   await expectToast(admin, "Customer erased");
   await expect(admin).toHaveURL(/\/dashboard\/admin-customers$/);
@@ -87,6 +103,6 @@ test("the admin finds a customer, adds a note, exports their data and erases the
   await page.context().clearCookies();
   await logIn(page, email, "correct-horse-1");
   await expectToast(page, "Sign in Failed", "Invalid email or password.");
-  await expectOnly(consoleProblems, /status of 40[13]/);
+  await expectOnly(consoleProblems, /status of 40[139]/);
   await admin.context().close();
 });

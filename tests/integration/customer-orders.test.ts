@@ -3,6 +3,7 @@ import { deleteAccount } from "@server/auth/delete-account";
 import { getProfile, updateProfile } from "@server/auth/profile";
 import { orderItems, orders } from "@server/db/schema/orders";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestAuth } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -129,6 +130,16 @@ describe.each(testDrivers)("deleting an account on %s", (driver) => {
       message: "Your password is not correct.",
     });
     expect(await getProfile(db(), userId)).not.toBeNull();
+
+    // An order paid and not yet sent keeps the account (and its address) until it leaves.
+    await db().update(orders).set({ status: "paid" }).where(eq(orders.id, "kept-order"));
+    const [paid] = await db().select().from(orders);
+    await expect(deleteAccount(auth, db(), userId, "password-123")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `You have an order we have not sent yet (GL-${paid?.number}). You can delete your account once it is on its way, or contact us to cancel it.`,
+    });
+    expect(await getProfile(db(), userId)).not.toBeNull();
+    await db().update(orders).set({ status: "delivered" }).where(eq(orders.id, "kept-order"));
 
     await deleteAccount(auth, db(), userId, "password-123");
     expect(await getProfile(db(), userId)).toBeNull();

@@ -1,4 +1,5 @@
-import { refundOrderFromAdmin } from "@server/admin/order-actions";
+import { formatOrderNumber } from "@common/order-number";
+import { fulfilOrder, refundOrderFromAdmin } from "@server/admin/order-actions";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { listCustomers } from "@server/customers/customer-list";
 import { eraseCustomer, exportCustomerData } from "@server/customers/customer-privacy";
@@ -178,6 +179,16 @@ describe.each(testDrivers)("the admin's customers on %s", (driver) => {
         sourcePage: "/",
         consentText: "Deals.",
       });
+    // Paid and not yet sent, the order still needs its address: refused, and nothing is gone.
+    const number = formatOrderNumber((await orderRow(db(), orderId)).number);
+    await expect(eraseCustomer(db(), adminId, userId)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `This customer has an order paid but not yet sent (${number}): send or refund it first, then erase the account.`,
+    });
+    expect(await db().select().from(users).where(eq(users.id, userId))).toHaveLength(1);
+    expect((await orderRow(db(), orderId)).shippingAddress).not.toContain("Removed");
+
+    await fulfilOrder(db(), adminId, orderId, { carrier: "Royal Mail", trackingNumber: null });
     await eraseCustomer(db(), adminId, userId);
 
     expect(await db().select().from(users).where(eq(users.id, userId))).toHaveLength(0);
@@ -198,7 +209,7 @@ describe.each(testDrivers)("the admin's customers on %s", (driver) => {
       customerFullName: "Deleted customer",
       customerEmail: "deleted@invalid",
       totalPence: 3999,
-      status: "paid",
+      status: "fulfilled",
     });
     const trail = await db().select().from(auditLog).where(eq(auditLog.actorId, adminId));
     expect(trail.map((row) => row.action)).toEqual(

@@ -254,7 +254,8 @@ function CustomerPrivacy({ customer }: { customer: AdminCustomerDetail["customer
                 <>
                   <p>
                     Their account, sign-ins, saved addresses, reviews, wishlist, newsletter
-                    subscription and your note go. An open order is cancelled, its stock back.
+                    subscription and your note go. An open order is cancelled, its stock back; an
+                    order paid but not yet sent must be sent or refunded first.
                   </p>
                   <p>
                     Their orders stay for the accounts, with the name, email, phone and address
