@@ -13,6 +13,7 @@ import type { OutgoingEmail } from "@server/email/transport";
 import { env } from "@server/env";
 import { shopChanged } from "@server/events/shop-changed";
 import type { PaymentProvider } from "@server/payments/provider";
+import type { Brand } from "@server/settings/shop-settings";
 import { restock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
@@ -21,10 +22,16 @@ import { type CheckoutRequest, checkoutRequestSchema } from "../common/checkout-
 let sequence = 0;
 
 /** What the shop's emails show of it, in tests. */
-export const testBrand = {
+export const testBrand: Brand = {
   shopName: "Gleam",
   baseUrl: "http://shop.test",
   supportEmail: "hello@example.com",
+  company: {
+    legalName: "Gleam Smile Ltd",
+    companyNumber: "12345678",
+    registeredOffice: "1 Example Street, London, N1 1AA",
+    vatNumber: "GB999999973",
+  },
 };
 
 /** A customer's checkout details, in tests. */
@@ -188,11 +195,7 @@ export function createTestAuth(
     trustedOrigins: ["http://shop.test"],
     secret: "integration-test-secret-of-32-characters!",
     appName: "shop",
-    brand: async () => ({
-      shopName: "Gleam",
-      baseUrl: "http://shop.test",
-      supportEmail: "hello@example.com",
-    }),
+    brand: async () => testBrand,
     sendEmail,
     attemptsPerMinute: 5,
   });

@@ -1,4 +1,4 @@
-import type { Brand } from "../settings/shop-settings";
+import type { Brand, CompanyDetails } from "../settings/shop-settings";
 
 // The shop's emails, HTML and plain text, in the brand's look (docs/brand.md): white card on
 // paper, teal button, Inter or the system sans. Inline styles: mail clients ignore stylesheets.
@@ -10,6 +10,41 @@ export function escapeHtml(text: string): string {
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
+}
+
+/** Where a company is registered, read from its number's prefix (Companies House's own scheme). */
+function registeredIn(companyNumber: string): string {
+  if (/^SC/i.test(companyNumber)) return "Scotland";
+  if (/^NI/i.test(companyNumber)) return "Northern Ireland";
+  return "England and Wales";
+}
+
+/**
+ * The trading disclosures every email carries (Companies Act 2006; the Company, Limited Liability
+ * Partnership and Business (Names and Trading Disclosures) Regulations 2015): the legal name,
+ * where and under which number the company is registered, its registered office, and its VAT
+ * number. A part the settings leave empty is left out.
+ */
+export function companyDisclosure(company: CompanyDetails): string {
+  const registration = company.companyNumber
+    ? `, registered in ${registeredIn(company.companyNumber)}, company number ${company.companyNumber}`
+    : "";
+  return [
+    `${company.legalName}${registration}.`,
+    company.registeredOffice ? `Registered office: ${company.registeredOffice}.` : "",
+    company.vatNumber ? `VAT number ${company.vatNumber}.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** The end of every email's plain text: where to write, and the company's disclosures. */
+export function textFooter(brand: Brand): string {
+  return `
+--
+Questions? Reply to this email or write to ${brand.supportEmail}.
+${companyDisclosure(brand.company)}
+`;
 }
 
 export function layout(brand: Brand, heading: string, bodyHtml: string): string {
@@ -24,7 +59,7 @@ export function layout(brand: Brand, heading: string, bodyHtml: string): string 
 <h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(heading)}</h1>
 ${bodyHtml}
 </td></tr>
-<tr><td style="padding:20px 32px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569">Questions? Reply to this email or write to <a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:#115e59">${escapeHtml(brand.supportEmail)}</a>.</td></tr>
+<tr><td style="padding:20px 32px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569">Questions? Reply to this email or write to <a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:#115e59">${escapeHtml(brand.supportEmail)}</a>.<br><span style="font-size:12px">${escapeHtml(companyDisclosure(brand.company))}</span></td></tr>
 </table></td></tr></table></body></html>`;
 }
 

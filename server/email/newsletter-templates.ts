@@ -1,5 +1,5 @@
 import type { Brand } from "../settings/shop-settings";
-import { button, escapeHtml, layout, paragraph } from "./email-layout";
+import { button, escapeHtml, layout, paragraph, textFooter } from "./email-layout";
 import type { OutgoingEmail } from "./transport";
 
 // The newsletter's emails (server/newsletter/subscriptions.ts): the double opt-in's link, and the
@@ -24,7 +24,7 @@ export function newsletterConfirmationEmail(brand: Brand, to: string, url: strin
       heading,
       `${lines.map(paragraph).join("")}${button(url, "Confirm my subscription")}${paragraph(after)}`,
     ),
-    text: `${heading}\n\n${lines.join("\n\n")}\n\nConfirm your subscription: ${url}\n\n${after}\n`,
+    text: `${heading}\n\n${lines.join("\n\n")}\n\nConfirm your subscription: ${url}\n\n${after}\n${textFooter(brand)}`,
   };
 }
 
@@ -33,7 +33,7 @@ function unsubscribeFooter(brand: Brand, url: string) {
   const why = `You get this because you subscribed to the ${brand.shopName} newsletter.`;
   return {
     html: `<p style="margin:24px 0 0;font-size:13px;color:#475569">${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#115e59">Unsubscribe</a></p>`,
-    text: `${why}\nUnsubscribe: ${url}\n`,
+    text: `${why}\nUnsubscribe: ${url}\n${textFooter(brand)}`,
   };
 }
 

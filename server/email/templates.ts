@@ -1,7 +1,7 @@
 import { formatPence } from "../../common/money";
 import { shipmentOf } from "../../common/tracking";
 import type { Brand } from "../settings/shop-settings";
-import { button, escapeHtml, layout, paragraph } from "./email-layout";
+import { button, escapeHtml, layout, paragraph, textFooter } from "./email-layout";
 import type { OutgoingEmail } from "./transport";
 
 // The account's and the orders' emails, each in the shop's one layout (email-layout.ts).
@@ -25,7 +25,7 @@ export function verificationEmail(
       heading,
       `${lines.map(paragraph).join("")}${button(url, "Confirm my email")}${paragraph(after)}`,
     ),
-    text: `${heading}\n\n${lines.join("\n\n")}\n\nConfirm your email: ${url}\n\n${after}\n`,
+    text: `${heading}\n\n${lines.join("\n\n")}\n\nConfirm your email: ${url}\n\n${after}\n${textFooter(brand)}`,
   };
 }
 
@@ -49,7 +49,7 @@ export function passwordResetEmail(
       heading,
       `${lines.map(paragraph).join("")}${button(url, "Choose a new password")}${paragraph(after)}`,
     ),
-    text: `${heading}\n\n${lines.join("\n\n")}\n\nReset your password: ${url}\n\n${after}\n`,
+    text: `${heading}\n\n${lines.join("\n\n")}\n\nReset your password: ${url}\n\n${after}\n${textFooter(brand)}`,
   };
 }
 
@@ -131,7 +131,7 @@ ${button(`${brand.baseUrl}/dashboard/orders`, "See your orders")}`,
     order.shippingAddress,
     "",
     `Your orders: ${brand.baseUrl}/dashboard/orders`,
-    "",
+    textFooter(brand),
   ].join("\n");
   return { to, subject: `Your ${brand.shopName} order ${order.orderNumber}`, html, text };
 }
@@ -172,7 +172,7 @@ export function orderShippedEmail(
     "",
     ...(shipment.trackingUrl ? [`Track your parcel: ${shipment.trackingUrl}`, ""] : []),
     `Your order: ${orderUrl}`,
-    "",
+    textFooter(brand),
   ].join("\n");
   return {
     to,
@@ -303,7 +303,14 @@ export function orderNoticeEmail(
       email.heading,
       `${email.lines.map(paragraph).join("")}${button(orderUrl, "See your order")}`,
     ),
-    text: [email.heading, "", ...email.lines, "", `Your order: ${orderUrl}`, ""].join("\n"),
+    text: [
+      email.heading,
+      "",
+      ...email.lines,
+      "",
+      `Your order: ${orderUrl}`,
+      textFooter(brand),
+    ].join("\n"),
   };
 }
 
@@ -339,7 +346,7 @@ export function reviewRequestEmail(
     intro,
     "",
     ...links.map((link) => `${link.label}: ${link.url}`),
-    "",
+    textFooter(brand),
   ].join("\n");
   return { to, subject: `How is your ${brand.shopName} order?`, html, text };
 }

@@ -313,7 +313,22 @@ export function pricingOf(settings: ShopSettings): PricingSettings {
 }
 
 /** Who the shop's emails say they are from, and where their links lead. */
-export type Brand = { shopName: string; baseUrl: string; supportEmail: string };
+/** The business behind the shop, as every email discloses it (the Companies Act's trading disclosures). */
+export type CompanyDetails = {
+  legalName: string;
+  /** Companies House number, or empty. */
+  companyNumber: string;
+  registeredOffice: string;
+  /** Normalised ("GB999999973"), or empty. */
+  vatNumber: string;
+};
+
+export type Brand = {
+  shopName: string;
+  baseUrl: string;
+  supportEmail: string;
+  company: CompanyDetails;
+};
 
 /** What the shop's emails show of it. */
 export async function emailBrand(db?: Database): Promise<Brand> {
@@ -322,6 +337,12 @@ export async function emailBrand(db?: Database): Promise<Brand> {
     shopName: settings.shopName,
     baseUrl: env.BASE_URL,
     supportEmail: settings.supportEmail,
+    company: {
+      legalName: settings.legalName,
+      companyNumber: settings.companyNumber,
+      registeredOffice: settings.businessAddress,
+      vatNumber: settings.vatNumber,
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { env } from "@server/env";
 import { seedDemoAccounts } from "@server/seed/demo-shop";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { sessionCookie } from "../factories";
+import { sessionCookie, testBrand } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Reading who is signed in (server/auth/session.ts): the common case in one statement, and every
@@ -58,7 +58,7 @@ describe.each(testDrivers)("reading the session on %s", (driver) => {
         trustedOrigins: [baseUrl],
         secret: "a-secret-of-at-least-32-characters!!",
         appName: "shop",
-        brand: async () => ({ shopName: "Gleam", baseUrl, supportEmail: "hello@example.com" }),
+        brand: async () => ({ ...testBrand, baseUrl }),
         sendEmail: async () => {},
         attemptsPerMinute: 10,
       });

@@ -13,7 +13,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../common/checkout-input";
 import { formatPence } from "../../common/money";
-import { createCustomer, createProduct, testCheckoutSettings } from "../factories";
+import { createCustomer, createProduct, testBrand, testCheckoutSettings } from "../factories";
 import { expireDueOrders, paymentTaskJobs } from "../job-handlers";
 import { dueNow, testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
@@ -22,7 +22,7 @@ import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 // signed with the SDK's own test helper. Nothing here reaches Stripe.
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
-const brand = { shopName: "Gleam", baseUrl: "http://shop.test", supportEmail: "hello@example.com" };
+const brand = testBrand;
 const settings = testCheckoutSettings;
 const signer = new Stripe("sk_test_signer_only");
 
