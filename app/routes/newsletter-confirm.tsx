@@ -1,7 +1,7 @@
 import { routeMeta } from "@common/seo";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { linkToken, newsletterLinkLoader } from "@server/http/newsletter-link";
+import { linkAnswer, linkToken, newsletterLinkLoader } from "@server/http/newsletter-link";
 import { confirmSubscription } from "@server/newsletter/subscriptions";
 import { emailBrand } from "@server/settings/shop-settings";
 import { z } from "zod";
@@ -23,7 +23,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const db = await getDb();
   return answerForm(request, {
     confirm: formIntent(z.object({}), async () =>
-      confirmSubscription(db, await emailBrand(db), linkToken(url)),
+      linkAnswer(confirmSubscription(db, await emailBrand(db), linkToken(url))),
     ),
   });
 }

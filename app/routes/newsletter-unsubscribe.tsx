@@ -1,7 +1,7 @@
 import { routeMeta } from "@common/seo";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { linkToken, newsletterLinkLoader } from "@server/http/newsletter-link";
+import { linkAnswer, linkToken, newsletterLinkLoader } from "@server/http/newsletter-link";
 import { unsubscribe } from "@server/newsletter/subscriptions";
 import { z } from "zod";
 import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page";
@@ -22,7 +22,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const db = await getDb();
   return answerForm(request, {
-    unsubscribe: formIntent(z.object({}), () => unsubscribe(db, linkToken(url))),
+    unsubscribe: formIntent(z.object({}), () => linkAnswer(unsubscribe(db, linkToken(url)))),
   });
 }
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "../db/connection";
+import { DomainError } from "../errors";
 import { subscriberByToken } from "../newsletter/subscriptions";
 
 // The newsletter's emailed links (/newsletter/confirm, /newsletter/unsubscribe): the token from
@@ -16,4 +17,11 @@ export async function newsletterLinkLoader(url: URL) {
   const token = linkToken(url);
   const subscriber = token ? await subscriberByToken(await getDb(), token) : null;
   return data({ subscriber }, { headers: NO_STORE });
+}
+
+/** What a link page's button did, or a 404 when the token points at nothing (mistyped, forged). */
+export async function linkAnswer<T>(done: Promise<T | null>): Promise<T> {
+  const result = await done;
+  if (result === null) throw new DomainError("NOT_FOUND", "This link is no longer valid.");
+  return result;
 }

@@ -60,3 +60,15 @@ test("a shopper subscribes, confirms by the emailed link and unsubscribes", asyn
   await gotoHydrated(page, confirmUrl ?? "");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is no longer valid");
 });
+
+test("a mistyped or forged link's button changes nothing and says so", async ({ request }) => {
+  const origin = new URL((await request.get("/healthz")).url()).origin;
+  for (const [path, intent] of [
+    ["/newsletter/confirm?token=forged-token", "confirm"],
+    ["/newsletter/unsubscribe?token=forged-token", "unsubscribe"],
+  ] as const) {
+    const response = await request.post(path, { form: { intent }, headers: { Origin: origin } });
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain("This link is no longer valid.");
+  }
+});
