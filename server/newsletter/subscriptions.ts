@@ -62,6 +62,15 @@ export function queueMarketingEmail(
 }
 
 /**
+ * The mailbox an address reaches: "ada+news@example.com" is Ada's "ada@example.com" (the `+tag`
+ * most mail services deliver to the same inbox), so the per-mailbox limit is not multiplied by
+ * tags. Only the limit reads it; the address is kept as typed.
+ */
+function mailboxOf(email: string): string {
+  return email.replace(/\+[^@]*@/, "@");
+}
+
+/**
  * An address given at the footer's form. New, or unsubscribed before: kept `pending` and sent the
  * confirmation link. Pending still: the link is sent again. Subscribed already: nothing happens.
  * The caller answers the same in every case.
@@ -84,7 +93,7 @@ export async function signUp(
   if (byAddress > SIGN_UPS_PER_ADDRESS) throw new DomainError("RATE_LIMITED", TOO_MANY_SIGN_UPS);
   const byMailbox = await countAttempt(
     db,
-    `newsletter:mailbox:${email}`,
+    `newsletter:mailbox:${mailboxOf(email)}`,
     SIGN_UP_WINDOW_MS,
     now.getTime(),
   );

@@ -11,7 +11,7 @@ import {
   subscribersCsv,
   unsubscribe,
 } from "@server/newsletter/subscriptions";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { action as oneClick } from "../../app/routes/api.newsletter-unsubscribe";
 import { testBrand } from "../factories";
@@ -116,6 +116,21 @@ describe.each(testDrivers)("the newsletter on %s", (driver) => {
     expect(new Set(mail.map((message) => linkIn(message.text, "/newsletter/confirm"))).size).toBe(
       1,
     );
+  });
+
+  it("counts every +tag of an address as its one mailbox: three links an hour in all", async () => {
+    for (let tag = 0; tag < 5; tag++) {
+      await signUp(db(), testBrand, {
+        email: `flood+${tag}@example.com`,
+        sourcePage: "/",
+        clientAddress: from(),
+      });
+    }
+    const sent = await db()
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.toAddress, "flood%@example.com"));
+    expect(sent).toHaveLength(3);
   });
 
   it("refuses a client address past ten sign-ups an hour, with the limit's message", async () => {
