@@ -19,6 +19,14 @@ include "gleam-backends.vcl";
 sub vcl_recv {
     set req.backend_hint = gleam.backend();
 
+    # Each request its own id (the shop's REQUEST_ID_HEADER), kept if a proxy in front named it
+    # in the shape the shop accepts: the shop logs it for a miss, and every answer carries its
+    # own request's, a page from the cache too (vcl_deliver), never the id of the request that
+    # filled the cache.
+    if (req.http.X-Request-Id !~ "^[A-Za-z0-9._:-]{8,128}$") {
+        set req.http.X-Request-Id = "varnish-" + req.xid + "-" + std.random(0, 1000000000);
+    }
+
     # The shop's purge job (CACHE_PURGE=http): ban every page tagged with one of the tags.
     if (req.method == "PURGE") {
         if (!client.ip ~ gleam_purgers) {
@@ -84,6 +92,7 @@ sub vcl_backend_error {
 }
 
 sub vcl_deliver {
+    set resp.http.X-Request-Id = req.http.X-Request-Id;
     # The tags are for purging here, not for browsers.
     unset resp.http.Surrogate-Key;
     unset resp.http.Cache-Tag;

@@ -106,6 +106,9 @@ if (postgresUrl) {
         const publicBodies = new Map<string, Set<string>>();
         const seenBy = new Map<string, string[]>();
         const lastState = new Map<string, string | null>();
+        // Every answer carries its own request's id, a page from the cache included.
+        const requestIds = new Set<string>();
+        let answers = 0;
         for (let round = 0; round < 3; round++) {
           for (const visitor of visitors) {
             for (const path of publicPaths) {
@@ -113,6 +116,8 @@ if (postgresUrl) {
               expect(response.status, `${visitor.name} ${path}`).toBe(200);
               expect(response.headers.getSetCookie(), `${visitor.name} ${path}`).toEqual([]);
               lastState.set(path, response.headers.get("x-cache"));
+              requestIds.add(response.headers.get("x-request-id") ?? "");
+              answers++;
               const body = await response.text();
               publicBodies.set(path, (publicBodies.get(path) ?? new Set()).add(body));
               seenBy.set(visitor.name, [...(seenBy.get(visitor.name) ?? []), body]);
@@ -135,6 +140,8 @@ if (postgresUrl) {
             }
           }
         }
+        expect(requestIds.has("")).toBe(false);
+        expect(requestIds.size).toBe(answers);
         // The public pages: kept and served from the cache, the same bytes for everyone.
         for (const path of publicPaths) {
           expect(publicBodies.get(path)?.size, path).toBe(1);
