@@ -5,7 +5,7 @@ import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { settingsFormSchema } from "@server/http/settings-form";
 import { paymentSetup } from "@server/payments/payments";
-import { getShopSettings, saveShopSettings } from "@server/settings/shop-settings";
+import { getShopSettings, saveShopSettings, settingsVersion } from "@server/settings/shop-settings";
 import { z } from "zod";
 import { AdminSettingsScreen } from "~/components/admin/admin-settings-screen";
 import type { Route } from "./+types/dashboard.admin-settings";
@@ -15,8 +15,18 @@ import type { Route } from "./+types/dashboard.admin-settings";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireUser(request, url);
-  const [settings, admins] = await Promise.all([getShopSettings(), listAdmins(await getDb())]);
-  return { settings, payments: paymentSetup(), admins, currentAdminId: admin.id };
+  const db = await getDb();
+  const [settings, version, admins] = await Promise.all([
+    getShopSettings(),
+    settingsVersion(db),
+    listAdmins(db),
+  ]);
+  return {
+    settings: { ...settings, version },
+    payments: paymentSetup(),
+    admins,
+    currentAdminId: admin.id,
+  };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {

@@ -17,8 +17,10 @@ export async function refuseStaleSave(
   tx: Database,
   record: {
     entity: { type: string; id: string };
-    /** What the admin calls the record: "product", "discount code". */
+    /** What the admin calls the record: "product", "discount code", "settings". */
     noun: string;
+    /** A plural noun ("settings"): "These settings … opened them (their …)". */
+    plural?: boolean;
     current: number;
     opened: number;
     /** The admin's words for each field an audit row may name; others are not named. */
@@ -45,8 +47,9 @@ export async function refuseStaleSave(
       ),
     ),
   ];
+  const [these, them, their] = record.plural ? ["These", "them", "their"] : ["This", "it", "its"];
   throw new DomainError(
     "CONFLICT",
-    `This ${record.noun} changed since you opened it${changed.length > 0 ? ` (its ${changed.join(", ")})` : ""}. Reload it to see the changes, then make yours again.`,
+    `${these} ${record.noun} changed since you opened ${them}${changed.length > 0 ? ` (${their} ${changed.join(", ")})` : ""}. Reload ${them} to see the changes, then make yours again.`,
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { refuseStaleSave } from "../audit/stale-save";
 import { CATEGORIES_TAG, PRODUCTS_TAG } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
@@ -35,10 +36,24 @@ export const categoryInputSchema = z.object({
     .int("The position is a whole number from 0 to 1000.")
     .min(0, "The position is a whole number from 0 to 1000.")
     .max(1000, "The position is a whole number from 0 to 1000."),
+  /** The category's version the admin opened (an edit): refused if it has moved on since. */
+  version: z.number().int().min(1).optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
-export type AdminCategory = CategoryInput & { id: string; productCount: number };
+export type AdminCategory = Omit<CategoryInput, "version"> & {
+  id: string;
+  productCount: number;
+  version: number;
+};
+
+/** The admin's words for the fields a save records, for a refused stale save. */
+const fieldLabels: Record<string, string> = {
+  name: "name",
+  slug: "slug",
+  description: "description",
+  position: "position",
+};
 
 const SLUG_TAKEN = "Another category uses this slug: choose another.";
 const CATEGORY_SLUG_UNIQUE = "categories_slug_unique";
@@ -53,6 +68,7 @@ export async function listAdminCategories(db: Database): Promise<AdminCategory[]
       slug: categories.slug,
       description: categories.description,
       position: categories.position,
+      version: categories.version,
       productCount: count(products.id),
     })
     .from(categories)
@@ -81,7 +97,7 @@ export async function createCategory(
   actor: Actor,
   input: CategoryInput,
 ): Promise<string> {
-  const category = categoryInputSchema.parse(input);
+  const { version: _opened, ...category } = categoryInputSchema.parse(input);
   const id = await refusingDuplicates(CATEGORY_SLUG_UNIQUE, slugTaken, () =>
     db.transaction(async (tx) => {
       await assertSlugFree(tx, category.slug);
@@ -107,7 +123,7 @@ export async function updateCategory(
   id: string,
   input: CategoryInput,
 ): Promise<void> {
-  const category = categoryInputSchema.parse(input);
+  const { version: opened, ...category } = categoryInputSchema.parse(input);
   await refusingDuplicates(CATEGORY_SLUG_UNIQUE, slugTaken, () =>
     db.transaction(async (tx) => {
       const [before] = await tx
@@ -116,19 +132,32 @@ export async function updateCategory(
         .where(eq(categories.id, id))
         .for("update");
       if (!before) throw new DomainError("NOT_FOUND", NOT_FOUND);
+      if (opened !== undefined) {
+        await refuseStaleSave(tx, {
+          entity: { type: "category", id },
+          noun: "category",
+          current: before.version,
+          opened,
+          labels: fieldLabels,
+        });
+      }
       await assertSlugFree(tx, category.slug, id);
-      const changed = (Object.keys(category) as (keyof CategoryInput)[]).filter(
+      const changed = (Object.keys(category) as (keyof typeof category)[]).filter(
         (key) => before[key] !== category[key],
       );
       if (changed.length === 0) return;
-      await tx.update(categories).set(category).where(eq(categories.id, id));
+      const version = before.version + 1;
+      await tx
+        .update(categories)
+        .set({ ...category, version })
+        .where(eq(categories.id, id));
       await enqueuePurge(tx, [CATEGORIES_TAG]);
       await recordAudit(tx, {
         actor,
         action: "category.updated",
         entity: { type: "category", id },
         before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        after: Object.fromEntries(changed.map((key) => [key, category[key]])),
+        after: { ...Object.fromEntries(changed.map((key) => [key, category[key]])), version },
       });
     }),
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { categoryInputSchema } from "../catalog/category-editor";
+import { openedVersionField } from "./form-request";
 
 // The admin's category form (app/components/admin/category-form.tsx) as the editor's input: text
 // fields, the position a whole number. What the values must be is the editor's schema
@@ -18,5 +19,6 @@ export const categoryFormSchema = z
       .string()
       .trim()
       .transform((text) => (/^\d{1,4}$/.test(text) ? Number(text) : -1)),
+    version: openedVersionField,
   })
   .pipe(categoryInputSchema.extend({ id: categoryIdSchema.optional() }));

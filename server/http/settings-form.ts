@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parsePounds } from "../../common/money";
 import { editableSettingsSchema } from "../settings/shop-settings";
+import { openedVersionField } from "./form-request";
 
 // The admin's settings form (app/components/admin/settings-form.tsx) as the settings' input: text
 // fields, pounds to pence, the three announcement fields to one list, the return reasons a line each. What the values must be is
@@ -55,6 +56,7 @@ export const settingsFormSchema = z
     announcement1: z.string(),
     announcement2: z.string(),
     announcement3: z.string(),
+    version: openedVersionField,
   })
   .transform(
     ({
@@ -71,4 +73,4 @@ export const settingsFormSchema = z
       announcementOverrides: [announcement1, announcement2, announcement3],
     }),
   )
-  .pipe(editableSettingsSchema);
+  .pipe(editableSettingsSchema.extend({ version: z.number().int().min(0).optional() }));

@@ -9,6 +9,7 @@ import {
   VAT_NUMBER_MESSAGE,
 } from "../../common/vat-number";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { refuseStaleSave } from "../audit/stale-save";
 import { SETTINGS_TAG, tagPage } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import { getDb } from "../db/connection";
@@ -242,6 +243,37 @@ async function loadSettings(db: Database): Promise<ShopSettings> {
   return settingsFrom(env, row?.value);
 }
 
+/** The saved settings' version, read afresh (not through the cache) for the admin's form; 0 before the first save. */
+export async function settingsVersion(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ version: shopSettings.version })
+    .from(shopSettings)
+    .where(eq(shopSettings.key, SETTINGS_KEY));
+  return row?.version ?? 0;
+}
+
+/** The admin's words for the settings a save records, for a refused stale save. */
+const settingsLabels: Record<string, string> = {
+  shopName: "shop name",
+  supportEmail: "support email",
+  supportPhone: "support phone",
+  supportHours: "support hours",
+  whatsappNumber: "WhatsApp number",
+  shippingFlatRatePence: "shipping rate",
+  freeShippingOverPence: "free shipping threshold",
+  firstOrderDiscountPercent: "first-order discount",
+  pendingOrderMinutes: "unpaid order hold",
+  announcementOverrides: "announcements",
+  legalName: "legal name",
+  businessAddress: "business address",
+  vatNumber: "VAT number",
+  companyNumber: "company number",
+  returnWindowDays: "return window",
+  returnReasons: "return reasons",
+  abandonedReminderEnabled: "checkout reminder",
+  abandonedReminderMinutes: "checkout reminder delay",
+};
+
 /**
  * The process-wide database's settings, read at most once per SETTINGS_TTL_MS and afresh after a
  * save here or on another instance (server/events/shop-changed.ts).
@@ -265,7 +297,10 @@ export async function getShopSettings(db?: Database): Promise<ShopSettings> {
 export async function saveShopSettings(
   db: Database,
   actor: Actor,
-  input: EditableSettings,
+  input: EditableSettings & {
+    /** The version the admin's form opened (settingsVersion): refused if saved since. */
+    version?: number | undefined;
+  },
 ): Promise<ShopSettings> {
   const value = editableSettingsSchema.parse(input);
   // A reminder is about an order still holding its stock: it must go before the order lets go.
@@ -279,14 +314,33 @@ export async function saveShopSettings(
       "abandonedReminderMinutes",
     );
   }
-  const before = await loadSettings(db);
   await db.transaction(async (tx) => {
+    // The saved row, locked: two admins' saves take turns, and the later one from an older
+    // version is refused rather than undoing the earlier.
+    const [saved] = await tx
+      .select({ version: shopSettings.version })
+      .from(shopSettings)
+      .where(eq(shopSettings.key, SETTINGS_KEY))
+      .for("update");
+    const current = saved?.version ?? 0;
+    if (input.version !== undefined) {
+      await refuseStaleSave(tx, {
+        entity: { type: "settings", id: SETTINGS_KEY },
+        noun: "settings",
+        plural: true,
+        current,
+        opened: input.version,
+        labels: settingsLabels,
+      });
+    }
+    const before = await loadSettings(tx);
+    const version = current + 1;
     await tx
       .insert(shopSettings)
-      .values({ key: SETTINGS_KEY, value, updatedBy: actor.id })
+      .values({ key: SETTINGS_KEY, value, updatedBy: actor.id, version })
       .onConflictDoUpdate({
         target: shopSettings.key,
-        set: { value, updatedBy: actor.id, updatedAt: new Date() },
+        set: { value, updatedBy: actor.id, updatedAt: new Date(), version },
       });
     const changed = (Object.keys(value) as (keyof EditableSettings)[]).filter(
       (key) => JSON.stringify(before[key]) !== JSON.stringify(value[key]),
@@ -296,7 +350,7 @@ export async function saveShopSettings(
       action: "settings.updated",
       entity: { type: "settings", id: SETTINGS_KEY },
       before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-      after: Object.fromEntries(changed.map((key) => [key, value[key]])),
+      after: { ...Object.fromEntries(changed.map((key) => [key, value[key]])), version },
     });
     await enqueuePurge(tx, [SETTINGS_TAG]);
   });

@@ -63,7 +63,7 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
     await updateCategory(db(), admin, id, category({ name: "Rinses", slug: "rinses" }));
     const productId = await createProduct(db(), admin, { ...product, categoryId: id });
     expect(await listAdminCategories(db())).toEqual([
-      { ...category({ name: "Rinses", slug: "rinses" }), id, productCount: 1 },
+      { ...category({ name: "Rinses", slug: "rinses" }), id, productCount: 1, version: 2 },
     ]);
     const listed = await listedProducts(db(), { categorySlug: "rinses" });
     expect(listed.map((row) => row.id)).toEqual([productId]);
@@ -82,7 +82,7 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
       {
         action: "category.updated",
         before: { name: "Mouthwash", slug: "mouthwash" },
-        after: { name: "Rinses", slug: "rinses" },
+        after: { name: "Rinses", slug: "rinses", version: 2 },
       },
       {
         action: "category.deleted",
@@ -90,6 +90,21 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
         after: null,
       },
     ]);
+  });
+
+  it("refuses a save from a category another admin has changed since, naming the change", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createCategory(db(), admin, category());
+    await updateCategory(db(), admin, id, category({ name: "Rinses", version: 1 }));
+    expect(
+      await refusal(updateCategory(db(), admin, id, category({ position: 9, version: 1 }))),
+    ).toEqual([
+      "CONFLICT",
+      "This category changed since you opened it (its name). Reload it to see the changes, then make yours again.",
+      undefined,
+    ]);
+    const [row] = await db().select().from(categories).where(eq(categories.id, id));
+    expect(row).toMatchObject({ name: "Rinses", position: 5, version: 2 });
   });
 
   it("keeps the store's category list until the shop changes, and reads it afresh then", async () => {
@@ -137,7 +152,9 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
       "Category not found.",
       undefined,
     ]);
-    expect(await listAdminCategories(db())).toEqual([{ ...category(), id, productCount: 0 }]);
+    expect(await listAdminCategories(db())).toEqual([
+      { ...category(), id, productCount: 0, version: 1 },
+    ]);
   });
 
   it("answers saves racing for one slug with one category and clear refusals", async () => {

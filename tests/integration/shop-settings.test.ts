@@ -9,6 +9,7 @@ import {
   type EditableSettings,
   getShopSettings,
   saveShopSettings,
+  settingsVersion,
 } from "@server/settings/shop-settings";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -114,6 +115,30 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
         announcementOverrides: ["", "Made in Britain", ""],
       },
     });
+  });
+
+  it("refuses a save from settings another admin has saved since, naming the change", async () => {
+    const admin = adminActor(await createCustomer(db(), "owner-two@example.com"));
+    const opened = await settingsVersion(db());
+    expect(opened).toBe(0);
+    await saveShopSettings(db(), admin, {
+      ...(await current()),
+      shippingFlatRatePence: 299,
+      version: opened,
+    });
+    await expect(
+      saveShopSettings(db(), admin, {
+        ...(await current()),
+        supportHours: "9 to 5",
+        version: opened,
+      }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message:
+        "These settings changed since you opened them (their shipping rate). Reload them to see the changes, then make yours again.",
+    });
+    expect((await getShopSettings(db())).supportHours).not.toBe("9 to 5");
+    expect(await settingsVersion(db())).toBe(1);
   });
 
   it("refuses values outside their rules and saves nothing", async () => {

@@ -17,6 +17,8 @@ export type CategoryView = {
   description: string;
   position: number;
   productCount: number;
+  /** Sent back with a save: a save from a version since changed is refused. */
+  version: number;
 };
 
 const DELETE_KEY = "category-delete";
@@ -82,6 +84,7 @@ function CategoryForm({ category }: { category: CategoryView | null }) {
       noValidate
     >
       {category ? <input type="hidden" name="id" value={category.id} /> : null}
+      {category ? <input type="hidden" name="version" value={category.version} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">{category ? category.name : "New category"}</h2>
         {category ? (

@@ -10,6 +10,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
 
 export type SettingsView = {
+  /** Sent back with a save: a save from a version since changed is refused. */
+  version: number;
   shopName: string;
   supportEmail: string;
   supportPhone: string;
@@ -114,6 +116,7 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
       noValidate
     >
       <input type="hidden" name="intent" value="settings" />
+      <input type="hidden" name="version" value={settings.version} />
       <div className="grid gap-4 sm:grid-cols-2">
         {field("shopName", "Shop name", settings.shopName)}
         {field("supportEmail", "Support email", settings.supportEmail, { type: "email" })}

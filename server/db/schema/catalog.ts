@@ -25,6 +25,8 @@ export const categories = pgTable("categories", {
   description: text("description").notNull(),
   /** Order of the filter chips and the sitemap: lowest first. */
   position: integer("position").notNull().default(0),
+  /** Goes up by one with every save from the admin's editor: a save from an older one is refused. */
+  version: integer("version").notNull().default(1),
   ...timestamps,
 });
 
