@@ -1,4 +1,5 @@
 import pg from "pg";
+import { noteDatabaseError } from "./database-faults";
 
 /** How long a request waits for a connection before it fails (never forever: docs/architecture.md §11). */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -15,7 +16,8 @@ export const CONNECT_TIMEOUT_MS = 5_000;
  */
 
 /**
- * Clients whose `begin` gives its connection back when the connection is lost: Drizzle's
+ * Every statement's failure is noted (./database-faults.ts), so a request the database could not
+ * serve is answered 503. Clients whose `begin` gives its connection back when the connection is lost: Drizzle's
  * transaction (drizzle-orm/node-postgres session.transaction) sends `begin` before its
  * try/finally, so a `begin` cut by a lost connection never releases the client. Each such client
  * would stay checked out for ever: the pool one connection smaller every time, and its end()
@@ -31,11 +33,11 @@ function giveBackOnFailedBegin(client: pg.PoolClient): pg.PoolClient {
   (client as { query: (...given: any[]) => any }).query = (...args: unknown[]) => {
     const result = query(...args);
     const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown })?.text;
-    if (!(result instanceof Promise) || typeof text !== "string" || !/^\s*begin\b/i.test(text)) {
-      return result;
-    }
+    if (!(result instanceof Promise)) return result;
+    const begins = typeof text === "string" && /^\s*begin\b/i.test(text);
     return result.catch((error: unknown) => {
-      if (isConnectionLoss(error)) client.release(error instanceof Error ? error : true);
+      noteDatabaseError(error);
+      if (begins && isConnectionLoss(error)) client.release(error instanceof Error ? error : true);
       throw error;
     });
   };
@@ -50,7 +52,11 @@ export class ReadRetryingPool extends pg.Pool {
   override connect(...args: any[]): any {
     // The callback form is pg's own (its pool.query), which releases its client itself.
     if (typeof args[0] === "function") return super.connect(args[0]);
-    return super.connect().then(giveBackOnFailedBegin);
+    return super.connect().then(giveBackOnFailedBegin, (error: unknown) => {
+      // No connection to be had (every one taken, the server refusing): noted for the request.
+      noteDatabaseError(error);
+      throw error;
+    });
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes its arguments through untouched.
@@ -58,11 +64,20 @@ export class ReadRetryingPool extends pg.Pool {
     const run = () =>
       (super.query as (...given: unknown[]) => unknown)(...args) as Promise<unknown>;
     const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown })?.text;
-    // The callback form, or not a read: as pg runs it.
-    if (typeof args.at(-1) === "function" || !isRead(text)) return run();
+    // The callback form: as pg runs it. Not a read: run once, its failure noted.
+    if (typeof args.at(-1) === "function") return run();
+    if (!isRead(text)) {
+      return run().catch((error: unknown) => {
+        noteDatabaseError(error);
+        throw error;
+      });
+    }
     const attempt = (left: number): Promise<unknown> =>
       run().catch(async (error: unknown) => {
-        if (left <= 1 || !isConnectionLoss(error)) throw error;
+        if (left <= 1 || !isConnectionLoss(error)) {
+          noteDatabaseError(error);
+          throw error;
+        }
         // A turn for the pool to hear of its other lost connections first.
         await new Promise((resolve) => setImmediate(resolve));
         return attempt(left - 1);

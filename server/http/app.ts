@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import { hasSessionCookie } from "../auth/session-cookie";
+import { watchDatabaseFaults } from "../db/database-faults";
 import { countStatements } from "../db/statement-count";
 import { type Logger, withLogFields } from "../logger";
 import { bodyLimits } from "./body-limits";
@@ -232,7 +233,7 @@ export function createHttpApp(options: HttpAppOptions) {
   };
   const guarded = async (path: string, render: () => Promise<Response>): Promise<Response> => {
     if (outage.down()) return unavailable(path);
-    const rendering = render();
+    const { result: rendering, faulted } = watchDatabaseFaults(render);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), requestTimeoutMs);
@@ -245,7 +246,9 @@ export function createHttpApp(options: HttpAppOptions) {
       await outage.explains();
       return unavailable(path);
     }
-    if (result.status >= 500 && (await outage.explains())) {
+    // A failure the database caused (every connection taken, the connection cut under a
+    // checkout) is the shop's trouble for a moment, not the request's: 503 with Retry-After.
+    if (result.status >= 500 && (faulted() || (await outage.explains()))) {
       await result.body?.cancel();
       return unavailable(path);
     }

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
+import { databaseFaultedLately } from "../db/database-faults";
 import type { Logger } from "../logger";
 import { shopMetrics } from "../metrics/cluster-metrics";
 import { registry } from "../metrics/metrics";
@@ -26,7 +27,9 @@ export function healthAndMetrics(options: HealthOptions) {
     if (options.isReady && !options.isReady()) return c.json({ status: "starting" }, 503);
     try {
       await withTimeout(options.pingDatabase(), HEALTH_TIMEOUT_MS);
-      return c.json({ status: "ok" });
+      // Answering, but it failed requests a moment ago (connections refused or cut): still in
+      // service, and saying so for the people watching.
+      return c.json({ status: databaseFaultedLately() ? "degraded" : "ok" });
     } catch (error) {
       options.logger.error({ err: error }, "health check: database did not answer");
       return c.json({ status: "unavailable" }, 503);

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { logIn } from "../../scripts/bench-checkout";
 import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/built-server";
 import { expect, test } from "./fixtures";
 import { TcpProxy } from "./tcp-proxy";
@@ -111,8 +112,67 @@ if (postgresUrl) {
           expect(await status(`${running.url}/product/prod1`)).toBe(200);
         });
 
+        await test.step("a connection cut under a checkout", async () => {
+          // 3. The connection ends while a checkout's transaction waits on it (here for a lock
+          // the test holds): the database is fine, but this request could not be served. It is
+          // the shop's trouble for a moment, so a 503 with Retry-After, never a 500.
+          const origin = `http://localhost:${running.port}`;
+          const cookie = await logIn(
+            running.url,
+            origin,
+            "customer@example.com",
+            "customer-password-1",
+          );
+          const blocker = new pg.Client({ connectionString: viaProxy.toString() });
+          await blocker.connect();
+          try {
+            await blocker.query("begin");
+            await blocker.query("select id from users where email = $1 for update", [
+              "customer@example.com",
+            ]);
+            const checkout = fetch(`${running.url}/api/checkout/payment-intent`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json", Origin: origin, Cookie: cookie },
+              body: JSON.stringify({
+                items: [{ variantId: "prod2-75ml", quantity: 1 }],
+                customerDetails: {
+                  fullName: "Ada Lovelace",
+                  email: "customer@example.com",
+                  phone: "07700 900123",
+                  shippingAddress: "1 Analytical Row, London N1 1AA",
+                },
+              }),
+              signal: AbortSignal.timeout(20_000),
+            });
+            await expect
+              .poll(
+                async () =>
+                  (
+                    await admin.query(
+                      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
+                      [databaseName],
+                    )
+                  ).rowCount,
+                { timeout: 10_000 },
+              )
+              .toBeGreaterThan(0);
+            const answer = await checkout;
+            expect(answer.status).toBe(503);
+            expect(answer.headers.get("Retry-After")).toBeTruthy();
+            expect(await answer.json()).toHaveProperty("error");
+          } finally {
+            await blocker.query("rollback").catch(() => {});
+            await blocker.end();
+          }
+          await waitForStatus(`${running.url}/healthz`, 200);
+          const health = (await (await fetch(`${running.url}/healthz`)).json()) as {
+            status: string;
+          };
+          expect(health.status).toBe("degraded");
+        });
+
         await test.step("an outage", async () => {
-          // 3. The database goes away for a while: health checks fail; a page or an API call that
+          // 4. The database goes away for a while: health checks fail; a page or an API call that
           // needs it gets a clear 503 at once; all recover by themselves.
           await proxy.stop();
           await waitForStatus(`${running.url}/healthz`, 503);
@@ -129,7 +189,7 @@ if (postgresUrl) {
         });
 
         await test.step("a silent network", async () => {
-          // 4. The network to the database goes silent (connections open, nothing answered): no
+          // 5. The network to the database goes silent (connections open, nothing answered): no
           // request waits past the timeout (REQUEST_TIMEOUT_SECONDS=3 here); then it recovers.
           proxy.freeze();
           await expectUnavailable(running.url, "/product/prod2?silent=1", 3_000 + 3_000);

@@ -1,3 +1,4 @@
+import { databaseFaultedLately, watchDatabaseFaults } from "@server/db/database-faults";
 import { ReadRetryingPool } from "@server/db/postgres-pool";
 import { sql } from "drizzle-orm";
 import type pg from "pg";
@@ -50,5 +51,41 @@ describe.runIf(testDrivers.includes("postgres"))("a lost connection on PostgreSQ
       new Promise((resolve) => setTimeout(() => resolve("still waiting"), 5_000)),
     ]);
     expect(ended).toBe("ended");
+  });
+
+  // Each is a request's failure the shop answers 503 with Retry-After (server/http/app.ts).
+  it("notes for the request every failure the database caused, and none a statement caused", async () => {
+    const url = process.env.TEST_DATABASE_URL ?? "";
+    const failure = async (pool: ReadRetryingPool, statement: string) => {
+      const watch = watchDatabaseFaults(() => pool.query(statement));
+      await expect(watch.result).rejects.toThrow();
+      return watch.faulted();
+    };
+    // Every connection taken: none to be had from the pool in time.
+    const busy = new ReadRetryingPool({
+      connectionString: url,
+      max: 1,
+      connectionTimeoutMillis: 200,
+    });
+    const held = await busy.connect();
+    expect(await failure(busy, "select 1")).toBe(true);
+    held.release();
+    // The statement's own fault is not the database's.
+    expect(await failure(busy, "select * from no_such_table")).toBe(false);
+    await busy.end();
+
+    // The server refusing more connections (too many: 53300).
+    await database.db().execute(sql.raw("drop role if exists gleam_no_connections"));
+    await database
+      .db()
+      .execute(sql.raw("create role gleam_no_connections login connection limit 0"));
+    const refusing = new URL(url);
+    refusing.username = "gleam_no_connections";
+    const refused = new ReadRetryingPool({ connectionString: refusing.toString(), max: 1 });
+    refused.on("error", () => {});
+    expect(await failure(refused, "insert into no_such_table values (1)")).toBe(true);
+    await refused.end();
+    await database.db().execute(sql.raw("drop role gleam_no_connections"));
+    expect(databaseFaultedLately()).toBe(true);
   });
 });
