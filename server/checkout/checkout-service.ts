@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, isNull, ne, not, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../common/checkout-input";
 import { CODE_MESSAGES } from "../../common/discounts";
 import { type OrderPricing, type PricingSettings, priceWithCode } from "../../common/pricing";
@@ -9,9 +9,9 @@ import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema/auth";
 import { products, productVariants } from "../db/schema/catalog";
-import { orderItems, orders } from "../db/schema/orders";
-import { chosenDelivery, deliveryStillOffered } from "../delivery/delivery-methods";
-import { checkCode, codeStillOffered, countCodeAttempt } from "../discounts/code-check";
+import { orders } from "../db/schema/orders";
+import { chosenDelivery } from "../delivery/delivery-methods";
+import { checkCode, countCodeAttempt } from "../discounts/code-check";
 import { claimCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
 import { checkoutsStarted } from "../metrics/metrics";
@@ -21,6 +21,7 @@ import { hasPaidOrder } from "../orders/orders-service";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import { rememberDelivery } from "./address-book";
+import { orderStillPriced } from "./order-still-priced";
 
 // Starting a checkout (docs/architecture.md §6 points 1-2): the server prices the cart from the database, reserves
 // the stock and records the order `pending` in one transaction, then asks the payment provider for
@@ -63,54 +64,6 @@ export type CheckoutResult = {
   /** True when the same submit had already made this order. */
   reused: boolean;
 };
-
-/**
- * Whether a pending order still costs what the shop would charge for it now: every line's variant
- * there, on sale, at the price the order took; its discount code still offered on the terms it was
- * priced with; its delivery method still offered as it was. A price corrected, a product archived,
- * a code changed, paused or ended, or a delivery method changed or switched off since, and the
- * order is made again (or refused) before any money is taken for it.
- */
-export async function orderStillPriced(
-  db: Database,
-  order: Pick<
-    typeof orders.$inferSelect,
-    "id" | "discountCodeId" | "discountCodeVersion" | "deliveryMethodId" | "deliveryMethodVersion"
-  >,
-  now = new Date(),
-): Promise<boolean> {
-  const [stale] = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-    .leftJoin(products, eq(products.id, productVariants.productId))
-    .where(
-      and(
-        eq(orderItems.orderId, order.id),
-        or(
-          isNull(productVariants.id),
-          not(products.active),
-          ne(productVariants.pricePence, orderItems.unitPricePence),
-        ),
-      ),
-    )
-    .limit(1);
-  if (stale) return false;
-  if (
-    order.discountCodeId !== null &&
-    !(await codeStillOffered(
-      db,
-      { id: order.discountCodeId, version: order.discountCodeVersion },
-      now,
-    ))
-  ) {
-    return false;
-  }
-  return (
-    order.deliveryMethodId === null ||
-    deliveryStillOffered(db, { id: order.deliveryMethodId, version: order.deliveryMethodVersion })
-  );
-}
 
 /** The cart and details, hashed: the same submit gives the same key. */
 function checkoutKey(userId: string, request: CheckoutRequest): string {

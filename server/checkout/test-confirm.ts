@@ -8,7 +8,8 @@ import { type CardInput, chargeTestCard } from "../payments/test-card";
 import type { TestProvider } from "../payments/test-provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import type { Brand } from "../settings/shop-settings";
-import { orderStillPriced, PRICES_CHANGED } from "./checkout-service";
+import { PRICES_CHANGED } from "./checkout-service";
+import { orderStillPriced } from "./order-still-priced";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 
 // The offline test provider's confirmation (docs/architecture.md §6 point 3): the browser sends the client
