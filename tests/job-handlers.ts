@@ -1,5 +1,6 @@
 import type { Database } from "@server/db/database";
 import { orders, refunds } from "@server/db/schema/orders";
+import { requestReviewJob } from "@server/email/order-emails";
 import { enqueueJob, type JobHandlers, runJobsRound } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { expireOrderJob } from "@server/orders/expire-orders";
@@ -24,6 +25,11 @@ export function paymentTaskJobs(db: Database, providerFor: ProviderLookup): Part
 /** The follow-up of refunds the provider has not answered. */
 function finishRefundJobs(db: Database, providerFor: ProviderLookup): Partial<JobHandlers> {
   return { "finish-refund": finishRefundJob(db, providerFor, logger) };
+}
+
+/** Runs the review requests due at `now` (the settings' days after delivery). */
+export async function askForDueReviews(db: Database, now: Date): Promise<void> {
+  await runJobsRound(db, { "request-review": requestReviewJob(db) }, logger, now);
 }
 
 /** The expiry of unpaid orders, after `pendingMinutes`. */

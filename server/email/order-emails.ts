@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { orderDeliveryText } from "../../common/delivery";
 import { formatOrderNumber } from "../../common/order-number";
 import type { Database } from "../db/database";
-import { orderItems, type orders } from "../db/schema/orders";
+import { orderItems, orders } from "../db/schema/orders";
+import { enqueueJob, type JobHandler } from "../jobs/job-queue";
 import type { OrderEvent } from "../orders/order-events";
-import type { Brand } from "../settings/shop-settings";
+import { type Brand, emailBrand, getShopSettings } from "../settings/shop-settings";
 import { queueEmail } from "./outbox";
 import {
   cancelledOrderPaymentEmail,
@@ -114,6 +115,42 @@ export function resendOrderEmail(
   return which === "confirmation" ? confirmation(tx, order, brand) : shipped(tx, order, brand);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Asks a delivered order's buyer for a review, the settings' days after delivery (read when the
+ * job runs, so a changed setting applies to orders already waiting). An order refunded, returned
+ * or erased meanwhile is not asked about.
+ */
+export function requestReviewJob(
+  db: Database,
+  days: () => Promise<number> = async () => (await getShopSettings(db)).reviewRequestDays,
+  brandOf: () => Promise<Brand> = () => emailBrand(db),
+): JobHandler {
+  return {
+    maxAttempts: 10,
+    async run(job, { now, done }) {
+      const wait = await days();
+      const brand = await brandOf();
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(orders)
+          .where(eq(orders.id, job.subjectId))
+          .for("update");
+        if (order?.status !== "delivered" || !order.userId || !order.deliveredAt) {
+          return undefined;
+        }
+        const due = new Date(order.deliveredAt.getTime() + wait * DAY_MS);
+        if (due > now) return { runAt: due };
+        await reviewRequest(tx, order, brand);
+        await done(tx);
+        return undefined;
+      });
+    },
+  };
+}
+
 /** Asks for a review of each product in the order (once: delivery happens once). */
 async function reviewRequest(tx: Database, order: Order, brand: Brand): Promise<void> {
   const products = await tx
@@ -173,7 +210,9 @@ export async function emailTheCustomer(tx: Database, event: OrderEvent): Promise
       if (event.brand) await shipped(tx, order, event.brand);
       return;
     case "delivered":
-      if (event.brand && order.userId) await reviewRequest(tx, order, event.brand);
+      // Asked once the treatment can be judged, not the minute the parcel is marked delivered:
+      // the job waits for the settings' days (requestReviewJob).
+      if (order.userId) await enqueueJob(tx, { kind: "request-review", subjectId: order.id });
       return;
   }
 }

@@ -4,6 +4,7 @@ import { purgeCacheJob, tagsOfJob } from "../cache/purge-jobs";
 import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/database";
 import type { JobKind } from "../db/schema/jobs";
+import { requestReviewJob } from "../email/order-emails";
 import { describeEmailJobs, sendEmailJob } from "../email/outbox";
 import { configuredTransport, type MailTransport } from "../email/transport";
 import { env } from "../env";
@@ -59,6 +60,7 @@ function jobHandlers(db: Database, transport: MailTransport): JobHandlers {
     "expire-order": expireOrderJob(db, async () => (await getShopSettings(db)).pendingOrderMinutes),
     "remind-checkout": remindCheckoutJob(db),
     "purge-cache": purgeCacheJob(db, purgerFor(env.purge)),
+    "request-review": requestReviewJob(db),
   };
 }
 
@@ -73,6 +75,8 @@ export const parkedJobDescribers: Record<JobKind, DescribeJobs> = {
     new Map(parked.map((job) => [job.id, `Cancel the unpaid order ${job.subjectId}`])),
   "remind-checkout": async (_db, parked) =>
     new Map(parked.map((job) => [job.id, `Remind the customer of unpaid order ${job.subjectId}`])),
+  "request-review": async (_db, parked) =>
+    new Map(parked.map((job) => [job.id, `Ask for a review of order ${job.subjectId}`])),
   "purge-cache": async (_db, parked) =>
     new Map(
       parked.map((job) => [

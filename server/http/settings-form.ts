@@ -40,6 +40,7 @@ export const settingsFormSchema = z
       .optional()
       .transform((text) => text ?? ""),
     returnWindowDays: wholeNumber("Days are a whole number."),
+    reviewRequestDays: wholeNumber("Days are a whole number."),
     // One reason a line; blank lines are nothing.
     returnReasons: z.string().transform((text) =>
       text

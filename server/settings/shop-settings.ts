@@ -8,16 +8,12 @@ import {
   normaliseVatNumber,
   VAT_NUMBER_MESSAGE,
 } from "../../common/vat-number";
-import { type Actor, recordAudit } from "../audit/audit-log";
-import { refuseStaleSave } from "../audit/stale-save";
 import { SETTINGS_TAG, tagPage } from "../cache/cache-tags";
-import { enqueuePurge } from "../cache/purge-jobs";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
 import { shopSettings } from "../db/schema/settings";
 import { type Env, env } from "../env";
-import { DomainError } from "../errors";
-import { readUntilShopChanges, shopChanged } from "../events/shop-changed";
+import { readUntilShopChanges } from "../events/shop-changed";
 
 // The one reader and writer of the shop's settings: its name and contacts, what it charges for
 // shipping and takes off a first order, how long an unpaid order holds its stock, what the
@@ -50,6 +46,8 @@ export type ShopSettings = PricingSettings & {
   returnWindowDays: number;
   /** The reasons a customer picks from when asking for a return. */
   returnReasons: string[];
+  /** Days after an order is marked delivered that its buyer is asked for a review (0: at once). */
+  reviewRequestDays: number;
   /** Whether a customer who left an order unpaid gets one reminder (server/newsletter/). */
   abandonedReminderEnabled: boolean;
   /** Minutes after the order was left that the reminder goes. */
@@ -152,6 +150,11 @@ export const editableSettingsSchema = z.object({
     )
     .min(1, "Give at least one reason for a return.")
     .max(12, "Give at most 12 reasons for a return."),
+  reviewRequestDays: z
+    .number()
+    .int("Days are a whole number.")
+    .min(0, "Ask for a review 0 to 60 days after delivery.")
+    .max(60, "Ask for a review 0 to 60 days after delivery."),
   abandonedReminderEnabled: z.boolean(),
   abandonedReminderMinutes: z
     .number()
@@ -225,54 +228,27 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
     companyNumber: pick("companyNumber", normaliseCompanyNumber(config.COMPANY_NUMBER) ?? ""),
     returnWindowDays: pick("returnWindowDays", 30),
     returnReasons: pick("returnReasons", DEFAULT_RETURN_REASONS),
+    // A whitening treatment takes 14 days: the review is asked for once it can be judged.
+    reviewRequestDays: pick("reviewRequestDays", 14),
     abandonedReminderEnabled: pick("abandonedReminderEnabled", false),
     abandonedReminderMinutes: pick("abandonedReminderMinutes", 120),
     announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }
 
-const SETTINGS_KEY = "shop";
+/** The one row the saved settings live in. */
+export const SETTINGS_KEY = "shop";
 /** How long another instance may show settings older than a save. */
 const SETTINGS_TTL_MS = 5_000;
 
-async function loadSettings(db: Database): Promise<ShopSettings> {
+/** The settings as saved in `db` (the environment's where none are), read now. */
+export async function loadSettings(db: Database): Promise<ShopSettings> {
   const [row] = await db
     .select({ value: shopSettings.value })
     .from(shopSettings)
     .where(eq(shopSettings.key, SETTINGS_KEY));
   return settingsFrom(env, row?.value);
 }
-
-/** The saved settings' version, read afresh (not through the cache) for the admin's form; 0 before the first save. */
-export async function settingsVersion(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ version: shopSettings.version })
-    .from(shopSettings)
-    .where(eq(shopSettings.key, SETTINGS_KEY));
-  return row?.version ?? 0;
-}
-
-/** The admin's words for the settings a save records, for a refused stale save. */
-const settingsLabels: Record<string, string> = {
-  shopName: "shop name",
-  supportEmail: "support email",
-  supportPhone: "support phone",
-  supportHours: "support hours",
-  whatsappNumber: "WhatsApp number",
-  shippingFlatRatePence: "shipping rate",
-  freeShippingOverPence: "free shipping threshold",
-  firstOrderDiscountPercent: "first-order discount",
-  pendingOrderMinutes: "unpaid order hold",
-  announcementOverrides: "announcements",
-  legalName: "legal name",
-  businessAddress: "business address",
-  vatNumber: "VAT number",
-  companyNumber: "company number",
-  returnWindowDays: "return window",
-  returnReasons: "return reasons",
-  abandonedReminderEnabled: "checkout reminder",
-  abandonedReminderMinutes: "checkout reminder delay",
-};
 
 /**
  * The process-wide database's settings, read at most once per SETTINGS_TTL_MS and afresh after a
@@ -289,75 +265,6 @@ export async function getShopSettings(db?: Database): Promise<ShopSettings> {
   return keptSettings(await getDb());
 }
 
-/**
- * The admin saves the settings: all of them, checked, written with an audit row (what changed,
- * before and after) in one transaction; then this instance reads them afresh and its pages are
- * rendered again.
- */
-export async function saveShopSettings(
-  db: Database,
-  actor: Actor,
-  input: EditableSettings & {
-    /** The version the admin's form opened (settingsVersion): refused if saved since. */
-    version?: number | undefined;
-  },
-): Promise<ShopSettings> {
-  const value = editableSettingsSchema.parse(input);
-  // A reminder is about an order still holding its stock: it must go before the order lets go.
-  if (
-    value.abandonedReminderEnabled &&
-    value.abandonedReminderMinutes >= value.pendingOrderMinutes
-  ) {
-    throw new DomainError(
-      "BAD_REQUEST",
-      "Send the reminder before unpaid orders are cancelled: hold them for longer, or remind sooner.",
-      "abandonedReminderMinutes",
-    );
-  }
-  await db.transaction(async (tx) => {
-    // The saved row, locked: two admins' saves take turns, and the later one from an older
-    // version is refused rather than undoing the earlier.
-    const [saved] = await tx
-      .select({ version: shopSettings.version })
-      .from(shopSettings)
-      .where(eq(shopSettings.key, SETTINGS_KEY))
-      .for("update");
-    const current = saved?.version ?? 0;
-    if (input.version !== undefined) {
-      await refuseStaleSave(tx, {
-        entity: { type: "settings", id: SETTINGS_KEY },
-        noun: "settings",
-        plural: true,
-        current,
-        opened: input.version,
-        labels: settingsLabels,
-      });
-    }
-    const before = await loadSettings(tx);
-    const version = current + 1;
-    await tx
-      .insert(shopSettings)
-      .values({ key: SETTINGS_KEY, value, updatedBy: actor.id, version })
-      .onConflictDoUpdate({
-        target: shopSettings.key,
-        set: { value, updatedBy: actor.id, updatedAt: new Date(), version },
-      });
-    const changed = (Object.keys(value) as (keyof EditableSettings)[]).filter(
-      (key) => JSON.stringify(before[key]) !== JSON.stringify(value[key]),
-    );
-    await recordAudit(tx, {
-      actor,
-      action: "settings.updated",
-      entity: { type: "settings", id: SETTINGS_KEY },
-      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-      after: { ...Object.fromEntries(changed.map((key) => [key, value[key]])), version },
-    });
-    await enqueuePurge(tx, [SETTINGS_TAG]);
-  });
-  shopChanged();
-  return loadSettings(db);
-}
-
 export function pricingOf(settings: ShopSettings): PricingSettings {
   return {
     shippingFlatRatePence: settings.shippingFlatRatePence,
@@ -366,7 +273,6 @@ export function pricingOf(settings: ShopSettings): PricingSettings {
   };
 }
 
-/** Who the shop's emails say they are from, and where their links lead. */
 /** The business behind the shop, as every email discloses it (the Companies Act's trading disclosures). */
 export type CompanyDetails = {
   legalName: string;
@@ -377,6 +283,7 @@ export type CompanyDetails = {
   vatNumber: string;
 };
 
+/** Who the shop's emails say they are from, and where their links lead. */
 export type Brand = {
   shopName: string;
   baseUrl: string;

@@ -31,7 +31,7 @@ import {
   testBrand,
   testCheckoutSettings,
 } from "../factories";
-import { finishUnansweredRefunds, queueRefundFollowUp } from "../job-handlers";
+import { askForDueReviews, finishUnansweredRefunds, queueRefundFollowUp } from "../job-handlers";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in";
 
@@ -116,14 +116,20 @@ describe.each(testDrivers)("the admin's order actions on %s", (driver) => {
     ).rejects.toEqual(refusal("This order is fulfilled: it cannot be fulfilled."));
     await deliverOrder(db(), adminId, orderId);
     expect((await orderRow(db(), orderId)).status).toBe("delivered");
-    // Delivered: one email asks for a review of what was in it, linking to its review form.
     await expect(deliverOrder(db(), adminId, orderId)).rejects.toEqual(
       refusal("This order is delivered: it cannot be delivered."),
     );
-    const asks = await db()
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.kind, "review-request"));
+    // Delivered: 14 days on (the settings' default, a treatment's length), not before, one email
+    // asks for a review of what was in it, linking to its review form.
+    const reviewAsks = () =>
+      db().select().from(emailOutbox).where(eq(emailOutbox.kind, "review-request"));
+    const deliveredAt = (await orderRow(db(), orderId)).deliveredAt?.getTime() ?? 0;
+    await askForDueReviews(db(), new Date(deliveredAt + 60_000));
+    await askForDueReviews(db(), new Date(deliveredAt + 13 * 86_400_000));
+    expect(await reviewAsks()).toHaveLength(0);
+    await askForDueReviews(db(), new Date(deliveredAt + 14 * 86_400_000 + 60_000));
+    await askForDueReviews(db(), new Date(deliveredAt + 15 * 86_400_000));
+    const asks = await reviewAsks();
     expect(asks).toHaveLength(1);
     const [product] = await db()
       .select({ id: orderItems.productId, name: orderItems.productName })

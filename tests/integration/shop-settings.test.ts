@@ -4,12 +4,11 @@ import { auditLog } from "@server/db/schema/audit";
 import { shopSettings } from "@server/db/schema/settings";
 import { onShopChanged } from "@server/events/shop-changed";
 import { createTestProvider } from "@server/payments/test-provider";
+import { saveShopSettings, settingsVersion } from "@server/settings/settings-editor";
 import {
   checkoutSettings,
   type EditableSettings,
   getShopSettings,
-  saveShopSettings,
-  settingsVersion,
 } from "@server/settings/shop-settings";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -45,6 +44,7 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       companyNumber: settings.companyNumber,
       returnWindowDays: settings.returnWindowDays,
       returnReasons: settings.returnReasons,
+      reviewRequestDays: settings.reviewRequestDays,
       abandonedReminderEnabled: settings.abandonedReminderEnabled,
       abandonedReminderMinutes: settings.abandonedReminderMinutes,
     };

@@ -28,6 +28,7 @@ export type SettingsView = {
   vatNumber: string;
   companyNumber: string;
   returnWindowDays: number;
+  reviewRequestDays: number;
   returnReasons: string[];
   abandonedReminderEnabled: boolean;
   abandonedReminderMinutes: number;
@@ -181,6 +182,15 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
             {
               inputMode: "numeric",
               hint: "Counted from the day an order is marked delivered.",
+            },
+          )}
+          {field(
+            "reviewRequestDays",
+            "Ask for a review after (days)",
+            String(settings.reviewRequestDays),
+            {
+              inputMode: "numeric",
+              hint: "After the order is marked delivered: long enough to judge the results.",
             },
           )}
           <Field

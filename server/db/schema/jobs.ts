@@ -22,6 +22,7 @@ export const jobKinds = [
   "expire-order",
   "remind-checkout",
   "purge-cache",
+  "request-review",
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 
