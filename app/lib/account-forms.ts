@@ -16,12 +16,20 @@ const newPassword = z
   .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters.`);
 
 export const signInForm = z.object({ email, password });
+/** Where the shopper was going (a hidden field): the emailed link brings them back there. */
+const redirectTo = z
+  .string()
+  .optional()
+  .transform((value) => safeRedirectPath(value));
+
 export const signUpForm = z.object({
   fullName: personName,
   email,
   password: newPassword,
+  redirectTo,
 });
 export const emailForm = z.object({ email });
+export const resendVerificationForm = z.object({ email, redirectTo });
 export const resetPasswordForm = z.object({
   token: z.string().min(1).max(200),
   password: newPassword,

@@ -1,13 +1,15 @@
 import { CODE_PATTERN, normaliseCode } from "@common/discounts";
 
-// A discount code entered in the cart, kept for this tab until the checkout applies it (the shop
-// checks it there, for the cart as it is then). A stored value that is not a code is ignored.
+// A discount code entered in the cart, kept with the cart (localStorage, as the cart is) until the
+// order is paid: a shopper who leaves to confirm their email, or comes back another day, still has
+// it. The shop checks it again at checkout, for the cart as it is then. A stored value that is
+// not a code is ignored.
 
 const KEY = "gleam.discount-code";
 
 export function storedDiscountCode(): string | null {
   try {
-    const value = window.sessionStorage.getItem(KEY);
+    const value = window.localStorage.getItem(KEY);
     return value && CODE_PATTERN.test(value) ? value : null;
   } catch {
     // Storage refused (a private mode): no code kept.
@@ -20,8 +22,8 @@ export function storeDiscountCode(code: string | null): boolean {
   const normalised = code === null ? null : normaliseCode(code);
   if (normalised !== null && !CODE_PATTERN.test(normalised)) return false;
   try {
-    if (normalised === null) window.sessionStorage.removeItem(KEY);
-    else window.sessionStorage.setItem(KEY, normalised);
+    if (normalised === null) window.localStorage.removeItem(KEY);
+    else window.localStorage.setItem(KEY, normalised);
   } catch {
     // Storage refused: the shopper types the code at checkout instead.
   }

@@ -12,7 +12,13 @@ import { answerForm, formIntent } from "@server/http/form-action";
 import { clientAddressContext } from "@server/http/load-context";
 import { redirect } from "react-router";
 import { LoginPanel } from "~/components/account/login-panel";
-import { emailForm, safeRedirectPath, signInForm, signUpForm } from "~/lib/account-forms";
+import {
+  emailForm,
+  resendVerificationForm,
+  safeRedirectPath,
+  signInForm,
+  signUpForm,
+} from "~/lib/account-forms";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -41,8 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     })),
     "sign-up": formIntent(signUpForm, (input) => signUpWithPassword(caller, input)),
     "forgot-password": formIntent(emailForm, ({ email }) => requestPasswordReset(caller, email)),
-    "resend-verification": formIntent(emailForm, ({ email }) =>
-      resendVerificationEmail(caller, email),
+    "resend-verification": formIntent(resendVerificationForm, ({ email, redirectTo }) =>
+      resendVerificationEmail(caller, email, redirectTo),
     ),
   });
 }

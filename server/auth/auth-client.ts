@@ -26,8 +26,15 @@ type SessionCookies = string[];
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const SOMETHING_WRONG = "Something went wrong";
-/** Where a verification link lands: the log-in page, which says the address is confirmed. */
-const VERIFIED_CALLBACK = "/login?verified=1";
+/**
+ * Where a verification link lands: the log-in page, which says the address is confirmed, and
+ * then sends the shopper on to where they were going when they signed up (the checkout, say).
+ */
+function verifiedCallback(redirectTo: string | undefined): string {
+  const params = new URLSearchParams({ verified: "1" });
+  if (redirectTo && redirectTo !== "/dashboard") params.set("redirectTo", redirectTo);
+  return `/login?${params}`;
+}
 
 async function callAuth(path: string, body: unknown, caller: Caller) {
   const auth = await getAuth();
@@ -94,7 +101,7 @@ export async function signInWithPassword(
 
 export async function signUpWithPassword(
   caller: Caller,
-  input: { fullName: string; email: string; password: string },
+  input: { fullName: string; email: string; password: string; redirectTo?: string },
 ): Promise<void> {
   // The sign-up form tells a visitor (docs/product.md §5) when an address is taken; better-auth, with verification on,
   // answers a registered address as if it worked (and sends nothing). So the address is looked up
@@ -113,7 +120,7 @@ export async function signUpWithPassword(
       name: input.fullName,
       email: input.email,
       password: input.password,
-      callbackURL: VERIFIED_CALLBACK,
+      callbackURL: verifiedCallback(input.redirectTo),
     },
     caller,
   );
@@ -138,10 +145,14 @@ export async function requestPasswordReset(caller: Caller, email: string): Promi
   if (result.status !== 200) throw failure(result.status, result.json, {});
 }
 
-export async function resendVerificationEmail(caller: Caller, email: string): Promise<void> {
+export async function resendVerificationEmail(
+  caller: Caller,
+  email: string,
+  redirectTo?: string,
+): Promise<void> {
   const result = await callAuth(
     "/send-verification-email",
-    { email, callbackURL: VERIFIED_CALLBACK },
+    { email, callbackURL: verifiedCallback(redirectTo) },
     caller,
   );
   if (result.status !== 200) throw failure(result.status, result.json, {});

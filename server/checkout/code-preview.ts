@@ -11,7 +11,8 @@ import { type CheckedCode, checkCode, countCodeAttempt } from "../discounts/code
 export async function previewCode(
   db: Database,
   input: {
-    userId: string;
+    /** Null for a guest's cart (the cart drawer): the per-customer limit waits for checkout. */
+    userId: string | null;
     clientAddress: string | null;
     code: string;
     items: CheckoutRequest["items"];

@@ -36,7 +36,8 @@ const refuse = (message: string) => new DomainError("BAD_REQUEST", message, "dis
  */
 export async function checkCode(
   db: Database,
-  input: { code: string; userId: string; lines: readonly CodeCartLine[] },
+  /** `userId` null: a guest's cart, checked for everything but the per-customer limit. */
+  input: { code: string; userId: string | null; lines: readonly CodeCartLine[] },
   now = new Date(),
 ): Promise<CheckedCode> {
   const [code] = await db
@@ -53,6 +54,7 @@ export async function checkCode(
   }
   if (
     code.perCustomerLimit !== null &&
+    input.userId !== null &&
     (await usesHeldBy(db, code.id, input.userId)) >= code.perCustomerLimit
   ) {
     throw refuse(CODE_MESSAGES.usedByYou);
@@ -87,14 +89,19 @@ const ATTEMPT_WINDOW_MS = 10 * 60_000;
 const ATTEMPTS_PER_ACCOUNT = 10;
 const ATTEMPTS_PER_ADDRESS = 30;
 
-/** Counts a code tried by this account from this address; refuses past either limit. */
+/**
+ * Counts a code tried by this account (none for a guest's cart) from this address; refuses past
+ * either limit.
+ */
 export async function countCodeAttempt(
   db: Database,
-  userId: string,
+  userId: string | null,
   clientAddress: string | null,
   now = Date.now(),
 ): Promise<void> {
-  const byAccount = await countAttempt(db, `discount-code:user:${userId}`, ATTEMPT_WINDOW_MS, now);
+  const byAccount = userId
+    ? await countAttempt(db, `discount-code:user:${userId}`, ATTEMPT_WINDOW_MS, now)
+    : 0;
   const byAddress = clientAddress
     ? await countAttempt(db, `discount-code:address:${clientAddress}`, ATTEMPT_WINDOW_MS, now)
     : 0;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { pdfPages } from "../pdf-text";
-import { signUpAndVerify, uniqueEmail } from "./account-fixtures";
+import { mailboxLink, signUpAndVerify, uniqueEmail } from "./account-fixtures";
 import { openCart, storeCart, toothpaste } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test } from "./fixtures";
 
@@ -70,19 +70,51 @@ test("a shopper applies a code and picks express delivery, pays, and the order k
   expect(invoice).toContain("Total (VAT included) £18.73");
 });
 
-test("a code added in the cart is applied at checkout", async ({ page }) => {
-  await signUpAndVerify(page, uniqueEmail("cart-code"));
+test("a new shopper's cart and code, checked in the cart, survive signing up from the checkout", async ({
+  page,
+  consoleProblems,
+}) => {
+  const email = uniqueEmail("cart-code");
   await storeCart(page, [toothpaste]);
   await gotoHydrated(page, "/store");
   await openCart(page);
   const drawer = page.getByRole("dialog");
   const form = drawer.getByRole("form", { name: "Discount code" });
+  // The shop checks a code before the cart says it will apply, as a guest too.
+  await form.getByLabel("Discount code").fill("nosuchcode");
+  await form.getByRole("button", { name: "Add" }).click();
+  await expect(form.getByRole("alert")).toHaveText(
+    "This code isn't valid. Please check it and try again.",
+  );
   await form.getByLabel("Discount code").fill("freeship");
   await form.getByRole("button", { name: "Add" }).click();
-  await expect(drawer.getByText("Code FREESHIP: applied at checkout")).toBeVisible();
+  await expect(
+    drawer.getByText("Code FREESHIP (free delivery): applied at checkout"),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await expectOnly(consoleProblems, /status of 400/);
+
+  // The checkout is behind a log-in: a new shopper signs up there...
   await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  const panel = page.getByRole("tabpanel");
+  await panel.getByLabel("Full name").fill("Ada Lovelace");
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password").fill("correct-horse-1");
+  await panel.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Please check your email to verify your account.")).toBeVisible();
+  // ...confirms the address from the email, logs in, and is back at the checkout.
+  const link = await mailboxLink(page, email, /Confirm your email/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?verified=1&redirectTo=%2Fcheckout$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const logInPanel = page.getByRole("tabpanel");
+  await logInPanel.getByLabel("Email").fill(email);
+  await logInPanel.getByLabel("Password").fill("correct-horse-1");
+  await logInPanel.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/checkout$/, { timeout: 15_000 });
   const summary = page.getByRole("region", { name: "Order summary" });
   // Free delivery (£3.99) saves more than 10% of £14.99 (£1.50): the code applies.
   await expect(summary.getByText("Code FREESHIP applied")).toBeVisible();

@@ -153,6 +153,35 @@ describe.each(testDrivers)("discount codes on %s", (driver) => {
     );
   });
 
+  it("checks a guest's cart for everything but the per-customer limit, counting the attempts", async () => {
+    await shop();
+    await createDiscountCode(db(), admin, {
+      ...baseCode,
+      perCustomerLimit: 1,
+      minSpendPence: 3000,
+    });
+    const guest = (code: string, items: Array<{ variantId: string; quantity: number }>) =>
+      previewCode(db(), { userId: null, clientAddress: "10.8.0.1", code, items });
+    await expect(guest("SAVE20", [{ variantId: "paste-v", quantity: 1 }])).rejects.toThrow(
+      minimumSpendMessage("£30"),
+    );
+    await expect(guest("NOPE", [{ variantId: "kit-v", quantity: 1 }])).rejects.toThrow(
+      CODE_MESSAGES.unknown,
+    );
+    expect((await guest("save20", [{ variantId: "kit-v", quantity: 1 }])).offer).toEqual({
+      kind: "percent",
+      percentOff: 20,
+      eligiblePence: 4000,
+    });
+    // Thirty an address in ten minutes, guests or not: three tried here already.
+    for (let attempt = 3; attempt < 30; attempt++) {
+      await guest("NOPE", [{ variantId: "kit-v", quantity: 1 }]).catch(() => {});
+    }
+    await expect(guest("SAVE20", [{ variantId: "kit-v", quantity: 1 }])).rejects.toThrow(
+      CODE_MESSAGES.tooManyAttempts,
+    );
+  });
+
   it("takes a scoped code off its own products only", async () => {
     const { gifts } = await shop();
     await createDiscountCode(db(), admin, { ...baseCode, code: "GIFTS", categoryIds: [gifts.id] });

@@ -93,7 +93,7 @@ function LogInForm({ redirectTo, onForgot }: { redirectTo: string; onForgot: () 
             disabled={resend.busy}
             onClick={() =>
               void resend.fetcher.submit(
-                { intent: "resend-verification", email: unverifiedEmail },
+                { intent: "resend-verification", email: unverifiedEmail, redirectTo },
                 { method: "post" },
               )
             }
@@ -109,7 +109,7 @@ function LogInForm({ redirectTo, onForgot }: { redirectTo: string; onForgot: () 
   );
 }
 
-function SignUpForm() {
+function SignUpForm({ redirectTo }: { redirectTo: string }) {
   const form = useRef<HTMLFormElement>(null);
   const { fetcher, busy } = useAccountForm("sign-up", (result) => {
     if (result.ok) {
@@ -127,6 +127,7 @@ function SignUpForm() {
   return (
     <fetcher.Form ref={form} method="post" className="space-y-5">
       <input type="hidden" name="intent" value="sign-up" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className="space-y-2">
         <Label htmlFor="signup-name">Full name</Label>
         <Input id="signup-name" name="fullName" required autoComplete="name" maxLength={100} />
@@ -249,7 +250,7 @@ export function LoginPanel({
               label: "Log In",
               content: <LogInForm redirectTo={redirectTo} onForgot={() => setForgotOpen(true)} />,
             },
-            { value: "sign-up", label: "Sign Up", content: <SignUpForm /> },
+            { value: "sign-up", label: "Sign Up", content: <SignUpForm redirectTo={redirectTo} /> },
           ]}
         />
       </div>

@@ -1,24 +1,36 @@
-import { CODE_MESSAGES } from "@common/discounts";
+import type { CartLine } from "@common/cart-rules";
+import { CODE_MESSAGES, codeLabel } from "@common/discounts";
 import { useEffect, useId, useState } from "react";
+import { checkDiscountCode, PaymentFailure } from "~/components/checkout/pay-for-cart";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { storeDiscountCode, storedDiscountCode } from "~/lib/discount-code-storage";
 
+const NOT_CHECKED = "The code could not be checked. Please try again.";
+
 /**
- * The cart's discount code: kept for the checkout, which checks it for the cart and shows the
- * saving (the shop decides there, signed in, with the cart as it is then).
+ * The cart's discount code: checked with the shop for this cart before it is said to apply (its
+ * reason shown when it does not), then kept with the cart for the checkout, which checks it again
+ * signed in, with the cart as it is then.
  */
-export function CartCode() {
+export function CartCode({ lines }: { lines: readonly CartLine[] }) {
   const id = useId();
   const [code, setCode] = useState<string | null>(null);
+  const [label, setLabel] = useState<string | null>(null);
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   useEffect(() => setCode(storedDiscountCode()), []);
   if (code) {
     return (
       <div className="flex items-center justify-between gap-3 text-sm">
-        <p>
-          Code <span className="font-semibold">{code}</span>: applied at checkout
+        <p role="status">
+          {label ?? (
+            <>
+              Code <span className="font-semibold">{code}</span>
+            </>
+          )}
+          : applied at checkout
         </p>
         <Button
           type="button"
@@ -27,6 +39,7 @@ export function CartCode() {
           onClick={() => {
             storeDiscountCode(null);
             setCode(null);
+            setLabel(null);
           }}
         >
           Remove
@@ -38,15 +51,25 @@ export function CartCode() {
     <form
       aria-label="Discount code"
       className="space-y-1"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
-        if (!text.trim()) return;
-        if (!storeDiscountCode(text)) {
-          setProblem(CODE_MESSAGES.unknown);
-          return;
+        if (!text.trim() || checking) return;
+        setChecking(true);
+        try {
+          const checked = await checkDiscountCode([...lines], text.trim());
+          storeDiscountCode(checked.code);
+          setProblem(null);
+          setLabel(codeLabel(checked.code, checked.offer));
+          setCode(checked.code);
+        } catch (error) {
+          setProblem(
+            error instanceof PaymentFailure && error.status > 0 && error.status < 500
+              ? error.message || CODE_MESSAGES.unknown
+              : NOT_CHECKED,
+          );
+        } finally {
+          setChecking(false);
         }
-        setProblem(null);
-        setCode(storedDiscountCode());
       }}
     >
       <label htmlFor={id} className="text-sm font-medium">
@@ -63,8 +86,8 @@ export function CartCode() {
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
         />
-        <Button type="submit" variant="secondary" size="lg">
-          Add
+        <Button type="submit" variant="secondary" size="lg" disabled={checking}>
+          {checking ? "Checking…" : "Add"}
         </Button>
       </div>
       {problem ? (

@@ -99,7 +99,7 @@ export function CartDrawer({
         <p className="text-xs text-ink-muted">
           Including VAT. Shipping and any discount are worked out at checkout.
         </p>
-        {lines.length > 0 ? <CartCode /> : null}
+        {lines.length > 0 ? <CartCode lines={lines} /> : null}
         <Button size="lg" className="w-full" onClick={() => void proceedToCheckout()}>
           Proceed to Checkout
         </Button>
