@@ -1,10 +1,11 @@
 import type { CartLine } from "@common/cart-rules";
 import { CODE_MESSAGES, codeLabel } from "@common/discounts";
 import { useEffect, useId, useState } from "react";
-import { checkDiscountCode, PaymentFailure } from "~/components/checkout/pay-for-cart";
+
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { storeDiscountCode, storedDiscountCode } from "~/lib/discount-code-storage";
+import { checkDiscountCode, PaymentFailure } from "~/lib/shop-api";
 
 const NOT_CHECKED = "The code could not be checked. Please try again.";
 

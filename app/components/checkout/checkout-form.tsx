@@ -14,19 +14,13 @@ import { Input } from "~/components/ui/input";
 import { ShopLink } from "~/components/ui/shop-link";
 import { Textarea } from "~/components/ui/textarea";
 import { storeDiscountCode, storedDiscountCode } from "~/lib/discount-code-storage";
+import { checkDiscountCode, PaymentFailure, UNEXPECTED } from "~/lib/shop-api";
 import { dismissToast, showToast } from "~/lib/toast";
 import { AddressFields } from "./address-fields";
 import { DeliveryChoice } from "./delivery-choice";
 import { DiscountCodeField } from "./discount-code-field";
 import { OrderSummary } from "./order-summary";
-import {
-  type CheckoutDetails,
-  checkDiscountCode,
-  confirmTestCard,
-  createPaymentIntent,
-  PaymentFailure,
-  UNEXPECTED,
-} from "./pay-for-cart";
+import { type CheckoutDetails, confirmTestCard, createPaymentIntent } from "./pay-for-cart";
 import type { PaymentMethod } from "./payment-method";
 import { TestCardFields } from "./test-card-fields";
 

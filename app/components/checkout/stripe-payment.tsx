@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type RefObject, useEffect, useState } from "react";
-import { PaymentFailure, UNEXPECTED } from "./pay-for-cart";
+import { PaymentFailure, UNEXPECTED } from "~/lib/shop-api";
 import type { PaymentMethod } from "./payment-method";
 
 // Stripe's Payment Element (docs/architecture.md §6 point 3), fetched only when Stripe takes payments. The card
