@@ -78,70 +78,96 @@ async function checkRestock(
   return asked.map((line) => ({ variantId: line.variantId, quantity: line.quantity }));
 }
 
+type StartedRefund = { refund: RefundRow; intentId: string };
+
+/**
+ * A refund's first step, in the caller's transaction: under the order's lock, checked, written
+ * `pending` with its `finish-refund` follow-up. Once this commits the refund will be finished, by
+ * `completeRefund` at once or by its job after a crash: a return received in the same
+ * transaction is never left without its refund (server/returns/return-decisions.ts).
+ */
+export async function startRefund(
+  tx: Database,
+  request: RefundRequest & { cancel: boolean },
+): Promise<StartedRefund> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, request.orderId))
+    .for("update");
+  if (!order) throw new DomainError("NOT_FOUND", "Order not found.");
+  expectStatus(order, request.expectedStatus);
+  if (!allows(request.cancel ? "cancel-paid" : "refund-in-part", order.status)) {
+    const verb = request.cancel ? "cancelled" : "refunded";
+    throw new DomainError("CONFLICT", `This order is ${order.status}: it cannot be ${verb}.`);
+  }
+  if ((await refundsUnderWayPence(tx, order.id)) > 0) {
+    throw new DomainError("CONFLICT", REFUND_UNDER_WAY);
+  }
+  if (!order.paymentProvider || !order.providerIntentId) {
+    throw new DomainError("CONFLICT", "This order has no payment to refund.");
+  }
+  const left = order.totalPence - order.refundedPence;
+  if (left <= 0) throw new DomainError("CONFLICT", "This order has nothing left to refund.");
+  const amountPence = request.amountPence;
+  if (request.cancel && amountPence !== left) {
+    // The admin confirmed another amount than is left now: a refund in part came between.
+    throw new DomainError(
+      "CONFLICT",
+      `A cancelled order is refunded all that is left, ${formatPence(left)} now: check the order and confirm again.`,
+    );
+  }
+  if (!Number.isInteger(amountPence) || amountPence <= 0 || amountPence > left) {
+    throw new DomainError("BAD_REQUEST", `Refund between £0.01 and ${formatPence(left)}.`);
+  }
+  const restockItems = await checkRestock(tx, order.id, request.restock);
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      amountPence,
+      restock: restockItems.length > 0,
+      restockItems,
+      provider: order.paymentProvider,
+      cancelsOrder: request.cancel,
+      reason: request.reason,
+      adminId: request.adminId,
+      returnId: request.returnId ?? null,
+    })
+    .returning();
+  if (!row) throw new Error("the refund insert returned nothing");
+  // Its follow-up, should the answer below never come (a timeout, a crash): finished by then,
+  // the job finds nothing to do.
+  await enqueueJob(tx, {
+    kind: "finish-refund",
+    subjectId: row.id,
+    runAt: new Date(Date.now() + STALE_AFTER_MS),
+  });
+  return { refund: row, intentId: order.providerIntentId };
+}
+
 async function refund(
   db: Database,
   providerFor: ProviderLookup,
   logger: Logger,
   request: RefundRequest & { cancel: boolean },
 ) {
-  const actor = adminActor(request.adminId);
-  const started = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.id, request.orderId))
-      .for("update");
-    if (!order) throw new DomainError("NOT_FOUND", "Order not found.");
-    expectStatus(order, request.expectedStatus);
-    if (!allows(request.cancel ? "cancel-paid" : "refund-in-part", order.status)) {
-      const verb = request.cancel ? "cancelled" : "refunded";
-      throw new DomainError("CONFLICT", `This order is ${order.status}: it cannot be ${verb}.`);
-    }
-    if ((await refundsUnderWayPence(tx, order.id)) > 0) {
-      throw new DomainError("CONFLICT", REFUND_UNDER_WAY);
-    }
-    if (!order.paymentProvider || !order.providerIntentId) {
-      throw new DomainError("CONFLICT", "This order has no payment to refund.");
-    }
-    const left = order.totalPence - order.refundedPence;
-    if (left <= 0) throw new DomainError("CONFLICT", "This order has nothing left to refund.");
-    const amountPence = request.amountPence;
-    if (request.cancel && amountPence !== left) {
-      // The admin confirmed another amount than is left now: a refund in part came between.
-      throw new DomainError(
-        "CONFLICT",
-        `A cancelled order is refunded all that is left, ${formatPence(left)} now: check the order and confirm again.`,
-      );
-    }
-    if (!Number.isInteger(amountPence) || amountPence <= 0 || amountPence > left) {
-      throw new DomainError("BAD_REQUEST", `Refund between £0.01 and ${formatPence(left)}.`);
-    }
-    const restockItems = await checkRestock(tx, order.id, request.restock);
-    const [row] = await tx
-      .insert(refunds)
-      .values({
-        orderId: order.id,
-        amountPence,
-        restock: restockItems.length > 0,
-        restockItems,
-        provider: order.paymentProvider,
-        cancelsOrder: request.cancel,
-        reason: request.reason,
-        adminId: request.adminId,
-        returnId: request.returnId ?? null,
-      })
-      .returning();
-    if (!row) throw new Error("the refund insert returned nothing");
-    // Its follow-up, should the answer below never come (a timeout, a crash): finished by then,
-    // the job finds nothing to do.
-    await enqueueJob(tx, {
-      kind: "finish-refund",
-      subjectId: row.id,
-      runAt: new Date(Date.now() + STALE_AFTER_MS),
-    });
-    return { refund: row, intentId: order.providerIntentId };
-  });
+  const started = await db.transaction((tx) => startRefund(tx, request));
+  return completeRefund(db, providerFor, logger, started, request);
+}
 
+/**
+ * A started refund's provider call and its recording: made, it is settled against the order; a
+ * refusal fails it (nothing was given back); no answer leaves it to its `finish-refund` job.
+ */
+export async function completeRefund(
+  db: Database,
+  providerFor: ProviderLookup,
+  logger: Logger,
+  started: StartedRefund,
+  request: { orderId: string; adminId: string },
+) {
+  const actor = adminActor(request.adminId);
   try {
     await askProvider(providerFor, started.refund, started.intentId);
   } catch (error) {

@@ -11,7 +11,7 @@ import { returnApprovedEmail, returnRejectedEmail } from "../email/return-templa
 import { DomainError } from "../errors";
 import { logger } from "../logger";
 import { providerNamed } from "../payments/payments";
-import { refundOrder } from "../payments/refunds";
+import { completeRefund, refundOrder, startRefund } from "../payments/refunds";
 import { emailBrand, getShopSettings } from "../settings/shop-settings";
 import type { RestockLine } from "../stock/stock-service";
 import { returnAddress, returnsOfOrder } from "./returns";
@@ -137,7 +137,7 @@ export async function receiveReturn(
   decision: Omit<Decision, "message">,
   receipt: Receipt,
 ) {
-  const { amountPence, reference } = await db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
     const { order, row, view } = await lockedReturn(tx, { ...decision, message: null }, "approved");
     const returned = new Map<string, number>();
     for (const item of view.items)
@@ -172,17 +172,20 @@ export async function receiveReturn(
       after: { returnId: row.id, refundPence: value },
       reason: `${formatReturnNumber(row.number)}: refund of ${formatPence(value)}.`,
     });
-    return { amountPence: value, reference: formatReturnNumber(row.number) };
+    // The refund starts in this transaction: received and refund under way together, or neither
+    // (another admin's refund got there first, say), never a return received without its refund.
+    return startRefund(tx, {
+      orderId: decision.orderId,
+      adminId: decision.adminId,
+      amountPence: value,
+      restock: receipt.restock,
+      reason: `Return ${formatReturnNumber(row.number)}`,
+      expectedStatus: receipt.expectedStatus,
+      returnId: decision.returnId,
+      cancel: false,
+    });
   });
-  await refundOrder(db, providerNamed, logger, {
-    orderId: decision.orderId,
-    adminId: decision.adminId,
-    amountPence,
-    restock: receipt.restock,
-    reason: `Return ${reference}`,
-    expectedStatus: receipt.expectedStatus,
-    returnId: decision.returnId,
-  });
+  await completeRefund(db, providerNamed, logger, started, decision);
 }
 
 /** A received return whose refund failed: its refund asked for again, as it was. */

@@ -1,10 +1,15 @@
 import { deliverOrder, fulfilOrder } from "@server/admin/order-actions";
 import { emailOutbox } from "@server/db/schema/email";
+import { refunds } from "@server/db/schema/orders";
+import { returns } from "@server/db/schema/returns";
 import { DomainError } from "@server/errors";
+import { logger } from "@server/logger";
+import { providerNamed } from "@server/payments/payments";
+import { refundOrder } from "@server/payments/refunds";
 import { createTestProvider } from "@server/payments/test-provider";
 import { approveReturn, receiveReturn, rejectReturn } from "@server/returns/return-decisions";
 import { requestReturn, returnOffer, returnsOfOrder } from "@server/returns/returns";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderRow, paidOrderOfTwo, stockOf, testBrand } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -174,6 +179,42 @@ describe.each(testDrivers)("returns on %s", (driver) => {
     ]);
     expect(mail[1]?.text).toContain(`with a note saying R-${number}`);
     expect(mail[1]?.text).toContain("Thanks for letting us know.");
+  });
+
+  it("never leaves a return received without its refund, whoever else refunds the order at once", async () => {
+    for (let round = 0; round < 6; round++) {
+      const order = await deliveredOrder();
+      const { returnId } = await ask(order, 2);
+      const decision = { adminId: order.adminId, orderId: order.orderId, returnId };
+      await approveReturn(db(), { ...decision, message: null });
+      // One admin receives the parcel while another refunds the whole order from its page.
+      const [received] = await Promise.allSettled([
+        receiveReturn(db(), decision, { refund: "full", includeDelivery: true, restock: [] }),
+        refundOrder(db(), providerNamed, logger, {
+          orderId: order.orderId,
+          adminId: order.adminId,
+          amountPence: 3999,
+          restock: [],
+          reason: "Asked by phone",
+        }),
+      ]);
+      const [row] = await db().select().from(returns).where(eq(returns.id, returnId));
+      const ownRefunds = await db()
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.returnId, returnId), ne(refunds.status, "failed")));
+      if (row?.status === "received") {
+        // Received: its refund is made or under way, never missing.
+        expect(ownRefunds, `round ${round}`).toHaveLength(1);
+      } else {
+        // Refused, the other refund first: still approved, to receive once that is settled.
+        expect(row?.status, `round ${round}`).toBe("approved");
+        expect(received.status, `round ${round}`).toBe("rejected");
+        expect(ownRefunds).toHaveLength(0);
+      }
+      // The money went back once, by one of the two.
+      expect((await orderRow(db(), order.orderId)).refundedPence, `round ${round}`).toBe(3999);
+    }
   });
 
   it("refunds all that is left when asked, which refunds the order", async () => {
