@@ -69,8 +69,11 @@ export default function PrivacyPolicy({ matches }: Route.ComponentProps) {
 
       <h2>How long we keep it</h2>
       <p>
-        We keep order records for six years to meet UK tax rules. If you delete your account, we
-        remove your personal details and keep only anonymised order records.
+        We keep order records for six years to meet UK tax rules. If you delete your account, or ask
+        us to erase your data, we remove your personal details from your account and orders. The VAT
+        invoices and credit notes we issued you keep the name and delivery address they were issued
+        to for six years, because VAT law requires us to keep them as issued (our legal obligation).
+        An order we have been paid for but not yet sent keeps your account until it is on its way.
       </p>
 
       <h2>Your rights</h2>

@@ -108,8 +108,9 @@ export async function loadDocuments(db: Database, filter: Filter): Promise<Docum
       vatPence: document.vatPence,
       order: {
         number: formatOrderNumber(order.number),
-        customerFullName: order.customerFullName,
-        shippingAddress: order.shippingAddress,
+        // As the document named them when issued: an erased account blanks the order, not it.
+        customerFullName: document.buyer?.name ?? order.customerFullName,
+        shippingAddress: document.buyer?.address ?? order.shippingAddress,
         subtotalPence: order.subtotalPence,
         discountPence: order.discountPence,
         discountCode: order.discountCode,

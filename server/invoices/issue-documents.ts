@@ -1,7 +1,13 @@
-import { eq, max, sql } from "drizzle-orm";
+import { and, eq, max, sql } from "drizzle-orm";
 import { includedVatPence } from "../../common/pricing";
 import type { Database } from "../db/database";
-import { type DocumentKind, documentCounters, invoices, type Seller } from "../db/schema/invoices";
+import {
+  type Buyer,
+  type DocumentKind,
+  documentCounters,
+  invoices,
+  type Seller,
+} from "../db/schema/invoices";
 import type { OrderEvent } from "../orders/order-events";
 import { getShopSettings } from "../settings/shop-settings";
 
@@ -38,6 +44,21 @@ async function issueTime(tx: Database, kind: DocumentKind, at: Date): Promise<Da
   return latest?.issuedAt && latest.issuedAt > at ? latest.issuedAt : at;
 }
 
+/**
+ * The buyer a credit note names: the one its invoice named (an account erased since leaves the
+ * order blanked, never the documents), else the order's as it is now.
+ */
+async function buyerOf(
+  tx: Database,
+  order: { id: string; customerFullName: string; shippingAddress: string },
+): Promise<Buyer> {
+  const [invoice] = await tx
+    .select({ buyer: invoices.buyer })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
+  return invoice?.buyer ?? { name: order.customerFullName, address: order.shippingAddress };
+}
+
 async function sellerNow(tx: Database): Promise<Seller> {
   const settings = await getShopSettings(tx);
   return {
@@ -60,6 +81,7 @@ export async function issueDocuments(tx: Database, event: OrderEvent): Promise<v
       orderId: order.id,
       issuedAt: await issueTime(tx, "invoice", order.paidAt ?? new Date()),
       seller: await sellerNow(tx),
+      buyer: { name: order.customerFullName, address: order.shippingAddress },
       grossPence: order.totalPence,
       vatPence: order.vatPence,
     });
@@ -71,6 +93,7 @@ export async function issueDocuments(tx: Database, event: OrderEvent): Promise<v
       orderId: event.order.id,
       issuedAt: await issueTime(tx, "credit_note", event.order.updatedAt),
       seller: await sellerNow(tx),
+      buyer: await buyerOf(tx, event.order),
       grossPence: event.amountPence,
       vatPence: includedVatPence(event.amountPence),
     });

@@ -1,11 +1,16 @@
-import { refundOrderFromAdmin } from "@server/admin/order-actions";
+import { fulfilOrder, refundOrderFromAdmin } from "@server/admin/order-actions";
+import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { recordPaymentSucceeded } from "@server/checkout/payment-service";
+import { eraseCustomer } from "@server/customers/customer-privacy";
+import { products } from "@server/db/schema/catalog";
 import { invoices } from "@server/db/schema/invoices";
 import { documentsPdf } from "@server/invoices/document-pdf";
 import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { ordersToPack, packingSlipsPdf } from "@server/invoices/packing-slips";
 import { createTestProvider } from "@server/payments/test-provider";
+import { saveShopSettings } from "@server/settings/settings-editor";
+import { getShopSettings } from "@server/settings/shop-settings";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -154,6 +159,45 @@ describe.each(testDrivers)("VAT invoices on %s", (driver) => {
       expect(page, field).toContain(field);
     }
     expect(embeddedFontCount(pdf)).toBeGreaterThanOrEqual(2);
+  });
+
+  it("never changes an issued document: erasing the buyer, moving the business, renaming a product", async () => {
+    const { orderId, adminId, userId } = await paidOrderOfTwo(db(), provider);
+    await refundOrderFromAdmin(db(), adminId, orderId, {
+      amountPence: 1200,
+      restock: [],
+      reason: "One pouch arrived damaged",
+    });
+    const issued = async () => {
+      const documents = [];
+      for (const { id } of await db()
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.orderId, orderId))) {
+        documents.push(...(await loadDocuments(db(), { documentId: id, orderId })));
+      }
+      return documents.sort((a, b) => a.label.localeCompare(b.label));
+    };
+    const before = await issued();
+    expect(before).toHaveLength(2);
+    const buyer = before[0]?.order.customerFullName ?? "";
+    expect(buyer).not.toBe("Deleted customer");
+
+    await fulfilOrder(db(), adminId, orderId, { carrier: null, trackingNumber: null });
+    await eraseCustomer(db(), adminId, userId);
+    await saveShopSettings(db(), adminActor(adminId), {
+      ...(await getShopSettings(db())),
+      businessAddress: "99 New Premises, Leeds, LS1 4AP",
+    });
+    await db().update(products).set({ name: "Renamed Strips" });
+
+    const after = await issued();
+    expect(after).toEqual(before);
+    const [page] = await pdfPages(await documentsPdf(after, "documents"));
+    expect(page).toContain(buyer);
+    expect(page).not.toContain("Deleted customer");
+    expect(page).not.toContain("New Premises");
+    expect(page).not.toContain("Renamed Strips");
   });
 
   it("issues a credit note for a partial refund, which names the invoice it corrects", async () => {

@@ -93,7 +93,8 @@ function DeleteAccountForm() {
       </h2>
       <p className="text-sm text-ink-muted">
         This removes your account and your details. Orders you placed stay in our records, without
-        your name or address, as the law requires us to keep them.
+        your name or address, as the law requires us to keep them; the VAT invoices we issued you
+        keep the name and address they were issued to, for six years.
       </p>
       <input type="hidden" name="intent" value="delete-account" />
       <div className="space-y-2">

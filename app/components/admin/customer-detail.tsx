@@ -259,7 +259,8 @@ function CustomerPrivacy({ customer }: { customer: AdminCustomerDetail["customer
                   </p>
                   <p>
                     Their orders stay for the accounts, with the name, email, phone and address
-                    removed. This cannot be undone.
+                    removed; their VAT invoices and credit notes keep the name and address they were
+                    issued to for six years, as VAT law requires. This cannot be undone.
                   </p>
                 </>
               ),

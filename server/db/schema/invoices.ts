@@ -35,6 +35,9 @@ export type Seller = {
   supportEmail: string;
 };
 
+/** Who a document was issued to: their name and delivery address, as on the order then. */
+export type Buyer = { name: string; address: string };
+
 export const invoices = pgTable(
   "invoices",
   {
@@ -50,6 +53,12 @@ export const invoices = pgTable(
     /** The date of issue, which is the time of supply (the payment, or the refund). */
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     seller: jsonb("seller").$type<Seller>().notNull(),
+    /**
+     * The buyer as the document names them, as they were when it was issued: kept when the
+     * customer's account is erased (VAT records are kept six years, UK GDPR's legal-obligation
+     * basis). Null on documents from before it was kept, which read the order's.
+     */
+    buyer: jsonb("buyer").$type<Buyer>(),
     /** Gross, VAT and net, in pence: what was paid, or given back. */
     grossPence: integer("gross_pence").notNull(),
     vatPence: integer("vat_pence").notNull(),
