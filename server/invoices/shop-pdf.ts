@@ -11,8 +11,15 @@ const FONT_BOLD = require.resolve("@fontsource/inter/files/inter-latin-700-norma
 
 export const PDF_COLOURS = { ink: "#0f172a", muted: "#475569", line: "#cbd5e1" } as const;
 
-/** A PDF with a page for each of `pages`, drawn by `draw` (fonts "regular" and "bold"). */
-export function shopPdf<T>(
+/** Turns given to the event loop while a long PDF is drawn: one after every page. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A PDF with a page for each of `pages`, drawn by `draw` (fonts "regular" and "bold"). A year of
+ * invoices is thousands of pages: the process gives the event loop a turn after each, so the
+ * other requests it serves (a health check, a shopper's page) are answered meanwhile.
+ */
+export async function shopPdf<T>(
   pages: readonly T[],
   info: { title: string; author: string },
   draw: (pdf: PDFKit.PDFDocument, page: T) => void,
@@ -34,6 +41,7 @@ export function shopPdf<T>(
   for (const page of pages) {
     pdf.addPage();
     draw(pdf, page);
+    await nextTurn();
   }
   pdf.end();
   return done;
