@@ -1,8 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { loader } from "./dashboard.admin-invoices";
+import { describe, expect, it, vi } from "vitest";
 
-// The period's limits are checked before anything is read; what it holds is drawn against real
-// databases in tests/integration/invoices.test.ts and tests/e2e/documents-admin.spec.ts.
+// The period's limits are checked before anything is read (the database handle here is never
+// used); what it holds is drawn against real databases in tests/integration/invoices.test.ts and
+// tests/e2e/documents-admin.spec.ts.
+vi.mock("@server/db/connection", () => ({ getDb: async () => ({}) }));
+const { loader } = await import("./dashboard.admin-invoices");
 
 const ask = (query: string) => {
   const url = new URL(`http://shop.test/dashboard/admin-orders/invoices?${query}`);
