@@ -9,6 +9,7 @@ import { users } from "@server/db/schema/auth";
 import { categories, products, productVariants } from "@server/db/schema/catalog";
 import type { EmailKind } from "@server/db/schema/email";
 import { orders } from "@server/db/schema/orders";
+import type { CodeInput } from "@server/discounts/code-editor";
 import type { OutgoingEmail } from "@server/email/transport";
 import { env } from "@server/env";
 import { shopChanged } from "@server/events/shop-changed";
@@ -282,3 +283,18 @@ export async function paidOrderOfTwo(db: Database, provider: PaymentProvider) {
     totalPence: order.totalPence,
   };
 }
+
+/** A discount code as the admin's editor takes it: SAVE20, 20% off everything, no limits. */
+export const testCodeInput: CodeInput = {
+  code: "SAVE20",
+  kind: "percent",
+  amount: 20,
+  minSpendPence: null,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  productSlugs: [],
+  categoryIds: [],
+  active: true,
+};

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../db/database";
 import { auditLog } from "../db/schema/audit";
 import { DomainError } from "../errors";
@@ -8,6 +9,9 @@ import { DomainError } from "../errors";
 // moved on from is refused with 409, naming what the saves since changed, instead of silently
 // undoing another admin's work. What changed is read from the audit rows, which record the
 // version each save made.
+
+/** The version an editor's save was made from (an edit's only): checked by refuseStaleSave. */
+export const openedVersion = z.number().int().min(1).optional();
 
 /**
  * Refuses a save made from `opened` when the record is at `current`: "This product changed since

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit-log";
-import { refuseStaleSave } from "../audit/stale-save";
+import { openedVersion, refuseStaleSave } from "../audit/stale-save";
 import { CATEGORIES_TAG, PRODUCTS_TAG } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
@@ -37,7 +37,7 @@ export const categoryInputSchema = z.object({
     .min(0, "The position is a whole number from 0 to 1000.")
     .max(1000, "The position is a whole number from 0 to 1000."),
   /** The category's version the admin opened (an edit): refused if it has moved on since. */
-  version: z.number().int().min(1).optional(),
+  version: openedVersion,
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 

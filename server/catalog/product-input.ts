@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isProductImageUrl } from "../../common/product-images";
+import { openedVersion } from "../audit/stale-save";
 import { UNKNOWN_IMAGE } from "../media/image-store";
 
 // What the admin's product form may save: every field checked, money in pence, the description
@@ -59,7 +60,7 @@ export const productInputSchema = z.object({
   /** One of the shop's categories, or none. Left out: none for a new product, unchanged on edit. */
   categoryId: z.string().min(1).max(100).nullable().optional(),
   /** The product's version the admin opened (an edit): refused if it has moved on since. */
-  version: z.number().int().min(1).optional(),
+  version: openedVersion,
   /** A new product saved as a draft: kept out of the shop until it is published. */
   draft: z.boolean().optional(),
   /** The store's "featured" order, higher first. Left out: 0 when new, unchanged on edit. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DeliveryOption } from "../../common/delivery";
 import type { PricingSettings } from "../../common/pricing";
 import { type Actor, recordAudit } from "../audit/audit-log";
-import { refuseStaleSave } from "../audit/stale-save";
+import { openedVersion, refuseStaleSave } from "../audit/stale-save";
 import { SETTINGS_TAG } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
@@ -127,7 +127,7 @@ export const deliveryMethodInputSchema = z
       .min(0, "The position is a whole number from 0 to 1000.")
       .max(1000, "The position is a whole number from 0 to 1000."),
     /** The method's version the admin opened (an edit): refused if it has moved on since. */
-    version: z.number().int().min(1).optional(),
+    version: openedVersion,
   })
   .refine((method) => method.maxWorkingDays >= method.minWorkingDays, {
     message: "The latest day cannot come before the soonest.",

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { CODE_PATTERN, discountKinds, normaliseCode } from "../../common/discounts";
 import { type Actor, recordAudit } from "../audit/audit-log";
-import { refuseStaleSave } from "../audit/stale-save";
+import { openedVersion, refuseStaleSave } from "../audit/stale-save";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
 import { categories, products } from "../db/schema/catalog";
@@ -48,7 +48,7 @@ export const codeInputSchema = z
     categoryIds: z.array(z.string().min(1).max(100)).max(100),
     active: z.boolean(),
     /** The code's version the admin opened (an edit): refused if it has moved on since. */
-    version: z.number().int().min(1).optional(),
+    version: openedVersion,
   })
   .superRefine((input, context) => {
     if (input.kind === "percent" && (input.amount < 1 || input.amount > 100)) {

@@ -26,7 +26,7 @@ describe("a JSON body", () => {
       code: "BAD_REQUEST",
       message: "The request is nested too deeply.",
     });
-    // 60 KB of brackets: the review's body, unbalanced (not JSON) and balanced.
+    // 60 KB of brackets, unbalanced (not JSON) and balanced.
     const brackets = 30 * 1024;
     await expect(readJsonBody(post("[".repeat(2 * brackets)), schema)).rejects.toMatchObject({
       code: "BAD_REQUEST",

@@ -30,6 +30,7 @@ import {
   stockOf,
   testBrand,
   testCheckoutSettings,
+  testCodeInput,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -45,19 +46,7 @@ const PRICES_CHANGED =
   "The prices in your basket have changed. Please check your order total and try again.";
 
 /** A code typed with one digit too many: 90% off everything. */
-const mistakenCode: CodeInput = {
-  code: "OOPS",
-  kind: "percent",
-  amount: 90,
-  minSpendPence: null,
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  perCustomerLimit: null,
-  productSlugs: [],
-  categoryIds: [],
-  active: true,
-};
+const mistakenCode: CodeInput = { ...testCodeInput, code: "OOPS", amount: 90 };
 
 const trackedDelivery: DeliveryMethodInput = {
   name: "Tracked",
@@ -118,6 +107,12 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
     return { userId, request, first };
   }
 
+  /** The test card confirmed for a customer's order by its client secret (an old page's form). */
+  const payWithCard = (userId: string, clientSecret: string) =>
+    confirmTestPayment(db(), provider, { userId, clientSecret, card }, testBrand, {
+      attemptsPerMinute: 1000,
+    });
+
   const correctPrice = (variantId: string) =>
     db().update(productVariants).set({ pricePence: 5000 }).where(eq(productVariants.id, variantId));
 
@@ -160,15 +155,7 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
     const { userId, variantId, first } = await mispricedCheckout();
     await correctPrice(variantId);
     // The old page's card form still holds the old order's client secret.
-    await expect(
-      confirmTestPayment(
-        db(),
-        provider,
-        { userId, clientSecret: first.clientSecret, card },
-        testBrand,
-        { attemptsPerMinute: 1000 },
-      ),
-    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(payWithCard(userId, first.clientSecret)).rejects.toEqual(refusal(PRICES_CHANGED));
     expect(await orderRow(db(), first.orderId)).toMatchObject({
       status: "cancelled",
       paidAt: null,
@@ -177,15 +164,9 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
 
     const archived = await mispricedCheckout();
     await db().update(products).set({ active: false }).where(eq(products.id, archived.productId));
-    await expect(
-      confirmTestPayment(
-        db(),
-        provider,
-        { userId: archived.userId, clientSecret: archived.first.clientSecret, card },
-        testBrand,
-        { attemptsPerMinute: 1000 },
-      ),
-    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(payWithCard(archived.userId, archived.first.clientSecret)).rejects.toEqual(
+      refusal(PRICES_CHANGED),
+    );
     await expect(
       startCheckout(
         db(),
@@ -206,15 +187,7 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
 
     await updateDiscountCode(db(), admin, codeId, { ...oops, amount: 30, version: 1 });
     // The old page's card form still holds the old order's client secret: no money is taken.
-    await expect(
-      confirmTestPayment(
-        db(),
-        provider,
-        { userId, clientSecret: first.clientSecret, card },
-        testBrand,
-        { attemptsPerMinute: 1000 },
-      ),
-    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(payWithCard(userId, first.clientSecret)).rejects.toEqual(refusal(PRICES_CHANGED));
     expect(await orderRow(db(), first.orderId)).toMatchObject({
       status: "cancelled",
       paidAt: null,
@@ -237,15 +210,7 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
     await expect(
       startCheckout(db(), provider, { userId, request }, testCheckoutSettings),
     ).rejects.toEqual(refusal(CODE_MESSAGES.unknown));
-    await expect(
-      confirmTestPayment(
-        db(),
-        provider,
-        { userId, clientSecret: again.clientSecret, card },
-        testBrand,
-        { attemptsPerMinute: 1000 },
-      ),
-    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(payWithCard(userId, again.clientSecret)).rejects.toEqual(refusal(PRICES_CHANGED));
   });
 
   it("prices an order again once its delivery method changed, and refuses one switched off", async () => {
@@ -265,15 +230,9 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
       pricePence: 650,
       active: false,
     });
-    await expect(
-      confirmTestPayment(
-        db(),
-        provider,
-        { userId, clientSecret: repriced.clientSecret, card },
-        testBrand,
-        { attemptsPerMinute: 1000 },
-      ),
-    ).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(payWithCard(userId, repriced.clientSecret)).rejects.toEqual(
+      refusal(PRICES_CHANGED),
+    );
     await expect(
       startCheckout(db(), provider, { userId, request }, testCheckoutSettings),
     ).rejects.toEqual(refusal(DELIVERY_UNAVAILABLE));
@@ -281,13 +240,7 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
 
   it("pays an order the catalogue still matches, as before", async () => {
     const { userId, first } = await mispricedCheckout();
-    await confirmTestPayment(
-      db(),
-      provider,
-      { userId, clientSecret: first.clientSecret, card },
-      testBrand,
-      { attemptsPerMinute: 1000 },
-    );
+    await payWithCard(userId, first.clientSecret);
     expect((await orderRow(db(), first.orderId)).status).toBe("paid");
   });
 

@@ -4,11 +4,7 @@ import { startCheckout } from "@server/checkout/checkout-service";
 import { previewCode } from "@server/checkout/code-preview";
 import { discountCodes, discountRedemptions } from "@server/db/schema/discounts";
 import { emailOutbox } from "@server/db/schema/email";
-import {
-  type CodeInput,
-  createDiscountCode,
-  updateDiscountCode,
-} from "@server/discounts/code-editor";
+import { createDiscountCode, updateDiscountCode } from "@server/discounts/code-editor";
 import { DomainError } from "@server/errors";
 import { discountFormSchema } from "@server/http/discount-form";
 import { documentsPdf } from "@server/invoices/document-pdf";
@@ -27,6 +23,7 @@ import {
   payOrder,
   testCheckoutDetails,
   testCheckoutSettings,
+  testCodeInput,
 } from "../factories";
 import { expireDueOrders } from "../job-handlers";
 import { pdfPages } from "../pdf-text";
@@ -37,19 +34,7 @@ import { testDrivers, useTestDatabase } from "../setup/test-database";
 // The demo's pricing: £3.99 standard delivery, free over £50; 10% off a first order.
 
 const admin = adminActor("admin-of-codes");
-const baseCode: CodeInput = {
-  code: "SAVE20",
-  kind: "percent",
-  amount: 20,
-  minSpendPence: null,
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  perCustomerLimit: null,
-  productSlugs: [],
-  categoryIds: [],
-  active: true,
-};
+const baseCode = testCodeInput;
 
 const cart = (
   items: Array<{ variantId: string; quantity: number }>,
