@@ -185,6 +185,8 @@ export type AdminOrderDetail = {
       paymentError: string | null;
       carrier: string | null;
       trackingNumber: string | null;
+      /** A refund gave the delivery back already (server/payments/refund-credit.ts). */
+      deliveryCredited: boolean;
     };
   items: (OrderItemView & {
     id: string;
@@ -192,6 +194,8 @@ export type AdminOrderDetail = {
     variantId: string;
     /** Units of this line not yet back on sale (released or restocked). */
     stillOut: number;
+    /** Units of this line no refund has given money back for yet. */
+    creditable: number;
   })[];
   payments: { id: string; type: string; outcome: string; provider: string; createdAt: Date }[];
   refunds: {

@@ -4,6 +4,7 @@ import { entityHistory } from "../audit/audit-history";
 import type { Database } from "../db/database";
 import { orders, paymentEvents, refunds } from "../db/schema/orders";
 import { orderLines } from "../orders/orders-service";
+import { creditedSoFar } from "../payments/refund-credit";
 import { unitsStillOut } from "../stock/stock-service";
 
 // One order as the admin's order page shows it (behind the admin's guard): the order, its items,
@@ -45,9 +46,10 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) return null;
-  const [itemRows, out, payments, refundRows, history] = await Promise.all([
+  const [itemRows, out, credited, payments, refundRows, history] = await Promise.all([
     orderLines(db, id),
     unitsStillOut(db, id),
+    creditedSoFar(db, id),
     db
       .select({
         id: paymentEvents.id,
@@ -79,7 +81,13 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
   const items = itemRows.map((item) => {
     const stillOut = Math.min(item.quantity, out.get(item.variantId) ?? 0);
     out.set(item.variantId, (out.get(item.variantId) ?? 0) - stillOut);
-    return { ...item, stillOut };
+    return { ...item, stillOut, creditable: item.quantity - (credited.units.get(item.id) ?? 0) };
   });
-  return { order, items, payments, refunds: refundRows, history };
+  return {
+    order: { ...order, deliveryCredited: credited.delivery },
+    items,
+    payments,
+    refunds: refundRows,
+    history,
+  };
 }

@@ -1,6 +1,6 @@
 import { adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import type { OrderStatus } from "../db/schema/orders";
+import type { Credit, OrderStatus } from "../db/schema/orders";
 import { logger } from "../logger";
 import { markDelivered, markFulfilled } from "../orders/order-state";
 import { providerNamed } from "../payments/payments";
@@ -63,6 +63,7 @@ export function refundOrderFromAdmin(
   refund: {
     amountPence: number;
     restock: readonly RestockLine[];
+    credit?: Credit | undefined;
     reason: string | null;
     expectedStatus?: OrderStatus | undefined;
   },

@@ -16,7 +16,30 @@ describe("the refund form", () => {
       amountPence: 1250,
       reason: "Returned",
       restock: [{ variantId: "v-1", quantity: 2 }],
+      credit: { items: [], delivery: false },
       expectedStatus: "fulfilled",
+    });
+  });
+
+  it("reads the units and the delivery the money is for", () => {
+    const parsed = refundFormSchema.parse({
+      status: "delivered",
+      amount: "20.00",
+      reason: "",
+      "credit:item-1": "1",
+      "credit:item-2": "0",
+      creditDelivery: "on",
+    });
+    expect(parsed.credit).toEqual({
+      items: [{ orderItemId: "item-1", quantity: 1 }],
+      delivery: true,
+    });
+    expect(
+      refundFormSchema.safeParse({ status: "paid", amount: "1.00", reason: "", "credit:x": "1.5" })
+        .error?.issues[0],
+    ).toMatchObject({
+      path: ["credit:x"],
+      message: "Enter how many units are refunded, a whole number.",
     });
   });
 

@@ -6,8 +6,9 @@ import type { RestockLine } from "../stock/stock-service";
 // The order forms (app/components/admin/order-actions.tsx, the returns' forms) as their actions' input. Each
 // carries `status`, the order's status as the page showed it: the action is refused if the order
 // moved on since. The refund form has an amount in pounds (always typed: nothing is refunded by
-// default), a reason, and per variant of the order a field `restock:<variant id>` holding how
-// many units go back on sale.
+// default), a reason, per line of the order a field `credit:<order item id>` holding how many
+// of its units the money is for, `creditDelivery` when the delivery goes back too, and per
+// variant a field `restock:<variant id>` holding how many units go back on sale.
 
 /** The status the admin's page showed when the action was asked. */
 export const shownStatusField = z.enum(orderStatuses, {
@@ -15,6 +16,7 @@ export const shownStatusField = z.enum(orderStatuses, {
 });
 
 const RESTOCK_FIELD = "restock:";
+const CREDIT_FIELD = "credit:";
 
 /** The `<prefix><id>` fields of a form as whole numbers above 0, or the first problem's field. */
 function countFields(
@@ -62,15 +64,32 @@ export const refundFormSchema = z
       .trim()
       .max(500, "Keep it under 500 characters.")
       .transform((text) => (text === "" ? null : text)),
+    creditDelivery: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
   })
   .catchall(z.unknown())
   .transform((form, context) => {
     const restock = restockOf(form, context);
     if (!restock) return z.NEVER;
+    const credited = countFields(form, CREDIT_FIELD);
+    if (!credited.ok) {
+      context.addIssue({
+        code: "custom",
+        message: "Enter how many units are refunded, a whole number.",
+        path: [credited.field],
+      });
+      return z.NEVER;
+    }
     return {
       amountPence: parsePounds(form.amount) ?? 0,
       reason: form.reason,
       restock,
+      credit: {
+        items: credited.counts.map(({ id, quantity }) => ({ orderItemId: id, quantity })),
+        delivery: form.creditDelivery,
+      },
       expectedStatus: form.status,
     };
   });

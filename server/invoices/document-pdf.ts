@@ -27,7 +27,16 @@ const netOf = (grossPence: number) =>
  * nets may add up to a penny more or less than the net total; the document says so.
  */
 function linesOf(document: DocumentView): Line[] {
+  if (document.kind === "credit_note" && document.lines) {
+    return document.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitNetPence: netOf(line.unitPricePence),
+      netPence: netOf(line.unitPricePence * line.quantity),
+    }));
+  }
   if (document.kind === "credit_note") {
+    // A credit note from before its lines were kept.
     const net = document.grossPence - document.vatPence;
     return [
       {
@@ -96,9 +105,9 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
     ["Date of issue", formatLongDate(document.issuedAt)],
     [invoice ? "Time of supply" : "Date of refund", formatLongDate(document.issuedAt)],
     ["Order", order.number],
-    ...(document.invoiceLabel
-      ? [["Corrects invoice", document.invoiceLabel] as [string, string]]
-      : []),
+    ...(invoice
+      ? []
+      : [["Corrects invoice", document.invoiceLabel ?? "none issued"] as [string, string]]),
   ];
   let y = 82;
   for (const [name, value] of facts) {
@@ -181,13 +190,34 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
     y += strong ? 18 : 14;
   }
 
+  y += 12;
+  if (!invoice && document.reason) {
+    pdf.font("bold").fontSize(9).fillColor(INK).text("Reason for the credit", left, y, { width });
+    pdf.font("regular").text(document.reason, { width });
+    y = pdf.y + 6;
+  }
+  if (!invoice && !document.invoiceLabel) {
+    pdf
+      .font("regular")
+      .fontSize(9)
+      .fillColor(INK)
+      .text(
+        `No VAT invoice was issued for this order: it was paid${
+          order.paidAt ? ` on ${formatLongDate(order.paidAt)}` : ""
+        }, before the shop issued VAT invoices. This credit note corrects the order's price as paid.`,
+        left,
+        y,
+        { width },
+      );
+    y = pdf.y + 6;
+  }
   pdf.font("regular").fontSize(8).fillColor(MUTED);
   pdf.text(
     invoice
       ? "Amounts in pounds sterling (GBP). Paid in full by card. VAT is worked out on the total, so the lines' net amounts may differ from the net total by a penny."
-      : "Amounts in pounds sterling (GBP). Refunded to the card that paid.",
+      : "Amounts in pounds sterling (GBP). Refunded to the card that paid. VAT is worked out on the total, so the lines' net amounts may differ from the net total by a penny.",
     left,
-    y + 24,
+    y + 12,
     { width },
   );
 }

@@ -3,7 +3,7 @@ import { lineLabel } from "../../common/cart-rules";
 import { formatOrderNumber } from "../../common/order-number";
 import type { OrderDocument } from "../../common/order-types";
 import type { Database } from "../db/database";
-import { type DocumentKind, invoices, type Seller } from "../db/schema/invoices";
+import { type DocumentKind, type DocumentLine, invoices, type Seller } from "../db/schema/invoices";
 import { orderItems, orders } from "../db/schema/orders";
 
 // The shop's VAT invoices and credit notes as they are read back: an order's list for its pages,
@@ -33,14 +33,19 @@ export async function documentsOfOrder(db: Database, orderId: string): Promise<O
 export type DocumentView = {
   kind: DocumentKind;
   label: string;
-  /** A credit note's invoice, which it corrects. */
+  /** A credit note's invoice, which it corrects (none for an order paid before invoices). */
   invoiceLabel: string | null;
+  /** A credit note's lines as issued; null on invoices and on credit notes from before. */
+  lines: DocumentLine[] | null;
+  /** Why the money went back, as the admin said. */
+  reason: string | null;
   issuedAt: Date;
   seller: Seller;
   grossPence: number;
   vatPence: number;
   order: {
     number: string;
+    paidAt: Date | null;
     customerFullName: string;
     shippingAddress: string;
     subtotalPence: number;
@@ -102,12 +107,15 @@ export async function loadDocuments(db: Database, filter: Filter): Promise<Docum
         document.kind === "credit_note" && invoiceNumber !== undefined
           ? documentLabel("invoice", invoiceNumber)
           : null,
+      lines: document.lines,
+      reason: document.reason,
       issuedAt: document.issuedAt,
       seller: document.seller,
       grossPence: document.grossPence,
       vatPence: document.vatPence,
       order: {
         number: formatOrderNumber(order.number),
+        paidAt: order.paidAt,
         // As the document named them when issued: an erased account blanks the order, not it.
         customerFullName: document.buyer?.name ?? order.customerFullName,
         shippingAddress: document.buyer?.address ?? order.shippingAddress,

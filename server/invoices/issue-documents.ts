@@ -8,8 +8,10 @@ import {
   invoices,
   type Seller,
 } from "../db/schema/invoices";
+import { orderItems } from "../db/schema/orders";
 import type { OrderEvent } from "../orders/order-events";
 import { getShopSettings } from "../settings/shop-settings";
+import { creditNoteLines } from "./credit-lines";
 
 // VAT invoices and credit notes issued as orders change (a reaction to
 // server/orders/order-events.ts; docs/decisions/044): the invoice when an order is paid, a credit
@@ -86,6 +88,15 @@ export async function issueDocuments(tx: Database, event: OrderEvent): Promise<v
       vatPence: order.vatPence,
     });
   } else if (event.type === "money-back" && event.amountPence > 0) {
+    const items = await tx
+      .select({
+        id: orderItems.id,
+        productName: orderItems.productName,
+        variantName: orderItems.variantName,
+        unitPricePence: orderItems.unitPricePence,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, event.order.id));
     const number = await nextNumber(tx, "credit_note");
     await tx.insert(invoices).values({
       kind: "credit_note",
@@ -94,6 +105,8 @@ export async function issueDocuments(tx: Database, event: OrderEvent): Promise<v
       issuedAt: await issueTime(tx, "credit_note", event.order.updatedAt),
       seller: await sellerNow(tx),
       buyer: await buyerOf(tx, event.order),
+      lines: creditNoteLines(event.order, items, event.credit, event.amountPence, event.reason),
+      reason: event.reason,
       grossPence: event.amountPence,
       vatPence: includedVatPence(event.amountPence),
     });

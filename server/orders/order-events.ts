@@ -1,5 +1,5 @@
 import type { Database } from "../db/database";
-import type { orders } from "../db/schema/orders";
+import type { Credit, orders } from "../db/schema/orders";
 import type { Brand } from "../settings/shop-settings";
 
 // What happened to an order, told inside the transaction that made it happen, so that what
@@ -15,8 +15,19 @@ export type OrderEvent =
   | { type: "paid"; order: Order; brand: Brand }
   /** `tell`: the shop's own cancellation is told to the customer; an expiry is not. */
   | { type: "cancelled"; order: Order; tell?: Brand }
-  /** Money went back to the customer: `amountPence` of it, the order cancelled with it or not. */
-  | { type: "money-back"; order: Order; amountPence: number; cancelled: boolean; brand: Brand }
+  /**
+   * Money went back to the customer: `amountPence` of it, for `credit` (the rest money only), the
+   * order cancelled with it or not.
+   */
+  | {
+      type: "money-back";
+      order: Order;
+      amountPence: number;
+      cancelled: boolean;
+      credit: Credit;
+      reason: string | null;
+      brand: Brand;
+    }
   /** Money that arrived for an order never paid went back. */
   | { type: "refund-settled"; order: Order; brand?: Brand }
   | { type: "fulfilled"; order: Order; brand?: Brand }

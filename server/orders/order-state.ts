@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { formatPence } from "../../common/money";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { type OrderStatus, orders, refunds } from "../db/schema/orders";
+import { type Credit, type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { releaseCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
 import type { Brand } from "../settings/shop-settings";
@@ -242,6 +242,8 @@ export async function applyRefund(
     /** The units going back on sale with it (a cancellation releases all still out). */
     restock: readonly RestockLine[] | "all";
     cancel: boolean;
+    /** What the money is for (its credit note's lines); none: money only. */
+    credit?: Credit;
     reason: string | null;
   },
   options: { brand: Brand; now?: Date },
@@ -303,6 +305,8 @@ export async function applyRefund(
       order: after,
       amountPence: taken,
       cancelled: cancels,
+      credit: refund.credit ?? { items: [], delivery: false },
+      reason: refund.reason,
       brand: options.brand,
     });
   }

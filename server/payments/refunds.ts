@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { formatPence } from "../../common/money";
 import { type Actor, adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { type OrderStatus, orders, refunds } from "../db/schema/orders";
+import { type Credit, type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import { enqueueJob, type JobHandler } from "../jobs/job-queue";
 import type { Logger } from "../logger";
@@ -16,6 +16,7 @@ import { allows } from "../orders/order-transitions";
 import { emailBrand } from "../settings/shop-settings";
 import { type RestockLine, unitsStillOut } from "../stock/stock-service";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
+import { checkCredit, expectAmountCovers, NO_CREDIT } from "./refund-credit";
 
 // The admin's refunds and cancellations (docs/architecture.md §6): money goes back through the provider the order
 // was paid with, in full or in part, and only then is the order changed. Each refund is a row
@@ -43,6 +44,13 @@ type RefundRequest = {
   expectedStatus?: OrderStatus | undefined;
   /** The return this refund pays for (server/returns/): its state is this refund's. */
   returnId?: string | undefined;
+  /**
+   * What the money is for, its credit note's lines (none: money only). As the admin chose it,
+   * the amount must cover it; `priced` (the server worked the amount out, as for a return) leaves
+   * out what was credited before instead of refusing.
+   */
+  credit?: Credit | undefined;
+  priced?: boolean | undefined;
 };
 
 const REFUND_UNDER_WAY =
@@ -121,6 +129,13 @@ export async function startRefund(
     throw new DomainError("BAD_REQUEST", `Refund between £0.01 and ${formatPence(left)}.`);
   }
   const restockItems = await checkRestock(tx, order.id, request.restock);
+  const { credit, valuePence } = await checkCredit(
+    tx,
+    order,
+    request.cancel ? "rest" : (request.credit ?? NO_CREDIT),
+    request.cancel || request.priced ? "fit" : "exact",
+  );
+  if (!request.cancel && !request.priced) expectAmountCovers(amountPence, valuePence);
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -128,6 +143,7 @@ export async function startRefund(
       amountPence,
       restock: restockItems.length > 0,
       restockItems,
+      credit,
       provider: order.paymentProvider,
       cancelsOrder: request.cancel,
       reason: request.reason,
@@ -232,6 +248,7 @@ export async function settleRefundRow(db: Database, row: RefundRow, actor: Actor
         // A row from before restock_items said only yes or no: yes put back all still out.
         restock: row.restockItems.length > 0 ? row.restockItems : row.restock ? "all" : [],
         cancel: row.cancelsOrder,
+        credit: row.credit,
         reason: [row.reason, note].filter(Boolean).join(" ") || null,
       },
       { brand },

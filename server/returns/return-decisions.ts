@@ -4,7 +4,7 @@ import { formatOrderNumber } from "../../common/order-number";
 import { formatReturnNumber, returnValuePence } from "../../common/returns";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders, refunds } from "../db/schema/orders";
+import { type Credit, orders, refunds } from "../db/schema/orders";
 import { returns } from "../db/schema/returns";
 import { queueEmail } from "../email/outbox";
 import { returnApprovedEmail, returnRejectedEmail } from "../email/return-templates";
@@ -118,6 +118,17 @@ export async function rejectReturn(db: Database, decision: Decision) {
   });
 }
 
+/** What a return's refund is for: its units and, when it goes back too, the delivery. */
+function returnCredit(
+  items: readonly { orderItemId: string; quantity: number }[],
+  delivery: boolean,
+): Credit {
+  return {
+    items: items.map((item) => ({ orderItemId: item.orderItemId, quantity: item.quantity })),
+    delivery,
+  };
+}
+
 export type Receipt = {
   /** The items' value, or all that is left of the order. */
   refund: "items" | "full";
@@ -182,6 +193,8 @@ export async function receiveReturn(
       reason: `Return ${formatReturnNumber(row.number)}`,
       expectedStatus: receipt.expectedStatus,
       returnId: decision.returnId,
+      credit: returnCredit(view.items, receipt.refund === "full" || receipt.includeDelivery),
+      priced: true,
       cancel: false,
     });
   });
@@ -209,5 +222,10 @@ export async function refundReturn(db: Database, decision: Omit<Decision, "messa
     restock: [],
     reason: `Return ${formatReturnNumber(row.number)}`,
     returnId: row.id,
+    credit: returnCredit(
+      (await returnsOfOrder(db, decision.orderId)).find((each) => each.id === row.id)?.items ?? [],
+      row.includesDelivery ?? false,
+    ),
+    priced: true,
   });
 }

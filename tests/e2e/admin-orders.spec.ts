@@ -161,6 +161,7 @@ test.describe("admin dashboard: orders and admins", () => {
     await expect(ask).toBeVisible();
     await expect(ask).toContainText("£61.48 of the order stays paid.");
     await expect(ask).toContainText("Nothing goes back in stock: the goods stay sold.");
+    await expect(ask).toContainText("A refund of money only: no items or delivery.");
     await expect(ask.getByRole("button", { name: "Go back" })).toBeFocused();
     await expectNoSeriousA11yViolations(admin);
     await admin.keyboard.press("Escape");
@@ -202,14 +203,21 @@ test.describe("admin dashboard: orders and admins", () => {
       await expect(told).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 10_000 });
     await expect(told).toContainText("We have refunded £10.50 to your card ending 4242");
-    // The rest, with one unit back on sale.
+    // The rest, for one unit (listed on its credit note), the remainder money only.
     await refund.getByLabel("Amount in pounds").fill("61.48");
+    const refundedFor = refund.getByRole("group", { name: "Refunded for" });
+    await expect(refundedFor).toContainText("Nothing chosen: a refund of money only.");
+    await refundedFor.getByRole("textbox").first().fill("1");
+    await expect(refundedFor).toContainText(/Chosen: £\d+\.\d\d( after the discount)?\./);
     const backInStock = refund.getByRole("group", { name: "Back in stock" });
     await backInStock.getByRole("textbox").first().fill("1");
     await refund.getByRole("button", { name: "Refund" }).click();
     const rest = admin.getByRole("alertdialog", { name: "Refund £61.48 to the customer's card?" });
     await expect(rest).toContainText("That is all that is left of the order: it becomes refunded.");
     await expect(rest).toContainText("Back in stock: 1 × Whitening Toothpaste (3 x 75 ml).");
+    await expect(rest).toContainText(
+      /Refunded for 1 × Whitening Toothpaste \(3 x 75 ml\), and £\d+\.\d\d of money only\./,
+    );
     await rest.getByRole("button", { name: "Refund £61.48" }).click();
     await expectToast(admin, "Refund made");
     await expect(admin.getByText("Refunded", { exact: true }).first()).toBeVisible();

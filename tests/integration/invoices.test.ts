@@ -223,7 +223,7 @@ describe.each(testDrivers)("VAT invoices on %s", (driver) => {
       "CN-000001",
       "Corrects invoice:",
       "INV-000001",
-      "Refund for order",
+      "Refund of money only, no goods returned: One pouch arrived damaged",
       "£10.00",
       "VAT at 20%",
       "£2.00",

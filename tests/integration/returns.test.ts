@@ -1,5 +1,6 @@
 import { deliverOrder, fulfilOrder } from "@server/admin/order-actions";
 import { emailOutbox } from "@server/db/schema/email";
+import { invoices } from "@server/db/schema/invoices";
 import { refunds } from "@server/db/schema/orders";
 import { returns } from "@server/db/schema/returns";
 import { DomainError } from "@server/errors";
@@ -170,6 +171,22 @@ describe.each(testDrivers)("returns on %s", (driver) => {
       refundPence: 1800,
       includesDelivery: false,
       refund: { status: "succeeded", amountPence: 1800 },
+    });
+    // Its credit note lists the unit returned and its share of the discount.
+    const [note] = await db()
+      .select({ lines: invoices.lines, reason: invoices.reason })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.orderId), eq(invoices.kind, "credit_note")));
+    expect(note).toEqual({
+      lines: [
+        { description: expect.any(String), quantity: 1, unitPricePence: 2000 },
+        {
+          description: "Less the discount on these items: first order",
+          quantity: 1,
+          unitPricePence: -200,
+        },
+      ],
+      reason: `Return R-${number}`,
     });
     const mail = await kindsTo(after.customerEmail);
     expect(mail.map((message) => message.kind)).toEqual([

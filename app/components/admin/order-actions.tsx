@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { showToast } from "~/lib/toast";
+import { chosenCredit, RefundCredit } from "./refund-credit";
 import { type Confirmation, useConfirmedSubmit } from "./use-confirmed-submit";
 
 type Order = AdminOrderDetail["order"];
@@ -128,16 +129,23 @@ function keepFocusInActions() {
   });
 }
 
-/** What a refund will do, read from its form: the amount typed and the units going back. */
+/**
+ * What a refund will do, read from its form: the amount typed, what it is for and the units
+ * going back.
+ */
 function refundQuestion(
   form: HTMLFormElement,
-  left: number,
+  order: Order,
+  items: readonly Item[],
   lines: ReturnType<typeof restockable>,
 ): Confirmation | null {
   const fields = new FormData(form);
+  const left = order.totalPence - order.refundedPence;
   const amount = parsePounds(String(fields.get("amount") ?? ""));
+  const credit = chosenCredit(fields, order, items);
   // Not a refund the server would make: it answers with its own message, and nothing moves.
-  if (amount === null || amount <= 0 || amount > left) return null;
+  if (amount === null || amount <= 0 || amount > left || amount < credit.valuePence) return null;
+  const moneyOnly = amount - credit.valuePence;
   const back = lines.flatMap((line) => {
     const count = Number(String(fields.get(`restock:${line.variantId}`) ?? "0").trim());
     return Number.isInteger(count) && count > 0 ? [`${count} × ${line.name}`] : [];
@@ -150,6 +158,13 @@ function refundQuestion(
           {amount === left
             ? "That is all that is left of the order: it becomes refunded."
             : `${formatPence(left - amount)} of the order stays paid.`}
+        </p>
+        <p>
+          {credit.names.length > 0
+            ? `Refunded for ${credit.names.join(", ")}${
+                moneyOnly > 0 ? `, and ${formatPence(moneyOnly)} of money only` : ""
+              }.`
+            : "A refund of money only: no items or delivery."}
         </p>
         <p>
           {back.length > 0
@@ -215,7 +230,7 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
         title="Refund"
         submit="Refund"
         tone="destructive"
-        confirm={(form) => refundQuestion(form, left, restockLines)}
+        confirm={(form) => refundQuestion(form, order, items, restockLines)}
       >
         <Field
           id="refund-amount"
@@ -231,6 +246,7 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
             aria-describedby="refund-amount-hint"
           />
         </Field>
+        <RefundCredit order={order} items={items} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Back in stock</legend>
           {restockLines.length === 0 ? (

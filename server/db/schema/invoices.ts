@@ -35,6 +35,12 @@ export type Seller = {
   supportEmail: string;
 };
 
+/**
+ * A line of a credit note as issued: what was credited, how many, and the unit price including
+ * VAT in pence (negative for what is taken off: a discount's share, an amount credited before).
+ */
+export type DocumentLine = { description: string; quantity: number; unitPricePence: number };
+
 /** Who a document was issued to: their name and delivery address, as on the order then. */
 export type Buyer = { name: string; address: string };
 
@@ -59,6 +65,13 @@ export const invoices = pgTable(
      * basis). Null on documents from before it was kept, which read the order's.
      */
     buyer: jsonb("buyer").$type<Buyer>(),
+    /**
+     * A credit note's lines as issued (what was credited; a money-only refund as a line of its
+     * own) and the reason the admin gave. Null on credit notes from before they were kept, and on
+     * invoices, which print their order's lines.
+     */
+    lines: jsonb("lines").$type<DocumentLine[]>(),
+    reason: text("reason"),
     /** Gross, VAT and net, in pence: what was paid, or given back. */
     grossPence: integer("gross_pence").notNull(),
     vatPence: integer("vat_pence").notNull(),

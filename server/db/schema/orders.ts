@@ -188,6 +188,12 @@ export type RefundStatus = (typeof refundStatuses)[number];
  * (server/payments/refunds.ts). A row is written `pending` before the provider is asked, with its id
  * as the provider's idempotency key, so a refund retried after a crash is never made twice.
  */
+/** What a refund is for: units of order lines (`order_items.id`) and the delivery, or neither. */
+export type Credit = {
+  items: { orderItemId: string; quantity: number }[];
+  delivery: boolean;
+};
+
 export const refunds = pgTable(
   "refunds",
   {
@@ -205,6 +211,11 @@ export const refunds = pgTable(
       .$type<{ variantId: string; quantity: number }[]>()
       .notNull()
       .default([]),
+    /**
+     * What the refund gives back money for (its credit note's lines): units of the order's lines
+     * and whether the delivery. What the amount holds beyond them was refunded as money only.
+     */
+    credit: jsonb("credit").$type<Credit>().notNull().default({ items: [], delivery: false }),
     /** The admin cancelled a paid order: once the money is back the order is cancelled. */
     cancelsOrder: boolean("cancels_order").notNull().default(false),
     status: text("status", { enum: refundStatuses }).notNull().default("pending"),
