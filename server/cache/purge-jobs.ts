@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { enqueueJob, forgetJob, type Job, type JobHandler } from "../jobs/job-queue";
+import { jobs } from "../db/schema/jobs";
+import { enqueueJob, type Job, type JobHandler, LEASE_MS } from "../jobs/job-queue";
 import type { CachePurger } from "./purge-adapters";
 
-// Purges travel through the job queue (docs/decisions/049-shared-cache.md): a change queues the
-// tags it touched in its own transaction, so a change that commits is always purged, and a cache
-// that is away is asked again with the queue's growing delays. Each purge is its own job (the
-// queue keeps one job per kind and subject) and leaves no row once done: it has no history
-// worth keeping. With no shared cache configured (CACHE_PURGE=none) nothing is queued.
+// Purges travel through the job queue (docs/decisions/049-shared-cache.md, 055): a change queues
+// the tags it touched in its own transaction, so a change that commits is always purged, and a
+// cache that is away is asked again with the queue's growing delays. Each change queues its own
+// job (never folded into one that may already be running, which would lose it), and the job that
+// runs takes every purge due with it: one call to the cache for all their tags, the tags once
+// each. A change the shopper makes (stock) is gathered to the end of the purge window, so however
+// many come in it, the cache is asked once; an admin's edit is purged at once. Done, the jobs
+// leave no row: they have no history worth keeping. With no shared cache configured
+// (CACHE_PURGE=none) nothing is queued.
 
 let purging = false;
 
@@ -21,13 +27,31 @@ export function purgesQueued(): boolean {
   return purging;
 }
 
-/** Queues a purge of `tags` in the caller's transaction (nothing when no cache is configured). */
-export async function enqueuePurge(tx: Database, tags: readonly string[]): Promise<void> {
+/**
+ * Gathered purges wait for the end of the window they were asked in. Windows are aligned to
+ * the clock, so every instance's purges in one window run together.
+ */
+export const PURGE_WINDOW_MS = 10_000;
+
+function endOfWindow(now: number): Date {
+  return new Date(Math.floor(now / PURGE_WINDOW_MS) * PURGE_WINDOW_MS + PURGE_WINDOW_MS);
+}
+
+/**
+ * Queues a purge of `tags` in the caller's transaction (nothing when no cache is configured):
+ * at once, or `gathered` at the end of the purge window with the others asked in it.
+ */
+export async function enqueuePurge(
+  tx: Database,
+  tags: readonly string[],
+  options: { gathered?: boolean } = {},
+): Promise<void> {
   if (!purging || tags.length === 0) return;
   await enqueueJob(tx, {
     kind: "purge-cache",
     subjectId: randomUUID(),
     payload: { tags: [...new Set(tags)].sort().join(" ") },
+    ...(options.gathered ? { runAt: endOfWindow(Date.now()) } : {}),
   });
 }
 
@@ -38,13 +62,57 @@ export function tagsOfJob(job: Pick<Job, "payload">): string[] {
 /** A cache that stays away for hours of retries leaves a parked job for the admin to see. */
 const MAX_ATTEMPTS = 12;
 
+/**
+ * Takes `job` and every other purge due at `now` that no runner holds (or that this round's
+ * claim holds, as it holds `job`), leasing them as the queue leases what it claims: a crash
+ * leaves them to be run again once the lease ends. None when another purge took `job` first.
+ */
+async function takeDuePurges(db: Database, job: Job, now: Date) {
+  const heldByThisRound = job.leasedUntil ? [eq(jobs.leasedUntil, job.leasedUntil)] : [];
+  return db
+    .update(jobs)
+    .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(
+      and(
+        eq(jobs.kind, "purge-cache"),
+        eq(jobs.status, "queued"),
+        lte(jobs.runAt, now),
+        or(
+          eq(jobs.id, job.id),
+          isNull(jobs.leasedUntil),
+          lte(jobs.leasedUntil, now),
+          ...heldByThisRound,
+        ),
+      ),
+    )
+    .returning({ id: jobs.id, payload: jobs.payload });
+}
+
 export function purgeCacheJob(db: Database, purger: CachePurger | null): JobHandler {
   return {
     maxAttempts: MAX_ATTEMPTS,
-    async run(job) {
-      const tags = tagsOfJob(job);
-      if (purger && tags.length > 0) await purger.purge(tags);
-      await forgetJob(db, job.id);
+    async run(job, { now }) {
+      const taken = await takeDuePurges(db, job, now);
+      if (!taken.some((row) => row.id === job.id)) return undefined;
+      const ids = taken.map((row) => row.id);
+      const tags = [...new Set(taken.flatMap(tagsOfJob))].sort();
+      try {
+        if (purger && tags.length > 0) await purger.purge(tags);
+      } catch (error) {
+        // This job takes the others' tags, and the failed attempt: one purge waits for the cache.
+        const others = ids.filter((id) => id !== job.id);
+        if (others.length > 0) {
+          await db.transaction(async (tx) => {
+            await tx
+              .update(jobs)
+              .set({ payload: { tags: tags.join(" ") } })
+              .where(eq(jobs.id, job.id));
+            await tx.delete(jobs).where(inArray(jobs.id, others));
+          });
+        }
+        throw error;
+      }
+      await db.delete(jobs).where(inArray(jobs.id, ids));
       return undefined;
     },
   };

@@ -1,14 +1,12 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { notEnoughStockMessage } from "../../common/cart-rules";
-import { publicStock } from "../../common/stock-levels";
 import type { Actor } from "../audit/audit-log";
-import { PRODUCTS_TAG, productTag } from "../cache/cache-tags";
-import { enqueuePurge, purgesQueued } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { productVariants } from "../db/schema/catalog";
 import { orderItems } from "../db/schema/orders";
 import { type StockMovementKind, stockMovements } from "../db/schema/stock";
 import { DomainError } from "../errors";
+import { purgeWhereStockShows } from "./stock-purges";
 
 // The one writer of variants' stock (docs/architecture.md §5). Every change is a conditional update of the
 // variant's row and a movement recorded in the same transaction (the caller's), so a variant's
@@ -40,41 +38,6 @@ async function recordMovement(tx: Tx, movement: Movement): Promise<void> {
     actorId: movement.actor.id,
     reason: movement.reason ?? null,
   });
-}
-
-/**
- * The public pages show stock only below the band (common/stock-levels.ts), so most sales change
- * no byte of them: only a movement that changes the published figure purges the shared cache's
- * copies of its product's pages, and one to or from none also the listings (the "in stock only"
- * filter).
- */
-async function purgeWhereStockShows(
-  tx: Tx,
-  movements: ReadonlyArray<Pick<Movement, "variantId" | "quantityChange" | "stockAfter">>,
-): Promise<void> {
-  if (!purgesQueued()) return;
-  const shown = movements.filter(
-    (movement) =>
-      publicStock(movement.stockAfter) !==
-      publicStock(movement.stockAfter - movement.quantityChange),
-  );
-  if (shown.length === 0) return;
-  const rows = await tx
-    .selectDistinct({ productId: productVariants.productId })
-    .from(productVariants)
-    .where(
-      inArray(
-        productVariants.id,
-        shown.map((movement) => movement.variantId),
-      ),
-    );
-  const soldOutOrBack = shown.some(
-    (movement) => movement.stockAfter === 0 || movement.stockAfter === movement.quantityChange,
-  );
-  await enqueuePurge(tx, [
-    ...rows.map((row) => productTag(row.productId)),
-    ...(soldOutOrBack ? [PRODUCTS_TAG] : []),
-  ]);
 }
 
 /** Adds `change` units (negative takes them away); null when the variant is gone. */

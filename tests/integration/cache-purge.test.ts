@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { adminActor } from "@server/audit/audit-log";
 import { type CachePurger, purgerFor } from "@server/cache/purge-adapters";
-import { purgeCacheJob, queuePurges } from "@server/cache/purge-jobs";
+import { PURGE_WINDOW_MS, purgeCacheJob, queuePurges } from "@server/cache/purge-jobs";
 import { updateProduct } from "@server/catalog/product-editor";
 import type { ProductInput } from "@server/catalog/product-input";
 import type { Database } from "@server/db/database";
@@ -82,9 +82,12 @@ async function queued(db: Database) {
   return db.select().from(jobs).where(eq(jobs.kind, "purge-cache"));
 }
 
-function runPurges(db: Database, purger: CachePurger | null) {
-  return runJobsRound(db, { "purge-cache": purgeCacheJob(db, purger) }, logger);
+function runPurges(db: Database, purger: CachePurger | null, now?: Date) {
+  return runJobsRound(db, { "purge-cache": purgeCacheJob(db, purger) }, logger, now);
 }
+
+/** After every gathered purge asked so far is due. */
+const afterTheWindow = () => new Date(Date.now() + PURGE_WINDOW_MS + 1000);
 
 describe.each(testDrivers)("purging the shared cache on %s", (driver) => {
   const database = useTestDatabase(driver);
@@ -164,6 +167,106 @@ describe.each(testDrivers)("purging the shared cache on %s", (driver) => {
     expect((await queued(db())).map((job) => job.payload.tags)).toEqual([
       "product-stocked products",
     ]);
+  });
+
+  it("purges the listings only when a card or the in-stock filter changes", async () => {
+    queuePurges(true);
+    const admin = adminActor(await createCustomer(db()));
+    await createProduct(db(), {
+      id: "two-shades",
+      variants: [
+        { id: "two-shades-first", stockQuantity: 5 },
+        { id: "two-shades-second", stockQuantity: 5 },
+      ],
+    });
+    await db().delete(jobs);
+    const count = async (variantId: string, counted: number) => {
+      await adjustStock(db(), { variantId, counted, actor: admin, reason: "Counted" });
+      const tags = (await queued(db())).map((job) => job.payload.tags);
+      await db().delete(jobs);
+      return tags;
+    };
+    // The second shade sells out: its page changes; the card (the first shade's) does not, and
+    // the product is still in stock.
+    expect(await count("two-shades-second", 0)).toEqual(["product-two-shades"]);
+    // The first shade sells out: the card says "Out of stock." and the product has none left.
+    expect(await count("two-shades-first", 0)).toEqual(["product-two-shades products"]);
+    // The second comes back: in stock again for the filter.
+    expect(await count("two-shades-second", 3)).toEqual(["product-two-shades products"]);
+  });
+
+  it("gathers a shopper's stock purges into one call at the end of the window", async () => {
+    queuePurges(true);
+    const admin = adminActor(await createCustomer(db()));
+    await createProduct(db(), {
+      id: "last-one",
+      variants: [{ id: "last-one-v1", stockQuantity: 1 }],
+    });
+    await db().delete(jobs);
+    // The last unit taken and given back, over and over, as checkouts started and dropped.
+    for (let round = 0; round < 10; round++) {
+      for (const counted of [0, 1]) {
+        await adjustStock(db(), {
+          variantId: "last-one-v1",
+          counted,
+          actor: admin,
+          reason: "Hold",
+        });
+      }
+    }
+    const waiting = await queued(db());
+    expect(waiting).toHaveLength(20);
+    for (const job of waiting) expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+    const purger = purgerFor({ kind: "http", urls: [origin] });
+    // Before the window ends nothing is sent; an admin's edit meanwhile is purged at once.
+    await changePrice(true, 1599);
+    expect(await runPurges(db(), purger)).toMatchObject({ done: 1 });
+    expect(cache.seen.map((call) => call.headers["surrogate-key"])).toEqual([
+      "product-purge-pen products",
+    ]);
+    // (The edit set the pen's stock to none: a gathered purge of its own.)
+    const gathered = await queued(db());
+    expect(gathered).toHaveLength(21);
+    for (const job of gathered) expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+    cache.seen.length = 0;
+    // Then one call for them all, each tag once.
+    expect(await runPurges(db(), purger, afterTheWindow())).toMatchObject({ done: 10 });
+    expect(cache.seen.map((call) => call.headers["surrogate-key"])).toEqual([
+      "product-last-one product-purge-pen products",
+    ]);
+    expect(await queued(db())).toEqual([]);
+  });
+
+  it("keeps the gathered purges as one when the cache refuses, and sends it later", async () => {
+    queuePurges(true);
+    const admin = adminActor(await createCustomer(db()));
+    await createProduct(db(), {
+      id: "refused",
+      variants: [{ id: "refused-v1", stockQuantity: 1 }],
+    });
+    await db().delete(jobs);
+    for (const counted of [0, 1, 0]) {
+      await adjustStock(db(), { variantId: "refused-v1", counted, actor: admin, reason: "Hold" });
+    }
+    const purger = purgerFor({ kind: "http", urls: [origin] });
+    cache.answer(503, "busy");
+    const later = afterTheWindow();
+    expect(await runPurges(db(), purger, later)).toMatchObject({ retried: 1 });
+    // One job holds all three's tags, with the failed attempt.
+    const [left, ...none] = await queued(db());
+    expect(none).toEqual([]);
+    expect(left).toMatchObject({ attempts: 1, payload: { tags: "product-refused products" } });
+    cache.answer(200, "{}");
+    cache.seen.length = 0;
+    expect(await runPurges(db(), purger, later)).toMatchObject({ done: 0 });
+    // Sent after its delay.
+    expect(await runPurges(db(), purger, new Date(later.getTime() + 60 * 60_000))).toMatchObject({
+      done: 1,
+    });
+    expect(cache.seen.map((call) => call.headers["surrogate-key"])).toEqual([
+      "product-refused products",
+    ]);
+    expect(await queued(db())).toEqual([]);
   });
 });
 
