@@ -12,6 +12,7 @@ import { closeDatabase, waitForDatabase } from "../db/connection";
 import { isDatabaseCommand, runDatabaseCommand } from "../db/database-commands";
 import { env } from "../env";
 import { onShopChanged, shareShopChanges } from "../events/shop-changed";
+import { warmDocumentPdf } from "../invoices/pdf-warm-up";
 import { logger } from "../logger";
 import { offerMetricsToPrimary } from "../metrics/cluster-metrics";
 import { watchDatabase } from "../metrics/metrics";
@@ -138,6 +139,7 @@ async function main() {
       env.SHUTDOWN_DRAIN_SECONDS * 1000 + SHUTDOWN_GRACE_MS,
     ).unref();
   };
+  await warmDocumentPdf();
   // Set before the shop says it is ready: a stop sent the moment it answers is a clean stop.
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

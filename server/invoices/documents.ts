@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { lineLabel } from "../../common/cart-rules";
 import { formatOrderNumber } from "../../common/order-number";
 import type { OrderDocument } from "../../common/order-types";
@@ -59,31 +59,62 @@ export type DocumentView = {
 
 type Filter =
   | { documentId: string; orderId: string; userId?: string }
-  | { issuedFrom: Date; issuedBefore: Date };
+  | { issuedFrom: Date; issuedBefore: Date; limit?: number };
+
+/** A range's documents are read this many at a time, the worker answering others between. */
+const PAGE = 250;
+
+type Row = { document: typeof invoices.$inferSelect; order: typeof orders.$inferSelect };
 
 /**
  * Documents with what they print. One by its id, of its order (and of its customer, when
- * `userId` is given: no one else's document is found), or every one issued in a range, oldest
- * first.
+ * `userId` is given: no one else's document is found), or those issued in a range, oldest
+ * first, at most `limit` of them.
  */
 export async function loadDocuments(db: Database, filter: Filter): Promise<DocumentView[]> {
-  const rows = await db
-    .select({ document: invoices, order: orders })
-    .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(
-      "documentId" in filter
-        ? and(
-            eq(invoices.id, filter.documentId),
-            eq(invoices.orderId, filter.orderId),
-            filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
-          )
-        : and(
-            gte(invoices.issuedAt, filter.issuedFrom),
-            lt(invoices.issuedAt, filter.issuedBefore),
-          ),
-    )
-    .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.number));
+  const select = () =>
+    db
+      .select({ document: invoices, order: orders })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId));
+  if ("documentId" in filter) {
+    const rows = await select().where(
+      and(
+        eq(invoices.id, filter.documentId),
+        eq(invoices.orderId, filter.orderId),
+        filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
+      ),
+    );
+    return withTheirOrders(db, rows);
+  }
+  const limit = filter.limit ?? Number.POSITIVE_INFINITY;
+  const documents: DocumentView[] = [];
+  // The last document read: the next page starts after it, compared as the database keeps its
+  // time (finer than a JavaScript date).
+  let after: string | null = null;
+  while (documents.length < limit) {
+    const rows: Row[] = await select()
+      .where(
+        and(
+          gte(invoices.issuedAt, filter.issuedFrom),
+          lt(invoices.issuedAt, filter.issuedBefore),
+          after === null
+            ? undefined
+            : sql`(${invoices.issuedAt}, ${invoices.kind}, ${invoices.number}) > (select last.issued_at, last.kind, last.number from ${invoices} last where last.id = ${after})`,
+        ),
+      )
+      .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.number))
+      .limit(Math.min(PAGE, limit - documents.length));
+    documents.push(...(await withTheirOrders(db, rows)));
+    const last = rows.at(-1);
+    if (!last || rows.length < PAGE) break;
+    after = last.document.id;
+  }
+  return documents;
+}
+
+/** The documents of `rows` with their orders' lines and invoices, as they print. */
+async function withTheirOrders(db: Database, rows: readonly Row[]): Promise<DocumentView[]> {
   if (rows.length === 0) return [];
   const orderIds = [...new Set(rows.map((row) => row.order.id))];
   const [items, invoicesOfOrders] = await Promise.all([
@@ -98,6 +129,12 @@ export async function loadDocuments(db: Database, filter: Filter): Promise<Docum
       .where(and(inArray(invoices.orderId, orderIds), eq(invoices.kind, "invoice"))),
   ]);
   const invoiceOf = new Map(invoicesOfOrders.map((row) => [row.orderId, row.number]));
+  const itemsOf = new Map<string, typeof items>();
+  for (const item of items) {
+    const lines = itemsOf.get(item.orderId);
+    if (lines) lines.push(item);
+    else itemsOf.set(item.orderId, [item]);
+  }
   return rows.map(({ document, order }) => {
     const invoiceNumber = invoiceOf.get(order.id);
     return {
@@ -125,13 +162,11 @@ export async function loadDocuments(db: Database, filter: Filter): Promise<Docum
         shippingPence: order.shippingPence,
         deliveryMethodName: order.deliveryMethodName,
       },
-      items: items
-        .filter((item) => item.orderId === order.id)
-        .map((item) => ({
-          description: lineLabel({ name: item.productName, variantName: item.variantName }),
-          quantity: item.quantity,
-          unitPricePence: item.unitPricePence,
-        })),
+      items: (itemsOf.get(order.id) ?? []).map((item) => ({
+        description: lineLabel({ name: item.productName, variantName: item.variantName }),
+        quantity: item.quantity,
+        unitPricePence: item.unitPricePence,
+      })),
     };
   });
 }

@@ -34,6 +34,8 @@ export async function documentsOfPeriod(
   const documents = await loadDocuments(db, {
     issuedFrom: shopDayStart(from),
     issuedBefore: shopDayStart(dayAfter.toISOString().slice(0, 10)),
+    // One more than may be drawn, to know there are too many without reading them all.
+    limit: MAX_DOCUMENTS + 1,
   });
   if (documents.length === 0) {
     throw new DomainError("NOT_FOUND", "No invoices or credit notes were issued on those days.");
@@ -41,7 +43,7 @@ export async function documentsOfPeriod(
   if (documents.length > MAX_DOCUMENTS) {
     throw new DomainError(
       "BAD_REQUEST",
-      `Those days hold ${documents.length} invoices and credit notes: download at most ${MAX_DOCUMENTS} at once, a shorter period at a time.`,
+      `Those days hold more than ${MAX_DOCUMENTS} invoices and credit notes: download at most ${MAX_DOCUMENTS} at once, a shorter period at a time.`,
     );
   }
   return { from, to, documents };

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
+import { sfntFromWoff } from "./sfnt-font";
 
 // The shop's printed documents (invoices, credit notes, packing slips) as one PDF each: A4, the
 // shop's typeface embedded from the @fontsource/inter package (nothing fetched), a page per
@@ -8,6 +10,16 @@ import PDFDocument from "pdfkit";
 const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff");
 const FONT_BOLD = require.resolve("@fontsource/inter/files/inter-latin-700-normal.woff");
+
+/** The two faces as TrueType, read once per process (server/invoices/sfnt-font.ts). */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function shopFonts() {
+  fonts ??= {
+    regular: sfntFromWoff(readFileSync(FONT_REGULAR)),
+    bold: sfntFromWoff(readFileSync(FONT_BOLD)),
+  };
+  return fonts;
+}
 
 export const PDF_COLOURS = { ink: "#0f172a", muted: "#475569", line: "#cbd5e1" } as const;
 
@@ -30,8 +42,9 @@ export async function shopPdf<T>(
     autoFirstPage: false,
     info: { Title: info.title, Author: info.author },
   });
-  pdf.registerFont("regular", FONT_REGULAR);
-  pdf.registerFont("bold", FONT_BOLD);
+  const { regular, bold } = shopFonts();
+  pdf.registerFont("regular", regular);
+  pdf.registerFont("bold", bold);
   const chunks: Buffer[] = [];
   pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
