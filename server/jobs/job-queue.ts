@@ -100,11 +100,6 @@ async function claimDue(db: Database, now: Date, kinds: JobKind[]): Promise<Job[
   });
 }
 
-/** Removes a finished job whose row has nothing worth keeping (a handler's choice). */
-export async function forgetJob(db: Database, id: string): Promise<void> {
-  await db.delete(jobs).where(eq(jobs.id, id));
-}
-
 function markDone(tx: Database, id: string) {
   return tx
     .update(jobs)
