@@ -15,6 +15,10 @@ describe("database faults", () => {
       { code: "ECONNREFUSED", message: "connect ECONNREFUSED 127.0.0.1:5432" },
       new Error("timeout exceeded when trying to connect"),
       new Error("Connection terminated unexpectedly"),
+      // As Drizzle wraps the driver's error.
+      new Error("Failed query: select 1", {
+        cause: Object.assign(new Error("sorry, too many clients already"), { code: "53300" }),
+      }),
     ]) {
       expect(isDatabaseUnavailable(error), JSON.stringify(error)).toBe(true);
     }

@@ -14,10 +14,17 @@ let lastFaultAt = Number.NEGATIVE_INFINITY;
 /**
  * Whether an error says the database could not serve the statement, whatever the statement:
  * too many connections (53300), the server shutting down or starting (57P01-57P03), a connection
- * lost or refused (class 08, socket errors), or no connection to be had from the pool in time.
+ * lost or refused (class 08, socket errors), or no connection to be had from the pool in time;
+ * or an error caused by one.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  const { code, message, cause } = (error ?? {}) as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+  };
+  // Drizzle wraps the driver's error in its own ("Failed query: …"), the driver's as its cause.
+  if (cause !== undefined && depth < 5 && isDatabaseUnavailable(cause, depth + 1)) return true;
   if (typeof code === "string") {
     if (code === "53300" || /^57P0[123]$/.test(code) || code.startsWith("08")) return true;
     if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"].includes(code)) {
@@ -38,6 +45,19 @@ export function noteDatabaseError(error: unknown): void {
   lastFaultAt = Date.now();
   const watch = watching.getStore();
   if (watch) watch.faulted = true;
+}
+
+/**
+ * A read shared between requests (a cache's read in flight, a coalesced read), for one more of
+ * them: its failure is noted for this request too. The pool notes a failure once, for the
+ * request whose statement it was; the others awaiting the same promise would otherwise answer
+ * 500 for the same fault.
+ */
+export function sharedFaults<T>(shared: Promise<T>): Promise<T> {
+  return shared.catch((error: unknown) => {
+    noteDatabaseError(error);
+    throw error;
+  });
 }
 
 /** Runs `work`; `faulted()` then says whether the database failed it (see noteDatabaseError). */

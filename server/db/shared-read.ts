@@ -1,4 +1,5 @@
 import type { Database } from "./database";
+import { sharedFaults } from "./database-faults";
 
 // Request coalescing for expensive reads (the admin's figures): callers asking for the same read
 // of the same database while it is running share its answer instead of each running it again, so
@@ -15,7 +16,7 @@ export function sharedRead<T>(db: Database, key: string, read: () => Promise<T>)
     running.set(db, reads);
   }
   const current = reads.get(key);
-  if (current) return current as Promise<T>;
+  if (current) return sharedFaults(current as Promise<T>);
   const started = read().finally(() => reads.delete(key));
   reads.set(key, started);
   return started;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { sharedFaults } from "../db/database-faults";
 import { kickJob } from "../jobs/job-kick";
 import { logger } from "../logger";
 
@@ -30,7 +31,9 @@ export function onShopChanged(listener: Listener): () => void {
  * `read` through a short cache, as the storefront's slow-changing data is read (the settings, the
  * category list): one read per `key` (a database handle) at most every `ttlMs`, dropped at once
  * when the shop changes; `ttlMs` bounds it should a notification be lost. A failed read is not
- * kept: the next caller tries again. Callers share what is kept and do not change it.
+ * kept: the next caller tries again. Callers share what is kept and do not change it; a read that
+ * fails because of the database fails each caller sharing it as the database's fault
+ * (server/db/database-faults.ts).
  */
 export function readUntilShopChanges<Key extends object, Value>(
   ttlMs: number,
@@ -42,7 +45,7 @@ export function readUntilShopChanges<Key extends object, Value>(
   });
   return (key) => {
     const found = kept.get(key);
-    if (found && found.expires > Date.now()) return found.value;
+    if (found && found.expires > Date.now()) return sharedFaults(found.value);
     const value = read(key);
     const entry = { value, expires: Date.now() + ttlMs };
     kept.set(key, entry);
