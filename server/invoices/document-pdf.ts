@@ -185,12 +185,12 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
       .font(strong ? "bold" : "regular")
       .fontSize(strong ? 11 : 9)
       .fillColor(INK);
-    pdf.text(name, 300, y, { width: 155, align: "right" });
+    pdf.text(name, 240, y, { width: 215, align: "right" });
     pdf.text(value, 460, y, { width: 85, align: "right" });
     y += strong ? 18 : 14;
   }
 
-  y += 12;
+  y = Math.max(y, pdf.y) + 16;
   if (!invoice && document.reason) {
     pdf.font("bold").fontSize(9).fillColor(INK).text("Reason for the credit", left, y, { width });
     pdf.font("regular").text(document.reason, { width });
