@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 import pg from "pg";
 
 /**
@@ -22,4 +23,21 @@ export async function freshPostgresDatabase(
       await admin.end();
     },
   };
+}
+
+/**
+ * A PostgreSQL benchmark run from the command line: `bench` for each build folder given (this
+ * project when none), in turn, each printed as a line of JSON. `measures` names what needs
+ * PostgreSQL, for the message when BENCH_POSTGRES_URL is not set.
+ */
+export async function benchEachBuild(
+  measures: string,
+  bench: (postgresUrl: string, root: string) => Promise<object>,
+): Promise<void> {
+  const { positionals } = parseArgs({ allowPositionals: true });
+  const postgresUrl = process.env.BENCH_POSTGRES_URL;
+  if (!postgresUrl) throw new Error(`set BENCH_POSTGRES_URL: ${measures} PostgreSQL`);
+  for (const root of positionals.length > 0 ? positionals : ["."]) {
+    console.log(JSON.stringify({ build: root, ...(await bench(postgresUrl, root)) }));
+  }
 }

@@ -1,7 +1,6 @@
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { logIn } from "./bench-checkout";
-import { freshPostgresDatabase } from "./bench-database";
+import { benchEachBuild, freshPostgresDatabase } from "./bench-database";
 import { startBuiltServer, waitForHealth } from "./built-server";
 
 // A year of VAT documents downloaded as one PDF while the same worker answers `/healthz`: how long
@@ -142,10 +141,5 @@ export async function benchDocuments(postgresUrl: string, root?: string) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { positionals } = parseArgs({ allowPositionals: true });
-  const postgresUrl = process.env.BENCH_POSTGRES_URL;
-  if (!postgresUrl) throw new Error("set BENCH_POSTGRES_URL: the year is measured on PostgreSQL");
-  for (const root of positionals.length > 0 ? positionals : ["."]) {
-    console.log(JSON.stringify({ build: root, ...(await benchDocuments(postgresUrl, root)) }));
-  }
+  await benchEachBuild("the year is measured on", benchDocuments);
 }

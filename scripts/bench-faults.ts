@@ -1,7 +1,6 @@
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { signUpCustomers } from "./bench-checkout";
-import { freshPostgresDatabase } from "./bench-database";
+import { benchEachBuild, freshPostgresDatabase } from "./bench-database";
 import { startBuiltServer } from "./built-server";
 
 type Session = Awaited<ReturnType<typeof signUpCustomers>>[number];
@@ -193,10 +192,5 @@ export async function benchFaults(serverUrl: string, root?: string) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { positionals } = parseArgs({ allowPositionals: true });
-  const serverUrl = process.env.BENCH_POSTGRES_URL;
-  if (!serverUrl) throw new Error("set BENCH_POSTGRES_URL: the faults are PostgreSQL's");
-  for (const root of positionals.length > 0 ? positionals : ["."]) {
-    console.log(JSON.stringify({ build: root, ...(await benchFaults(serverUrl, root)) }));
-  }
+  await benchEachBuild("the faults are made on", benchFaults);
 }

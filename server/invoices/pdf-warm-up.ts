@@ -1,9 +1,9 @@
 import { documentsPdf } from "./document-pdf";
 
 // The first PDF a process draws runs the PDF and font libraries' code for the first time, which
-// compiles it as it goes: the first page of the first download held the worker several times as
-// long as any later page (docs/performance.md, "Documents"). The server draws one sample
-// document at start, while it still answers "not ready", so no request waits on that.
+// compiles it as it goes, holding the worker on the first page of the first download
+// (docs/performance.md, "Documents"). The server draws one sample document at start, while it
+// still answers "not ready", so no request waits on that.
 
 const SAMPLE_DAY = new Date("2026-01-01T12:00:00Z");
 

@@ -86,7 +86,7 @@ export async function checkCredit(
     }
   }
   const deliveryAsked = asked === "rest" || asked.delivery;
-  if (mode === "exact" && deliveryAsked && before.delivery && asked !== "rest") {
+  if (mode === "exact" && deliveryAsked && before.delivery) {
     throw new DomainError("BAD_REQUEST", "The delivery was refunded already.");
   }
   const credit = { items, delivery: deliveryAsked && !before.delivery && order.shippingPence > 0 };
