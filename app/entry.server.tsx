@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { sentAsMade } from "@server/http/light-response";
 import { cspNonceContext } from "@server/http/load-context";
-import { documentBytes, scriptsAfterFirstPaint } from "@server/http/module-preloads";
+import { documentWithScriptsAfterFirstPaint } from "@server/http/module-preloads";
 import { logger } from "@server/logger";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -49,18 +49,17 @@ export default async function handleRequest(
         onAllReady() {
           // The whole document is ready: collect React's many small chunks and send them as one
           // body, which costs far less than streaming each chunk through web streams.
-          const chunks: Buffer[] = [];
+          const chunks: Buffer<ArrayBuffer>[] = [];
           const sink = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
+            write(chunk: Buffer<ArrayBuffer>, _encoding, callback) {
               chunks.push(chunk);
               callback();
             },
             final(callback) {
               clearTimeout(timeoutId);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const html = Buffer.concat(chunks).toString("utf8");
               resolve(
-                sentAsMade(documentBytes(scriptsAfterFirstPaint(html)), {
+                sentAsMade(documentWithScriptsAfterFirstPaint(Buffer.concat(chunks)), {
                   headers: responseHeaders,
                   status: responseStatusCode,
                 }),

@@ -39,21 +39,65 @@ export function readUntilShopChanges<Key extends object, Value>(
   ttlMs: number,
   read: (key: Key) => Promise<Value>,
 ): (key: Key) => Promise<Value> {
-  let kept = new WeakMap<Key, { value: Promise<Value>; expires: number }>();
+  let kept = new WeakMap<Key, Kept<Value>>();
   onShopChanged(() => {
     kept = new WeakMap();
   });
-  return (key) => {
-    const found = kept.get(key);
-    if (found && found.expires > Date.now()) return sharedFaults(found.value);
-    const value = read(key);
-    const entry = { value, expires: Date.now() + ttlMs };
-    kept.set(key, entry);
-    value.catch(() => {
-      if (kept.get(key) === entry) kept.delete(key);
-    });
-    return value;
+  return (key) => keptRead(kept, key, ttlMs, () => read(key));
+}
+
+/**
+ * As readUntilShopChanges, for reads that differ by their arguments as well (a product's reviews,
+ * by product, filter and page), kept by `nameOf` them: at most `maxNames` per database handle, the
+ * oldest dropped first, so arguments a visitor makes up cannot grow the process.
+ */
+export function readEachUntilShopChanges<Owner extends object, Args extends unknown[], Value>(
+  ttlMs: number,
+  maxNames: number,
+  nameOf: (...args: Args) => string,
+  read: (owner: Owner, ...args: Args) => Promise<Value>,
+): (owner: Owner, ...args: Args) => Promise<Value> {
+  let kept = new WeakMap<Owner, Map<string, Kept<Value>>>();
+  onShopChanged(() => {
+    kept = new WeakMap();
+  });
+  return (owner, ...args) => {
+    let names = kept.get(owner);
+    if (!names) {
+      names = new Map();
+      kept.set(owner, names);
+    }
+    const name = nameOf(...args);
+    if (names.size >= maxNames && !names.has(name)) {
+      const oldest = names.keys().next();
+      if (!oldest.done) names.delete(oldest.value);
+    }
+    return keptRead(names, name, ttlMs, () => read(owner, ...args));
   };
+}
+
+type Kept<Value> = { value: Promise<Value>; expires: number };
+type KeptMap<Key, Value> = {
+  get(key: Key): Kept<Value> | undefined;
+  set(key: Key, kept: Kept<Value>): unknown;
+  delete(key: Key): unknown;
+};
+
+function keptRead<Key, Value>(
+  kept: KeptMap<Key, Value>,
+  key: Key,
+  ttlMs: number,
+  read: () => Promise<Value>,
+): Promise<Value> {
+  const found = kept.get(key);
+  if (found && found.expires > Date.now()) return sharedFaults(found.value);
+  const value = read();
+  const entry = { value, expires: Date.now() + ttlMs };
+  kept.set(key, entry);
+  value.catch(() => {
+    if (kept.get(key) === entry) kept.delete(key);
+  });
+  return value;
 }
 
 function changedHere(): void {

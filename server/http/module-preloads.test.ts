@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { importAfterFirstPaint, scriptsAfterFirstPaint } from "./module-preloads";
+import {
+  documentWithScriptsAfterFirstPaint,
+  importAfterFirstPaint,
+  scriptsAfterFirstPaint,
+} from "./module-preloads";
 
 /** The document as sent: its parts one after the other. */
 const rewrite = (html: string) => scriptsAfterFirstPaint(html).join("");
@@ -73,5 +77,18 @@ describe("scriptsAfterFirstPaint", () => {
   it("does not read a module script written in the head or text that looks like one", () => {
     const inHead = `<html><head><script type="module">${moduleScript}</script></head><body></body></html>`;
     expect(rewrite(inHead)).toBe(inHead);
+  });
+});
+
+describe("documentWithScriptsAfterFirstPaint", () => {
+  it("rewrites the page's bytes as its text, every other character's bytes as they were", () => {
+    const text = page.replace("£5", "£5 … © naïve 😀");
+    const sent = documentWithScriptsAfterFirstPaint(Buffer.from(text, "utf8"));
+    expect(sent.toString("utf8")).toBe(rewrite(text));
+  });
+
+  it("sends the rendered bytes themselves when there is nothing to rewrite", () => {
+    const rendered = Buffer.from("<p>£5, no head</p>", "utf8");
+    expect(documentWithScriptsAfterFirstPaint(rendered)).toBe(rendered);
   });
 });

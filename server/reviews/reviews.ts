@@ -14,7 +14,7 @@ import { products } from "../db/schema/catalog";
 import { orderItems, orders } from "../db/schema/orders";
 import { reviewReports, reviews } from "../db/schema/reviews";
 import { DomainError } from "../errors";
-import { shopChanged } from "../events/shop-changed";
+import { readEachUntilShopChanges, shopChanged } from "../events/shop-changed";
 
 // Reviews from real buyers: only a customer whose paid (or later) order contains the
 // product may write one, one per product, and edit or delete it. Every function takes the
@@ -145,7 +145,12 @@ function reviewsPage(db: Database, where: SQL | undefined, name: string) {
     .prepare(name);
 }
 
-/** The product page's reads, prepared: they run on every render of it. */
+/** As long as the settings (server/settings/shop-settings.ts): a change elsewhere shows within it. */
+const REVIEWS_KEPT_MS = 5_000;
+/** Pages of reviews kept per database: the busiest products' first pages and filters. */
+const REVIEWS_KEPT_PAGES = 1_000;
+
+/** The product page's reads, prepared. */
 const statements = preparedStatements((db: Database) => ({
   perStar: db
     .select({ rating: reviews.rating, reviews: count() })
@@ -161,10 +166,25 @@ const statements = preparedStatements((db: Database) => ({
   ),
 }));
 
-export async function productReviews(
+type ReviewsOptions = { page?: number; stars?: number };
+
+/**
+ * A product's reviews as its page shows them, kept until the shop changes (a review saved, deleted,
+ * hidden or shown says so) and at most REVIEWS_KEPT_MS, which bounds what no notification covers:
+ * a reviewer's new name, an account deleted. Decision record 056.
+ */
+export const productReviews = readEachUntilShopChanges(
+  REVIEWS_KEPT_MS,
+  REVIEWS_KEPT_PAGES,
+  (productId: string, options: ReviewsOptions = {}) =>
+    `${productId} ${options.stars ?? ""} ${options.page ?? 1}`,
+  readProductReviews,
+);
+
+async function readProductReviews(
   db: Database,
   productId: string,
-  options: { page?: number; stars?: number } = {},
+  options: ReviewsOptions = {},
 ): Promise<ProductReviewsView> {
   const prepared = statements(db);
   const perStar = await prepared.perStar.execute({ productId });

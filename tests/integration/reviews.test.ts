@@ -4,6 +4,7 @@ import { users } from "@server/db/schema/auth";
 import { products } from "@server/db/schema/catalog";
 import { type OrderStatus, orderItems, orders } from "@server/db/schema/orders";
 import { reviews } from "@server/db/schema/reviews";
+import { countStatements } from "@server/db/statement-count";
 import {
   deleteReview,
   hasBought,
@@ -257,6 +258,31 @@ describe.each(testDrivers)("reviews on %s", (driver) => {
       page: 1,
       pageCount: 1,
     });
+  });
+
+  it("keeps a product's page of reviews until a review changes, then reads it afresh", async () => {
+    await createProduct(db(), { id: "strips" });
+    const ada = await buyer("strips", "delivered");
+    const bob = await buyer("strips", "delivered", "Bob Brown");
+    await saveReview(db(), ada, "strips", review(5));
+    const first = await countStatements(() => productReviews(db(), "strips"));
+    expect(first.statements).toBe(2);
+    const again = await countStatements(() => productReviews(db(), "strips"));
+    expect(again).toEqual({ result: first.result, statements: 0 });
+    // Another filter or page is another read.
+    expect(
+      (await countStatements(() => productReviews(db(), "strips", { stars: 5 }))).statements,
+    ).toBe(2);
+    // A review saved empties what was kept: the next page view shows it.
+    const { id } = await saveReview(db(), bob, "strips", review(1, "Not for me"));
+    const after = await countStatements(() => productReviews(db(), "strips"));
+    expect(after.statements).toBe(2);
+    expect(after.result.reviews.map((shown) => shown.id)).toContain(id);
+    const admin = await createCustomer(db());
+    await setReviewHidden(db(), adminActor(admin), id, true, "Off topic");
+    expect((await productReviews(db(), "strips")).reviews.map((shown) => shown.id)).not.toContain(
+      id,
+    );
   });
 
   it("takes a deleted account's reviews out of the figures", async () => {

@@ -48,9 +48,7 @@ function Distribution({
                 current && "bg-brand-soft font-semibold",
               )}
             >
-              <span>
-                {star} {star === 1 ? "star" : "stars"}
-              </span>
+              <span>{`${star} ${star === 1 ? "star" : "stars"}`}</span>
               <span className="h-2 overflow-hidden rounded-full bg-line" aria-hidden="true">
                 <span
                   className="block h-full rounded-full bg-amber"
@@ -59,7 +57,7 @@ function Distribution({
               </span>
               <span className="text-right text-ink-muted">
                 {reviews}
-                <span className="sr-only"> {reviews === 1 ? "review" : "reviews"}</span>
+                <span className="sr-only">{reviews === 1 ? " review" : " reviews"}</span>
               </span>
             </ShopLink>
           </li>
@@ -144,7 +142,7 @@ export function ProductReviews({
                       </h3>
                       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
                         <span>
-                          {review.reviewer},{" "}
+                          {`${review.reviewer}, `}
                           <time dateTime={new Date(review.createdAt).toISOString()}>
                             {review.createdOn}
                           </time>

@@ -45,7 +45,6 @@ export function ReportReviewButton({
       method="post"
       action={`/product/${productId}/review`}
       onSubmit={reports.report}
-      data-discover="true"
       className="mt-3"
     >
       <input type="hidden" name="intent" value="report" />

@@ -7,11 +7,10 @@ import { cleanup, render } from "@testing-library/react";
 import * as lucideHeart from "lucide-react/icons/heart";
 import { afterEach, describe, expect, it } from "vitest";
 import * as icons from "./icons";
-import { STAR_ROW_PATH } from "./stars";
 
 // Every icon is Lucide's own: the sprite's symbol for it holds exactly the markup lucide-react (the
 // source it was copied from) holds under the same name, and every icon the shop exports has its
-// symbol in the sprite. The shop's own marks (brand logos, the row of rating stars) are the
+// symbol in the sprite. The shop's own marks (brand logos) are the
 // sprite's "gleam-" symbols.
 
 type IconData = { name: string; node: Array<[string, Record<string, string>]> };
@@ -71,20 +70,16 @@ describe("icons", () => {
     );
   });
 
-  it("draws the shop's own marks: filled, the stars as the stars component says", () => {
+  it("draws the shop's own marks, filled", () => {
     const marks = spriteSymbols().filter((symbol) => symbol.id.startsWith(OWN_MARK));
     expect(marks.map((mark) => mark.id).sort()).toEqual([
       "gleam-facebook",
       "gleam-instagram",
-      "gleam-stars",
       "gleam-tiktok",
       "gleam-whatsapp",
     ]);
     for (const mark of marks)
       expect(mark.attributes).toMatch(/^viewBox="[\d ]+" fill="currentColor"$/);
-    expect(marks.find((mark) => mark.id === "gleam-stars")?.markup).toBe(
-      `<path d="${STAR_ROW_PATH}"/>`,
-    );
   });
 
   it.each(spriteSymbols().filter((symbol) => !symbol.id.startsWith(OWN_MARK)))(

@@ -91,9 +91,8 @@ export const X = icon("x");
 export const Zap = icon("zap");
 
 // The shop's own marks, drawn in the sprite beside Lucide's icons (ids starting "gleam-"): brand
-// logos, which Lucide does not draw, and a row of five rating stars in a 120 × 24 box.
+// logos, which Lucide does not draw (rating stars are drawn by CSS: ./stars.tsx).
 export const Facebook = icon("gleam-facebook");
 export const Instagram = icon("gleam-instagram");
 export const TikTok = icon("gleam-tiktok");
 export const WhatsApp = icon("gleam-whatsapp");
-export const StarRow = icon("gleam-stars", "0 0 120 24");

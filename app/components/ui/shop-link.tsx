@@ -7,7 +7,8 @@ import { useNavigate } from "react-router";
 // the root mounts (`useShopLinkNavigation`), which follows it as <Link> would: in the page, for a
 // plain left click on a link of the shop's own origin, replacing the history entry when it leads
 // to where the visitor already is. A modified click, a middle click or a link opened elsewhere is
-// the browser's. `data-discover` lets React Router learn the routes linked to, as for a <Link>.
+// the browser's. No `data-discover` as <Link> writes: every route is known to the browser from the
+// start (decision record 026), so there is nothing to discover.
 
 export type ShopLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** A path within the shop, such as `/product/prod1` or `/store?page=2`. */
@@ -33,7 +34,6 @@ export function ShopLink({ to, preventScrollReset, ...props }: ShopLinkProps) {
     <a
       href={to}
       data-shop-link=""
-      data-discover="true"
       data-keep-scroll={preventScrollReset ? "" : undefined}
       {...props}
     />
