@@ -23,3 +23,19 @@ export function parseViewer(value: unknown): Viewer | null {
   if (!wishlist.every((id) => typeof id === "string" && CATALOGUE_ID.test(id))) return null;
   return { signedIn, wishlist: signedIn ? (wishlist as string[]) : [] };
 }
+
+/**
+ * A cookie the page may read that says only that a session exists, never whose: set, renewed and
+ * cleared with the session cookie by the server (server/auth/signed-in-cookie.ts), so a guest's
+ * pages ask the shop nothing (GET /api/me is asked only while it is there). Its value is always
+ * SIGNED_IN_VALUE.
+ */
+export const SIGNED_IN_COOKIE = "gleam_signed_in";
+export const SIGNED_IN_VALUE = "1";
+
+/** Whether a Cookie header or `document.cookie` carries the signed-in cookie. */
+export function hasSignedInCookie(cookies: string | null | undefined): boolean {
+  if (!cookies) return false;
+  const wanted = `${SIGNED_IN_COOKIE}=${SIGNED_IN_VALUE}`;
+  return cookies.split(";").some((cookie) => cookie.trim() === wanted);
+}

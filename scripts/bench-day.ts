@@ -128,17 +128,24 @@ export async function replayDay(
 
 type Picked = { path: string; headers: Record<string, string>; kind: ReplayKind };
 
-/** One request of a page view's mix: half are /api/me, which every page view also asks. */
+/** The share of page views by a signed-in visitor: only theirs also ask /api/me (decision 057). */
+const SIGNED_IN_SHARE = 0.1;
+
+/**
+ * One request of the day's mix: a page view, or the /api/me a signed-in visitor's page view also
+ * asks (a guest's asks nothing: its page knows it is a guest from its cookies).
+ */
 function pickRequest(cookie: string): Picked {
-  const headers: Record<string, string> = Math.random() < 0.1 ? { Cookie: cookie } : {};
+  if (Math.random() < SIGNED_IN_SHARE / (1 + SIGNED_IN_SHARE)) {
+    return { path: "/api/me", headers: { Cookie: cookie }, kind: "/api/me" };
+  }
+  const headers: Record<string, string> = Math.random() < SIGNED_IN_SHARE ? { Cookie: cookie } : {};
   const roll = Math.random();
   const page = (path: string): Picked => ({ path, headers, kind: "public page" });
-  if (roll < 0.5) return { path: "/api/me", headers, kind: "/api/me" };
-  if (roll < 0.72) return page(`/product/${popularProduct(Math.random())}`);
-  if (roll < 0.8) return page("/");
-  if (roll < 0.9) return page(`/store?page=${1 + Math.floor(Math.random() * 5)}`);
-  if (roll < 0.95)
-    return page(`/search?q=${SEARCHES[Math.floor(Math.random() * SEARCHES.length)]}`);
-  if (roll < 0.98) return { path: "/checkout", headers, kind: "checkout or account page" };
+  if (roll < 0.44) return page(`/product/${popularProduct(Math.random())}`);
+  if (roll < 0.6) return page("/");
+  if (roll < 0.8) return page(`/store?page=${1 + Math.floor(Math.random() * 5)}`);
+  if (roll < 0.9) return page(`/search?q=${SEARCHES[Math.floor(Math.random() * SEARCHES.length)]}`);
+  if (roll < 0.96) return { path: "/checkout", headers, kind: "checkout or account page" };
   return { path: "/dashboard", headers: { Cookie: cookie }, kind: "checkout or account page" };
 }

@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import { hasSessionCookie } from "../auth/session-cookie";
+import { signedInCookieFollowing } from "../auth/signed-in-cookie";
 import { watchDatabaseFaults } from "../db/database-faults";
 import { countStatements } from "../db/statement-count";
 import { type Logger, withLogFields } from "../logger";
@@ -112,6 +113,13 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use(async (c, next) => {
     await next();
     if (options.isDraining?.()) c.res.headers.set("Connection", "close");
+  });
+
+  // The page's signed-in cookie follows the session cookie, whatever set or cleared it.
+  app.use(async (c, next) => {
+    await next();
+    const line = signedInCookieFollowing(c.res.headers.getSetCookie());
+    if (line) c.res.headers.append("Set-Cookie", line);
   });
 
   app.use(async (c, next) => {

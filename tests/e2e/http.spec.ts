@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { logInAs } from "./account-fixtures";
+import { logInAs, logOut } from "./account-fixtures";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 /** A POST through node:http, with or without a Content-Length (chunked). */
@@ -298,6 +298,53 @@ test.describe("HTTP server", () => {
         await page.evaluate((id) => fetch(`/api/wishlist/${id}`, { method: "DELETE" }), saves);
       }
       for (const { context } of sessions) await context.close();
+    }
+  });
+
+  test("a guest's public pages ask the API nothing; a signed-in shopper's ask /api/me", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/")) asked.push(pathname);
+    });
+    const signedInCookie = async () =>
+      (await context.cookies()).find((cookie) => cookie.name === "gleam_signed_in");
+    try {
+      for (const path of ["/", "/store", "/product/prod1", "/about"])
+        await gotoHydrated(page, path);
+      // A page followed within the app asks nothing either.
+      await page.getByRole("banner").getByRole("link", { name: "Store" }).first().click();
+      await expect(page).toHaveURL(/\/store$/);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+      expect(asked).toEqual([]);
+      expect(await signedInCookie()).toBeUndefined();
+
+      // Signing in sets the cookie the page may read, with the session's lifetime and no more.
+      await logInAs(page, "customer@example.com", "customer-password-1");
+      const cookies = await context.cookies();
+      const session = cookies.find((cookie) => cookie.name.endsWith("better-auth.session_token"));
+      const signedIn = await signedInCookie();
+      expect(signedIn).toMatchObject({ value: "1", httpOnly: false, path: "/", sameSite: "Lax" });
+      expect(session?.httpOnly).toBe(true);
+      expect(Math.abs((signedIn?.expires ?? 0) - (session?.expires ?? -1))).toBeLessThan(2);
+      asked.length = 0;
+      await gotoHydrated(page, "/store");
+      await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
+      expect(asked).toEqual(["/api/me"]);
+
+      // Signing out clears it: the next pages are a guest's again, asking nothing.
+      await logOut(page);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+      await expect.poll(signedInCookie).toBeUndefined();
+      asked.length = 0;
+      for (const path of ["/", "/product/prod2"]) await gotoHydrated(page, path);
+      expect(asked).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

@@ -1,19 +1,22 @@
 import { CATALOGUE_ID } from "@common/catalog-types";
-import { VIEWER_STORAGE_KEY } from "@common/viewer";
+import { SIGNED_IN_COOKIE, SIGNED_IN_VALUE, VIEWER_STORAGE_KEY } from "@common/viewer";
 import { InlineScript, inlineSource } from "~/components/ui/inline-script";
 import { HINT_STYLE_ID } from "./viewer-store";
 
 /**
  * Runs first in the head, before the stylesheet (an inline script after it would wait for it):
- * starts GET /api/me, and paints the last known state so a returning customer never sees a wrong
- * one: `data-viewer` on <html> chooses the header's controls (CSS in app.css), and a style fills the
- * hearts of saved products. Self-contained: it is inlined into the page as source text.
+ * starts GET /api/me when the visitor may be signed in (the signed-in cookie, or a last known
+ * signed-in state to confirm; a guest's page asks nothing), and paints the last known state so a
+ * returning customer never sees a wrong one: `data-viewer` on <html> chooses the header's controls
+ * (CSS in app.css), and a style fills the hearts of saved products. Self-contained: it is inlined
+ * into the page as source text.
  */
-function paintKnownViewer(key: string, styleId: string, idPattern: string) {
+function paintKnownViewer(key: string, styleId: string, idPattern: string, signedInCookie: string) {
   const root = document.documentElement;
+  let member = false;
   try {
     const stored = JSON.parse(window.localStorage.getItem(key) ?? "null");
-    const member = stored?.signedIn === true;
+    member = stored?.signedIn === true;
     root.setAttribute("data-viewer", member ? "member" : "guest");
     const saved: unknown[] = member && Array.isArray(stored.wishlist) ? stored.wishlist : [];
     const ids = saved.filter(
@@ -33,6 +36,8 @@ function paintKnownViewer(key: string, styleId: string, idPattern: string) {
   } catch {
     // Storage blocked or unreadable: a guest's controls until the shop answers.
   }
+  if (!member && !document.cookie.split(";").some((cookie) => cookie.trim() === signedInCookie))
+    return;
   window.__gleamViewer = fetch("/api/me", { headers: { Accept: "application/json" } })
     .then((response) => (response.ok ? response.json() : null))
     .catch(() => null);
@@ -43,6 +48,7 @@ const script = inlineSource(
   VIEWER_STORAGE_KEY,
   HINT_STYLE_ID,
   CATALOGUE_ID.source,
+  `${SIGNED_IN_COOKIE}=${SIGNED_IN_VALUE}`,
 );
 
 export function ViewerScript() {

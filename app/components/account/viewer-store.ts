@@ -1,12 +1,19 @@
-import { GUEST, parseViewer, VIEWER_STORAGE_KEY, type Viewer } from "@common/viewer";
+import {
+  GUEST,
+  hasSignedInCookie,
+  parseViewer,
+  VIEWER_STORAGE_KEY,
+  type Viewer,
+} from "@common/viewer";
 import { useSyncExternalStore } from "react";
 
 // The visitor's personal state in the browser: public pages are the same HTML for
-// everyone, and what is personal comes from GET /api/me. The request starts in the document's head
-// (ViewerScript), which also paints the last known state before the first paint; this store takes
-// over the answer, keeps it in localStorage for the next page, and asks again after anything that
-// changes it (signing in or out, the wishlist) and when the browser restores a page from its
-// back-forward cache.
+// everyone, and what is personal comes from GET /api/me, asked only while the visitor may be
+// signed in (mayBeSignedIn): a guest is a guest without a request. The request starts in the
+// document's head (ViewerScript), which also paints the last known state before the first paint;
+// this store takes over the answer, keeps it in localStorage for the next page, and asks again
+// after anything that changes it (signing in or out, the wishlist) and when the browser restores a
+// page from its back-forward cache.
 
 declare global {
   interface Window {
@@ -51,13 +58,24 @@ function apply(next: Viewer) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Whether the shop may know this visitor: the signed-in cookie says there is a session, or the
+ * last known state was signed in (a session from before that cookie, or one that has ended since:
+ * one answer settles it, and the next page asks nothing).
+ */
+function mayBeSignedIn(): boolean {
+  return hasSignedInCookie(document.cookie) || current().signedIn;
+}
+
 async function askShop(early?: Promise<unknown>): Promise<void> {
   const ask = ++asked;
   const answer =
     (await early) ??
-    (await fetch("/api/me", { headers: { Accept: "application/json" } }).then((response) =>
-      response.ok ? response.json() : null,
-    ));
+    (mayBeSignedIn()
+      ? await fetch("/api/me", { headers: { Accept: "application/json" } }).then((response) =>
+          response.ok ? response.json() : null,
+        )
+      : GUEST);
   const parsed = parseViewer(answer);
   if (parsed && ask === asked) apply(parsed);
 }
