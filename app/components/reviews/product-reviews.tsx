@@ -6,7 +6,7 @@ import { BadgeCheck } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
-import { ReportReviewButton, useReviewReports } from "./report-review-button";
+import { ReportReviewButton, ReportReviewsForm, useReviewReports } from "./report-review-button";
 
 // The product page's reviews: the average, count and share per star (each a filter),
 // then the visible reviews newest first, a page at a time. Links only: it works without
@@ -132,38 +132,39 @@ export function ProductReviews({
               </p>
             ) : null}
             {reviews.reviews.length > 0 ? (
-              <ol className="divide-y divide-line">
-                {reviews.reviews.map((review) => (
-                  <li key={review.id} className="py-6 first:pt-0">
-                    <article aria-labelledby={`review-${review.id}`}>
-                      <Stars value={review.rating} label={ratingLabel(review.rating)} />
-                      <h3 id={`review-${review.id}`} className="mt-2 font-semibold">
-                        {review.title}
-                      </h3>
-                      <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
-                        <span>
-                          {`${review.reviewer}, `}
-                          <time dateTime={new Date(review.createdAt).toISOString()}>
-                            {review.createdOn}
-                          </time>
-                          {review.edited ? " (edited)" : null}
-                        </span>
-                        <span className="inline-flex items-center gap-1 font-medium text-brand-strong">
-                          <BadgeCheck className="size-4" aria-hidden="true" />
-                          Verified purchase
-                        </span>
-                      </p>
-                      <p className="mt-3 whitespace-pre-line text-ink">{review.body}</p>
-                      <ReportReviewButton
-                        productId={productId}
-                        reviewId={review.id}
-                        title={review.title}
-                        reports={reports}
-                      />
-                    </article>
-                  </li>
-                ))}
-              </ol>
+              <ReportReviewsForm productId={productId} reports={reports}>
+                <ol className="divide-y divide-line">
+                  {reviews.reviews.map((review) => (
+                    <li key={review.id} className="py-6 first:pt-0">
+                      <article aria-labelledby={`review-${review.id}`}>
+                        <Stars value={review.rating} label={ratingLabel(review.rating)} />
+                        <h3 id={`review-${review.id}`} className="mt-2 font-semibold">
+                          {review.title}
+                        </h3>
+                        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+                          <span>
+                            {`${review.reviewer}, `}
+                            <time dateTime={new Date(review.createdAt).toISOString()}>
+                              {review.createdOn}
+                            </time>
+                            {review.edited ? " (edited)" : null}
+                          </span>
+                          <span className="inline-flex items-center gap-1 font-medium text-brand-strong">
+                            <BadgeCheck className="size-4" aria-hidden="true" />
+                            Verified purchase
+                          </span>
+                        </p>
+                        <p className="mt-3 whitespace-pre-line text-ink">{review.body}</p>
+                        <ReportReviewButton
+                          reviewId={review.id}
+                          title={review.title}
+                          reports={reports}
+                        />
+                      </article>
+                    </li>
+                  ))}
+                </ol>
+              </ReportReviewsForm>
             ) : (
               <p className="text-ink-muted">No reviews with this many stars.</p>
             )}

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { X } from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 import { useModalDialog } from "./use-modal-dialog";
@@ -15,10 +15,17 @@ type SheetProps = {
  * A panel that slides in from a side, built on the native modal <dialog>: the browser makes the
  * page behind it inert, keeps focus inside and closes it on Escape. A click on the backdrop or
  * the X closes it too; focus returns to what opened it.
+ *
+ * Its content is rendered from the first time it opens, then kept: a closed sheet is its frame
+ * only, on every page that has one (the cart and the phone menu are on all of them), so the server
+ * renders and the browser hydrates nothing nobody sees. A closed <dialog> cannot be opened without
+ * JavaScript, so a page read without it loses nothing.
  */
 export function Sheet({ open, onOpenChange, title, side = "right", children }: SheetProps) {
   const dialog = useModalDialog(open, onOpenChange);
   const titleId = useId();
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   return (
     <dialog
@@ -44,7 +51,7 @@ export function Sheet({ open, onOpenChange, title, side = "right", children }: S
           <X className="size-5" aria-hidden="true" />
         </button>
       </div>
-      {children}
+      {opened ? children : null}
     </dialog>
   );
 }
