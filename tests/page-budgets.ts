@@ -11,12 +11,12 @@ export type PageBudget = { statements: number; htmlBytes: number };
 /** Room in the bytes for what changes with the day alone: the dates a page names. */
 const DAY_TO_DAY_BYTES = 512;
 
-/** Set from the figures of 28 November 2026 (docs/performance.md). */
+/** Set from the figures of 29 November 2026 (docs/performance.md). */
 export const PAGE_BUDGETS: Record<string, PageBudget> = {
-  "/": { statements: 1, htmlBytes: 76_878 + DAY_TO_DAY_BYTES },
-  "/store": { statements: 1, htmlBytes: 47_552 + DAY_TO_DAY_BYTES },
-  "/product/prod1": { statements: 1, htmlBytes: 66_839 + DAY_TO_DAY_BYTES },
-  "/search?q=white": { statements: 1, htmlBytes: 48_614 + DAY_TO_DAY_BYTES },
+  "/": { statements: 1, htmlBytes: 72_165 + DAY_TO_DAY_BYTES },
+  "/store": { statements: 1, htmlBytes: 42_276 + DAY_TO_DAY_BYTES },
+  "/product/prod1": { statements: 1, htmlBytes: 56_422 + DAY_TO_DAY_BYTES },
+  "/search?q=white": { statements: 1, htmlBytes: 43_381 + DAY_TO_DAY_BYTES },
 };
 
 /** Each page over its budget, saying by how much; a page without a budget is one too. */
