@@ -106,8 +106,8 @@ export function scriptsAfterFirstPaint(html: string): string[] {
  * The rendered document's bytes with its scripts fetched after its first paint, or the same
  * bytes when not rendered as expected. The bytes are read and written one byte per character
  * (latin1), never decoded as UTF-8: what is rewritten is ASCII (tags, asset paths), a multi-byte
- * character's bytes pass through as they were, and decoding a page holding a single "£" as UTF-8
- * made V8 build a two-byte string of all of it, costing more than the rest of this rewrite.
+ * character's bytes pass through as they are, and decoding a page holding a single "£" as UTF-8
+ * makes V8 build a two-byte string of all of it, dearer than the rest of this rewrite.
  */
 export function documentWithScriptsAfterFirstPaint(
   rendered: Buffer<ArrayBuffer>,
