@@ -5,6 +5,7 @@ import { benchCheckout } from "./bench-checkout";
 import { benchDocuments } from "./bench-documents";
 import { benchScale } from "./bench-scale";
 import { benchSpeed } from "./bench-speed";
+import { benchViralCheckout } from "./bench-viral-checkout";
 import { benchWorkers } from "./bench-workers";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 import { measureSuggestionLatency } from "./suggestion-latency";
@@ -19,7 +20,8 @@ import { measureSuggestionLatency } from "./suggestion-latency";
 // BENCH_CHECKOUT_USERS customers (default 20) buying and paying at once (scripts/bench-checkout.ts).
 // Last the admin's screens with 10,000 orders and the CSV export of BENCH_CSV_ORDERS (100,000)
 // orders (scripts/bench-admin.ts; BENCH_ADMIN=0 leaves them out). With BENCH_POSTGRES_URL, also
-// one worker process against two on PostgreSQL (scripts/bench-workers.ts) and a year of VAT
+// one worker process against two on PostgreSQL (scripts/bench-workers.ts), a viral hour's checkout
+// (200 buyers at once on two instances, scripts/bench-viral-checkout.ts) and a year of VAT
 // documents downloaded while /healthz is asked (scripts/bench-documents.ts). Then the catalogue at
 // scale: the listing API, search and a deep store page uncached with 100 and 10,000 products, on
 // BENCH_POSTGRES_URL's server when set (scripts/bench-catalogue.ts; BENCH_CATALOGUE=0 leaves it
@@ -118,6 +120,7 @@ async function main() {
   }
   const postgres = process.env.BENCH_POSTGRES_URL;
   if (postgres) report.workers = await benchWorkers(postgres, connections, duration);
+  if (postgres) report.viralCheckout = await benchViralCheckout(postgres);
   if (postgres && process.env.BENCH_DOCUMENTS !== "0") {
     report.documents = await benchDocuments(postgres);
   }
