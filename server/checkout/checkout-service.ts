@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../common/checkout-input";
 import { CODE_MESSAGES } from "../../common/discounts";
 import { type OrderPricing, type PricingSettings, priceWithCode } from "../../common/pricing";
@@ -17,9 +17,10 @@ import { DomainError } from "../errors";
 import { checkoutsStarted } from "../metrics/metrics";
 import { attachPaymentIntent, openOrder } from "../orders/open-order";
 import { cancelOrder } from "../orders/order-state";
-import { hasPaidOrder } from "../orders/orders-service";
+import { paidOrderExists, pendingOrderIdsLocked } from "../orders/orders-service";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
+import { reserveStock } from "../stock/stock-service";
 import { rememberDelivery } from "./address-book";
 import { orderStillPriced } from "./order-still-priced";
 
@@ -52,6 +53,9 @@ export type CheckoutSettings = PricingSettings & {
   /** When the abandoned checkout reminder is on: minutes after which it goes (else none). */
   reminderMinutes?: number | null;
 };
+
+/** The customer's id as a subquery of their row names it (see paidOrderExists). */
+const CUSTOMER_ID = sql`${users}.${sql.identifier("id")}`;
 
 const tooManyUnits = (max: number) =>
   `An order can hold at most ${max} items. Please remove some from your cart.`;
@@ -127,22 +131,19 @@ async function createPendingOrder(
   return db.transaction(async (tx) => {
     // The customer's row, locked: their checkouts take turns, so "one open order" and "one
     // first-order discount" are decided on what the one before left. Orders go to the account's
-    // own (verified) address, never one typed into the form.
+    // own (verified) address, never one typed into the form. Read with it: whether they have a paid
+    // order, and their open orders, locked (one round trip for all three).
     const [customer] = await tx
-      .select({ email: users.email })
+      .select({
+        email: users.email,
+        paidBefore: paidOrderExists(tx, CUSTOMER_ID),
+        open: pendingOrderIdsLocked(CUSTOMER_ID),
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
     if (!customer) throw new DomainError("UNAUTHENTICATED", "Authentication required.");
-
-    // Locked, so a payment arriving for one of them right now either lands first (the order is
-    // then paid and left alone) or waits for this transaction.
-    const open = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")))
-      .for("update");
-    for (const order of open) await cancelOrder(tx, order.id, actor, ORDER_REPLACED);
+    for (const orderId of customer.open) await cancelOrder(tx, orderId, actor, ORDER_REPLACED);
 
     const variants = await tx
       .select({
@@ -180,9 +181,9 @@ async function createPendingOrder(
       return { ...line, variant };
     });
 
-    // The open orders were just cancelled, so every other order still standing was paid: no paid
-    // order means no discount claimed (the unique index on first_order_discount backs this up).
-    const firstOrder = !(await hasPaidOrder(tx, userId));
+    // The open orders are cancelled, so every other order still standing was paid: no paid order
+    // means no discount claimed (the unique index on first_order_discount backs this up).
+    const firstOrder = !customer.paidBefore;
     const delivery = await chosenDelivery(tx, request.deliveryMethodId, settings, now);
     // A code is checked again here, on what the cart holds now; the better of it and the
     // first-order discount applies, never both (docs/decisions/043).
@@ -265,6 +266,17 @@ async function createPendingOrder(
     if (usedCode && !(await claimCodeUse(tx, { codeId: usedCode.id, orderId: order.id, userId }))) {
       throw new DomainError("CONFLICT", CODE_MESSAGES.usedUp, "discountCode");
     }
+    // Last before the commit: the variants' rows, which every buyer of them queues on, are held
+    // for one statement and the commit, not for the whole checkout.
+    await reserveStock(tx, {
+      orderId: order.id,
+      actor,
+      lines: priced.map((line) => ({
+        variantId: line.variantId,
+        quantity: line.quantity,
+        productName: line.variant.productName,
+      })),
+    });
     return order;
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { type EmailKind, emailOutbox } from "../db/schema/email";
@@ -14,34 +15,33 @@ import type { MailTransport, OutgoingEmail } from "./transport";
 /** After this many failed attempts a message's job is parked (and stays, for a person to see). */
 export const MAX_ATTEMPTS = 10;
 
+/** Writes the message and its `send-email` job in one statement (in the caller's transaction, if any). */
 export async function queueEmail(
   db: Database,
   kind: EmailKind,
   message: OutgoingEmail,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(emailOutbox)
-      .values({
-        kind,
-        toAddress: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        headers: message.headers ?? null,
-      })
-      .returning({ id: emailOutbox.id });
-    if (!row) throw new Error("the outbox insert returned nothing");
-    await enqueueJob(tx, { kind: "send-email", subjectId: row.id });
-    return row.id;
-  });
+  const id = randomUUID();
+  const written = db.$with("written").as(
+    db.insert(emailOutbox).values({
+      id,
+      kind,
+      toAddress: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      headers: message.headers ?? null,
+    }),
+  );
+  await enqueueJob(db, { kind: "send-email", subjectId: id }, [written]);
+  return id;
 }
 
 /** The `send-email` job: hands its message to the transport and records when and how it went. */
 export function sendEmailJob(db: Database, transport: MailTransport): JobHandler {
   return {
     maxAttempts: MAX_ATTEMPTS,
-    async run(job, { done }) {
+    async run(job) {
       const [message] = await db
         .select()
         .from(emailOutbox)
@@ -56,13 +56,12 @@ export function sendEmailJob(db: Database, transport: MailTransport): JobHandler
         text: message.text,
         ...(message.headers ? { headers: message.headers } : {}),
       });
-      await db.transaction(async (tx) => {
-        await tx
-          .update(emailOutbox)
-          .set({ sentAt: new Date(), deliveredBy: transport.name })
-          .where(eq(emailOutbox.id, message.id));
-        await done(tx);
-      });
+      // Recorded as sent on its own: should the queue's "done" not follow (a crash), the job runs
+      // again, finds the message sent and stops there.
+      await db
+        .update(emailOutbox)
+        .set({ sentAt: new Date(), deliveredBy: transport.name })
+        .where(eq(emailOutbox.id, message.id));
       return;
     },
   };

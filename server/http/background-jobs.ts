@@ -124,13 +124,37 @@ export async function startBackgroundJobs(
   }
 }
 
-/** A kick from this process: through the database to every instance's runner, or to this one. */
+let kickSending = false;
+let kickAgain = false;
+
+/**
+ * A kick from this process: through the database to every instance's runner, or to this one.
+ * Kicks asked for while one is on its way become one more after it, not one each: a busy
+ * checkout's hundred confirmations wake the runners a few times, and every job queued before the
+ * last kick left is seen by the round it starts.
+ */
 function kick(): void {
-  if (sendKick) {
-    sendKick().catch((error: unknown) =>
+  const send = sendKick;
+  if (!send) {
+    runner?.kick(QUEUE);
+    return;
+  }
+  if (kickSending) {
+    kickAgain = true;
+    return;
+  }
+  kickSending = true;
+  send()
+    .catch((error: unknown) =>
       logger.warn({ err: error }, "could not kick the job queue; it runs at its next round"),
-    );
-  } else runner?.kick(QUEUE);
+    )
+    .finally(() => {
+      kickSending = false;
+      if (kickAgain) {
+        kickAgain = false;
+        kick();
+      }
+    });
 }
 
 export async function stopBackgroundJobs(): Promise<void> {

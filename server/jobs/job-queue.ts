@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  type WithSubquery,
+} from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { type JobKind, jobKinds, jobs } from "../db/schema/jobs";
@@ -46,20 +58,30 @@ const BATCH = 10;
  */
 export const LEASE_MS = 10 * 60_000;
 
+export type NewJob = {
+  kind: JobKind;
+  subjectId: string;
+  payload?: Record<string, string>;
+  /** When it is due (now when absent): a time, or SQL reckoning it in the statement. */
+  runAt?: Date | SQL;
+};
+
 /**
  * Queues a job in the caller's transaction. A job already there for the kind and subject is kept
- * as it is: asking twice is harmless.
+ * as it is: asking twice is harmless. `alongside` are writes (common table expressions) made in
+ * the same statement: the work the job is for, written and queued in one round trip.
  */
 export async function enqueueJob(
   tx: Database,
-  job: {
-    kind: JobKind;
-    subjectId: string;
-    payload?: Record<string, string>;
-    runAt?: Date;
-  },
+  job: NewJob,
+  alongside: WithSubquery[] = [],
 ): Promise<void> {
-  await tx
+  await jobInsert(alongside.length > 0 ? tx.with(...alongside) : tx, job);
+}
+
+/** The job's insert, not yet run: for a write that queues it in the same statement as itself. */
+export function jobInsert(tx: Pick<Database, "insert">, job: NewJob) {
+  return tx
     .insert(jobs)
     .values({
       kind: job.kind,
@@ -70,34 +92,30 @@ export async function enqueueJob(
     .onConflictDoNothing();
 }
 
+/**
+ * Leases up to a batch of due jobs in one statement: the rows another runner holds are skipped,
+ * and the update's own row locks last only as long as the statement.
+ */
 async function claimDue(db: Database, now: Date, kinds: JobKind[]): Promise<Job[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.status, "queued"),
-          lte(jobs.runAt, now),
-          inArray(jobs.kind, kinds),
-          or(isNull(jobs.leasedUntil), lte(jobs.leasedUntil, now)),
-        ),
-      )
-      .orderBy(asc(jobs.runAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(jobs)
-      .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(
-        inArray(
-          jobs.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.status, "queued"),
+        lte(jobs.runAt, now),
+        inArray(jobs.kind, kinds),
+        or(isNull(jobs.leasedUntil), lte(jobs.leasedUntil, now)),
+      ),
+    )
+    .orderBy(asc(jobs.runAt))
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(inArray(jobs.id, due))
+    .returning();
 }
 
 function markDone(tx: Database, id: string) {

@@ -1,12 +1,14 @@
-import { and, eq } from "drizzle-orm";
-import { type Actor, recordAudit } from "../audit/audit-log";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { type Actor, auditInsert } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
-import { enqueueJob } from "../jobs/job-queue";
-import { type ReservedLine, reserveStock } from "../stock/stock-service";
+import { jobInsert } from "../jobs/job-queue";
 
-// A customer's new order: written pending with its items, its stock taken and its expiry queued,
-// then given the provider's intent. What happens to it next is order-state.ts's.
+// A customer's new order: written pending with its items, its expiry queued and its audit row, in
+// one statement; its stock is taken next (server/stock/stock-service.ts), last before the
+// caller's commit; then it is given the provider's intent. What happens to it next is
+// order-state.ts's.
 
 type Tx = Database;
 type Order = typeof orders.$inferSelect;
@@ -16,15 +18,18 @@ export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "userI
 };
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "orderId">;
 
+/** Due `minutes` after the transaction's start: the order's own `created_at`. */
+const afterCreation = (minutes: number) => sql`now() + make_interval(mins => ${minutes}::int)`;
+
 /**
- * Records a customer's new order `pending` with its item snapshots and takes its stock (all or
- * nothing: a line short of stock throws OUT_OF_STOCK and the caller's transaction undoes it).
+ * Records a customer's new order `pending` with its item snapshots, the jobs that follow it and
+ * its audit row, in one round trip. The caller takes its stock (reserveStock) before committing.
  */
 export async function openOrder(
   tx: Tx,
   input: {
     order: NewOrder;
-    items: (NewOrderItem & { productName: string })[];
+    items: NewOrderItem[];
     actor: Actor;
     /** How long it may stay unpaid: its `expire-order` job is due then (expire-orders.ts). */
     pendingMinutes: number;
@@ -32,37 +37,45 @@ export async function openOrder(
     reminderMinutes?: number | null;
   },
 ): Promise<Order> {
+  const id = randomUUID();
+  const writes = [
+    tx
+      .$with("items")
+      .as(tx.insert(orderItems).values(input.items.map((item) => ({ ...item, orderId: id })))),
+    tx.$with("expiry").as(
+      jobInsert(tx, {
+        kind: "expire-order",
+        subjectId: id,
+        runAt: afterCreation(input.pendingMinutes),
+      }),
+    ),
+    ...(input.reminderMinutes
+      ? [
+          tx.$with("reminder").as(
+            jobInsert(tx, {
+              kind: "remind-checkout",
+              subjectId: id,
+              runAt: afterCreation(input.reminderMinutes),
+            }),
+          ),
+        ]
+      : []),
+    tx.$with("audited").as(
+      auditInsert(tx, {
+        actor: input.actor,
+        action: "order.created",
+        entity: { type: "order", id },
+        before: null,
+        after: { status: "pending", totalPence: input.order.totalPence },
+      }),
+    ),
+  ];
   const [order] = await tx
+    .with(...writes)
     .insert(orders)
-    .values({ ...input.order, status: "pending" })
+    .values({ ...input.order, id, status: "pending" })
     .returning();
   if (!order) throw new Error("the order insert returned nothing");
-  await tx.insert(orderItems).values(input.items.map((item) => ({ ...item, orderId: order.id })));
-  const lines: ReservedLine[] = input.items.map((item) => ({
-    variantId: item.variantId,
-    quantity: item.quantity,
-    productName: item.productName,
-  }));
-  await reserveStock(tx, { orderId: order.id, lines, actor: input.actor });
-  await enqueueJob(tx, {
-    kind: "expire-order",
-    subjectId: order.id,
-    runAt: new Date(order.createdAt.getTime() + input.pendingMinutes * 60_000),
-  });
-  if (input.reminderMinutes) {
-    await enqueueJob(tx, {
-      kind: "remind-checkout",
-      subjectId: order.id,
-      runAt: new Date(order.createdAt.getTime() + input.reminderMinutes * 60_000),
-    });
-  }
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: "order.created",
-    entity: { type: "order", id: order.id },
-    before: null,
-    after: { status: order.status, totalPence: order.totalPence },
-  });
   return order;
 }
 

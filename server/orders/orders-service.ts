@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql, sum } from "drizzle-orm";
 import type { CustomerOrderDetail, CustomerOrderEvent, OrderView } from "../../common/order-types";
 import type { Database } from "../db/database";
 import { auditLog } from "../db/schema/audit";
@@ -8,7 +8,28 @@ import { orderItems, orders } from "../db/schema/orders";
 // filters by it: one customer never sees another's orders. An order counts once it is paid: a
 // checkout left unpaid (pending, then cancelled at expiry) is not an order the customer placed.
 
-const placed = (userId: string) => and(eq(orders.userId, userId), isNotNull(orders.paidAt));
+const placed = (userId: string | SQL) => and(eq(orders.userId, userId), isNotNull(orders.paidAt));
+
+/**
+ * For a query of users: whether the customer has paid for an order, as hasPaidOrder says, read in
+ * the same statement. `userId` is the outer query's column named in full (`"users"."id"`): Drizzle
+ * names a column of a one-table query without its table, which inside this subquery would be the
+ * order's own.
+ */
+export function paidOrderExists(db: Database, userId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (${db.select({ one: sql`1` }).from(orders).where(placed(userId))})`;
+}
+
+/**
+ * For a query of users: the ids of the customer's pending orders, each row locked (FOR UPDATE) in
+ * the same statement, so a payment landing for one now either commits first (the order is then
+ * no longer pending, and not listed) or waits for the caller's transaction.
+ */
+export function pendingOrderIdsLocked(userId: SQL): SQL<string[]> {
+  return sql<
+    string[]
+  >`array(select ${orders.id} from ${orders} where ${orders.userId} = ${userId} and ${orders.status} = 'pending' for update)`;
+}
 
 /**
  * Has the customer paid for an order (other than `except`)? If not, the next is their first

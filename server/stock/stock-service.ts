@@ -1,4 +1,6 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
+import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import { notEnoughStockMessage } from "../../common/cart-rules";
 import type { Actor } from "../audit/audit-log";
 import type { Database } from "../db/database";
@@ -53,28 +55,74 @@ async function applyChange(tx: Tx, variantId: string, change: number): Promise<n
 export type ReservedLine = { variantId: string; quantity: number; productName: string };
 
 /**
+ * The select that writes a movement from the row a conditional update left (`taken`, its stock
+ * after) in the same statement: every column of stock_movements, in the table's order.
+ */
+function movementFrom(
+  taken: WithSubqueryWithSelection<
+    { stockQuantity: typeof productVariants.stockQuantity },
+    "taken"
+  >,
+  movement: Omit<Movement, "stockAfter">,
+): SQL {
+  const values: Record<keyof typeof stockMovements.$inferInsert, SQL> = {
+    id: sql`${randomUUID()}`,
+    variantId: sql`${movement.variantId}`,
+    kind: sql`${movement.kind}`,
+    quantityChange: sql`${movement.quantityChange}::int`,
+    stockAfter: sql`${taken.stockQuantity}`,
+    orderId: sql`${movement.orderId ?? null}::text`,
+    actorType: sql`${movement.actor.type}`,
+    actorId: sql`${movement.actor.id}`,
+    reason: sql`${movement.reason ?? null}::text`,
+    createdAt: sql`clock_timestamp()`,
+  };
+  const columns = Object.keys(getTableColumns(stockMovements)) as (keyof typeof values)[];
+  return sql`select ${sql.join(
+    columns.map((column) => values[column]),
+    sql`, `,
+  )} from ${taken}`;
+}
+
+/**
  * Takes an order's units at checkout, all or nothing: a line short of stock throws the spec's
  * `Not enough stock for {name}. Only {n} left.` and the caller's transaction undoes the rest.
  * Lines are taken in variant-id order, so two checkouts never wait on each other in a circle;
- * each conditional update takes the row lock, so concurrent checkouts queue and each sees the
- * stock the one before it left.
+ * each line is one statement, the conditional update and its movement together, so concurrent
+ * checkouts queue on the row and each sees the stock the one before it left. The caller runs this
+ * last before its commit: the variant's row stays locked only from here to there.
  */
 export async function reserveStock(
   tx: Tx,
   order: { orderId: string; lines: ReservedLine[]; actor: Actor },
 ): Promise<void> {
   const lines = [...order.lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
+  const moved: Movement[] = [];
   for (const line of lines) {
+    const taken = tx.$with("taken").as(
+      tx
+        .update(productVariants)
+        .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${line.quantity}` })
+        .where(
+          and(
+            eq(productVariants.id, line.variantId),
+            gte(productVariants.stockQuantity, line.quantity),
+          ),
+        )
+        .returning({ stockQuantity: productVariants.stockQuantity }),
+    );
+    const movement = {
+      variantId: line.variantId,
+      kind: "sale" as const,
+      quantityChange: -line.quantity,
+      orderId: order.orderId,
+      actor: order.actor,
+    };
     const [reserved] = await tx
-      .update(productVariants)
-      .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${line.quantity}` })
-      .where(
-        and(
-          eq(productVariants.id, line.variantId),
-          gte(productVariants.stockQuantity, line.quantity),
-        ),
-      )
-      .returning({ stockQuantity: productVariants.stockQuantity });
+      .with(taken)
+      .insert(stockMovements)
+      .select(movementFrom(taken, movement))
+      .returning({ stockAfter: stockMovements.stockAfter });
     if (!reserved) {
       const [current] = await tx
         .select({ stockQuantity: productVariants.stockQuantity })
@@ -85,15 +133,9 @@ export async function reserveStock(
         notEnoughStockMessage(line.productName, current?.stockQuantity ?? 0),
       );
     }
-    await recordMovement(tx, {
-      variantId: line.variantId,
-      kind: "sale",
-      quantityChange: -line.quantity,
-      stockAfter: reserved.stockQuantity,
-      orderId: order.orderId,
-      actor: order.actor,
-    });
+    moved.push({ ...movement, stockAfter: reserved.stockAfter });
   }
+  await purgeWhereStockShows(tx, moved);
 }
 
 /** Units of one variant to put back on sale. */
