@@ -26,11 +26,13 @@ let sequence = 0;
 export const testBrand: Brand = {
   shopName: "Gleam",
   baseUrl: "http://shop.test",
-  supportEmail: "hello@example.com",
+  supportEmail: "hello@gleam-smile.co.uk",
+  // The demo shop's own details (its settings' defaults), as emailBrand reads them: the seller a
+  // VAT invoice names comes from the brand the payment was recorded with.
   company: {
     legalName: "Gleam Smile Ltd",
-    companyNumber: "12345678",
-    registeredOffice: "1 Example Street, London, N1 1AA",
+    companyNumber: "01234567",
+    registeredOffice: "Unit 4, 12 Example Road, London, EC1A 1BB",
     vatNumber: "GB999999973",
   },
 };

@@ -143,7 +143,12 @@ export async function recordPaymentSucceeded(
       );
       return { outcome: "flagged", reason };
     }
-    await markPaid(tx, order.id, actor, { brand, now, cardLast4: event.cardLast4 ?? null });
+    await markPaid(tx, order.id, actor, {
+      brand,
+      now,
+      cardLast4: event.cardLast4 ?? null,
+      locked: order,
+    });
     return { outcome: "applied" };
   });
   // Counted once committed: the same event again is a duplicate, not a second payment.

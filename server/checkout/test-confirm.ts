@@ -9,7 +9,7 @@ import type { TestProvider } from "../payments/test-provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import type { Brand } from "../settings/shop-settings";
 import { PRICES_CHANGED } from "./checkout-service";
-import { orderStillPriced } from "./order-still-priced";
+import { codeStillPriced, linesAndDeliveryStillPriced } from "./order-still-priced";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 
 // The offline test provider's confirmation (docs/architecture.md §6 point 3): the browser sends the client
@@ -52,8 +52,7 @@ export async function confirmTestPayment(
       totalPence: orders.totalPence,
       discountCodeId: orders.discountCodeId,
       discountCodeVersion: orders.discountCodeVersion,
-      deliveryMethodId: orders.deliveryMethodId,
-      deliveryMethodVersion: orders.deliveryMethodVersion,
+      linesAndDeliveryPriced: linesAndDeliveryStillPriced,
     })
     .from(orders)
     .where(and(eq(orders.providerIntentId, intentId), eq(orders.userId, input.userId)))
@@ -70,7 +69,7 @@ export async function confirmTestPayment(
   // A price corrected, a product archived, a code or a delivery method changed since the order
   // was made: no money is taken for it. The order lets its stock go; the customer checks the new
   // total and pays again.
-  if (!(await orderStillPriced(db, order, now))) {
+  if (!order.linesAndDeliveryPriced || !(await codeStillPriced(db, order, now))) {
     await db
       .transaction((tx) =>
         cancelOrder(tx, order.id, systemActor("catalogue-changed"), PRICES_CHANGED),

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DeliveryOption } from "../../common/delivery";
 import type { PricingSettings } from "../../common/pricing";
@@ -73,19 +73,13 @@ export async function chosenDelivery(
 }
 
 /**
- * Whether the method a pending order was priced with is still offered as it was then: switched
- * on, and not saved by the admin since (`version`; null on orders from before methods had
- * versions, which are checked for the rest).
+ * For a query of orders: whether the delivery method an order was priced with (`methodId`, at
+ * `version`, its columns named in full) is still offered as it was: there, switched on, and not
+ * changed since (a version of null is an order from before methods had versions). None chosen is
+ * always still offered. Read in the caller's statement.
  */
-export async function deliveryStillOffered(
-  db: Database,
-  priced: { id: string; version: number | null },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ active: deliveryMethods.active, version: deliveryMethods.version })
-    .from(deliveryMethods)
-    .where(eq(deliveryMethods.id, priced.id));
-  return row?.active === true && (priced.version === null || row.version === priced.version);
+export function deliveryStillOffered(methodId: SQL, version: SQL): SQL<boolean> {
+  return sql<boolean>`(${methodId} is null or exists (select 1 from ${deliveryMethods} offered where offered.id = ${methodId} and offered.active and (${version} is null or offered.version = ${version})))`;
 }
 
 const workingDays = z

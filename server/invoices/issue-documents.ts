@@ -1,4 +1,4 @@
-import { and, eq, max, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { includedVatPence } from "../../common/pricing";
 import type { Database } from "../db/database";
 import {
@@ -10,7 +10,7 @@ import {
 } from "../db/schema/invoices";
 import { orderItems } from "../db/schema/orders";
 import type { OrderEvent } from "../orders/order-events";
-import { getShopSettings } from "../settings/shop-settings";
+import type { Brand } from "../settings/shop-settings";
 import { creditNoteLines } from "./credit-lines";
 
 // VAT invoices and credit notes issued as orders change (a reaction to
@@ -36,14 +36,12 @@ async function nextNumber(tx: Database, kind: DocumentKind): Promise<number> {
 /**
  * When a document numbered now is issued: `at`, or the series' latest time of issue if that is
  * later, so a later number never carries an earlier date (two payments can take their numbers in
- * the other order from their times). Read under the counter's lock, which nextNumber holds.
+ * the other order from their times). Reckoned in the document's own insert, a statement after
+ * nextNumber's: it reads what was committed under the counter's lock, which nextNumber holds.
  */
-async function issueTime(tx: Database, kind: DocumentKind, at: Date): Promise<Date> {
-  const [latest] = await tx
-    .select({ issuedAt: max(invoices.issuedAt) })
-    .from(invoices)
-    .where(eq(invoices.kind, kind));
-  return latest?.issuedAt && latest.issuedAt > at ? latest.issuedAt : at;
+function issueTime(kind: DocumentKind, at: Date): SQL<Date> {
+  const latest = sql`(select max(${invoices.issuedAt}) from ${invoices} where ${invoices.kind} = ${kind})`;
+  return sql<Date>`greatest(${at.toISOString()}::timestamptz, ${latest})`;
 }
 
 /**
@@ -61,15 +59,18 @@ async function buyerOf(
   return invoice?.buyer ?? { name: order.customerFullName, address: order.shippingAddress };
 }
 
-async function sellerNow(tx: Database): Promise<Seller> {
-  const settings = await getShopSettings(tx);
+/**
+ * The seller a document names: the shop's details as the change that issues it read them, the
+ * same the email sent with it shows (settings are kept until they change, decision record 058).
+ */
+function sellerOf(brand: Brand): Seller {
   return {
-    legalName: settings.legalName,
-    address: settings.businessAddress,
-    vatNumber: settings.vatNumber,
-    companyNumber: settings.companyNumber,
-    shopName: settings.shopName,
-    supportEmail: settings.supportEmail,
+    legalName: brand.company.legalName,
+    address: brand.company.registeredOffice,
+    vatNumber: brand.company.vatNumber,
+    companyNumber: brand.company.companyNumber,
+    shopName: brand.shopName,
+    supportEmail: brand.supportEmail,
   };
 }
 
@@ -81,8 +82,9 @@ export async function issueDocuments(tx: Database, event: OrderEvent): Promise<v
       kind: "invoice",
       number,
       orderId: order.id,
-      issuedAt: await issueTime(tx, "invoice", order.paidAt ?? new Date()),
-      seller: await sellerNow(tx),
+      issuedAt: issueTime("invoice", order.paidAt ?? new Date()),
+      // The seller the confirmation names, from the settings the payment was recorded with.
+      seller: sellerOf(event.brand),
       buyer: { name: order.customerFullName, address: order.shippingAddress },
       grossPence: order.totalPence,
       vatPence: order.vatPence,
@@ -102,8 +104,8 @@ export async function issueDocuments(tx: Database, event: OrderEvent): Promise<v
       kind: "credit_note",
       number,
       orderId: event.order.id,
-      issuedAt: await issueTime(tx, "credit_note", event.order.updatedAt),
-      seller: await sellerNow(tx),
+      issuedAt: issueTime("credit_note", event.order.updatedAt),
+      seller: sellerOf(event.brand),
       buyer: await buyerOf(tx, event.order),
       lines: creditNoteLines(event.order, items, event.credit, event.amountPence, event.reason),
       reason: event.reason,

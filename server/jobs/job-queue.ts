@@ -111,11 +111,16 @@ async function claimDue(db: Database, now: Date, kinds: JobKind[]): Promise<Job[
     .orderBy(asc(jobs.runAt))
     .limit(BATCH)
     .for("update", { skipLocked: true });
-  return db
+  const claimed = await db
     .update(jobs)
     .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
     .where(inArray(jobs.id, due))
     .returning();
+  // An UPDATE returns its rows in no set order: they run in the order they fell due.
+  return claimed.sort(
+    (a, b) =>
+      a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
 }
 
 function markDone(tx: Database, id: string) {

@@ -82,10 +82,12 @@ type Change = {
   expected?: OrderStatus | undefined;
   /** A check of the locked order that reads more than its row; throws a DomainError to refuse. */
   guard?: (order: Order) => Promise<void>;
+  /** The order's row as the caller already locked it in this transaction: not read again. */
+  locked?: Order;
 };
 
 async function change(tx: Tx, spec: Change): Promise<{ before: Order; after: Order }> {
-  const before = await lockOrder(tx, spec.orderId);
+  const before = spec.locked?.id === spec.orderId ? spec.locked : await lockOrder(tx, spec.orderId);
   expectStatus(before, spec.expected);
   const { from, verb } = ORDER_TRANSITIONS[spec.transition];
   if (!allows(spec.transition, before.status) || (spec.allowed && !spec.allowed(before))) {
@@ -118,10 +120,17 @@ export async function markPaid(
   tx: Tx,
   orderId: string,
   actor: Actor,
-  options: { brand: Brand; now?: Date; cardLast4?: string | null },
+  options: {
+    brand: Brand;
+    now?: Date;
+    cardLast4?: string | null;
+    /** The order's row, locked by the caller in this transaction (FOR UPDATE). */
+    locked?: Order;
+  },
 ): Promise<Order> {
   const { after: order } = await change(tx, {
     orderId,
+    locked: options.locked,
     transition: "pay",
     set: {
       paidAt: options.now ?? new Date(),
