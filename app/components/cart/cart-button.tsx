@@ -42,11 +42,22 @@ export function CartBadgeScript() {
 }
 
 /** The header's cart button; the badge shows only when the count is above 0 (docs/product.md §2). */
-export function CartButton({ count, onOpen }: { count: number; onOpen: () => void }) {
+export function CartButton({
+  count,
+  onOpen,
+  onIntent,
+}: {
+  count: number;
+  onOpen: () => void;
+  /** The pointer or focus reached the button: a click may follow. */
+  onIntent?: () => void;
+}) {
   return (
     <button
       type="button"
       onClick={onOpen}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       aria-label={cartButtonLabel(count)}
       aria-haspopup="dialog"
       className="relative inline-flex size-11 items-center justify-center rounded-full text-ink transition-tints hover:bg-mint/60"
