@@ -17,6 +17,8 @@ const desktop = {
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  // The seeded demo shop the specs copy, made once before the workers start.
+  globalSetup: "./tests/e2e/global-setup.ts",
   // The server's log of the whole run is checked for secrets at the end.
   globalTeardown: "./tests/e2e/global-teardown.ts",
   fullyParallel: true,
