@@ -21,7 +21,7 @@ function runWithShopConfig(spec: string, extraArgs: string[]) {
   writeFileSync(
     join(dir, "probe.config.ts"),
     `import shop from "../../playwright.config";
-export default { ...shop, testDir: ".", webServer: undefined, globalTeardown: undefined,
+export default { ...shop, testDir: ".", webServer: undefined, globalSetup: undefined, globalTeardown: undefined,
   reporter: [["line"]], projects: [{ name: "probe" }] };\n`,
   );
   return spawnSync(
