@@ -7,32 +7,63 @@ import { defineConfig } from "vite";
 // build as a virtual module, so the app, the services and the HTTP layer share one module graph
 // (one database client, one env) in build/server/index.js.
 //
-// In the browser build, the framework and the code shared by several pages go into two chunks, so a
-// page loads five scripts instead of twenty tiny ones (each extra request delayed the first paint
-// on slow phones). Code loaded later (the toast library) stays in its own chunk, and so does the
-// admin's.
-const browserChunks = {
-  groups: [
-    {
-      name: "framework",
-      test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
-      priority: 2,
-    },
-    {
-      name: "shared",
-      // Not the admin's components and helpers: shared between admin screens only, they would
-      // otherwise ride in every shopper's first load. Nor the product listing's form, pages and
-      // URL rules (the store, a category, search and the admin's lists use them; the product
-      // page does not). Nor the checkout's payment code (the checkout and its Stripe form share
-      // it) or the account's order list (two dashboard screens), nor the returns' list (an order's
-      // page, the customer's and the admin's) or the newsletter's link pages.
-      test: /[\\/]app[\\/](components[\\/](?!admin[\\/]|catalog[\\/]product-listing\.|ui[\\/]page-links\.|checkout[\\/]|account[\\/]order-list\.|orders[\\/]return-list\.|newsletter[\\/])|lib[\\/](?!admin-|store-listing\.|newsletter-))|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
-      tags: ["$initial" as const],
-      minShareCount: 2,
-      priority: 1,
-    },
-  ],
+// In the browser build (decision record 059):
+// - the framework (React, React DOM, React Router) is one chunk;
+// - the layout every page renders (app/root.tsx and all it imports) is another;
+// - the code several pages share goes into chunks by the set of pages that import it, so a page
+//   loads only code it runs (one shared chunk had the product page carry the order pages' and the
+//   listing's components). Sets smaller than the merge threshold join their nearest neighbour, so
+//   a page loads about ten scripts rather than thirty tiny ones; they are fetched after the first
+//   paint (server/http/module-preloads.ts).
+// Code loaded later (the cart drawer, the search box, the toasts, the stored cart's check) stays
+// in chunks of its own, fetched when wanted.
+
+type ChunkingContext = {
+  getModuleInfo(id: string): { importers: readonly string[] } | null;
 };
+
+/** Whether `app/root.tsx` imports a module, directly or through others: code every page runs. */
+function layoutModules() {
+  const known = new Map<string, boolean>();
+  const inLayout = (id: string, ctx: ChunkingContext): boolean => {
+    if (/[\\/]app[\\/]root\.tsx$/.test(id)) return true;
+    const seen = known.get(id);
+    if (seen !== undefined) return seen;
+    known.set(id, false); // an import cycle leads nowhere new
+    const result = (ctx.getModuleInfo(id)?.importers ?? []).some((importer) =>
+      inLayout(importer, ctx),
+    );
+    known.set(id, result);
+    return result;
+  };
+  return inLayout;
+}
+
+function browserChunks() {
+  const inLayout = layoutModules();
+  return {
+    groups: [
+      {
+        name: "framework",
+        test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+        priority: 3,
+      },
+      {
+        name: (id: string, ctx: ChunkingContext) => (inLayout(id, ctx) ? "layout" : null),
+        priority: 2,
+      },
+      {
+        name: "shared",
+        test: /[\\/](app|common)[\\/]|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+        tags: ["$initial" as const],
+        minShareCount: 2,
+        entriesAware: true,
+        entriesAwareMergeThreshold: 1500,
+        priority: 1,
+      },
+    ],
+  };
+}
 
 // React Router's package exports name only its development build, which differs from the
 // production one by a flag that keeps its development warnings (and their text) in the bundle. The
@@ -54,7 +85,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     rolldownOptions: isSsrBuild
       ? { input: "./server/http/main.ts" }
-      : { output: { codeSplitting: browserChunks } },
+      : {
+          output: {
+            codeSplitting: browserChunks(),
+            // A shared chunk's name lists every page that imports it; the route manifest and
+            // every page's HTML name the file, so it is kept short.
+            chunkFileNames: (chunk: { name: string }) =>
+              chunk.name.startsWith("shared~")
+                ? "assets/shared-[hash].js"
+                : "assets/[name]-[hash].js",
+          },
+        },
   },
   plugins: [tailwindcss(), reactRouter()],
 }));

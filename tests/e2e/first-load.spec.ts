@@ -10,8 +10,8 @@ import { expect, gotoHydrated, test } from "./fixtures";
 
 const clientDir = join(import.meta.dirname, "..", "..", "build", "client");
 
-// Every page loads the product page's scripts or nearly: a library pulled into the shared chunk by
-// one import (the validation library once was, through a constant) grows every first load.
+// The product page is where most shoppers land: a library pulled into the layout's or a shared
+// chunk by one import (the validation library once was, through a constant) grows its first load.
 test("the product page's first-load JavaScript stays within its budget", async ({ request }) => {
   const html = await (await request.get("/product/prod1")).text();
   const sizes = scriptSizes(clientDir, firstLoadScripts(html));

@@ -9,13 +9,13 @@ const FAILED_ADD = "Oh no! Something went wrong.";
  * cart's refusal (not enough stock). `unexpectedTitle` names a failure nobody planned for; the
  * store cards use their own ('Error adding to cart').
  */
-export function addToCart(
+export async function addToCart(
   product: CartProduct,
   quantity: number,
   { unexpectedTitle = FAILED_ADD }: { unexpectedTitle?: string } = {},
-): boolean {
+): Promise<boolean> {
   try {
-    const result = cartStore.add(product, quantity);
+    const result = await cartStore.add(product, quantity);
     if (result.ok) {
       void showToast("Added to Cart!", {
         description: `${product.name} has been added to your cart.`,

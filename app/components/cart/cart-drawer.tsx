@@ -47,7 +47,7 @@ export function CartDrawer({
       navigate(`/login?${new URLSearchParams({ redirectTo: "/checkout" })}`);
       return;
     }
-    if (cartStore.lines().length === 0) {
+    if ((await cartStore.loaded()).length === 0) {
       void showToast("Your cart is empty", {
         description: "Add some products to your cart before checking out.",
       });
@@ -150,11 +150,11 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
             max={purchaseLimit(line)}
             value={line.quantity}
             itemName={label}
-            onChange={(quantity) => cartStore.setQuantity(line.variantId, quantity)}
+            onChange={(quantity) => void cartStore.setQuantity(line.variantId, quantity)}
           />
           <button
             type="button"
-            onClick={() => cartStore.remove(line.variantId)}
+            onClick={() => void cartStore.remove(line.variantId)}
             className="inline-flex h-9 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-ink-muted hover:bg-coral/10 hover:text-coral-strong"
             aria-label={`Remove ${label}`}
           >

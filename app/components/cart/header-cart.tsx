@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { CartButton } from "./cart-button";
 import { useCart } from "./cart-store";
 
 // The drawer (its lines, steppers and discount code form) is fetched when the cart is first
-// opened, or when the pointer or focus reaches the button: no page pays for it in its first load.
-const loadDrawer = () => import("./cart-drawer");
-const CartDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.CartDrawer })));
+// opened, or when the pointer or focus reaches the button.
+const drawer = lazyPart(() => import("./cart-drawer").then((module) => module.CartDrawer));
 
 /** The header's cart: the button with its count, and the drawer it opens. */
 export function HeaderCart() {
@@ -20,11 +20,11 @@ export function HeaderCart() {
           setWanted(true);
           setOpen(true);
         }}
-        onIntent={() => void loadDrawer()}
+        onIntent={drawer.preload}
       />
       {wanted ? (
         <Suspense fallback={null}>
-          <CartDrawer open={open} onOpenChange={setOpen} />
+          <drawer.Component open={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>

@@ -29,6 +29,7 @@ describe("refreshCartFromShop", () => {
     );
     const older = refreshCartFromShop();
     const newer = refreshCartFromShop();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
     const [answerOlder, answerNewer] = answers;
     answerNewer?.(Response.json({ variants: [{ ...line, pricePence: 1299 }] }));
     expect(await newer).toBe(1);

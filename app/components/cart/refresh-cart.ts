@@ -1,6 +1,6 @@
 import { reconcileLines } from "@common/cart-rules";
 import { z } from "~/lib/browser-zod";
-import { cartProductSchema } from "~/lib/cart-storage";
+import { cartProductSchema } from "~/lib/stored-cart";
 import { showToast } from "~/lib/toast";
 import { cartStore } from "./cart-store";
 
@@ -16,7 +16,7 @@ let lastApplied = 0;
  * toast saying what (docs/architecture.md §6: the server's numbers win). Resolves to the number of changes.
  */
 export async function refreshCartFromShop(signal?: AbortSignal): Promise<number> {
-  const ids = cartStore.lines().map((line) => line.variantId);
+  const ids = (await cartStore.loaded()).map((line) => line.variantId);
   if (ids.length === 0) return 0;
   const turn = ++lastAsked;
   const response = await fetch(`/api/variants?ids=${encodeURIComponent(ids.join(","))}`, {

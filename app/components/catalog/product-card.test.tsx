@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartStore } from "~/components/cart/cart-store";
@@ -54,19 +54,22 @@ afterEach(() => {
 });
 
 describe("ProductCard's Add to Cart", () => {
-  it("adds one of the default variant and says so", () => {
+  it("adds one of the default variant and says so", async () => {
     fireEvent.click(renderCard(product));
-    expect(cartStore.lines()).toMatchObject([{ variantId: "prod2-75ml", quantity: 1 }]);
+    await waitFor(() =>
+      expect(cartStore.lines()).toMatchObject([{ variantId: "prod2-75ml", quantity: 1 }]),
+    );
     expect(showToast).toHaveBeenCalledWith("Added to Cart!", {
       description: "Whitening Toothpaste has been added to your cart.",
     });
   });
 
-  it("refuses beyond the stock with the cart's message", () => {
+  it("refuses beyond the stock with the cart's message", async () => {
     const button = renderCard(product);
     fireEvent.click(button);
     fireEvent.click(button);
     fireEvent.click(button);
+    await waitFor(() => expect(showToast).toHaveBeenCalledTimes(3));
     expect(cartStore.lines()).toMatchObject([{ quantity: 2 }]);
     expect(showToast).toHaveBeenLastCalledWith("Oh no! Something went wrong.", {
       description: "Not enough stock for Whitening Toothpaste. Only 2 left.",
@@ -83,16 +86,18 @@ describe("ProductCard's Add to Cart", () => {
     });
   });
 
-  it("reports an unexpected failure as 'Error adding to cart'", () => {
+  it("reports an unexpected failure as 'Error adding to cart'", async () => {
     vi.spyOn(cartStore, "add").mockImplementation(() => {
       throw new Error("Storage exploded");
     });
     vi.spyOn(console, "error").mockImplementation(() => {});
     fireEvent.click(renderCard(product));
-    expect(showToast).toHaveBeenCalledWith("Error adding to cart", {
-      description: "Storage exploded",
-      tone: "error",
-    });
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith("Error adding to cart", {
+        description: "Storage exploded",
+        tone: "error",
+      }),
+    );
   });
 
   it("is disabled when the default variant is sold out", () => {

@@ -25,7 +25,7 @@ function addCardProductToCart(product: ProductCardData): void {
     });
     return;
   }
-  addToCart(toCartProduct(product, variant), 1, { unexpectedTitle: "Error adding to cart" });
+  void addToCart(toCartProduct(product, variant), 1, { unexpectedTitle: "Error adding to cart" });
 }
 
 export function ProductCard({

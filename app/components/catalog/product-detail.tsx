@@ -43,8 +43,8 @@ export function ProductDetail({
   const requested = quantity + inCart;
   const buyRow = useRef<HTMLDivElement>(null);
   const buyRowGone = useScrolledPast(buyRow);
-  const add = () => {
-    if (variant && addToCart(toCartProduct(product, variant), quantity)) setQuantity(1);
+  const add = async () => {
+    if (variant && (await addToCart(toCartProduct(product, variant), quantity))) setQuantity(1);
   };
 
   return (

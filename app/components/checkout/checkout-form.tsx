@@ -5,7 +5,7 @@ import { type PricingSettings, priceOrder, priceWithCode } from "@common/pricing
 import type { SavedAddress } from "@common/uk-address";
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { useCartLines } from "~/components/cart/cart-store";
+import { useCartLines, useCartLoaded } from "~/components/cart/cart-store";
 import { refreshCartFromShop } from "~/components/cart/refresh-cart";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -77,13 +77,13 @@ export function CheckoutForm({
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const lines = useCartLines();
-  const [ready, setReady] = useState(false);
+  // The stored cart is read in the browser only: until then the form shows no lines or total.
+  const ready = useCartLoaded();
   const [busy, setBusy] = useState(false);
   /** Why the last attempt failed, shown beside the Pay button until the next one. */
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    setReady(true);
     // The server's prices and stock win: re-check the stored cart once on arrival.
     const controller = new AbortController();
     refreshCartFromShop(controller.signal).catch((error: unknown) => {

@@ -1,76 +1,38 @@
-import { useState } from "react";
-import { useLocation } from "react-router";
-import { useLogout } from "~/components/account/use-logout";
-import { useViewer } from "~/components/account/viewer-store";
+import { Suspense, useState } from "react";
 import { Menu } from "~/components/ui/icons";
-import { Sheet } from "~/components/ui/sheet";
-import { isCurrentPath, ShopLink } from "~/components/ui/shop-link";
-import { cn } from "~/lib/class-names";
-import { headerLinks } from "~/lib/site-navigation";
+import { lazyPart } from "~/components/ui/lazy-part";
 
-/** The phone menu: a side sheet that closes when any of its links is clicked. */
+// The sheet (its links and the account's actions) is fetched when the menu is first opened, or
+// when the pointer or focus reaches the button.
+const sheet = lazyPart(() =>
+  import("./mobile-menu-sheet").then((module) => module.MobileMenuSheet),
+);
+
+/** The phone menu: a button that opens a side sheet. */
 export function MobileMenu() {
-  const { signedIn } = useViewer();
-  const logout = useLogout();
-  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const menuLink = (to: string, end = false) => {
-    const isActive = isCurrentPath(pathname, to, end);
-    return {
-      to,
-      onClick: close,
-      "aria-current": isActive ? ("page" as const) : undefined,
-      className: cn(
-        "rounded-[var(--radius-card)] px-4 py-3 text-base font-medium transition-tints hover:bg-mint/60",
-        isActive ? "bg-brand-soft text-brand-strong" : "text-ink",
-      ),
-    };
-  };
+  const [wanted, setWanted] = useState(false);
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        onPointerEnter={sheet.preload}
+        onFocus={sheet.preload}
         aria-label="Open menu"
         aria-expanded={open}
         className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-mint/60 md:hidden"
       >
         <Menu className="size-6" aria-hidden="true" />
       </button>
-      <Sheet open={open} onOpenChange={setOpen} title="Menu" side="left">
-        <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 p-4">
-          {headerLinks.map((link) => (
-            <ShopLink key={link.to} {...menuLink(link.to, link.to === "/")}>
-              {link.label}
-            </ShopLink>
-          ))}
-          {signedIn ? <ShopLink {...menuLink("/dashboard")}>Dashboard</ShopLink> : null}
-          <div className="mt-auto border-t border-line pt-4">
-            {signedIn ? (
-              <button
-                type="button"
-                onClick={() => {
-                  close();
-                  void logout();
-                }}
-                className="flex h-12 w-full items-center justify-center rounded-full border border-line px-6 font-semibold text-ink hover:border-brand"
-              >
-                Log out
-              </button>
-            ) : (
-              <ShopLink
-                to="/login"
-                onClick={close}
-                aria-current={isCurrentPath(pathname, "/login", false) ? "page" : undefined}
-                className="flex h-12 items-center justify-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
-              >
-                Login
-              </ShopLink>
-            )}
-          </div>
-        </nav>
-      </Sheet>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <sheet.Component open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,54 +1,20 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { Dialog } from "~/components/ui/dialog";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Search } from "~/components/ui/icons";
-import { useFocusOnMount } from "~/components/ui/use-focus-on-mount";
-import {
-  SEARCH_FIELD_ROW,
-  SEARCH_INPUT,
-  SEARCH_INPUT_MAX,
-  SEARCH_PLACEHOLDER,
-} from "./search-field";
-import type { SearchChoice } from "./search-palette";
+import { lazyPart } from "~/components/ui/lazy-part";
+import { PlainSearchField, SearchPopover } from "./plain-search-field";
 
-// The list (cmdk) is fetched when the box first opens, or when the pointer or focus reaches it:
-// no page pays for it in its first load.
-const loadPalette = () => import("./search-palette");
-const SearchPalette = lazy(() =>
-  loadPalette().then((module) => ({ default: module.SearchPalette })),
-);
+// The open box (its field, the list and its dialog) is fetched when the box first opens, or when
+// the pointer or focus reaches its button.
+const panel = lazyPart(() => import("./search-panel").then((module) => module.SearchPanel));
+// The list (cmdk), which the open box fetches in turn.
+const palette = lazyPart(() => import("./search-palette").then((module) => module.SearchPalette));
+const preload = () => {
+  panel.preload();
+  palette.preload();
+};
 
 /** docs/product.md §9: the popover from this width up, a dialog below. */
 const DESKTOP_QUERY = "(min-width: 768px)";
-
-/** Stands in for the list while it loads: what is typed meanwhile is kept. */
-function PlainSearchField({
-  text,
-  onTextChange,
-  trailing,
-}: {
-  text: string;
-  onTextChange: (text: string) => void;
-  trailing?: ReactNode;
-}) {
-  // The box was opened to type in it.
-  const input = useFocusOnMount<HTMLInputElement>();
-  return (
-    <div className={SEARCH_FIELD_ROW}>
-      <Search className="size-5 shrink-0 text-ink-muted" aria-hidden="true" />
-      <input
-        ref={input}
-        aria-label="Search products"
-        value={text}
-        onChange={(event) => onTextChange(event.target.value)}
-        placeholder={SEARCH_PLACEHOLDER}
-        maxLength={SEARCH_INPUT_MAX}
-        className={SEARCH_INPUT}
-      />
-      {trailing}
-    </div>
-  );
-}
 
 /**
  * The header's search (docs/product.md §2): a popover on desktop and a dialog on phones; Ctrl/Cmd+K
@@ -59,7 +25,6 @@ export function SearchBox() {
   const [mode, setMode] = useState<"closed" | "popover" | "dialog">("closed");
   const [text, setText] = useState("");
   const [shortcut, setShortcut] = useState("Ctrl K");
-  const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
 
@@ -88,60 +53,14 @@ export function SearchBox() {
     return () => window.removeEventListener("keydown", toggle);
   }, []);
 
-  // The popover closes on Escape and on a press anywhere outside it.
-  useEffect(() => {
-    if (mode !== "popover") return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [mode, close]);
-
-  function choose(choice: SearchChoice) {
-    setText("");
-    close(false);
-    navigate(
-      choice.kind === "search"
-        ? `/search?${new URLSearchParams({ q: choice.query })}`
-        : `/product/${choice.id}`,
-    );
-  }
-
-  // On a phone there is no Escape key: the dialog gets a visible way out.
-  const trailing =
-    mode === "dialog" ? (
-      <button
-        type="button"
-        onClick={() => close()}
-        className="shrink-0 rounded-full px-3 py-2 text-sm font-semibold text-brand-strong hover:bg-mint/60"
-      >
-        Cancel
-      </button>
-    ) : null;
-  const palette = (
-    <Suspense
-      fallback={<PlainSearchField text={text} onTextChange={setText} trailing={trailing} />}
-    >
-      <SearchPalette text={text} onTextChange={setText} onChoose={choose} trailing={trailing} />
-    </Suspense>
-  );
-
   return (
     <div ref={container} className="relative">
       <button
         ref={trigger}
         type="button"
         onClick={() => (mode === "closed" ? open() : close())}
-        onPointerEnter={() => void loadPalette()}
-        onFocus={() => void loadPalette()}
+        onPointerEnter={preload}
+        onFocus={preload}
         aria-label="Search products"
         aria-haspopup="dialog"
         aria-expanded={mode !== "closed"}
@@ -154,21 +73,27 @@ export function SearchBox() {
           {shortcut}
         </kbd>
       </button>
-      {mode === "popover" ? (
-        <section
-          aria-label="Search products"
-          className="absolute top-full right-0 z-50 mt-2 w-[26rem] animate-pop-in overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-lift"
+      {mode === "closed" ? null : (
+        <Suspense
+          fallback={
+            // Ctrl/Cmd+K opens the box with nothing fetched yet: typing starts in a plain field.
+            mode === "popover" ? (
+              <SearchPopover>
+                <PlainSearchField text={text} onTextChange={setText} />
+              </SearchPopover>
+            ) : null
+          }
         >
-          {palette}
-        </section>
-      ) : null}
-      <Dialog
-        open={mode === "dialog"}
-        onOpenChange={(next) => (next ? open() : close())}
-        title="Search products"
-      >
-        {mode === "dialog" ? palette : null}
-      </Dialog>
+          <panel.Component
+            mode={mode}
+            palette={palette.Component}
+            text={text}
+            onTextChange={setText}
+            onClose={close}
+            container={container}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

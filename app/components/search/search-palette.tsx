@@ -20,18 +20,15 @@ const SEARCH_ITEM = "__search__";
  * shop, so Enter goes to the results page; the arrow keys reach the products, and choosing one
  * opens its page (docs/product.md §10).
  */
-export function SearchPalette({
-  text,
-  onTextChange,
-  onChoose,
-  trailing,
-}: {
+export type SearchPaletteProps = {
   text: string;
   onTextChange: (text: string) => void;
   onChoose: (choice: SearchChoice) => void;
   /** Shown at the end of the text field: the dialog's Cancel button. */
   trailing?: ReactNode;
-}) {
+};
+
+export function SearchPalette({ text, onTextChange, onChoose, trailing }: SearchPaletteProps) {
   const { query, products, ready } = useProductSuggestions(text);
   const choose = onChoose;
   const input = useFocusOnMount<HTMLInputElement>();

@@ -45,7 +45,7 @@ function WishlistRow({ product }: { product: WishlistProduct }) {
   async function moveToCart() {
     if (!variant) return;
     // The cart says itself whether the add worked; only then does the product leave the list.
-    if (addToCart(toCartProduct(product, variant), 1)) await setSaved(false, { quiet: true });
+    if (await addToCart(toCartProduct(product, variant), 1)) await setSaved(false, { quiet: true });
   }
 
   return (
