@@ -75,7 +75,12 @@ async function closedLoop(base: string, kind: Kind, connections: number, seconds
   return { requests, bytes, failures };
 }
 
-async function shopOn(url: string, env: Record<string, string>): Promise<BuiltServer> {
+/** A demo shop of the build in `root` on the database at `url`, one worker, its limits lifted. */
+export async function shopOn(
+  url: string,
+  env: Record<string, string>,
+  root?: string,
+): Promise<BuiltServer> {
   return startBuiltServer(
     {
       DATABASE_URL: url,
@@ -86,7 +91,7 @@ async function shopOn(url: string, env: Record<string, string>): Promise<BuiltSe
       CHECKOUT_ATTEMPTS_PER_MINUTE: "10000",
       ...env,
     },
-    { captureOutput: false },
+    { root, captureOutput: false },
   );
 }
 

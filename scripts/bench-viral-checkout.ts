@@ -9,7 +9,8 @@ import { adjustStock, findStockDiscrepancies } from "@server/stock/stock-service
 import pg from "pg";
 import { CUSTOMER_PASSWORD, logIn } from "./bench-checkout";
 import { benchEachBuild, freshPostgresDatabase } from "./bench-database";
-import { type BuiltServer, startBuiltServer } from "./built-server";
+import { shopOn } from "./bench-scale";
+import type { BuiltServer } from "./built-server";
 
 // A viral hour's checkout (docs/performance.md, "A viral hour's checkout"): BENCH_VIRAL_BUYERS
 // (200) signed-in buyers, half on each of two instances of the shop sharing one PostgreSQL, all
@@ -72,20 +73,6 @@ function treeOf(roots: readonly number[]): (command: string, pid: number) => boo
     }
     return false;
   };
-}
-
-async function shop(url: string, root: string, port?: number): Promise<BuiltServer> {
-  return startBuiltServer(
-    {
-      DATABASE_URL: url,
-      SHOP_MODE: "demo",
-      WEB_CONCURRENCY: "1",
-      LOG_LEVEL: "info",
-      AUTH_ATTEMPTS_PER_MINUTE: "10000",
-      ...(port ? { PORT: String(port) } : {}),
-    },
-    { root, captureOutput: false },
-  );
 }
 
 /** The buyers' accounts, made as server/auth/accounts.ts makes one: verified, with a password. */
@@ -215,8 +202,8 @@ export async function benchViralCheckout(postgresUrl: string, root = ".") {
   const stock = Number(process.env.BENCH_VIRAL_STOCK ?? 150);
   const database = await freshPostgresDatabase(postgresUrl, DATABASE);
   // The first instance migrates and seeds the demo shop; the second joins it.
-  const first = await shop(database.url, root);
-  const second = await shop(database.url, root);
+  const first = await shopOn(database.url, {}, root);
+  const second = await shopOn(database.url, {}, root);
   try {
     const emails = await makeBuyers(database.url, buyers);
     await setStock(database.url, stock);

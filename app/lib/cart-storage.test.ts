@@ -1,22 +1,12 @@
-import type { CartLine } from "@common/cart-rules";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { toothpasteLine } from "~/components/cart/test-cart-line";
 import { CART_STORAGE_KEY, readStoredValue, serializeCart, writeCart } from "./cart-storage";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const line: CartLine = {
-  productId: "prod1",
-  name: "Whitening Strips",
-  imageUrl: "/images/products/whitening-strips.svg",
-  variantId: "prod1-single",
-  variantName: "Single Kit",
-  pricePence: 3999,
-  stockQuantity: 20,
-  maxPerOrder: 10,
-  quantity: 2,
-};
+const line = toothpasteLine;
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

@@ -1,5 +1,5 @@
-import type { CartLine } from "@common/cart-rules";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { toothpasteLine } from "~/components/cart/test-cart-line";
 import { serializeCart } from "./cart-storage";
 import { cartLinesFrom, parseStoredCart } from "./stored-cart";
 
@@ -7,17 +7,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const line: CartLine = {
-  productId: "prod1",
-  name: "Whitening Strips",
-  imageUrl: "/images/products/whitening-strips.svg",
-  variantId: "prod1-single",
-  variantName: "Single Kit",
-  pricePence: 3999,
-  stockQuantity: 20,
-  maxPerOrder: 10,
-  quantity: 2,
-};
+const line = toothpasteLine;
 
 describe("parseStoredCart", () => {
   it("round-trips a cart through its versioned shape", () => {
