@@ -8,7 +8,10 @@ test.describe("search box (phone dialog)", () => {
     await page.getByRole("banner").getByRole("button", { name: "Search products" }).click();
     const dialog = page.getByRole("dialog", { name: "Search products" });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("combobox").fill("white");
+    // The field takes the focus as the dialog opens: typing goes straight into it.
+    await expect(dialog.getByRole("combobox")).toBeFocused();
+    await page.keyboard.type("white");
+    await expect(dialog.getByRole("combobox")).toHaveValue("white");
     await expect(dialog.getByRole("option", { name: /Whitening Strips/ })).toBeVisible();
     await dialog.getByRole("combobox").press("Enter");
     await expect(page).toHaveURL(/\/search\?q=white$/);

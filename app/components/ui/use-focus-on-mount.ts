@@ -9,7 +9,14 @@ import { useLayoutEffect, useRef } from "react";
 export function useFocusOnMount<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   useLayoutEffect(() => {
-    ref.current?.focus();
+    const element = ref.current;
+    if (!element) return;
+    element.focus();
+    if (document.activeElement === element) return;
+    // Inside a <dialog> opened in the same commit (one fetched when wanted mounts open), the field
+    // cannot take the focus until the dialog's own effect has shown it: try again after that.
+    const frame = requestAnimationFrame(() => element.focus());
+    return () => cancelAnimationFrame(frame);
   }, []);
   return ref;
 }
