@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { AccountActions } from "~/components/account/account-actions";
+import { viewerStore } from "~/components/account/viewer-store";
 import { CartBadgeScript } from "~/components/cart/cart-button";
 import { HeaderCart } from "~/components/cart/header-cart";
 import { SearchBox } from "~/components/search/search-box";
@@ -12,6 +14,9 @@ import { MobileMenu } from "./mobile-menu";
 
 export function SiteHeader({ shopName }: { shopName: string }) {
   const { pathname } = useLocation();
+  // The header's account controls follow `data-viewer`, which the viewer store sets from the
+  // shop's answer: take that answer over on every page, whether or not the page reads the viewer.
+  useEffect(() => void viewerStore.known(), []);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="shop-container flex h-16 items-center gap-2">
