@@ -332,3 +332,24 @@ test.describe("layout stability", () => {
     expect(await layoutShiftTotal(page), "on the store").toBeLessThan(0.001);
   });
 });
+
+// The drawer's code is fetched on the cart's first opening (decision record 059). A release since
+// the page was loaded removes the file it names: the page reloads instead of breaking.
+test("a drawer whose code cannot be fetched reloads the page", async ({
+  page,
+  consoleProblems,
+}) => {
+  await gotoHydrated(page, "/store");
+  await page.route(/\/assets\/cart-drawer-[^/]*\.js$/, (route) => route.abort());
+  await page.evaluate(() => {
+    document.documentElement.dataset.beforeReload = "true";
+  });
+  await page.getByRole("banner").getByRole("button", { name: /^Cart/ }).click();
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.beforeReload === undefined &&
+      document.documentElement.dataset.hydrated === "true",
+  );
+  await expect(page.getByRole("heading", { level: 1, name: "Our Collection" })).toBeVisible();
+  await expectOnly(consoleProblems, /could not be loaded|ERR_FAILED|dynamically imported module/);
+});

@@ -5,15 +5,28 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
  * is fetched when it is first wanted, so no page pays for it in its first load. `preload` starts
  * the fetch early, when the pointer or focus reaches the control that opens it; `Component`
  * renders it under a Suspense boundary.
+ *
+ * A fetch that fails (a release since the page was loaded removed its file, the network dropped)
+ * reloads the page, as React Router does for a route's module: the shopper gets the current
+ * release's page instead of the error page a failed part would otherwise put in its place.
  */
 export function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): { Component: LazyExoticComponent<ComponentType<Props>>; preload: () => void } {
   return {
-    Component: lazy(() => load().then((component) => ({ default: component }))),
+    Component: lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          console.error("A part of the page could not be loaded; reloading the page.", error);
+          window.location.reload();
+          return new Promise<never>(() => {});
+        },
+      ),
+    ),
     preload: () => {
       load().catch(() => {
-        // Rendering the part fetches it again and reports what went wrong.
+        // Opening the part fetches it again, and reloads the page if that fails too.
       });
     },
   };
