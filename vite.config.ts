@@ -11,8 +11,7 @@ import { defineConfig } from "vite";
 // - the framework (React, React DOM, React Router) is one chunk;
 // - the layout every page renders (app/root.tsx and all it imports) is another;
 // - the code several pages share goes into chunks by the set of pages that import it, so a page
-//   loads only code it runs (one shared chunk had the product page carry the order pages' and the
-//   listing's components). Sets smaller than the merge threshold join their nearest neighbour, so
+//   loads only code it runs. Sets smaller than the merge threshold join their nearest neighbour, so
 //   a page loads about ten scripts rather than thirty tiny ones; they are fetched after the first
 //   paint (server/http/module-preloads.ts).
 // Code loaded later (the cart drawer, the search box, the toasts, the stored cart's check) stays

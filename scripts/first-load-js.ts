@@ -10,9 +10,8 @@ import { gzipSync } from "node:zlib";
 
 /**
  * The product page's budget, in gzipped bytes: 130 kB, with React DOM and React Router in the
- * browser (decision record 036), of which the shop's own code is about 23 kB since each page loads
- * only the shared code it runs and the stored cart's check, the search box, the phone menu and the
- * chat panel load when wanted (decision record 059). It was 140 kB with one chunk of shared code.
+ * browser (decision record 036), each page loading only the shared code it runs and what opens
+ * later loading when wanted (decision record 059; today's figures in docs/performance.md).
  * Raise it only on purpose, in the commit that needs it, saying why.
  */
 export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 130 * 1024;

@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { lazyPart } from "~/components/ui/lazy-part";
+import { lazyPart, useOpenedOnce } from "~/components/ui/lazy-part";
 import { CartButton } from "./cart-button";
 import { useCart } from "./cart-store";
 
@@ -10,19 +10,12 @@ const drawer = lazyPart(() => import("./cart-drawer").then((module) => module.Ca
 /** The header's cart: the button with its count, and the drawer it opens. */
 export function HeaderCart() {
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const opened = useOpenedOnce(open);
   const { count } = useCart();
   return (
     <>
-      <CartButton
-        count={count}
-        onOpen={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-        onIntent={drawer.preload}
-      />
-      {wanted ? (
+      <CartButton count={count} onOpen={() => setOpen(true)} onIntent={drawer.preload} />
+      {opened ? (
         <Suspense fallback={null}>
           <drawer.Component open={open} onOpenChange={setOpen} />
         </Suspense>

@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { Menu } from "~/components/ui/icons";
-import { lazyPart } from "~/components/ui/lazy-part";
+import { lazyPart, useOpenedOnce } from "~/components/ui/lazy-part";
 
 // The sheet (its links and the account's actions) is fetched when the menu is first opened, or
 // when the pointer or focus reaches the button.
@@ -11,15 +11,12 @@ const sheet = lazyPart(() =>
 /** The phone menu: a button that opens a side sheet. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const opened = useOpenedOnce(open);
   return (
     <>
       <button
         type="button"
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
         onPointerEnter={sheet.preload}
         onFocus={sheet.preload}
         aria-label="Open menu"
@@ -28,7 +25,7 @@ export function MobileMenu() {
       >
         <Menu className="size-6" aria-hidden="true" />
       </button>
-      {wanted ? (
+      {opened ? (
         <Suspense fallback={null}>
           <sheet.Component open={open} onOpenChange={setOpen} />
         </Suspense>

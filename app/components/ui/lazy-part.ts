@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, useState } from "react";
 
 /**
  * A part of the page that is not needed for its first paint (a drawer, a menu, a panel): its code
@@ -30,4 +30,14 @@ export function lazyPart<Props extends object>(
       });
     },
   };
+}
+
+/**
+ * Whether a part that opens and closes (`open`) has been opened yet: before that it is not
+ * rendered (nor fetched); after, it stays mounted, so it closes as it always did.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }
