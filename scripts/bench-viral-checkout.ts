@@ -20,6 +20,7 @@ import type { BuiltServer } from "./built-server";
 // purchase's p50/p99 and each step's, the refusals, and the books: units sold never more than
 // the stock (oversold 0), the stock still the sum of its movements. The CPU the two instances and
 // PostgreSQL spent per order gives the floor this machine allows: buyers × CPU per order ÷ cores.
+// Then, the instances warm, purchases one at a time give what a purchase costs by itself.
 //
 //   BENCH_POSTGRES_URL=postgres://… npx tsx scripts/bench-viral-checkout.ts [build folder…]
 
@@ -197,6 +198,47 @@ async function books(url: string) {
   }
 }
 
+/**
+ * After the rush, with both instances warm: BENCH_VIRAL_ALONE (50) purchases made one after
+ * another by buyers of the run, the stock put back for them. What a purchase costs by itself,
+ * without 200 requests queued at once and without the first minutes' compiling: the figure to
+ * set against the CPU per order of the run at once.
+ */
+async function oneAtATime(
+  url: string,
+  servers: readonly BuiltServer[],
+  cookies: readonly string[],
+  shopPids: readonly number[],
+) {
+  const count = Math.min(cookies.length, Number(process.env.BENCH_VIRAL_ALONE ?? 50));
+  // The books above are read; the stock goes back up so that every one of these can pay.
+  await setStock(url, count);
+  const shopCpuBefore = cpuMs(treeOf(shopPids));
+  const databaseCpuBefore = cpuMs((command) => command === "postgres");
+  const ms: number[] = [];
+  let paid = 0;
+  for (let index = 0; index < count; index++) {
+    const purchase = await buy(
+      servers[index % servers.length] as BuiltServer,
+      cookies[index] as string,
+      index,
+    );
+    if (purchase.pay?.status === 200) paid++;
+    ms.push(purchase.pay?.ms ?? purchase.start?.ms ?? 0);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const perOrder = (cpu: number) => Math.round((cpu / Math.max(1, paid)) * 10) / 10;
+  return {
+    purchases: count,
+    paidOrders: paid,
+    purchaseMs: spread(ms),
+    cpuMsPerOrder: {
+      shop: perOrder(cpuMs(treeOf(shopPids)) - shopCpuBefore),
+      database: perOrder(cpuMs((command) => command === "postgres") - databaseCpuBefore),
+    },
+  };
+}
+
 export async function benchViralCheckout(postgresUrl: string, root = ".") {
   const buyers = Number(process.env.BENCH_VIRAL_BUYERS ?? 200);
   const stock = Number(process.env.BENCH_VIRAL_STOCK ?? 150);
@@ -242,6 +284,7 @@ export async function benchViralCheckout(postgresUrl: string, root = ".") {
     const soldUnits = sold.units.paid ?? 0;
     const handle = await openDatabase({ driver: "postgres", url: database.url });
     const discrepancies = await findStockDiscrepancies(handle.db).finally(() => handle.close());
+    const alone = await oneAtATime(database.url, servers, cookies, shopPids);
     return {
       buyers,
       instances: 2,
@@ -267,6 +310,7 @@ export async function benchViralCheckout(postgresUrl: string, root = ".") {
       // All the run's CPU spread over the machine's cores with nothing idle: no run can end
       // sooner, however the work is ordered (the buyers' own client, on the same cores, aside).
       floorSeconds: Math.round(((shopCpu + databaseCpu) / 1000 / availableParallelism()) * 10) / 10,
+      alone,
     };
   } finally {
     await second.stop();
