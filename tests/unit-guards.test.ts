@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe("the unit tests' guards", () => {
-  it("fail a test that logs through console.error or fetches without a stub", async () => {
+  it("fail a test that logs through console.error or console.warn, or fetches without a stub", async () => {
     const dir = mkdtempSync(join(root, "node_modules", ".guard-probe-"));
     scratch.push(dir);
     writeFileSync(
@@ -29,6 +29,7 @@ describe("the unit tests' guards", () => {
       join(dir, "probe.test.mjs"),
       `import { expect, it, vi } from "vitest";
 it("logs an error", () => { console.error("Could not load your account's state."); });
+it("logs a warning", () => { console.warn("⚠️ React Router Future Flag Warning"); });
 it("fetches the shop", async () => { await fetch("/api/me").catch(() => null); });
 it("fetches another site", async () => { await fetch("https://example.com/").catch(() => null); });
 it("stubs what it fetches", async () => {
@@ -42,6 +43,12 @@ it("expects its error", () => {
   expect(error).toHaveBeenCalledOnce();
   vi.restoreAllMocks();
 });
+it("expects its warning", () => {
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  console.warn("expected");
+  expect(warn).toHaveBeenCalledOnce();
+  vi.restoreAllMocks();
+});
 `,
     );
     const result = await run(
@@ -53,8 +60,9 @@ it("expects its error", () => {
       (error: { stdout: string }) => ({ failed: true, stdout: error.stdout }),
     );
     expect(result.failed).toBe(true);
-    expect(result.stdout).toMatch(/3 failed \| 2 passed/);
+    expect(result.stdout).toMatch(/4 failed \| 3 passed/);
     expect(result.stdout).toContain("console.error: Could not load your account's state.");
+    expect(result.stdout).toContain("console.warn: ⚠️ React Router Future Flag Warning");
     expect(result.stdout).toContain("a network call nobody stubbed: GET /api/me");
     expect(result.stdout).toContain("a network call nobody stubbed: GET https://example.com/");
   }, 60_000);

@@ -84,6 +84,8 @@ async function renderPage(Page: ComponentType, { saved = false } = {}) {
         visitor.wishlist = saved ? [product.id] : [];
         return rootData();
       },
+      // Rendered while the loader runs; without one React Router warns on every first render.
+      HydrateFallback: () => null,
       Component: () => (
         <main>
           <Page />
