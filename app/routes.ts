@@ -51,7 +51,7 @@ export default [
       route("admin-newsletter", "routes/dashboard.admin-newsletter.tsx"),
       route("admin-newsletter/export", "routes/dashboard.admin-newsletter-export.ts"),
       route("admin-jobs", "routes/dashboard.admin-jobs.ts"),
-      // docs/product.md §2: payments is the same screen as settings.
+      // docs/product.md#screens: payments is the same screen as settings.
       route("admin-settings", "routes/dashboard.admin-settings.tsx", { id: "admin-settings" }),
       route("admin-payments", "routes/dashboard.admin-settings.tsx", { id: "admin-payments" }),
     ]),

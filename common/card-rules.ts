@@ -1,4 +1,4 @@
-// What a card network checks of the details typed (docs/architecture.md §6, point 3): the checkout
+// What a card network checks of the details typed (docs/architecture.md#money-flow, point 3): the checkout
 // says a mistake beside its field as the shopper leaves it, and the offline test provider refuses
 // the same mistakes with the same messages.
 

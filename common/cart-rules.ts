@@ -1,10 +1,10 @@
-// The cart's rules (docs/product.md §4, §5), shared by the pages and the server's own checks. Pure
+// The cart's rules (docs/product.md#states, docs/product.md#validation), shared by the pages and the server's own checks. Pure
 // functions over a list of lines: no storage, no React, no network.
 
 import { formatPence } from "./money";
 import { perOrderLimitMessage, purchaseLimit } from "./stock-levels";
 
-/** One line of the cart: a variant and how many (docs/product.md §3, "Cart item"). */
+/** One line of the cart: a variant and how many (docs/product.md#records, "Cart item"). */
 export type CartLine = {
   productId: string;
   name: string;
@@ -107,7 +107,7 @@ export function removeLine(lines: readonly CartLine[], variantId: string): CartL
 
 /**
  * Sets a line's quantity: 0 or less removes the line; more than the stock (or than one order may
- * take) is capped there with a console warning (docs/product.md §4). An unknown variant leaves the cart
+ * take) is capped there with a console warning (docs/product.md#states). An unknown variant leaves the cart
  * as it is.
  */
 export function setLineQuantity(

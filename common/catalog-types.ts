@@ -38,11 +38,11 @@ export type ProductSummary = Pick<
   CatalogProduct,
   "id" | "name" | "imageUrl" | "imageAlt" | "rating"
 > & {
-  /** The first variant by creation date (docs/product.md §3); null when the product has none. */
+  /** The first variant by creation date (docs/product.md#records); null when the product has none. */
   defaultVariant: VariantView | null;
   /**
    * The default variant if it has a genuine former price, otherwise the first variant that has
-   * one; null when none has. Only then a SALE badge and a struck-through price (docs/product.md §10).
+   * one; null when none has. Only then a SALE badge and a struck-through price (docs/product.md#beyond-a-brochure-site).
    */
   saleVariant: VariantView | null;
 };

@@ -5,7 +5,7 @@ import { personName, requiredText } from "./form-fields";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "./text-rules";
 import { formatUkAddress, normalisePostcode, postcodeProblem, type UkAddress } from "./uk-address";
 
-// What the checkout sends (docs/architecture.md §6 point 1): variant ids and quantities only, never a price, and
+// What the checkout sends (docs/architecture.md#money-flow): variant ids and quantities only, never a price, and
 // the customer's details. The browser requires the fields; the server checks them again here.
 
 const MAX_CHECKOUT_LINES = 100;

@@ -1,6 +1,6 @@
 /**
  * What every page form's action answers (server/http/form-action.ts); the page turns it into the
- * product's toasts (docs/product.md §5).
+ * product's toasts (docs/product.md#validation).
  */
 export type FormAnswer = {
   intent: string;

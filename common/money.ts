@@ -1,4 +1,4 @@
-// The only place that turns integer pence into text (docs/architecture.md §2 rule 3), with integer arithmetic
+// The only place that turns integer pence into text (docs/architecture.md#layout rule 3), with integer arithmetic
 // rather than Intl.NumberFormat (./numbers.ts says why; a property test compares the two).
 
 import { groupThousands } from "./numbers";

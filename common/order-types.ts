@@ -2,7 +2,7 @@ import type { OrderDelivery } from "./delivery";
 // Orders as the dashboards show them: produced by server/orders and server/admin, shown by
 // app/components/account and app/components/admin.
 
-/** An order's statuses (docs/architecture.md §6), in the order of its life; the database's column takes these. */
+/** An order's statuses (docs/architecture.md#money-flow), in the order of its life; the database's column takes these. */
 export const orderStatuses = [
   "pending",
   "paid",

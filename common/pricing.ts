@@ -1,5 +1,5 @@
 // How an order is priced: one module, used by the checkout page to show the lines and by the
-// server to decide what is charged (docs/architecture.md §6). Everything is integer pence; prices include VAT.
+// server to decide what is charged (docs/architecture.md#money-flow). Everything is integer pence; prices include VAT.
 //
 // Rounding, written down once:
 // - The first-order discount is a percentage of the subtotal (10% by default), rounded half up to

@@ -1,7 +1,7 @@
 import type { PricingSettings } from "./pricing";
 
 /**
- * The settings the browser may see (docs/architecture.md §2 rule 6): built by server/settings/shop-settings.ts
+ * The settings the browser may see (docs/architecture.md#layout rule 6): built by server/settings/shop-settings.ts
  * from an allowlist.
  */
 export type PublicConfig = {
@@ -10,7 +10,7 @@ export type PublicConfig = {
   demoMode: boolean;
   supportEmail: string;
   supportPhone: string;
-  /** When support answers ("Mon-Fri 9am-5pm UK time" by default, docs/product.md §9). */
+  /** When support answers ("Mon-Fri 9am-5pm UK time" by default, docs/product.md#constants). */
   supportHours: string;
   whatsappNumber: string;
   social: { instagram: string; facebook: string; tiktok: string };

@@ -6,13 +6,13 @@ import type { RatingSummary } from "./ratings";
 import type { ReviewView } from "./review-types";
 import { truncateAtWord } from "./truncate";
 
-// Every page's head: title, description, canonical URL and Open Graph (docs/product.md §10), built in one place.
+// Every page's head: title, description, canonical URL and Open Graph (docs/product.md#beyond-a-brochure-site), built in one place.
 
 const META_DESCRIPTION_MAX = 160;
 
 export type SiteInfo = { shopName: string; baseUrl: string };
 
-/** A meta description: plain text cut to 160 characters (docs/product.md §2, Product detail). */
+/** A meta description: plain text cut to 160 characters (docs/product.md#screens, Product detail). */
 export function truncateForMeta(text: string, max = META_DESCRIPTION_MAX): string {
   return truncateAtWord(text, max);
 }

@@ -1,4 +1,4 @@
-// How much stock the shop shows, and how much one order may take (docs/architecture.md §10, docs/product.md §10; decision record
+// How much stock the shop shows, and how much one order may take (docs/architecture.md#security, docs/product.md#beyond-a-brochure-site; decision record
 // 008). Above the band, the exact figure helps only a competitor counting sales or a hoarder
 // timing a grab, so the public figure stops there and the page says "In stock!". A variant's
 // per-order limit is never above the band, so the banded figure never lowers what may be bought.

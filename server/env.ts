@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type PurgeConfig, purgeConfigOf, sharedCacheVariables } from "./env-shared-cache";
 import { emptyToUndefined, optionalString, optionalUrl } from "./env-values";
 
-// The only reader of process.env (docs/architecture.md §2 rule 6). Parsed once, at import, so a bad value stops the
+// The only reader of process.env (docs/architecture.md#layout rule 6). Parsed once, at import, so a bad value stops the
 // server at boot with a message naming the variable instead of failing on the first request.
 
 const port = z.preprocess(
@@ -208,7 +208,7 @@ export type Env = Omit<
   /** Demo mode on an address other machines can reach (ALLOW_PUBLIC_DEMO): warn loudly. */
   publicDemo: boolean;
   /**
-   * The origins that are the shop's own (docs/architecture.md §10), the public one first: every origin gate (the
+   * The origins that are the shop's own (docs/architecture.md#security), the public one first: every origin gate (the
    * shop's, React Router's, better-auth's) uses this one list.
    */
   shopOrigins: string[];

@@ -1,4 +1,4 @@
-// Expected failures carry a code; one function maps a code to an HTTP status (docs/architecture.md §2 rule 5).
+// Expected failures carry a code; one function maps a code to an HTTP status (docs/architecture.md#layout rule 5).
 
 export const errorCodes = [
   "BAD_REQUEST",
@@ -33,7 +33,7 @@ const statusByCode: Record<ErrorCode, number> = {
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
-    /** Shown to the user as is: the product's wording where it has one (docs/product.md §8). */
+    /** Shown to the user as is: the product's wording where it has one (docs/product.md#messages). */
     message: string,
     /** The form field at fault, when there is one: the page shows the message beside it. */
     readonly field?: string,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// docs/architecture.md §2: primitives (app/components/ui) know nothing of the shop, and the feature folders
+// docs/architecture.md#layout: primitives (app/components/ui) know nothing of the shop, and the feature folders
 // (catalog, cart, wishlist...) lean on each other one way only: a piece two features need is a
 // primitive, not a reason for each to import the other.
 

@@ -21,7 +21,7 @@ afterEach(() => {
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the server's domain graph (docs/architecture.md §3)", () => {
+describe("the server's domain graph (docs/architecture.md#domains)", () => {
   it("has no cycle", () => {
     const graph = domainGraph(serverDir);
     expect(graph.size).toBeGreaterThan(15);

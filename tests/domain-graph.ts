@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
 
-// The server's domain graph (docs/architecture.md §3): each folder under server/ is a domain, each
+// The server's domain graph (docs/architecture.md#domains): each folder under server/ is a domain, each
 // file directly in server/ (env, errors, logger, request-scope) one of its own. A domain's code
 // may use another's, in one direction only: a cycle means two domains must be read together.
 

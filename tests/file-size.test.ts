@@ -11,7 +11,7 @@ afterEach(() => {
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("source file length (docs/architecture.md §2)", () => {
+describe("source file length (docs/architecture.md#layout)", () => {
   it(`has no source file over ${MAX_LINES} lines`, () => {
     expect(longSourceFiles(root, ["app", "server", "common", "scripts"])).toEqual([]);
   });

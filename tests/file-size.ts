@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
-// No source file over 400 lines (docs/architecture.md §2): a file that long holds more than one
+// No source file over 400 lines (docs/architecture.md#layout): a file that long holds more than one
 // idea. Tests and data aside: a test file reads top to bottom, and data is not read as code.
 
 export const MAX_LINES = 400;

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 
-// Probes of the fences `npm run lint` puts up (docs/architecture.md §2): each copies the project's own
+// Probes of the fences `npm run lint` puts up (docs/architecture.md#layout): each copies the project's own
 // configuration into a scratch folder beside files that break (or keep) a rule, runs the real tool
 // there and reads what it says. A fence that silently stops firing fails here.
 

@@ -1,4 +1,4 @@
-// The shop's links, in one place, for the header, the mobile menu and the footer (docs/product.md §2).
+// The shop's links, in one place, for the header, the mobile menu and the footer (docs/product.md#screens).
 
 export type NavLink = { to: string; label: string };
 

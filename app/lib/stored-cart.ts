@@ -61,7 +61,7 @@ export function parseStoredCart(raw: string | null): StoredCartRead {
   }
 }
 
-/** The lines of a stored value; an unreadable one is logged and read as an empty cart (docs/product.md §8). */
+/** The lines of a stored value; an unreadable one is logged and read as an empty cart (docs/product.md#messages). */
 export function cartLinesFrom(raw: string | null): CartLine[] {
   const read = parseStoredCart(raw);
   if (!read.ok) {

@@ -14,7 +14,7 @@ export function toasterMounted(): void {
 }
 
 export type ToastOptions = Pick<ExternalToast, "description" | "id"> & {
-  /** "error" for a failure the shopper must notice (the destructive toasts of docs/product.md §8). */
+  /** "error" for a failure the shopper must notice (the destructive toasts of docs/product.md#messages). */
   tone?: "default" | "error";
 };
 

@@ -6,7 +6,7 @@ import { getPaymentProvider } from "@server/payments/payments";
 import { checkoutSettings } from "@server/settings/shop-settings";
 
 /**
- * POST /api/checkout/payment-intent (docs/product.md §7): `{ items, customerDetails }`
+ * POST /api/checkout/payment-intent (docs/product.md#calls): `{ items, customerDetails }`
  * in, `{ clientSecret, orderId, totalPence }` out; `{ error }` with a 4xx status when refused.
  */
 const paymentIntent = apiRoute({

@@ -5,7 +5,7 @@ import { ArrowRight } from "~/components/ui/icons";
 import { showNotImplemented } from "~/lib/notices";
 import type { Route } from "./+types/blog";
 
-// Three static sample articles (docs/product.md §2); Read More shows the not-implemented notice.
+// Three static sample articles (docs/product.md#screens); Read More shows the not-implemented notice.
 const articles = [
   {
     slug: "coffee-and-your-smile",

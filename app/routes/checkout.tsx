@@ -13,7 +13,7 @@ import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { focusedChrome } from "~/components/layout/page-chrome";
 import type { Route } from "./+types/checkout";
 
-// /checkout (docs/product.md §2): signed-in customers only (a guest goes to /login and comes back).
+// /checkout (docs/product.md#screens): signed-in customers only (a guest goes to /login and comes back).
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { AdminSettingsScreen } from "~/components/admin/admin-settings-screen";
 import type { Route } from "./+types/dashboard.admin-settings";
 
-// /dashboard/admin-settings and /dashboard/admin-payments (docs/product.md §2: the same screen): the
+// /dashboard/admin-settings and /dashboard/admin-payments (docs/product.md#screens: the same screen): the
 // payment provider's setup, the shop's settings, and who is an admin (behind the admin's guard).
 
 export async function loader({ request, url }: Route.LoaderArgs) {

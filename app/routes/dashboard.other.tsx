@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// docs/product.md §2: any other dashboard path goes to the overview.
+// docs/product.md#screens: any other dashboard path goes to the overview.
 export function loader() {
   return redirect("/dashboard");
 }

@@ -16,7 +16,7 @@ import { OrderList } from "~/components/account/order-list";
 import { AdminOverview } from "~/components/admin/admin-overview";
 import type { Route } from "./+types/dashboard.overview";
 
-/** docs/product.md §9: the overview shows the 4 most recent orders. */
+/** docs/product.md#constants: the overview shows the 4 most recent orders. */
 const RECENT_ORDERS = 4;
 
 export async function loader({ request, url }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { data } from "react-router";
 import { Mailbox } from "~/components/account/mailbox";
 import type { Route } from "./+types/dev-mailbox";
 
-// The development mailbox (docs/architecture.md §11): demo mode only; in live mode this address does not exist.
+// The development mailbox (docs/architecture.md#running-and-scaling): demo mode only; in live mode this address does not exist.
 
 export async function loader() {
   if (env.SHOP_MODE !== "demo") throw data("Not Found", { status: 404 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
-// docs/product.md §8: a failed featured query is only logged, and the block is left out. The database
+// docs/product.md#messages: a failed featured query is only logged, and the block is left out. The database
 // is replaced by one that fails (see store.test.ts for why).
 vi.mock("@server/db/connection", () => ({
   getDb: async () => {

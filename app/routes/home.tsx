@@ -21,7 +21,7 @@ export async function loader() {
   try {
     return { featured: await listFeaturedProducts(await getDb(), FEATURED_COUNT) };
   } catch (error) {
-    // docs/product.md §8: a failed featured query is only logged; the block is left out.
+    // docs/product.md#messages: a failed featured query is only logged; the block is left out.
     logger.error({ err: error }, "featured products failed to load");
     return { featured: null };
   }

@@ -11,7 +11,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { CheckCircle2 } from "~/components/ui/icons";
 import type { Route } from "./+types/success";
 
-// /success (docs/product.md §2): 'Thank You', the order's number, the confirmation-email note, links on. The
+// /success (docs/product.md#screens): 'Thank You', the order's number, the confirmation-email note, links on. The
 // order comes from navigation state or `?order=`, shown only to the customer it belongs to.
 
 export async function loader({ request, url }: Route.LoaderArgs) {

@@ -11,11 +11,11 @@ import { figures } from "./figures-cache";
 // The admin's reads of the shop's orders. Callers are behind the admin's guard (the admin routes'
 // middleware, server/auth/guards.ts).
 
-/** Days are the shop's days (docs/architecture.md §5): a date range from the admin means London's midnight. */
+/** Days are the shop's days (docs/architecture.md#data): a date range from the admin means London's midnight. */
 
 /**
  * Orders whose money arrived when it could not be taken: paid after being cancelled, or a wrong
- * amount (docs/architecture.md §6). The admin refunds them with the provider.
+ * amount (docs/architecture.md#money-flow). The admin refunds them with the provider.
  */
 export function listRefundDueOrders(db: Database, limit = 50): Promise<RefundDueOrder[]> {
   return db
@@ -82,7 +82,7 @@ const unitsOf = sql<number>`(select coalesce(sum(units.quantity), 0)::int from o
 
 /**
  * The orders matching a search, status and date range, sorted by a column (newest first unless
- * asked otherwise; docs/product.md §4), a page at a time, with their units counted in the same query and
+ * asked otherwise; docs/product.md#states), a page at a time, with their units counted in the same query and
  * how many match in all.
  */
 export async function listOrders(

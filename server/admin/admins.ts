@@ -4,7 +4,7 @@ import type { Database } from "../db/database";
 import { users } from "../db/schema/auth";
 import { DomainError } from "../errors";
 
-// Who runs the shop (docs/product.md §2, admin settings; docs/product.md §10: the invite made real). An admin
+// Who runs the shop (docs/product.md#screens, admin settings; docs/product.md#beyond-a-brochure-site: the invite made real). An admin
 // promotes an existing account by its email, or demotes another admin; never themselves, never
 // the last one. Each change is written to the audit log in its transaction. Roles are read from
 // the database on every request (no cached session), so a change holds at the next request.

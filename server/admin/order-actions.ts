@@ -9,7 +9,7 @@ import { cancelOrderAsAdmin, refundOrder } from "../payments/refunds";
 import { emailBrand } from "../settings/shop-settings";
 import type { RestockLine } from "../stock/stock-service";
 
-// What the admin does to an order from its page (docs/architecture.md §6), each through the order's one writer
+// What the admin does to an order from its page (docs/architecture.md#money-flow), each through the order's one writer
 // (server/orders/order-state.ts) and recorded in the audit log with the admin's id. The caller is
 // behind the admin's guard and passes the admin's own id from the session. Each action carries the
 // status the admin's page showed (`expectedStatus`): an order that moved on meanwhile is refused

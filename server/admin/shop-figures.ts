@@ -105,7 +105,7 @@ function lowStockVariants(db: Database, limit = 20): Promise<LowStockVariant[]> 
 export type AdminProductPage = { products: AdminProductRow[]; total: number };
 
 /**
- * Products newest first (docs/product.md §7), archived ones too, with their default price and their
+ * Products newest first (docs/product.md#calls), archived ones too, with their default price and their
  * stock across variants; `search` keeps those whose name holds it. One page is read (then only its
  * products' variants are summed), so the list costs the same with 10,000 products as with 10.
  */

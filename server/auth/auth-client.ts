@@ -103,7 +103,7 @@ export async function signUpWithPassword(
   caller: Caller,
   input: { fullName: string; email: string; password: string; redirectTo?: string },
 ): Promise<void> {
-  // The sign-up form tells a visitor (docs/product.md §5) when an address is taken; better-auth, with verification on,
+  // The sign-up form tells a visitor (docs/product.md#validation) when an address is taken; better-auth, with verification on,
   // answers a registered address as if it worked (and sends nothing). So the address is looked up
   // first, but the answer comes after both limits have counted the attempt (better-auth's per
   // client address, the shop's per email address): past either, a registered address gets the

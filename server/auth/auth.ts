@@ -23,7 +23,7 @@ import {
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords";
 import { AUTH_COOKIE_PREFIX } from "./session-cookie";
 
-// better-auth on the shop's own database (docs/architecture.md §1, §10): email and password, email verification,
+// better-auth on the shop's own database (docs/architecture.md#stack, docs/architecture.md#security): email and password, email verification,
 // password reset, sessions in the database behind http-only cookies, and its rate limiter with
 // its counters in the database, so every instance shares them.
 

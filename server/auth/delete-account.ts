@@ -15,7 +15,7 @@ const WRONG_PASSWORD = "Your password is not correct.";
 /**
  * Deletes a customer's account after checking their password (a wrong one is refused with a
  * DomainError). Their orders stay, for the shop's accounts, with the personal details removed
- * (docs/architecture.md §5; an open one is cancelled, its stock back); sessions and credentials go with the user.
+ * (docs/architecture.md#data; an open one is cancelled, its stock back); sessions and credentials go with the user.
  */
 export async function deleteAccount(
   auth: Auth,

@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { getSessionUser, type SessionUser } from "./session";
 
-// Guards for loaders and actions (docs/architecture.md §2 rule 1): they return the user or throw, so a protected
+// Guards for loaders and actions (docs/architecture.md#layout rule 1): they return the user or throw, so a protected
 // route cannot forget to stop.
 
 /**
@@ -18,7 +18,7 @@ export async function requireUser(request: Request, url: URL): Promise<SessionUs
 /**
  * The admin's screens' guard, once for all of them (a route middleware: it runs before any of
  * their loaders or actions). A guest is sent to log in; a customer who opens an admin page lands
- * on their own overview (docs/product.md §2), and anything else they send is refused with 403.
+ * on their own overview (docs/product.md#screens), and anything else they send is refused with 403.
  */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = async (
   { request, url },

@@ -22,7 +22,7 @@ import { type ProductRow, productRowColumns } from "./product-row";
 // catalogue's size, each product read with its variants in one row (./product-row.ts). Statements
 // are prepared once per database: building the SQL on every call cost more than running it.
 
-/** A variant as the public sees it: stock in bands (docs/architecture.md §10). */
+/** A variant as the public sees it: stock in bands (docs/architecture.md#security). */
 function publicVariant(variant: VariantView): VariantView {
   return { ...variant, stockQuantity: publicStock(variant.stockQuantity) };
 }

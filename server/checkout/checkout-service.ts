@@ -24,7 +24,7 @@ import { reserveStock } from "../stock/stock-service";
 import { rememberDelivery } from "./address-book";
 import { orderStillPriced } from "./order-still-priced";
 
-// Starting a checkout (docs/architecture.md §6 points 1-2): the server prices the cart from the database, reserves
+// Starting a checkout (docs/architecture.md#money-flow): the server prices the cart from the database, reserves
 // the stock and records the order `pending` in one transaction, then asks the payment provider for
 // an intent. Nothing the browser says about prices is read.
 
@@ -45,7 +45,7 @@ export type CheckoutSettings = PricingSettings & {
   attemptsPerMinute: number;
   /**
    * Units one order may hold in all. With one open order per customer this is also the most stock
-   * one account can hold at a time (docs/architecture.md §10).
+   * one account can hold at a time (docs/architecture.md#security).
    */
   maxUnitsPerOrder: number;
   /** How long an order may wait for its payment before its stock goes back. */

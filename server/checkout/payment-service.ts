@@ -16,7 +16,7 @@ import { hasPaidOrder } from "../orders/orders-service";
 import { queuePaymentTask } from "../payments/payment-task-queue";
 import type { Brand } from "../settings/shop-settings";
 
-// What a verified payment confirmation does to an order (docs/architecture.md §6 point 4), from the provider's
+// What a verified payment confirmation does to an order (docs/architecture.md#money-flow), from the provider's
 // own word only: the test provider's endpoint or a signature-checked Stripe webhook. Each event is
 // recorded once (payment_events) and, if it is new, decides which of the order's transitions
 // (server/orders/order-state.ts) follows, in the same transaction: a replayed or late event finds

@@ -11,7 +11,7 @@ import {
   recordRefund,
 } from "./payment-service";
 
-// Stripe's webhook events, once their signature is checked (docs/architecture.md §6 point 4). Where the order of
+// Stripe's webhook events, once their signature is checked (docs/architecture.md#money-flow). Where the order of
 // events matters, the intent is read again from Stripe: a `payment_failed` that arrives after the
 // payment succeeded must not be believed, and a success is taken with the amount Stripe holds.
 

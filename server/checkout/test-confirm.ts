@@ -12,7 +12,7 @@ import { PRICES_CHANGED } from "./checkout-service";
 import { codeStillPriced, linesAndDeliveryStillPriced } from "./order-still-priced";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 
-// The offline test provider's confirmation (docs/architecture.md §6 point 3): the browser sends the client
+// The offline test provider's confirmation (docs/architecture.md#money-flow): the browser sends the client
 // secret and the card; the outcome is decided here, as a card network would, and goes through the
 // same recording as a Stripe webhook.
 

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { noteDatabaseError } from "./database-faults";
 
-/** How long a request waits for a connection before it fails (never forever: docs/architecture.md §11). */
+/** How long a request waits for a connection before it fails (never forever: docs/architecture.md#running-and-scaling). */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
 /**

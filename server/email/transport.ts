@@ -2,7 +2,7 @@ import { createTransport } from "nodemailer";
 import { env } from "../env";
 import type { Logger } from "../logger";
 
-// How a message leaves the shop (docs/architecture.md §2 rule 4): SMTP through nodemailer when SMTP_URL is set,
+// How a message leaves the shop (docs/architecture.md#layout rule 4): SMTP through nodemailer when SMTP_URL is set,
 // otherwise the development mailbox, where the outbox row itself is the delivered message.
 
 export type OutgoingEmail = {

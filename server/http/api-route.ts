@@ -7,7 +7,7 @@ import { readJsonBody } from "./json-request";
 import { jsonError, jsonWithETag, methodNotAllowed } from "./json-response";
 import { clientAddressContext } from "./load-context";
 
-// The one way an API route answers (docs/architecture.md §2 rule 5). A route module describes its endpoint and
+// The one way an API route answers (docs/architecture.md#layout rule 5). A route module describes its endpoint and
 // exports the handler as both its loader and its action; this checks the method (405 with Allow),
 // the caller (401 `{ error }` when a session is required), the path parameters (404 with the
 // route's message), the query and the JSON body (400 naming the first problem), runs the handler,

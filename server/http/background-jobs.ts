@@ -29,7 +29,7 @@ import { finishRefundJob } from "../payments/refunds";
 import { getShopSettings } from "../settings/shop-settings";
 
 // The shop's background work: one durable job queue (server/jobs/job-queue.ts,
-// docs/architecture.md §8), whatever the number of processes and instances serving one database
+// docs/architecture.md#background-jobs), whatever the number of processes and instances serving one database
 // (docs/decisions/012-many-instances.md):
 // - one process per instance runs the queue's rounds (the server's first worker,
 //   server/http/main.ts), every few seconds and at once when kicked;

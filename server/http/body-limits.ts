@@ -15,7 +15,7 @@ const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 3 * 1024 * 1024;
 
 /** The body limit of each request, before anything reads its body (413 past it). */
 export function bodyLimits() {
-  // Bodies are limited before anything reads them (docs/architecture.md §10): by Content-Length at once, or by
+  // Bodies are limited before anything reads them (docs/architecture.md#security): by Content-Length at once, or by
   // counting a chunked body up to the limit. Stripe's events may be larger than a form.
   const limitBody = (maxSize: number) =>
     bodyLimit({

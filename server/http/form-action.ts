@@ -6,7 +6,7 @@ import { DomainError, httpStatusFor } from "../errors";
 import { logger } from "../logger";
 import { readForm } from "./form-request";
 
-// The one way a page form's action answers (docs/architecture.md §2 rule 5): the form is read (415 for what is
+// The one way a page form's action answers (docs/architecture.md#layout rule 5): the form is read (415 for what is
 // not a form, 400 for what cannot be read), its `intent` picks the operation, the fields are
 // checked with that operation's schema (400 naming the first problem), and the operation runs. A
 // DomainError it throws becomes `{ ok: false, message, code }` with the code's status; anything

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 
-// The shop's one origin gate (docs/architecture.md §10). Which origins are the shop's own is decided once, in
+// The shop's one origin gate (docs/architecture.md#security). Which origins are the shop's own is decided once, in
 // server/env.ts (`shopOrigins`: the public BASE_URL, plus the loopback addresses in demo mode);
 // this gate refuses every state-changing request a browser sends from anywhere else, and the
 // request handed on carries one of those origins, so React Router's own action check and

@@ -64,7 +64,7 @@ describe("a stored page's CSP", () => {
 });
 
 describe("securityHeaders", () => {
-  it("sets the headers of docs/architecture.md §10, with HSTS only over HTTPS", () => {
+  it("sets the headers of docs/architecture.md#security, with HSTS only over HTTPS", () => {
     const plain = securityHeaders({ scripts: { nonce: "n" }, https: false, stripe: false });
     expect(plain["X-Content-Type-Options"]).toBe("nosniff");
     expect(plain["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");

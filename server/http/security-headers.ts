@@ -1,6 +1,6 @@
 import { createHash, randomFillSync } from "node:crypto";
 
-// Security headers for every response (docs/architecture.md §10). Scripts run only from our origin and, inline,
+// Security headers for every response (docs/architecture.md#security). Scripts run only from our origin and, inline,
 // with the per-request nonce or, in a page from the page cache (whose bytes are the same for
 // every response), by the SHA-256 hashes of its own inline scripts; Stripe's hosts are allowed only
 // when Stripe is configured.

@@ -19,7 +19,7 @@ import type { Logger } from "../logger";
 import { jobRuns } from "../metrics/metrics";
 import { retryDelayMs } from "./retry-delay";
 
-// The one durable job queue (docs/architecture.md §8, docs/decisions/041-one-job-queue.md). Work is
+// The one durable job queue (docs/architecture.md#background-jobs, docs/decisions/041-one-job-queue.md). Work is
 // enqueued in the transaction of the change that needs it; the runner claims what is due with
 // FOR UPDATE SKIP LOCKED and a lease, so several instances never run one job at once; each kind's
 // handler does the work. A handler that throws is tried again after a growing delay and parked

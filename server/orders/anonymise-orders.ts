@@ -18,7 +18,7 @@ const ANONYMISED = {
  * A customer's account goes (they deleted it, or the shop erased it at their request): refused
  * while an order is paid and not yet sent (it still needs its address); an open order is
  * cancelled (its stock back), and every order
- * stays for the shop's accounts without the customer's personal details (docs/architecture.md §5). The audit
+ * stays for the shop's accounts without the customer's personal details (docs/architecture.md#data). The audit
  * rows say that the details went, never what they were.
  */
 export async function anonymiseCustomerOrders(

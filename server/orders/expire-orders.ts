@@ -4,7 +4,7 @@ import type { JobHandler } from "../jobs/job-queue";
 import { lockOrderForJob } from "./order-job-lock";
 import { cancelOrder } from "./order-state";
 
-// Orders left unpaid give their stock back (docs/architecture.md §6 point 5). Each order is opened
+// Orders left unpaid give their stock back (docs/architecture.md#money-flow). Each order is opened
 // with its `expire-order` job (open-order.ts), due when the shop's time-out ends; the job reads the
 // time-out again when it runs (the admin may have changed it) and cancels the order if it is still
 // pending. An order being paid right now (its row locked by the payment) is not waited for: the

@@ -10,7 +10,7 @@ import { type RestockLine, releaseOrderStock, restockOrder } from "../stock/stoc
 import { publishOrderEvent } from "./order-events";
 import { allows, ORDER_TRANSITIONS, statusAfter, type TransitionName } from "./order-transitions";
 
-// The one writer of orders (docs/architecture.md §6). Every change of an order's state is a
+// The one writer of orders (docs/architecture.md#money-flow). Every change of an order's state is a
 // function here: it locks the order, refuses what the table of transitions (./order-transitions.ts)
 // does not allow from its status with a DomainError, makes the change with an update guarded by
 // the same statuses, writes an audit row (who, what, before, after) and publishes what happened

@@ -1,6 +1,6 @@
 import type { OrderStatus } from "../db/schema/orders";
 
-// What may happen to an order in each status (docs/architecture.md §6): the one table
+// What may happen to an order in each status (docs/architecture.md#money-flow): the one table
 // order-state.ts checks every change against, and tests/integration/order-transitions.test.ts
 // walks. A transition with `to` moves the order to that status; one without changes something
 // beside it (a declined card noted, money flagged or settled, a refund in part).

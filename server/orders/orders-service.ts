@@ -4,7 +4,7 @@ import type { Database } from "../db/database";
 import { auditLog } from "../db/schema/audit";
 import { orderItems, orders } from "../db/schema/orders";
 
-// A customer's own orders (docs/product.md §2, Customer dashboard). Every function takes the user id and
+// A customer's own orders (docs/product.md#screens, Customer dashboard). Every function takes the user id and
 // filters by it: one customer never sees another's orders. An order counts once it is paid: a
 // checkout left unpaid (pending, then cancelled at expiry) is not an order the customer placed.
 
@@ -78,7 +78,7 @@ export async function listCustomerOrders(
   });
 }
 
-/** How many orders the customer has placed and what they came to (docs/product.md §2: all orders). */
+/** How many orders the customer has placed and what they came to (docs/product.md#screens: all orders). */
 export async function customerOrderTotals(
   db: Database,
   userId: string,

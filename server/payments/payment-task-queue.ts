@@ -2,7 +2,7 @@ import type { Database } from "../db/database";
 import { enqueueJob } from "../jobs/job-queue";
 
 // Queuing a call to the payment provider that must follow a change to an order
-// (docs/architecture.md §6 point 5): a job in the one queue, written in the order's own
+// (docs/architecture.md#money-flow): a job in the one queue, written in the order's own
 // transaction. Apart from the handlers (payment-tasks.ts) so that the order's reactions and the
 // payment confirmation can queue one without importing them.
 

@@ -9,8 +9,8 @@ import { emailBrand } from "../settings/shop-settings";
 import { paymentTaskPayload, queuePaymentTask } from "./payment-task-queue";
 import type { PaymentProvider } from "./provider";
 
-// Calls to the payment provider that follow a change to an order (docs/architecture.md §6 point
-// 5): the intent of a cancelled order is cancelled, and money that arrived for one anyway is
+// Calls to the payment provider that follow a change to an order (docs/architecture.md#money-flow):
+// the intent of a cancelled order is cancelled, and money that arrived for one anyway is
 // refunded. Each is a job in the one queue (server/jobs/job-queue.ts), written in the order's own
 // transaction and retried with a growing delay while the provider is down; the provider's
 // idempotency keys make a repeat after a crash harmless.

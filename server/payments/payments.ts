@@ -3,7 +3,7 @@ import type { PaymentProvider } from "./provider";
 import { createStripeProvider, type StripeProvider } from "./stripe-provider";
 import { createTestProvider, type TestProvider } from "./test-provider";
 
-// The process-wide payment provider, as the configuration picks it (docs/architecture.md §11): Stripe when its
+// The process-wide payment provider, as the configuration picks it (docs/architecture.md#running-and-scaling): Stripe when its
 // keys are set, otherwise the offline test provider (demo mode, or chosen explicitly in live mode).
 
 let testProvider: TestProvider | undefined;

@@ -1,6 +1,6 @@
 import type { ProviderName } from "../db/schema/orders";
 
-// The one interface every payment provider sits behind (docs/architecture.md §6): the offline test provider
+// The one interface every payment provider sits behind (docs/architecture.md#money-flow): the offline test provider
 // and Stripe. The checkout asks it for a payment intent once the order exists; what the shopper's
 // card then does comes back as a verified confirmation (the test provider's endpoint, or Stripe's
 // signed webhooks), never from the browser's word.

@@ -18,7 +18,7 @@ import { type RestockLine, unitsStillOut } from "../stock/stock-service";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
 import { checkCredit, expectAmountCovers, NO_CREDIT } from "./refund-credit";
 
-// The admin's refunds and cancellations (docs/architecture.md §6): money goes back through the provider the order
+// The admin's refunds and cancellations (docs/architecture.md#money-flow): money goes back through the provider the order
 // was paid with, in full or in part, and only then is the order changed. Each refund is a row
 // written `pending`, under the order's lock, before the provider is asked; its id is the
 // provider's idempotency key, so a refund retried after a crash or a timeout is never made twice.

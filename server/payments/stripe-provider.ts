@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { type IntentRequest, type PaymentProvider, PaymentProviderError } from "./provider";
 
-// The Stripe adapter (docs/architecture.md §6): PaymentIntents in GBP pence carrying the order id, created with
+// The Stripe adapter (docs/architecture.md#money-flow): PaymentIntents in GBP pence carrying the order id, created with
 // the order's idempotency key, and webhook events checked against the signing secret on the raw
 // body. The API version is pinned: Stripe changes shapes between versions, this code reads one.
 

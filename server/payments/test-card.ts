@@ -1,4 +1,4 @@
-// The offline test provider's card network (docs/architecture.md §6, point 3): the card details are checked as
+// The offline test provider's card network (docs/architecture.md#money-flow, point 3): the card details are checked as
 // a card network would (Luhn, an expiry in the future, a 3-4 digit CVC), and the well-known test
 // numbers decide the outcome. No real card is ever charged.
 

@@ -1,4 +1,4 @@
-// The demo catalogue (docs/architecture.md §5): ids and prices as docs/product.md has them, copy in the brand's voice.
+// The demo catalogue (docs/architecture.md#data): ids and prices as docs/product.md has them, copy in the brand's voice.
 // Timestamps are fixed so the order (newest first) is the same on every machine.
 
 type SeedVariant = {

@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../db/schema/orders";
 
-// The demo customer's past orders (docs/architecture.md §5), so the dashboard has something to show in demo
+// The demo customer's past orders (docs/architecture.md#data), so the dashboard has something to show in demo
 // mode. Amounts follow the shop's rules: 10% off the first order, free shipping over £50 after the
 // discount (else £3.99), VAT the included sixth of the total, rounded half-up.
 

@@ -14,7 +14,7 @@ import { seedDemoReviews } from "./demo-reviews";
 import { seedDemoSubscribers } from "./demo-subscribers";
 import { seedCatalogIfEmpty } from "./seed-catalog";
 
-// Everything demo mode puts into a database (docs/architecture.md §5, §11), in one place, called once at start:
+// Everything demo mode puts into a database (docs/architecture.md#data, docs/architecture.md#running-and-scaling), in one place, called once at start:
 // the demo catalogue into an empty database, the two demo accounts (the customer with past
 // orders) where they are missing, and the shop's past (demo-history.ts). Never in live mode.
 
@@ -28,7 +28,7 @@ function demoHistory(orders: number) {
     : { orders, days: 365, shoppers: Math.ceil(orders / 5) };
 }
 
-/** docs/architecture.md §5: the two demo accounts, seeded in demo mode only. */
+/** docs/architecture.md#data: the two demo accounts, seeded in demo mode only. */
 export const demoAccounts: AccountInput[] = [
   {
     email: "customer@example.com",

@@ -49,7 +49,7 @@ export async function seedCatalog(
       .values(
         catalog.flatMap((product) =>
           product.variants.map((variant, index) => {
-            // The first variant is the default: it must be the oldest (docs/product.md §3).
+            // The first variant is the default: it must be the oldest (docs/product.md#records).
             const createdAt = new Date(product.createdAt.getTime() + index * 1000);
             return {
               id: variant.id,

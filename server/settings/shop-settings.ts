@@ -59,7 +59,7 @@ export type ShopSettings = PricingSettings & {
   announcements: string[];
 };
 
-/** The shop's offers in the announcement bar's words (docs/product.md §2). */
+/** The shop's offers in the announcement bar's words (docs/product.md#screens). */
 function announcementsFor(pricing: PricingSettings): string[] {
   return [
     `Free shipping on orders over ${formatPenceInText(pricing.freeShippingOverPence)}`,
@@ -307,7 +307,7 @@ export async function emailBrand(db?: Database): Promise<Brand> {
   };
 }
 
-/** What the browser may see (docs/architecture.md §2 rule 6): an allowlist, never the whole configuration. */
+/** What the browser may see (docs/architecture.md#layout rule 6): an allowlist, never the whole configuration. */
 export function publicConfigOf(settings: ShopSettings, config: Env = env): PublicConfig {
   return {
     shopName: settings.shopName,

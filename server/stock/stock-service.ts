@@ -10,7 +10,7 @@ import { type StockMovementKind, stockMovements } from "../db/schema/stock";
 import { DomainError } from "../errors";
 import { purgeWhereStockShows } from "./stock-purges";
 
-// The one writer of variants' stock (docs/architecture.md §5). Every change is a conditional update of the
+// The one writer of variants' stock (docs/architecture.md#stock). Every change is a conditional update of the
 // variant's row and a movement recorded in the same transaction (the caller's), so a variant's
 // stock is always the sum of its movements and never below zero.
 

@@ -6,7 +6,7 @@ import { products } from "../db/schema/catalog";
 import { wishlistItems } from "../db/schema/wishlist";
 import { DomainError } from "../errors";
 
-// A customer's wishlist: products saved with a heart (docs/product.md §10). Every function takes the
+// A customer's wishlist: products saved with a heart (docs/product.md#beyond-a-brochure-site). Every function takes the
 // signed-in customer's id from the session, never from the request body.
 
 /** The ids of the products the customer saved, newest first. */

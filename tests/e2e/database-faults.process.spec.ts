@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { TcpProxy } from "./tcp-proxy";
 
 // The server on PostgreSQL when the database is not there yet, drops its connections, or goes away
-// for a while (docs/architecture.md §11: a lost connection is logged and retried, never fatal). The database is
+// for a while (docs/architecture.md#running-and-scaling: a lost connection is logged and retried, never fatal). The database is
 // reached through a relay the test can cut. PostgreSQL only: these faults do not exist for the
 // embedded database, so the suite is defined only when TEST_DATABASE_URL names a server.
 const postgresUrl = process.env.TEST_DATABASE_URL;

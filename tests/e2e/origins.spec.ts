@@ -6,7 +6,7 @@ import { expect, gotoHydrated, test } from "./fixtures";
 import { startSeededServer } from "./seeded-shop";
 import { startTlsProxy } from "./tls-proxy";
 
-// One rule decides which origins are the shop's own (docs/architecture.md §10), and every gate uses it: the
+// One rule decides which origins are the shop's own (docs/architecture.md#security), and every gate uses it: the
 // shop's own check, React Router's action check and better-auth's. Exercised at the loopback
 // address the public one is not, through a TLS-terminating proxy, and from another site.
 

@@ -30,7 +30,7 @@ import { expireDueOrders } from "../job-handlers";
 import { createRefundLedgerProvider } from "../refund-ledger-provider";
 import { dueNow, everyDriver, useTestDatabase } from "../setup/test-database";
 
-// The one job queue (docs/architecture.md §8): work is queued with the change that needs it, run
+// The one job queue (docs/architecture.md#background-jobs): work is queued with the change that needs it, run
 // once however many runners claim it, retried with a growing delay, parked after its kind's limit
 // for the admin to send back, and a handler that is early says when to come back without it
 // counting as a failure.

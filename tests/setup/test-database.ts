@@ -126,7 +126,7 @@ async function resetDatabase(db: Database, migrated: MigratedRows): Promise<void
 
 /**
  * Registers the hooks of one suite on one driver; call `db()` inside tests. After every test on a
- * migrated database, each variant's stock must still be the sum of its movements (docs/architecture.md §5):
+ * migrated database, each variant's stock must still be the sum of its movements (docs/architecture.md#data):
  * whatever a test did (concurrent checkouts, expiry, payments, deletions), nothing wrote stock
  * behind the stock module's back.
  */

@@ -30,7 +30,7 @@ const customerLinks = [
   { to: "/dashboard/settings", label: "Settings", icon: Settings, end: false },
 ];
 
-/** The admin's screens (docs/product.md §2): Payments and Settings are one screen. */
+/** The admin's screens (docs/product.md#screens): Payments and Settings are one screen. */
 const adminLinks = [
   { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
   { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn, end: false },
@@ -46,7 +46,7 @@ const adminLinks = [
   { to: "/dashboard/admin-settings", label: "Settings", icon: Settings, end: false },
 ];
 
-/** The dashboard's sections (docs/product.md §2, customer or admin dashboard) and Log out. */
+/** The dashboard's sections (docs/product.md#screens, customer or admin dashboard) and Log out. */
 export function DashboardNav({ fullName, role }: { fullName: string; role: "customer" | "admin" }) {
   const links = role === "admin" ? adminLinks : customerLinks;
   const logout = useLogout();

@@ -4,7 +4,7 @@ import { Input } from "~/components/ui/input";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";
 
-/** Full name and phone, saved to the account; then 'Details Updated!' (docs/product.md §5). */
+/** Full name and phone, saved to the account; then 'Details Updated!' (docs/product.md#validation). */
 export function DetailsForm({
   profile,
 }: {

@@ -204,7 +204,7 @@ function ForgotPasswordDialog({
 }
 
 /**
- * /login: tabs 'Log In' and 'Sign Up' and the forgotten-password dialog (docs/product.md §2).
+ * /login: tabs 'Log In' and 'Sign Up' and the forgotten-password dialog (docs/product.md#screens).
  * `verification` when a verification link sent the visitor here: the link confirms the address but
  * signs no one in (someone else's link must never replace the visitor's session).
  */

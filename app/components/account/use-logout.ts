@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { showToast } from "~/lib/toast";
 import { viewerStore } from "./viewer-store";
 
-/** Signs out on the server (the session is deleted there), then goes home (docs/product.md §4). */
+/** Signs out on the server (the session is deleted there), then goes home (docs/product.md#states). */
 export function useLogout() {
   const navigate = useNavigate();
   return async () => {

@@ -22,7 +22,7 @@ const columns: SortableColumn<AdminOrderSortKey>[] = [
 ];
 
 /**
- * Orders as the admin reads them (docs/product.md §2: admin-orders): each row opens the order. With a
+ * Orders as the admin reads them (docs/product.md#screens: admin-orders): each row opens the order. With a
  * `query`, the headers sort and the pages follow it; without, a plain list (the overview's).
  */
 export function AdminOrderTable({

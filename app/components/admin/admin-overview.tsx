@@ -28,7 +28,7 @@ export type AdminOverviewData = {
   reminders: { enabled: boolean; sentLast30Days: number };
 };
 
-/** The admin's overview (docs/product.md §2): revenue and orders, what needs doing, recent tables. */
+/** The admin's overview (docs/product.md#screens): revenue and orders, what needs doing, recent tables. */
 export function AdminOverview({
   fullName,
   data,

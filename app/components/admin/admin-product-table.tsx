@@ -3,7 +3,7 @@ import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
 import { ShopLink } from "~/components/ui/shop-link";
 
-/** The catalogue as the admin reads it (docs/product.md §2: products with their stock). */
+/** The catalogue as the admin reads it (docs/product.md#screens: products with their stock). */
 export function AdminProductTable({
   products,
   caption,

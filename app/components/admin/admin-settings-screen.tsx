@@ -97,7 +97,7 @@ function DemoteButton({ admin }: { admin: { id: string; fullName: string; email:
   );
 }
 
-/** docs/product.md §2: admin-settings and admin-payments, one screen. */
+/** docs/product.md#screens: admin-settings and admin-payments, one screen. */
 export function AdminSettingsScreen({
   settings,
   payments,

@@ -5,7 +5,7 @@ import { cartStore } from "./cart-store";
 const FAILED_ADD = "Oh no! Something went wrong.";
 
 /**
- * Adds to the cart and tells the shopper how it went (docs/product.md §8): 'Added to Cart!', or the
+ * Adds to the cart and tells the shopper how it went (docs/product.md#messages): 'Added to Cart!', or the
  * cart's refusal (not enough stock). `unexpectedTitle` names a failure nobody planned for; the
  * store cards use their own ('Error adding to cart').
  */

@@ -41,7 +41,7 @@ export function CartBadgeScript() {
   return <InlineScript source={paintScript} />;
 }
 
-/** The header's cart button; the badge shows only when the count is above 0 (docs/product.md §2). */
+/** The header's cart button; the badge shows only when the count is above 0 (docs/product.md#screens). */
 export function CartButton({
   count,
   onOpen,

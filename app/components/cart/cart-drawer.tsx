@@ -14,7 +14,7 @@ import { CartCode } from "./cart-code";
 import { cartStore, useCart } from "./cart-store";
 import { refreshCartFromShop } from "./refresh-cart";
 
-/** The slide-in cart (docs/product.md §2, Cart drawer; §4, checkout click). */
+/** The slide-in cart (docs/product.md#screens, Cart drawer; docs/product.md#states, checkout click). */
 export function CartDrawer({
   open,
   onOpenChange,

@@ -13,7 +13,7 @@ let lastApplied = 0;
 
 /**
  * Asks the shop for the current price and stock of every line and applies what changed, with a
- * toast saying what (docs/architecture.md §6: the server's numbers win). Resolves to the number of changes.
+ * toast saying what (docs/architecture.md#money-flow: the server's numbers win). Resolves to the number of changes.
  */
 export async function refreshCartFromShop(signal?: AbortSignal): Promise<number> {
   const ids = (await cartStore.loaded()).map((line) => line.variantId);

@@ -15,7 +15,7 @@ export type ProductCardData = Pick<
   "id" | "name" | "imageUrl" | "imageAlt" | "defaultVariant" | "saleVariant" | "rating"
 >;
 
-/** Adds one of the card's default variant (docs/product.md §8, store card messages). */
+/** Adds one of the card's default variant (docs/product.md#messages, store card messages). */
 function addCardProductToCart(product: ProductCardData): void {
   const variant = product.defaultVariant;
   if (!variant) {

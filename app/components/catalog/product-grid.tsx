@@ -3,7 +3,7 @@ import { ProductCard } from "./product-card";
 
 export const STORE_EMPTY_TEXT = "No products available at the moment. Please check back later!";
 
-/** The store's grid with the store list's error and empty texts (docs/product.md §8). */
+/** The store's grid with the store list's error and empty texts (docs/product.md#messages). */
 export function ProductGrid({
   products,
   error,

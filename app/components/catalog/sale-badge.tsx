@@ -1,7 +1,7 @@
 import { cn } from "~/lib/class-names";
 
 /**
- * Shown only for a product with a genuine former price on one of its variants (docs/product.md §10):
+ * Shown only for a product with a genuine former price on one of its variants (docs/product.md#beyond-a-brochure-site):
  * "Sale" when the price shown beside it is reduced, otherwise what is (`label`, "Save on Twin Pack"),
  * so the badge never claims a reduction the headline price does not have.
  */

@@ -2,7 +2,7 @@ import { STOCK_BAND } from "@common/stock-levels";
 import { cn } from "~/lib/class-names";
 
 /**
- * The stock hints (docs/product.md §8): 'N in stock!', 'Out of stock.', 'Not enough stock. Only N
+ * The stock hints (docs/product.md#messages): 'N in stock!', 'Out of stock.', 'Not enough stock. Only N
  * left.'; at or above the stock band the count is not published, so 'In stock!'; and past what one
  * order may take, that limit.
  */

@@ -180,7 +180,7 @@ export function CheckoutForm({
       void dismissToast(PAYMENT_FAILED_TOAST);
       // The code went with this order; the next starts without it.
       storeDiscountCode(null);
-      // The success page clears the cart (docs/product.md §2) and shows the order.
+      // The success page clears the cart (docs/product.md#screens) and shows the order.
       navigate(`/success?${new URLSearchParams({ order: orderId })}`, { state: { orderId } });
     } catch (error) {
       const description = error instanceof PaymentFailure ? error.message : UNEXPECTED;

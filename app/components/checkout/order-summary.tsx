@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { ProductImage } from "~/components/ui/product-image";
 import { offerTexts } from "~/lib/offers";
 
-/** The cart as it will be charged: its lines and the pricing lines (docs/architecture.md §6). */
+/** The cart as it will be charged: its lines and the pricing lines (docs/architecture.md#money-flow). */
 export function OrderSummary({
   lines,
   pricing,

@@ -2,7 +2,7 @@ import type { CartLine } from "@common/cart-rules";
 import type { UkAddress } from "@common/uk-address";
 import { field, postJson } from "~/lib/shop-api";
 
-// The browser's part of paying (docs/architecture.md §6 points 1 and 3): send the cart's variant ids and
+// The browser's part of paying (docs/architecture.md#money-flow): send the cart's variant ids and
 // quantities with the details, then confirm the card with the provider. The server decides
 // everything else; these calls only carry its answers back.
 

@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useState } from "react";
 import { PaymentFailure, UNEXPECTED } from "~/lib/shop-api";
 import type { PaymentMethod } from "./payment-method";
 
-// Stripe's Payment Element (docs/architecture.md §6 point 3), fetched only when Stripe takes payments. The card
+// Stripe's Payment Element (docs/architecture.md#money-flow), fetched only when Stripe takes payments. The card
 // details go from Stripe's frame to Stripe; the shop only ever sees the intent's outcome, through
 // its webhook. The element collects before the order exists ("deferred intent"): the amount shown
 // is the order's total as the pricing module gives it.

@@ -20,7 +20,7 @@ const checks: Record<CardField, (value: string) => boolean> = {
 };
 
 /**
- * The offline test provider's card form (docs/architecture.md §6 point 3): no real card is ever
+ * The offline test provider's card form (docs/architecture.md#money-flow): no real card is ever
  * charged. The number and expiry are formatted as typed ("1230" becomes "12 / 30"), and a field
  * left with a mistake says so beside it, with the card network's own message.
  */

@@ -5,7 +5,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
 
-/** The contact form: browser-required fields; nothing is sent yet (docs/product.md §5). */
+/** The contact form: browser-required fields; nothing is sent yet (docs/product.md#validation). */
 export function ContactForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

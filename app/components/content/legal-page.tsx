@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "./page-header";
 
-/** The policies' shared frame; "Last updated" shows today's date (docs/product.md §2). */
+/** The policies' shared frame; "Last updated" shows today's date (docs/product.md#screens). */
 export function LegalPage({
   title,
   today,

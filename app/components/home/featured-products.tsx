@@ -9,7 +9,7 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
 import { SectionHeading } from "./section-heading";
 
-/** The newest product shown large with 'View Product', the next two as cards (docs/product.md §2). */
+/** The newest product shown large with 'View Product', the next two as cards (docs/product.md#screens). */
 export function FeaturedProducts({ products }: { products: ProductTeaser[] }) {
   const [lead, ...rest] = products;
   if (!lead) return null;

@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { showNotImplemented } from "~/lib/notices";
 
-/** The home page's banner: its Shop Now only shows the not-implemented notice (docs/product.md §10). */
+/** The home page's banner: its Shop Now only shows the not-implemented notice (docs/product.md#beyond-a-brochure-site). */
 export function PromoBanner() {
   return (
     <section aria-labelledby="promo-heading" className="shop-container">

@@ -1,7 +1,7 @@
 import { Quote } from "~/components/ui/icons";
 import { SectionHeading } from "./section-heading";
 
-// Fixed text, as the home page has it (docs/product.md §2). UK law forbids fake reviews: before going live a merchant
+// Fixed text, as the home page has it (docs/product.md#screens). UK law forbids fake reviews: before going live a merchant
 // replaces these with genuine, attributable customer quotes. The demo shop labels them as samples.
 const testimonials = [
   {

@@ -7,7 +7,7 @@ import { SiteHeader } from "./site-header";
 import { WhatsAppWidget } from "./whatsapp-widget";
 
 /**
- * The chrome around every shop page (docs/product.md §2, Shared layout). On a page where the
+ * The chrome around every shop page (docs/product.md#screens, Shared layout). On a page where the
  * shopper is paying (`focused`), the newsletter and the chat bubble step aside: nothing to sign up
  * to or float over the card form (docs/storefront.md, Checkout).
  */

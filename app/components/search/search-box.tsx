@@ -13,11 +13,11 @@ const preload = () => {
   palette.preload();
 };
 
-/** docs/product.md §9: the popover from this width up, a dialog below. */
+/** docs/product.md#constants: the popover from this width up, a dialog below. */
 const DESKTOP_QUERY = "(min-width: 768px)";
 
 /**
- * The header's search (docs/product.md §2): a popover on desktop and a dialog on phones; Ctrl/Cmd+K
+ * The header's search (docs/product.md#screens): a popover on desktop and a dialog on phones; Ctrl/Cmd+K
  * toggles it; Enter searches the shop, choosing a product opens its page, and either clears the
  * text and closes the box.
  */

@@ -18,7 +18,7 @@ const SEARCH_ITEM = "__search__";
 /**
  * The search box's list (cmdk). The first entry, highlighted while typing, searches the whole
  * shop, so Enter goes to the results page; the arrow keys reach the products, and choosing one
- * opens its page (docs/product.md §10).
+ * opens its page (docs/product.md#beyond-a-brochure-site).
  */
 export type SearchPaletteProps = {
   text: string;

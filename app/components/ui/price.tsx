@@ -1,7 +1,7 @@
 import { formatPence } from "@common/money";
 import { cn } from "~/lib/class-names";
 
-/** A price; a struck-through former price only when the variant has a genuine one (docs/product.md §10). */
+/** A price; a struck-through former price only when the variant has a genuine one (docs/product.md#beyond-a-brochure-site). */
 export function Price({
   pricePence,
   compareAtPricePence,

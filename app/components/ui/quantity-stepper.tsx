@@ -2,7 +2,7 @@ import { Minus, Plus } from "~/components/ui/icons";
 import { cn } from "~/lib/class-names";
 
 /**
- * A quantity from `min` to `max` (docs/product.md §4: 1 to the selected variant's stock). The cart's
+ * A quantity from `min` to `max` (docs/product.md#states: 1 to the selected variant's stock). The cart's
  * lines use `min` 0, so minus at 1 removes the line, and `size` "sm".
  */
 export function QuantityStepper({

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Toaster as Sonner } from "sonner";
 import { toasterMounted } from "~/lib/toast";
 
-/** Toasts per the docs/product.md §4: one visible at a time, each closes after 5000 ms. */
+/** Toasts per the docs/product.md#states: one visible at a time, each closes after 5000 ms. */
 const TOAST_DURATION_MS = 5000;
 
 export function Toaster() {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-// Who changed what, and when (docs/architecture.md §5): every order transition, stock change made by a person
+// Who changed what, and when (docs/architecture.md#data): every order transition, stock change made by a person
 // and, later, every admin action writes one row in the same transaction as the change itself, so
 // a change and its record stand or fall together. Rows are only ever inserted.
 

@@ -1,8 +1,8 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
-// The tables better-auth owns (docs/architecture.md §5), in the shop's naming. The JS keys are better-auth's
-// field names; the SQL names are ours. The user carries the profile of docs/product.md §3: role, full name
+// The tables better-auth owns (docs/architecture.md#data), in the shop's naming. The JS keys are better-auth's
+// field names; the SQL names are ours. The user carries the profile of docs/product.md#records: role, full name
 // (better-auth's `name`), avatar URL (its `image`) and email.
 
 export const userRoles = ["customer", "admin"] as const;

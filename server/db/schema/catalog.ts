@@ -136,11 +136,11 @@ export const productVariants = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     pricePence: integer("price_pence").notNull(),
-    /** A genuine former price; only then may a SALE badge show (docs/product.md §10). */
+    /** A genuine former price; only then may a SALE badge show (docs/product.md#beyond-a-brochure-site). */
     compareAtPricePence: integer("compare_at_price_pence"),
     stockQuantity: integer("stock_quantity").notNull().default(0),
     /**
-     * The most one order may take (docs/product.md §10): so no one customer can hold a product's whole
+     * The most one order may take (docs/product.md#beyond-a-brochure-site): so no one customer can hold a product's whole
      * stock. At most the public stock band (common/stock-levels.ts), so a banded stock figure
      * never lowers what may be bought.
      */

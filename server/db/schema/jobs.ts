@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "dr
 import { timestamps } from "./columns";
 
 /**
- * Every kind of background work the shop does (docs/architecture.md §8):
+ * Every kind of background work the shop does (docs/architecture.md#background-jobs):
  * - `send-email`: hand an outbox message to the mail server (subject: the email_outbox row);
  * - `cancel-intent`: cancel the provider's intent of a cancelled order (subject: the order);
  * - `refund-late-payment`: give back money that arrived for a cancelled order (subject: the order);

@@ -9,7 +9,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 // Images the admin uploaded, kept in the database so that every instance on one
-// PostgreSQL serves them (docs/architecture.md §11): the upload's facts in `images`, and each size the storefront
+// PostgreSQL serves them (docs/architecture.md#running-and-scaling): the upload's facts in `images`, and each size the storefront
 // asks for, already encoded, in `image_renditions`. An image never changes once stored: a new
 // upload is a new id, so its URLs can be cached for a year.
 

@@ -19,7 +19,7 @@ import { timestamps } from "./columns";
 /** The payment providers the shop can take money through (server/payments/provider.ts). */
 export type ProviderName = "test" | "stripe";
 
-// Orders (docs/architecture.md §5, §6). Every amount is integer pence, VAT included; items are snapshots, so a
+// Orders (docs/architecture.md#data, docs/architecture.md#money-flow). Every amount is integer pence, VAT included; items are snapshots, so a
 // later price or name change never alters an old order. Deleting an account keeps its orders
 // (user_id becomes null, the customer fields are anonymised by the account service).
 
@@ -157,7 +157,7 @@ export const paymentEventOutcomes = ["applied", "ignored", "flagged"] as const;
 
 /**
  * Every payment confirmation the shop has acted on, one row per provider event: a replayed webhook
- * finds its row and changes nothing (docs/architecture.md §6).
+ * finds its row and changes nothing (docs/architecture.md#money-flow).
  */
 export const paymentEvents = pgTable(
   "payment_events",

@@ -13,7 +13,7 @@ import { users } from "./auth";
 import { products } from "./catalog";
 import { timestamps } from "./columns";
 
-// Reviews from real buyers (docs/architecture.md §5, docs/product.md §10): one per customer and product, written
+// Reviews from real buyers (docs/architecture.md#data, docs/product.md#beyond-a-brochure-site): one per customer and product, written
 // only by a customer with a paid (or later) order containing the product; the rule is checked by
 // server/reviews. A hidden review counts nowhere. The product's count and star total are kept on
 // the product by a trigger (migration 0012), so a card costs no extra query.

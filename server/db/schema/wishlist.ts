@@ -3,7 +3,7 @@ import { users } from "./auth";
 import { products } from "./catalog";
 import { timestamps } from "./columns";
 
-// Products a customer saved with a heart (docs/product.md §10: a real wishlist instead of a static
+// Products a customer saved with a heart (docs/product.md#beyond-a-brochure-site: a real wishlist instead of a static
 // one). One row per customer and product; both sides deleting take the row with them.
 export const wishlistItems = pgTable(
   "wishlist_items",
