@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -12,8 +11,7 @@ import { defineConfig } from "vite";
 // - the layout every page renders (app/root.tsx and all it imports) is another;
 // - the code several pages share goes into chunks by the set of pages that import it, so a page
 //   loads only code it runs. Sets smaller than the merge threshold join their nearest neighbour, so
-//   a page loads about ten scripts rather than thirty tiny ones; they are fetched after the first
-//   paint (server/http/module-preloads.ts).
+//   a page loads about ten scripts rather than thirty tiny ones.
 // Code loaded later (the cart drawer, the search box, the toasts, the stored cart's check) stays
 // in chunks of its own, fetched when wanted.
 
@@ -64,22 +62,9 @@ function browserChunks() {
   };
 }
 
-// React Router's package exports name only its development build, which differs from the
-// production one by a flag that keeps its development warnings (and their text) in the bundle. The
-// browser gets the production build; the server keeps the package's own resolution (it is not
-// bundled, and the difference there is a few skipped checks).
-const routerDist = fileURLToPath(
-  new URL("./node_modules/react-router/dist/production/", import.meta.url),
-);
-const productionRouter = [
-  { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
-  { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
-];
-
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     tsconfigPaths: true,
-    alias: command !== "build" || isSsrBuild ? [] : productionRouter,
   },
   build: {
     rolldownOptions: isSsrBuild

@@ -1,7 +1,6 @@
 import { Writable } from "node:stream";
 import { sentAsMade } from "@server/http/light-response";
 import { cspNonceContext } from "@server/http/load-context";
-import { documentWithScriptsAfterFirstPaint } from "@server/http/module-preloads";
 import { logger } from "@server/logger";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -18,9 +17,7 @@ export const streamTimeout = 5_000;
 // Pages are rendered completely before the first byte (no deferred data yet), so every response
 // carries its final status and crawlers get the whole document. React renders it with its own
 // streaming renderer and React Router's <ServerRouter>, through their public APIs only; no field
-// of theirs is written (decision record 036). One adapter changes what React Router wrote: its
-// scripts are fetched after the first paint (server/http/module-preloads.ts, with its contract
-// test), which no public API offers.
+// of theirs is written and what they write is sent as written (decision records 036 and 060).
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -59,7 +56,7 @@ export default async function handleRequest(
               clearTimeout(timeoutId);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               resolve(
-                sentAsMade(documentWithScriptsAfterFirstPaint(Buffer.concat(chunks)), {
+                sentAsMade(Buffer.concat(chunks), {
                   headers: responseHeaders,
                   status: responseStatusCode,
                 }),

@@ -22,21 +22,6 @@ describe("first-load JavaScript", () => {
     ]);
   });
 
-  it("lists the scripts preloaded after the first paint (server/http/module-preloads.ts)", () => {
-    const deferred = `<head></head><body><script type="module" async="">
-await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-for (const href of ["/assets/entry.client-a.js","/assets/framework-b.js"]) document.head.append(x);
-const [route0] = await Promise.all([import("/assets/root-d.js"), import("/assets/manifest-m.js")]);
-import("/assets/entry.client-a.js");
-</script></body>`;
-    expect(firstLoadScripts(deferred)).toEqual([
-      "/assets/entry.client-a.js",
-      "/assets/framework-b.js",
-      "/assets/root-d.js",
-      "/assets/manifest-m.js",
-    ]);
-  });
-
   // The probe: the budget check fires when the page grows past it.
   it("reports a page over its budget, naming the largest scripts", () => {
     const sizes = [

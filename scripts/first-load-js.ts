@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // What a page makes the browser download as JavaScript before it is interactive: the scripts its
-// HTML preloads and imports (React Router writes them into the page; the shop's server has them
-// fetched after the first paint, server/http/module-preloads.ts, but they are the same scripts).
+// HTML preloads and imports, as React Router writes them into the page.
 // Code loaded later on demand (the search palette, Stripe's form) is not counted. The budget counts gzipped bytes; a
 // browser that accepts Brotli gets the build's .br forms (scripts/precompress-assets.ts), smaller.
 
@@ -35,10 +34,6 @@ export function firstLoadScripts(html: string): string[] {
   const paths = new Set<string>();
   for (const match of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g)) {
     if (match[1]) paths.add(match[1]);
-  }
-  const preloadedAfterPaint = /\bfor \(const href of (\[[^\]]*\])\)/.exec(html)?.[1];
-  for (const path of preloadedAfterPaint ? (JSON.parse(preloadedAfterPaint) as string[]) : []) {
-    if (path.endsWith(".js")) paths.add(path);
   }
   // `import("…")`, `import * as route0 from "…"` and the bare `import "…"` of the route manifest.
   for (const match of html.matchAll(/\bimport(?:\(|\s+(?:[^"]*from\s+)?)"([^"]+\.js)"/g)) {

@@ -46,7 +46,7 @@ test.describe("adding to the cart", () => {
     expect(await storedCart(page)).toEqual([{ ...twinPens, quantity: 2 }]);
   });
 
-  // The page's scripts arrive after its first paint (decision record 022): a click before they do
+  // The page is painted before its scripts have run: a click before they do
   // is kept and replayed once the page is live (app/components/layout/early-click.tsx).
   test("a click on Add to Cart before the page's scripts arrive still adds, once", async ({
     page,

@@ -26,44 +26,6 @@ test("the product page's first-load JavaScript stays within its budget", async (
   expect(budgetProblem(sizes, PRODUCT_PAGE_FIRST_LOAD_BUDGET)).toBeNull();
 });
 
-// The page paints before its scripts are fetched (server/http/module-preloads.ts, decision records
-// 022 and 036): the head has no module preloads, and every script starts after the first
-// contentful paint, yet the page still comes alive. The adapter's contract test: it reads the page
-// as React Router renders it, so it fails when React Router's markup changes under the rewrite.
-test("the page's scripts are fetched after its first paint", async ({ page, request }) => {
-  const html = await (await request.get("/product/prod1")).text();
-  const head = html.slice(0, html.indexOf("</head>"));
-  expect(head).not.toContain('rel="modulepreload"');
-  expect(head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
-  // Neither a route module nor the route manifest is imported while the page is read.
-  expect(html).not.toMatch(/^import [*"]/m);
-  // A page rendered for one request carries the CSP nonce on its scripts (an Authorization header
-  // keeps /login out of the page cache): rewritten all the same.
-  const rendered = await (
-    await request.get("/login", { headers: { Authorization: "Bearer nobody" } })
-  ).text();
-  expect(rendered).toMatch(/<script nonce="[^"]+" type="module" async="">await new Promise\(/);
-  expect(rendered).not.toContain('rel="modulepreload"');
-  expect(rendered).not.toMatch(/^import [*"]/m);
-
-  for (const path of ["/product/prod1", "/"]) {
-    await gotoHydrated(page, path);
-    const { paint, scripts } = await page.evaluate(() => ({
-      paint:
-        performance.getEntriesByName("first-contentful-paint")[0]?.startTime ??
-        Number.POSITIVE_INFINITY,
-      scripts: performance
-        .getEntriesByType("resource")
-        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
-    }));
-    expect(scripts.map((script) => script.name)).toContainEqual(
-      expect.stringMatching(/\/framework-/),
-    );
-    for (const script of scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(paint);
-  }
-});
-
 // Chromium spends 40-110 ms loading its number and date data the first time a page makes an Intl
 // formatter (common/numbers.ts): the storefront's prices, counts and review dates are written
 // without one, so a shopper's page never pays that while it starts.

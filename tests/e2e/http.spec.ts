@@ -180,8 +180,7 @@ test.describe("HTTP server", () => {
     request,
     baseURL,
   }) => {
-    // Read from the page as served: its scripts are named in the inline module script that fetches
-    // them after the first paint (server/http/module-preloads.ts).
+    // Read from the page as served: its scripts are named in its module preloads.
     const html = await (await request.get("/product/prod1")).text();
     // The framework's chunk (vite.config.ts): the largest script every page loads.
     const script = /"(\/assets\/framework-[^"]+\.js)"/.exec(html)?.[1];

@@ -1,6 +1,6 @@
 import { InlineScript, inlineSource } from "~/components/ui/inline-script";
 
-// A page's scripts arrive after its first paint (decision record 022), and a button clicked
+// A page is painted from the server's HTML before its scripts have run, and a button clicked
 // before they do had no handler yet: the click was lost (Add to Cart did nothing). The head keeps
 // the last such click, and the page replays it once it is live. Links and forms need none of
 // this: they work as plain HTML.
