@@ -156,6 +156,23 @@ test.describe("HTTP server", () => {
     }
   });
 
+  // A page the app renders goes out as one body with its length, never chunked: a client (or a
+  // cache in front) knows its size before it arrives, compressed or not.
+  test("a rendered page is sent whole, with its length", async ({ baseURL }) => {
+    // A signed-in visitor's /login is rendered for them, never from the page cache.
+    const session = { Cookie: "better-auth.session_token=abc.def" };
+    for (const encoding of ["identity", "gzip"]) {
+      const page = await getRaw(baseURL ?? "", "/login", {
+        ...session,
+        "Accept-Encoding": encoding,
+      });
+      expect(page.status).toBe(200);
+      expect(page.headers["x-page-cache"]).toBeUndefined();
+      expect(page.headers["transfer-encoding"], encoding).toBeUndefined();
+      expect(Number(page.headers["content-length"]), encoding).toBe(page.body.length);
+    }
+  });
+
   test("pages are compressed for clients that accept it", async ({ request }) => {
     const response = await request.get("/store", { headers: { "Accept-Encoding": "gzip" } });
     expect(response.headers()["content-encoding"]).toBe("gzip");
