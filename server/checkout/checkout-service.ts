@@ -1,17 +1,14 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../common/checkout-input";
 import { CODE_MESSAGES } from "../../common/discounts";
-import { type OrderPricing, type PricingSettings, priceWithCode } from "../../common/pricing";
-import { perOrderLimitMessage } from "../../common/stock-levels";
+import type { OrderPricing, PricingSettings } from "../../common/pricing";
 import { type Actor, customerActor, systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema/auth";
-import { products, productVariants } from "../db/schema/catalog";
 import { orders } from "../db/schema/orders";
-import { chosenDelivery } from "../delivery/delivery-methods";
-import { checkCode, countCodeAttempt } from "../discounts/code-check";
+import { countCodeAttempt } from "../discounts/code-check";
 import { claimCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
 import { checkoutsStarted } from "../metrics/metrics";
@@ -22,6 +19,7 @@ import { type PaymentProvider, PaymentProviderError } from "../payments/provider
 import { countAttempt } from "../rate-limit/attempt-counter";
 import { reserveStock } from "../stock/stock-service";
 import { rememberDelivery } from "./address-book";
+import { pricedLines, priceOrder } from "./checkout-pricing";
 import { orderStillPriced } from "./order-still-priced";
 
 // Starting a checkout (docs/architecture.md#money-flow): the server prices the cart from the database, reserves
@@ -29,17 +27,10 @@ import { orderStillPriced } from "./order-still-priced";
 // an intent. Nothing the browser says about prices is read.
 
 export const PAYMENT_INTENT_FAILED = "Failed to create payment intent.";
-const VARIANT_UNAVAILABLE = "One of the products in your cart is no longer available.";
 const TOO_MANY_CHECKOUTS = "Too many checkout attempts. Please wait a minute and try again.";
 const ORDER_REPLACED = "Replaced by a newer checkout.";
 /** The checkout acting by itself: an order whose intent could not be made is let go at once. */
 const CHECKOUT_SYSTEM: Actor = systemActor("checkout");
-/** What one card payment may take: Stripe's own ceiling (£999,999.99), well inside an int4. */
-const MAX_ORDER_TOTAL_PENCE = 99_999_999;
-const ORDER_TOO_LARGE = "This order is too large to pay for online. Please contact us to place it.";
-const ORDER_OF_NOTHING = "An order of £0.00 cannot be paid for. Please contact us.";
-export const PRICES_CHANGED =
-  "The prices in your basket have changed. Please check your order total and try again.";
 
 export type CheckoutSettings = PricingSettings & {
   attemptsPerMinute: number;
@@ -108,6 +99,27 @@ async function findPendingOrder(db: Database, userId: string, key: string) {
 }
 
 /**
+ * The customer's row, locked: their checkouts take turns, so "one open order" and "one first-order
+ * discount" are decided on what the one before left. Orders go to the account's own (verified)
+ * address, never one typed into the form. Read with it: whether they have a paid order, and their
+ * open orders, locked (one round trip for all three), which are cancelled here, their stock back.
+ */
+async function lockCustomer(tx: Database, userId: string, actor: Actor) {
+  const [customer] = await tx
+    .select({
+      email: users.email,
+      paidBefore: paidOrderExists(tx, CUSTOMER_ID),
+      open: pendingOrderIdsLocked(CUSTOMER_ID),
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!customer) throw new DomainError("UNAUTHENTICATED", "Authentication required.");
+  for (const orderId of customer.open) await cancelOrder(tx, orderId, actor, ORDER_REPLACED);
+  return customer;
+}
+
+/**
  * Prices the cart, reserves its stock and records the order, all or nothing. The customer's other
  * open order (a changed cart, another tab) is cancelled first in the same transaction, its stock
  * returned: one account holds one order's worth of stock at most.
@@ -129,105 +141,21 @@ async function createPendingOrder(
   }
   const actor = customerActor(userId);
   return db.transaction(async (tx) => {
-    // The customer's row, locked: their checkouts take turns, so "one open order" and "one
-    // first-order discount" are decided on what the one before left. Orders go to the account's
-    // own (verified) address, never one typed into the form. Read with it: whether they have a paid
-    // order, and their open orders, locked (one round trip for all three).
-    const [customer] = await tx
-      .select({
-        email: users.email,
-        paidBefore: paidOrderExists(tx, CUSTOMER_ID),
-        open: pendingOrderIdsLocked(CUSTOMER_ID),
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!customer) throw new DomainError("UNAUTHENTICATED", "Authentication required.");
-    for (const orderId of customer.open) await cancelOrder(tx, orderId, actor, ORDER_REPLACED);
-
-    const variants = await tx
-      .select({
-        id: productVariants.id,
-        name: productVariants.name,
-        pricePence: productVariants.pricePence,
-        maxPerOrder: productVariants.maxPerOrder,
-        productId: products.id,
-        productName: products.name,
-        categoryId: products.categoryId,
-        active: products.active,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(
-        inArray(
-          productVariants.id,
-          lines.map((line) => line.variantId),
-        ),
-      );
-    const byId = new Map(variants.map((variant) => [variant.id, variant]));
-    const priced = lines.map((line) => {
-      const variant = byId.get(line.variantId);
-      // Nothing is sold for nothing: a variant at £0.00 (from before prices had to be at least a
-      // penny) is not on sale.
-      if (!variant?.active || variant.pricePence < 1) {
-        throw new DomainError("CONFLICT", VARIANT_UNAVAILABLE);
-      }
-      if (line.quantity > variant.maxPerOrder) {
-        throw new DomainError(
-          "BAD_REQUEST",
-          perOrderLimitMessage(variant.productName, variant.maxPerOrder),
-        );
-      }
-      return { ...line, variant };
-    });
-
+    const customer = await lockCustomer(tx, userId, actor);
+    const priced = await pricedLines(tx, lines);
     // The open orders are cancelled, so every other order still standing was paid: no paid order
     // means no discount claimed (the unique index on first_order_discount backs this up).
-    const firstOrder = !customer.paidBefore;
-    const delivery = await chosenDelivery(tx, request.deliveryMethodId, settings, now);
-    // A code is checked again here, on what the cart holds now; the better of it and the
-    // first-order discount applies, never both (docs/decisions/043).
-    const code = request.discountCode
-      ? await checkCode(
-          tx,
-          {
-            code: request.discountCode,
-            userId,
-            lines: priced.map((line) => ({
-              productId: line.variant.productId,
-              categoryId: line.variant.categoryId,
-              unitPricePence: line.variant.pricePence,
-              quantity: line.quantity,
-            })),
-          },
-          now,
-        )
-      : null;
-    const { pricing, codeApplied } = priceWithCode(
-      priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
-      {
-        firstOrder,
-        shippingFlatRatePence: settings.shippingFlatRatePence,
-        freeShippingOverPence: settings.freeShippingOverPence,
-        firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
-        delivery,
-      },
-      code?.offer ?? null,
-    );
-    if (pricing.totalPence > MAX_ORDER_TOTAL_PENCE) {
-      throw new DomainError("BAD_REQUEST", ORDER_TOO_LARGE);
-    }
-    // Never a payment of nothing: no provider is asked, and no first-order discount is spent on it.
-    if (pricing.totalPence < 1) throw new DomainError("BAD_REQUEST", ORDER_OF_NOTHING);
-    // Not the total the customer saw: nothing is made (the transaction undoes the replacement).
-    const expected = request.expectedTotalPence;
-    if (expected !== undefined && pricing.totalPence !== expected) {
-      throw new DomainError("CONFLICT", PRICES_CHANGED);
-    }
+    const { pricing, delivery, usedCode } = await priceOrder(tx, {
+      userId,
+      request,
+      priced,
+      firstOrder: !customer.paidBefore,
+      settings,
+      now,
+    });
 
     const details = request.customerDetails;
     if (details.remember) await rememberDelivery(tx, userId, details);
-    const usedCode = codeApplied ? code : null;
     const order = await openOrder(tx, {
       order: {
         userId,

@@ -8,7 +8,7 @@ import { type CardInput, chargeTestCard } from "../payments/test-card";
 import type { TestProvider } from "../payments/test-provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import type { Brand } from "../settings/shop-settings";
-import { PRICES_CHANGED } from "./checkout-service";
+import { PRICES_CHANGED } from "./checkout-pricing";
 import { codeStillPriced, linesAndDeliveryStillPriced } from "./order-still-priced";
 import { recordPaymentFailed, recordPaymentSucceeded } from "./payment-service";
 
