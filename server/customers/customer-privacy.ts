@@ -17,10 +17,9 @@ import { customerAccount } from "./customer-profile";
 // erasure. Each is confirmed on the page first and leaves a row in the audit log that names the
 // admin, never the data.
 
-/** Everything the shop holds about one customer, as the JSON file the admin hands them. */
-export async function exportCustomerData(db: Database, adminId: string, userId: string) {
-  const account = await customerAccount(db, userId);
-  const [signIns, book, orderRows, reviewRows, saved, subscription, notes] = await Promise.all([
+/** What the shop holds about the customer beside their account, each read at once. */
+function customerRecords(db: Database, userId: string, email: string) {
+  return Promise.all([
     db
       .select({
         signedInAt: sessions.createdAt,
@@ -72,12 +71,18 @@ export async function exportCustomerData(db: Database, adminId: string, userId: 
         unsubscribedAt: newsletterSubscribers.unsubscribedAt,
       })
       .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, account.email.toLowerCase())),
+      .where(eq(newsletterSubscribers.email, email.toLowerCase())),
     db
       .select({ note: customerNotes.note, updatedAt: customerNotes.updatedAt })
       .from(customerNotes)
       .where(eq(customerNotes.userId, userId)),
   ]);
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The customer's orders as the copy gives them, each with its lines. */
+async function ordersWithItems(db: Database, orderRows: readonly OrderRow[]) {
   const items =
     orderRows.length === 0
       ? []
@@ -91,41 +96,52 @@ export async function exportCustomerData(db: Database, adminId: string, userId: 
             ),
           )
           .orderBy(asc(orderItems.productName));
+  return orderRows.map((order) => ({
+    number: formatOrderNumber(order.number),
+    status: order.status,
+    placedAt: order.createdAt,
+    paidAt: order.paidAt,
+    name: order.customerFullName,
+    email: order.customerEmail,
+    phone: order.customerPhone,
+    shippingAddress: order.shippingAddress,
+    notes: order.notes,
+    delivery: order.deliveryMethodName,
+    discountCode: order.discountCode,
+    items: items
+      .filter((item) => item.orderId === order.id)
+      .map((item) => ({
+        product: item.productName,
+        variant: item.variantName,
+        quantity: item.quantity,
+        unitPricePence: item.unitPricePence,
+      })),
+    subtotalPence: order.subtotalPence,
+    discountPence: order.discountPence,
+    shippingPence: order.shippingPence,
+    vatPence: order.vatPence,
+    totalPence: order.totalPence,
+    refundedPence: order.refundedPence,
+    cardLast4: order.cardLast4,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+  }));
+}
+
+/** Everything the shop holds about one customer, as the JSON file the admin hands them. */
+export async function exportCustomerData(db: Database, adminId: string, userId: string) {
+  const account = await customerAccount(db, userId);
+  const [signIns, book, orderRows, reviewRows, saved, subscription, notes] = await customerRecords(
+    db,
+    userId,
+    account.email,
+  );
   const exported = {
     exportedAt: new Date().toISOString(),
     account,
     signIns,
     addresses: book,
-    orders: orderRows.map((order) => ({
-      number: formatOrderNumber(order.number),
-      status: order.status,
-      placedAt: order.createdAt,
-      paidAt: order.paidAt,
-      name: order.customerFullName,
-      email: order.customerEmail,
-      phone: order.customerPhone,
-      shippingAddress: order.shippingAddress,
-      notes: order.notes,
-      delivery: order.deliveryMethodName,
-      discountCode: order.discountCode,
-      items: items
-        .filter((item) => item.orderId === order.id)
-        .map((item) => ({
-          product: item.productName,
-          variant: item.variantName,
-          quantity: item.quantity,
-          unitPricePence: item.unitPricePence,
-        })),
-      subtotalPence: order.subtotalPence,
-      discountPence: order.discountPence,
-      shippingPence: order.shippingPence,
-      vatPence: order.vatPence,
-      totalPence: order.totalPence,
-      refundedPence: order.refundedPence,
-      cardLast4: order.cardLast4,
-      carrier: order.carrier,
-      trackingNumber: order.trackingNumber,
-    })),
+    orders: await ordersWithItems(db, orderRows),
     reviews: reviewRows,
     wishlist: saved,
     newsletter: subscription[0] ?? null,
