@@ -25,12 +25,14 @@ afterEach(() => {
 
 /** The project's own text files, as git lists them (what a clone has). */
 function trackedTextFiles(): string[] {
-  return execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" })
-    .split("\n")
-    .filter((path) => /\.(ts|tsx|mjs|md|json|jsonc|css|sql|grit|vcl|conf|yml|sh)$/.test(path))
-    .filter((path) => path !== "package-lock.json")
-    // The checker and its probe quote the faults they look for.
-    .filter((path) => !path.startsWith("tests/docs-map."));
+  return (
+    execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" })
+      .split("\n")
+      .filter((path) => /\.(ts|tsx|mjs|md|json|jsonc|css|sql|grit|vcl|conf|yml|sh)$/.test(path))
+      .filter((path) => path !== "package-lock.json")
+      // The checker and its probe quote the faults they look for.
+      .filter((path) => !path.startsWith("tests/docs-map."))
+  );
 }
 
 async function schemaTables(): Promise<string[]> {
