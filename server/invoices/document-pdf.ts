@@ -81,13 +81,14 @@ function linesOf(document: DocumentView): Line[] {
 
 const money = (pence: number) => (pence < 0 ? `−${formatPence(-pence)}` : formatPence(pence));
 
-function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
-  const { seller, order } = document;
-  const left = 50;
-  const width = 495;
-  const invoice = document.kind === "invoice";
+const LEFT = 50;
+const WIDTH = 495;
 
-  pdf.fillColor(INK).font("bold").fontSize(16).text(seller.legalName, left, 50, { width: 280 });
+/** The seller's details on the left, the document's title and facts on the right; where they end. */
+function drawHeading(pdf: PDFKit.PDFDocument, document: DocumentView): number {
+  const { seller, order } = document;
+  const invoice = document.kind === "invoice";
+  pdf.fillColor(INK).font("bold").fontSize(16).text(seller.legalName, LEFT, 50, { width: 280 });
   pdf.font("regular").fontSize(9).fillColor(MUTED);
   if (seller.shopName && seller.shopName !== seller.legalName) {
     pdf.text(`Trading as ${seller.shopName}`, { width: 280 });
@@ -116,21 +117,31 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
     y += 14;
   }
 
-  y = Math.max(pdf.y, y) + 24;
+  return Math.max(pdf.y, y);
+}
+
+/** Whom the document is for, from `top`; where it ends. */
+function drawBuyer(pdf: PDFKit.PDFDocument, document: DocumentView, top: number): number {
+  const { order } = document;
+  const y = top + 24;
   pdf
     .font("bold")
     .fontSize(9)
     .fillColor(INK)
-    .text(invoice ? "Bill to" : "Credited to", left, y);
+    .text(document.kind === "invoice" ? "Bill to" : "Credited to", LEFT, y);
   pdf
     .font("regular")
     .fillColor(INK)
-    .text(order.customerFullName, left, pdf.y + 2);
+    .text(order.customerFullName, LEFT, pdf.y + 2);
   for (const part of order.shippingAddress.split("\n")) pdf.text(part);
+  return pdf.y;
+}
 
-  y = pdf.y + 24;
+/** The lines' table, from `top`; where it ends. */
+function drawLines(pdf: PDFKit.PDFDocument, document: DocumentView, top: number): number {
+  let y = top + 24;
   const columns = [
-    { title: "Description", x: left, width: 215, align: "left" as const },
+    { title: "Description", x: LEFT, width: 215, align: "left" as const },
     { title: "Qty", x: 270, width: 35, align: "right" as const },
     { title: "Unit price excl. VAT", x: 310, width: 90, align: "right" as const },
     { title: "VAT rate", x: 405, width: 50, align: "right" as const },
@@ -142,8 +153,8 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
   }
   y += 16;
   pdf
-    .moveTo(left, y)
-    .lineTo(left + width, y)
+    .moveTo(LEFT, y)
+    .lineTo(LEFT + WIDTH, y)
     .strokeColor(LINE)
     .stroke();
   y += 6;
@@ -164,12 +175,19 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
     y += Math.max(height, 12) + 6;
   }
   pdf
-    .moveTo(left, y)
-    .lineTo(left + width, y)
+    .moveTo(LEFT, y)
+    .lineTo(LEFT + WIDTH, y)
     .strokeColor(LINE)
     .stroke();
   y += 10;
 
+  return y;
+}
+
+/** The totals, from `top`; where they end. */
+function drawTotals(pdf: PDFKit.PDFDocument, document: DocumentView, top: number): number {
+  const invoice = document.kind === "invoice";
+  let y = top;
   const net = document.grossPence - document.vatPence;
   const totals: [string, string, boolean][] = [
     [invoice ? "Net total" : "Net credited", money(net), false],
@@ -190,10 +208,21 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
     y += strong ? 18 : 14;
   }
 
-  y = Math.max(y, pdf.y) + 16;
+  return y;
+}
+
+/** What a credit note says of itself, and the closing words on money, from `top`. */
+function drawNotes(pdf: PDFKit.PDFDocument, document: DocumentView, top: number): void {
+  const { order } = document;
+  const invoice = document.kind === "invoice";
+  let y = top;
   if (!invoice && document.reason) {
-    pdf.font("bold").fontSize(9).fillColor(INK).text("Reason for the credit", left, y, { width });
-    pdf.font("regular").text(document.reason, { width });
+    pdf
+      .font("bold")
+      .fontSize(9)
+      .fillColor(INK)
+      .text("Reason for the credit", LEFT, y, { width: WIDTH });
+    pdf.font("regular").text(document.reason, { width: WIDTH });
     y = pdf.y + 6;
   }
   if (!invoice && !document.invoiceLabel) {
@@ -205,9 +234,9 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
         `No VAT invoice was issued for this order: it was paid${
           order.paidAt ? ` on ${formatLongDate(order.paidAt)}` : ""
         }, before the shop issued VAT invoices. This credit note corrects the order's price as paid.`,
-        left,
+        LEFT,
         y,
-        { width },
+        { width: WIDTH },
       );
     y = pdf.y + 6;
   }
@@ -216,10 +245,18 @@ function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
     invoice
       ? "Amounts in pounds sterling (GBP). Paid in full by card. VAT is worked out on the total, so the lines' net amounts may differ from the net total by a penny."
       : "Amounts in pounds sterling (GBP). Refunded to the card that paid. VAT is worked out on the total, so the lines' net amounts may differ from the net total by a penny.",
-    left,
+    LEFT,
     y + 12,
-    { width },
+    { width: WIDTH },
   );
+}
+
+function drawDocument(pdf: PDFKit.PDFDocument, document: DocumentView): void {
+  const heading = drawHeading(pdf, document);
+  const buyer = drawBuyer(pdf, document, heading);
+  const lines = drawLines(pdf, document, buyer);
+  const totals = drawTotals(pdf, document, lines);
+  drawNotes(pdf, document, Math.max(totals, pdf.y) + 16);
 }
 
 /** One PDF of the documents, each from a new page. */
