@@ -166,6 +166,119 @@ export async function createProduct(
   return id;
 }
 
+type ParsedProduct = ReturnType<typeof productInputSchema.parse>;
+type VariantRow = typeof productVariants.$inferSelect;
+type VariantChange = {
+  id: string;
+  before: Pick<VariantRow, "name" | "pricePence" | "compareAtPricePence">;
+  after: Pick<VariantRow, "name" | "pricePence" | "compareAtPricePence">;
+};
+
+/**
+ * The product's row and its variants, locked for the edit; refused when the product is gone, was
+ * saved by someone else since the page opened, takes a slug in use or a category that is not
+ * there, or names a variant of another product.
+ */
+async function lockForEdit(tx: Database, id: string, product: ParsedProduct) {
+  const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+  if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
+  if (product.version !== undefined) {
+    await refuseStaleSave(tx, {
+      entity: { type: "product", id },
+      noun: "product",
+      current: before.version,
+      opened: product.version,
+      labels: fieldLabels,
+    });
+  }
+  if (await slugTaken(tx, product.slug, id)) throw slugTakenError();
+  await assertCategoryExists(tx, product.categoryId);
+  const existing = await tx
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(asc(productVariants.createdAt), asc(productVariants.id))
+    .for("update");
+  const known = new Map(existing.map((variant) => [variant.id, variant]));
+  for (const variant of product.variants) {
+    if (variant.id && !known.has(variant.id)) {
+      throw new DomainError("BAD_REQUEST", "A variant of another product cannot be edited here.");
+    }
+  }
+  return { before, existing, known };
+}
+
+/** The existing variants' names and prices saved where they changed; what changed. */
+async function saveVariantChanges(
+  tx: Database,
+  product: ParsedProduct,
+  known: ReadonlyMap<string, VariantRow>,
+): Promise<VariantChange[]> {
+  const changes: VariantChange[] = [];
+  for (const variant of product.variants) {
+    const current = variant.id ? known.get(variant.id) : undefined;
+    if (!current) continue;
+    const next = {
+      name: variant.name,
+      pricePence: variant.pricePence,
+      compareAtPricePence: variant.compareAtPricePence,
+    };
+    if (
+      current.name === next.name &&
+      current.pricePence === next.pricePence &&
+      current.compareAtPricePence === next.compareAtPricePence
+    ) {
+      continue;
+    }
+    await tx.update(productVariants).set(next).where(eq(productVariants.id, current.id));
+    changes.push({
+      id: current.id,
+      before: {
+        name: current.name,
+        pricePence: current.pricePence,
+        compareAtPricePence: current.compareAtPricePence,
+      },
+      after: next,
+    });
+  }
+  return changes;
+}
+
+/** The audit row of a product's edit: the fields and variants before and after, the new version. */
+function productUpdateAudit(edit: {
+  changedFields: readonly string[];
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  variantChanges: readonly VariantChange[];
+  added: ParsedProduct["variants"];
+  version: number;
+}) {
+  const { changedFields, variantChanges, added } = edit;
+  const variants = (side: "before" | "after") =>
+    variantChanges.length > 0
+      ? { variants: variantChanges.map((change) => ({ id: change.id, ...change[side] })) }
+      : {};
+  return {
+    before: {
+      ...Object.fromEntries(changedFields.map((key) => [key, edit.before[key]])),
+      ...variants("before"),
+    },
+    after: {
+      ...Object.fromEntries(changedFields.map((key) => [key, edit.after[key]])),
+      ...variants("after"),
+      ...(added.length > 0
+        ? {
+            addedVariants: added.map((variant) => ({
+              name: variant.name,
+              pricePence: variant.pricePence,
+            })),
+          }
+        : {}),
+      version: edit.version,
+    },
+  };
+}
+
 export async function updateProduct(
   db: Database,
   actor: Actor,
@@ -176,34 +289,7 @@ export async function updateProduct(
   const product = productInputSchema.parse(input);
   await refusingDuplicates(PRODUCT_SLUG_UNIQUE, slugTakenError, () =>
     db.transaction(async (tx) => {
-      const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-      if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
-      if (product.version !== undefined) {
-        await refuseStaleSave(tx, {
-          entity: { type: "product", id },
-          noun: "product",
-          current: before.version,
-          opened: product.version,
-          labels: fieldLabels,
-        });
-      }
-      if (await slugTaken(tx, product.slug, id)) throw slugTakenError();
-      await assertCategoryExists(tx, product.categoryId);
-      const existing = await tx
-        .select()
-        .from(productVariants)
-        .where(eq(productVariants.productId, id))
-        .orderBy(asc(productVariants.createdAt), asc(productVariants.id))
-        .for("update");
-      const known = new Map(existing.map((variant) => [variant.id, variant]));
-      for (const variant of product.variants) {
-        if (variant.id && !known.has(variant.id)) {
-          throw new DomainError(
-            "BAD_REQUEST",
-            "A variant of another product cannot be edited here.",
-          );
-        }
-      }
+      const { before, existing, known } = await lockForEdit(tx, id, product);
       const descriptionHtml = sanitizeProductHtml(product.descriptionHtml);
       const imageUrl =
         upload || product.imageUrl !== before.imageUrl
@@ -223,33 +309,7 @@ export async function updateProduct(
       );
       if (changedFields.length > 0)
         await tx.update(products).set(fields).where(eq(products.id, id));
-      const variantChanges: Record<string, unknown>[] = [];
-      for (const variant of product.variants) {
-        const current = variant.id ? known.get(variant.id) : undefined;
-        if (!current) continue;
-        const next = {
-          name: variant.name,
-          pricePence: variant.pricePence,
-          compareAtPricePence: variant.compareAtPricePence,
-        };
-        if (
-          current.name === next.name &&
-          current.pricePence === next.pricePence &&
-          current.compareAtPricePence === next.compareAtPricePence
-        ) {
-          continue;
-        }
-        await tx.update(productVariants).set(next).where(eq(productVariants.id, current.id));
-        variantChanges.push({
-          id: current.id,
-          before: {
-            name: current.name,
-            pricePence: current.pricePence,
-            compareAtPricePence: current.compareAtPricePence,
-          },
-          after: next,
-        });
-      }
+      const variantChanges = await saveVariantChanges(tx, product, known);
       const added = product.variants.filter((variant) => !variant.id);
       // New variants come after every existing one, so the default stays the default.
       const last = existing.at(-1)?.createdAt ?? new Date();
@@ -268,37 +328,14 @@ export async function updateProduct(
         actor,
         action: "product.updated",
         entity: { type: "product", id },
-        before: {
-          ...Object.fromEntries(changedFields.map((key) => [key, before[key]])),
-          ...(variantChanges.length > 0
-            ? {
-                variants: variantChanges.map((change) => ({
-                  id: change.id,
-                  ...(change.before as object),
-                })),
-              }
-            : {}),
-        },
-        after: {
-          ...Object.fromEntries(changedFields.map((key) => [key, fields[key]])),
-          ...(variantChanges.length > 0
-            ? {
-                variants: variantChanges.map((change) => ({
-                  id: change.id,
-                  ...(change.after as object),
-                })),
-              }
-            : {}),
-          ...(added.length > 0
-            ? {
-                addedVariants: added.map((variant) => ({
-                  name: variant.name,
-                  pricePence: variant.pricePence,
-                })),
-              }
-            : {}),
+        ...productUpdateAudit({
+          changedFields,
+          before,
+          after: fields,
+          variantChanges,
+          added,
           version,
-        },
+        }),
       });
     }),
   );
