@@ -51,31 +51,19 @@ export type DemoHistoryOptions = {
   seed?: number;
 };
 
-/** Loads the demo history unless it is there already; returns how many orders it added. */
-export async function seedDemoHistory(db: Database, options: DemoHistoryOptions): Promise<number> {
-  const [existing] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.id, `${DEMO_HISTORY_PREFIX}000001`))
-    .limit(1);
-  if (existing) return 0;
-  const variants = await db
-    .select({
-      variantId: productVariants.id,
-      productId: products.id,
-      productName: products.name,
-      variantName: productVariants.name,
-      pricePence: productVariants.pricePence,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(products.active, true))
-    .orderBy(asc(productVariants.id));
-  if (variants.length === 0) return 0;
+type Random = ReturnType<typeof generator>;
+type DemoVariant = {
+  variantId: string;
+  productId: string;
+  productName: string;
+  variantName: string;
+  pricePence: number;
+};
+type Shopper = { id: string; name: string; email: string; phone: string; address: string };
 
-  const random = generator(options.seed ?? 20261123);
-  const now = (options.now ?? new Date()).getTime();
-  const shoppers = Array.from({ length: options.shoppers }, (_, index) => {
+/** The demo's shoppers, each with a name, an email, a phone and an address of their own. */
+function demoShoppers(random: Random, count: number): Shopper[] {
+  return Array.from({ length: count }, (_, index) => {
     const first = FIRST_NAMES[index % FIRST_NAMES.length] as string;
     const last = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length] as string;
     const number = String(index + 1).padStart(4, "0");
@@ -87,6 +75,10 @@ export async function seedDemoHistory(db: Database, options: DemoHistoryOptions)
       address: `${random.int(1, 180)} ${random.pick(["High Street", "Mill Lane", "Church Road", "Park Avenue"])}\n${random.pick(TOWNS)}`,
     };
   });
+}
+
+/** The shoppers' accounts, made where missing; the ids that have one. */
+async function shopperAccounts(db: Database, shoppers: readonly Shopper[]): Promise<Set<string>> {
   for (let start = 0; start < shoppers.length; start += BATCH) {
     await db
       .insert(users)
@@ -110,7 +102,115 @@ export async function seedDemoHistory(db: Database, options: DemoHistoryOptions)
         shoppers.map((shopper) => shopper.id),
       ),
     );
-  const present = new Set(known.map((row) => row.id));
+  return new Set(known.map((row) => row.id));
+}
+
+/** One past order placed at `at`, with its lines, as the shop would have recorded it. */
+function demoOrder(
+  random: Random,
+  order: {
+    index: number;
+    at: number;
+    now: number;
+    shopper: Shopper;
+    variants: readonly DemoVariant[];
+    /** Shoppers with a paid order so far: only a first paid order has the discount. */
+    hasPaid: Set<string>;
+    hasAccount: boolean;
+    pricing: PricingSettings;
+  },
+) {
+  const { index, at, shopper } = order;
+  const id = `${DEMO_HISTORY_PREFIX}${String(index + 1).padStart(6, "0")}`;
+  const lineCount = random.int(1, 3);
+  const lines = new Map<string, DemoVariant & { quantity: number }>();
+  for (let line = 0; line < lineCount; line++) {
+    const variant = random.pick(order.variants);
+    const known = lines.get(variant.variantId);
+    if (known) known.quantity += 1;
+    else lines.set(variant.variantId, { ...variant, quantity: random.int(1, 2) });
+  }
+  const status = fate((order.now - at) / DAY, random.next());
+  const wasPaid = status !== "cancelled";
+  const firstOrder = wasPaid && !order.hasPaid.has(shopper.id);
+  if (wasPaid) order.hasPaid.add(shopper.id);
+  const pricing = priceOrder(
+    [...lines.values()].map((line) => ({
+      unitPricePence: line.pricePence,
+      quantity: line.quantity,
+    })),
+    { ...order.pricing, firstOrder },
+  );
+  const createdAt = new Date(at);
+  const paidAt = wasPaid ? new Date(at + 2 * 60_000) : null;
+  const fulfilledAt = ["fulfilled", "delivered"].includes(status)
+    ? new Date(at + random.int(18, 30) * HOUR)
+    : null;
+  const deliveredAt = status === "delivered" ? new Date(at + random.int(40, 90) * HOUR) : null;
+  const row: typeof orders.$inferInsert = {
+    id,
+    userId: order.hasAccount ? shopper.id : null,
+    status,
+    ...pricing,
+    firstOrderDiscount: firstOrder && pricing.discountPence > 0,
+    refundedPence: status === "refunded" ? pricing.totalPence : 0,
+    customerFullName: shopper.name,
+    customerEmail: shopper.email,
+    customerPhone: shopper.phone,
+    shippingAddress: shopper.address,
+    notes: random.next() < 0.1 ? "Please leave with a neighbour if I am out." : null,
+    paymentProvider: "test",
+    // The offline test provider's intents hold no money: refunding one is a no-op.
+    providerIntentId: wasPaid ? `test_pi_${id}` : null,
+    createdAt,
+    updatedAt: deliveredAt ?? fulfilledAt ?? paidAt ?? createdAt,
+    paidAt,
+    fulfilledAt,
+    deliveredAt,
+    carrier: fulfilledAt ? "Royal Mail" : null,
+    trackingNumber: fulfilledAt ? `RM${String(100000000 + index)}GB` : null,
+    cancelledAt: status === "cancelled" ? new Date(at + 30 * 60_000) : null,
+    refundedAt: status === "refunded" ? new Date(at + 4 * DAY) : null,
+    paymentError: status === "cancelled" ? "Not paid in time." : null,
+  };
+  const items: (typeof orderItems.$inferInsert)[] = [...lines.values()].map((line) => ({
+    orderId: id,
+    productId: line.productId,
+    variantId: line.variantId,
+    productName: line.productName,
+    variantName: line.variantName,
+    unitPricePence: line.pricePence,
+    quantity: line.quantity,
+  }));
+  return { row, items };
+}
+
+/** Loads the demo history unless it is there already; returns how many orders it added. */
+export async function seedDemoHistory(db: Database, options: DemoHistoryOptions): Promise<number> {
+  const [existing] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.id, `${DEMO_HISTORY_PREFIX}000001`))
+    .limit(1);
+  if (existing) return 0;
+  const variants: DemoVariant[] = await db
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      variantName: productVariants.name,
+      pricePence: productVariants.pricePence,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(products.active, true))
+    .orderBy(asc(productVariants.id));
+  if (variants.length === 0) return 0;
+
+  const random = generator(options.seed ?? 20261123);
+  const now = (options.now ?? new Date()).getTime();
+  const shoppers = demoShoppers(random, options.shoppers);
+  const present = await shopperAccounts(db, shoppers);
 
   // Oldest first, so each shopper's first order is the one with the discount.
   const placedAt = Array.from({ length: options.orders }, () => {
@@ -130,69 +230,18 @@ export async function seedDemoHistory(db: Database, options: DemoHistoryOptions)
   };
   for (const [index, at] of placedAt.entries()) {
     const shopper = random.pick(shoppers);
-    const id = `${DEMO_HISTORY_PREFIX}${String(index + 1).padStart(6, "0")}`;
-    const lineCount = random.int(1, 3);
-    const lines = new Map<string, (typeof variants)[number] & { quantity: number }>();
-    for (let line = 0; line < lineCount; line++) {
-      const variant = random.pick(variants);
-      const known = lines.get(variant.variantId);
-      if (known) known.quantity += 1;
-      else lines.set(variant.variantId, { ...variant, quantity: random.int(1, 2) });
-    }
-    const status = fate((now - at) / DAY, random.next());
-    const wasPaid = status !== "cancelled";
-    const firstOrder = wasPaid && !hasPaid.has(shopper.id);
-    if (wasPaid) hasPaid.add(shopper.id);
-    const pricing = priceOrder(
-      [...lines.values()].map((line) => ({
-        unitPricePence: line.pricePence,
-        quantity: line.quantity,
-      })),
-      { ...options.pricing, firstOrder },
-    );
-    const createdAt = new Date(at);
-    const paidAt = wasPaid ? new Date(at + 2 * 60_000) : null;
-    const fulfilledAt = ["fulfilled", "delivered"].includes(status)
-      ? new Date(at + random.int(18, 30) * HOUR)
-      : null;
-    const deliveredAt = status === "delivered" ? new Date(at + random.int(40, 90) * HOUR) : null;
-    orderRows.push({
-      id,
-      userId: present.has(shopper.id) ? shopper.id : null,
-      status,
-      ...pricing,
-      firstOrderDiscount: firstOrder && pricing.discountPence > 0,
-      refundedPence: status === "refunded" ? pricing.totalPence : 0,
-      customerFullName: shopper.name,
-      customerEmail: shopper.email,
-      customerPhone: shopper.phone,
-      shippingAddress: shopper.address,
-      notes: random.next() < 0.1 ? "Please leave with a neighbour if I am out." : null,
-      paymentProvider: "test",
-      // The offline test provider's intents hold no money: refunding one is a no-op.
-      providerIntentId: wasPaid ? `test_pi_${id}` : null,
-      createdAt,
-      updatedAt: deliveredAt ?? fulfilledAt ?? paidAt ?? createdAt,
-      paidAt,
-      fulfilledAt,
-      deliveredAt,
-      carrier: fulfilledAt ? "Royal Mail" : null,
-      trackingNumber: fulfilledAt ? `RM${String(100000000 + index)}GB` : null,
-      cancelledAt: status === "cancelled" ? new Date(at + 30 * 60_000) : null,
-      refundedAt: status === "refunded" ? new Date(at + 4 * DAY) : null,
-      paymentError: status === "cancelled" ? "Not paid in time." : null,
+    const { row, items } = demoOrder(random, {
+      index,
+      at,
+      now,
+      shopper,
+      variants,
+      hasPaid,
+      hasAccount: present.has(shopper.id),
+      pricing: options.pricing,
     });
-    for (const line of lines.values()) {
-      itemRows.push({
-        orderId: id,
-        productId: line.productId,
-        variantId: line.variantId,
-        productName: line.productName,
-        variantName: line.variantName,
-        unitPricePence: line.pricePence,
-        quantity: line.quantity,
-      });
-    }
+    orderRows.push(row);
+    itemRows.push(...items);
     if (orderRows.length >= BATCH) await flush();
   }
   await flush();
