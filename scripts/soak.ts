@@ -167,6 +167,124 @@ function summarise(outcomes: Outcome[], spanSeconds: number) {
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
+type Clock = { started: number; elapsed: () => number };
+
+/** Every second, the server's heap and resident memory from its metrics, into `memory`. */
+function sampleMemory(base: string, memory: Memory[], clock: Clock) {
+  const { elapsed } = clock;
+  return setInterval(async () => {
+    try {
+      const text = await (
+        await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
+      memory.push({
+        at: elapsed(),
+        heap: metric(text, "nodejs_heap_size_used_bytes"),
+        rss: metric(text, "process_resident_memory_bytes"),
+      });
+    } catch {
+      // the report counts the shoppers' errors; a missed sample is only a gap
+    }
+  }, 1000);
+}
+
+/** Every window, a line: throughput, p99, errors, the heap's low point and the last rss. */
+function reportWindows(outcomes: Outcome[], memory: Memory[], windowSeconds: number) {
+  let reported = 0;
+  return setInterval(() => {
+    const from = reported * windowSeconds;
+    const to = from + windowSeconds;
+    reported++;
+    const inWindow = outcomes.filter((outcome) => outcome.at >= from && outcome.at < to);
+    const figures = summarise(inWindow, windowSeconds);
+    const last = memory.at(-1);
+    const heapLow = Math.min(
+      ...memory.filter((sample) => sample.at >= from && sample.at < to).map((s) => s.heap),
+    );
+    console.log(
+      `  ${String(to).padStart(4)} s ${String(figures.perSecond).padStart(7)} ${String(figures.p99).padStart(9)} ${String(figures.errors).padStart(8)} ${String(Number.isFinite(heapLow) ? mb(heapLow) : "-").padStart(9)} ${String(last ? mb(last.rss) : "-").padStart(8)}`,
+    );
+  }, windowSeconds * 1000);
+}
+
+/** Each shopper acting in turn until the deadline, every outcome into `outcomes`. */
+async function drive(
+  shoppers: readonly Shopper[],
+  next: ReturnType<typeof actions>,
+  deadline: number,
+  clock: Clock,
+  outcomes: Outcome[],
+) {
+  const { started } = clock;
+  await Promise.all(
+    shoppers.map(async (shopper) => {
+      while (performance.now() < deadline) {
+        const [action, , run] = next();
+        const begin = performance.now();
+        let result: { ok: boolean; detail: string };
+        try {
+          result = await run(shopper);
+        } catch (error) {
+          result = { ok: false, detail: String(error) };
+        }
+        outcomes.push({
+          action,
+          at: (begin - started) / 1000,
+          ms: performance.now() - begin,
+          ...result,
+        });
+      }
+    }),
+  );
+}
+
+/** The run's table by action, its totals, its memory and the server's exit, printed. */
+function printReport(figures: {
+  byAction: Record<string, ReturnType<typeof summarise>>;
+  overall: ReturnType<typeof summarise>;
+  spanSeconds: number;
+  heapAfterWarmUp: number;
+  heapAtEnd: number;
+  judged: boolean;
+  memoryFlat: boolean;
+  exitCode: number | null;
+  errorLines: string[];
+  rssMaxMb: number;
+}) {
+  const { byAction, overall, spanSeconds, heapAfterWarmUp, heapAtEnd, judged, memoryFlat } =
+    figures;
+  const { exitCode, errorLines } = figures;
+  console.log("\n  by action        requests   req/s   p50 ms   p99 ms   errors");
+  for (const [action, figures] of Object.entries(byAction)) {
+    console.log(
+      `  ${action.padEnd(16)} ${String(figures.requests).padStart(8)} ${String(figures.perSecond).padStart(7)} ${String(figures.p50).padStart(8)} ${String(figures.p99).padStart(8)} ${String(figures.errors).padStart(8)}`,
+    );
+  }
+  console.log(
+    `\n  all: ${overall.requests} requests in ${Math.round(spanSeconds)} s, ${overall.perSecond}/s, p50 ${overall.p50} ms, p99 ${overall.p99} ms, ${overall.errors} errors`,
+  );
+  console.log(
+    `  memory: heap ${mb(heapAfterWarmUp)} MB after warm-up, ${mb(heapAtEnd)} MB at the end (low points); rss at most ${figures.rssMaxMb} MB; ${judged ? (memoryFlat ? "flat" : "GROWING") : `not judged under ${JUDGE_MEMORY_FROM_SECONDS} s`}`,
+  );
+  console.log(`  server: exited ${exitCode}, ${errorLines.length} error lines in its log`);
+}
+
+/** The heap's low points (after a collection) once warmed up, against the end: flat or growing. */
+function memoryVerdict(memory: readonly Memory[], spanSeconds: number) {
+  const warmUp = Math.min(30, spanSeconds / 3);
+  const lowIn = (from: number, to: number) =>
+    Math.min(...memory.filter((s) => s.at >= from && s.at < to).map((s) => s.heap));
+  const tail = Math.min(30, spanSeconds / 3);
+  const heapAfterWarmUp = lowIn(warmUp, warmUp + tail);
+  const heapAtEnd = lowIn(spanSeconds - tail, spanSeconds + 1);
+  return {
+    heapAfterWarmUp,
+    heapAtEnd,
+    judged: seconds >= JUDGE_MEMORY_FROM_SECONDS,
+    memoryFlat: heapAtEnd <= heapAfterWarmUp * HEAP_GROWTH_ALLOWED + HEAP_SLACK_BYTES,
+  };
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "gleam-soak-"));
   let server: BuiltServer | undefined;
@@ -200,56 +318,11 @@ async function main() {
     );
     console.log("  time   req/s    p99 ms   errors   heap MB   rss MB");
 
-    const sampler = setInterval(async () => {
-      try {
-        const text = await (
-          await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
-        ).text();
-        memory.push({
-          at: elapsed(),
-          heap: metric(text, "nodejs_heap_size_used_bytes"),
-          rss: metric(text, "process_resident_memory_bytes"),
-        });
-      } catch {
-        // the report counts the shoppers' errors; a missed sample is only a gap
-      }
-    }, 1000);
-    let reported = 0;
-    const reporter = setInterval(() => {
-      const from = reported * windowSeconds;
-      const to = from + windowSeconds;
-      reported++;
-      const inWindow = outcomes.filter((outcome) => outcome.at >= from && outcome.at < to);
-      const figures = summarise(inWindow, windowSeconds);
-      const last = memory.at(-1);
-      const heapLow = Math.min(
-        ...memory.filter((sample) => sample.at >= from && sample.at < to).map((s) => s.heap),
-      );
-      console.log(
-        `  ${String(to).padStart(4)} s ${String(figures.perSecond).padStart(7)} ${String(figures.p99).padStart(9)} ${String(figures.errors).padStart(8)} ${String(Number.isFinite(heapLow) ? mb(heapLow) : "-").padStart(9)} ${String(last ? mb(last.rss) : "-").padStart(8)}`,
-      );
-    }, windowSeconds * 1000);
+    const clock: Clock = { started, elapsed };
+    const sampler = sampleMemory(base, memory, clock);
+    const reporter = reportWindows(outcomes, memory, windowSeconds);
 
-    await Promise.all(
-      shoppers.map(async (shopper) => {
-        while (performance.now() < deadline) {
-          const [action, , run] = next();
-          const begin = performance.now();
-          let result: { ok: boolean; detail: string };
-          try {
-            result = await run(shopper);
-          } catch (error) {
-            result = { ok: false, detail: String(error) };
-          }
-          outcomes.push({
-            action,
-            at: (begin - started) / 1000,
-            ms: performance.now() - begin,
-            ...result,
-          });
-        }
-      }),
-    );
+    await drive(shoppers, next, deadline, clock, outcomes);
     clearInterval(sampler);
     clearInterval(reporter);
     const spanSeconds = elapsed();
@@ -266,15 +339,7 @@ async function main() {
     const overall = summarise(outcomes, spanSeconds);
     const errors = outcomes.filter((outcome) => !outcome.ok).slice(0, 10);
 
-    // Memory: the heap's low points (after a collection) once warmed up, against the end.
-    const warmUp = Math.min(30, spanSeconds / 3);
-    const lowIn = (from: number, to: number) =>
-      Math.min(...memory.filter((s) => s.at >= from && s.at < to).map((s) => s.heap));
-    const tail = Math.min(30, spanSeconds / 3);
-    const heapAfterWarmUp = lowIn(warmUp, warmUp + tail);
-    const heapAtEnd = lowIn(spanSeconds - tail, spanSeconds + 1);
-    const judged = seconds >= JUDGE_MEMORY_FROM_SECONDS;
-    const memoryFlat = heapAtEnd <= heapAfterWarmUp * HEAP_GROWTH_ALLOWED + HEAP_SLACK_BYTES;
+    const { heapAfterWarmUp, heapAtEnd, judged, memoryFlat } = memoryVerdict(memory, spanSeconds);
 
     const exitCode = await server.stop();
     const output = server.output();
@@ -309,19 +374,18 @@ async function main() {
     mkdirSync("reports", { recursive: true });
     writeFileSync(join("reports", "soak.json"), `${JSON.stringify(report, null, 2)}\n`);
 
-    console.log("\n  by action        requests   req/s   p50 ms   p99 ms   errors");
-    for (const [action, figures] of Object.entries(byAction)) {
-      console.log(
-        `  ${action.padEnd(16)} ${String(figures.requests).padStart(8)} ${String(figures.perSecond).padStart(7)} ${String(figures.p50).padStart(8)} ${String(figures.p99).padStart(8)} ${String(figures.errors).padStart(8)}`,
-      );
-    }
-    console.log(
-      `\n  all: ${overall.requests} requests in ${Math.round(spanSeconds)} s, ${overall.perSecond}/s, p50 ${overall.p50} ms, p99 ${overall.p99} ms, ${overall.errors} errors`,
-    );
-    console.log(
-      `  memory: heap ${mb(heapAfterWarmUp)} MB after warm-up, ${mb(heapAtEnd)} MB at the end (low points); rss at most ${report.memory.rssMaxMb} MB; ${judged ? (memoryFlat ? "flat" : "GROWING") : `not judged under ${JUDGE_MEMORY_FROM_SECONDS} s`}`,
-    );
-    console.log(`  server: exited ${exitCode}, ${errorLines.length} error lines in its log`);
+    printReport({
+      byAction,
+      overall,
+      spanSeconds,
+      heapAfterWarmUp,
+      heapAtEnd,
+      judged,
+      memoryFlat,
+      exitCode,
+      errorLines,
+      rssMaxMb: report.memory.rssMaxMb,
+    });
 
     if (overall.errors > 0) {
       failed = true;
