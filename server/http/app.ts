@@ -1,13 +1,11 @@
 import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, isPublicAuthEndpoint } from "../auth/auth";
 import { hasSessionCookie } from "../auth/session-cookie";
 import { signedInCookieFollowing } from "../auth/signed-in-cookie";
-import { watchDatabaseFaults } from "../db/database-faults";
 import { countStatements } from "../db/statement-count";
 import { type Logger, withLogFields } from "../logger";
 import { bodyLimits } from "./body-limits";
@@ -22,7 +20,6 @@ import {
 import { clientAddress } from "./client-address";
 import { compression } from "./compression";
 import { refuseControlCharactersInAddress } from "./control-characters";
-import { DatabaseOutage } from "./database-outage";
 import { healthAndMetrics } from "./health-and-metrics";
 import { asMade } from "./light-response";
 import {
@@ -32,10 +29,12 @@ import {
   isSharedPage,
   type PageCache,
 } from "./page-cache";
+import { pausePage } from "./pause-page";
+import { renderGuard } from "./render-guard";
 import { requestRecorder } from "./request-log";
-import { isFilePath, loggedPath } from "./request-paths";
 import { handlingOrigin, onHandlingOrigin, sameOriginOnly } from "./same-origin";
 import { cspNonce, type InlineScripts, securityHeaders } from "./security-headers";
+import { assetFiles, publicFiles } from "./static-files";
 import "./load-context";
 import { pageTags } from "../cache/cache-tags";
 import { inRequestScope } from "../request-scope";
@@ -85,15 +84,15 @@ type AppEnv = {
 
 const CLIENT_CLOSED_REQUEST = 499;
 const REQUEST_TIMEOUT_MS = 15_000;
-const UNAVAILABLE_MESSAGE = "The shop is unavailable for a moment. Please try again shortly.";
 
-export function createHttpApp(options: HttpAppOptions) {
-  const app = new Hono<AppEnv>();
-  const handleWithRouter = createRequestHandler(options.build, "production");
-  const handleRequest: typeof handleWithRouter = (request, context) =>
-    handleWithRouter(request, context).then(asMade);
+type App = Hono<AppEnv>;
+type Recorder = ReturnType<typeof requestRecorder>;
 
-  const record = requestRecorder(options.logger, routeLabeller(options.build.routes));
+/**
+ * What every answer gets, whatever made it: the request's id and log line, Connection: close
+ * while draining, the signed-in cookie following the session cookie, and the security headers.
+ */
+function answerEveryRequest(app: App, options: HttpAppOptions, record: Recorder) {
   app.use((c, next) => {
     const started = performance.now();
     const reqId = requestIdFor(c.req.header(REQUEST_ID_HEADER), (options.trustProxyHops ?? 0) > 0);
@@ -133,136 +132,49 @@ export function createHttpApp(options: HttpAppOptions) {
     });
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
+}
 
-  app.use(compression());
-  // Before anything reads the address: a control character in a path or query is refused here.
-  app.use(refuseControlCharactersInAddress());
-  app.use(bodyLimits());
-  app.use(sameOriginOnly(options.origins));
-
-  app.route(
-    "/",
-    healthAndMetrics({
-      logger: options.logger,
-      pingDatabase: options.pingDatabase,
-      isReady: options.isReady,
-      isDraining: options.isDraining,
-      metricsToken: options.metricsToken,
-    }),
-  );
-
-  // Fingerprinted build output never changes under the same name. Scripts, styles and SVG images
-  // are sent as compressed by the build (their .br and .gz siblings, scripts/precompress-assets.ts)
-  // to a browser that accepts them, never compressed again per request.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: options.clientDir,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
-
-  // Other public files (images, favicon) keep their names across releases: cache briefly. Only
-  // paths with an extension are looked up on disk, so page requests skip the file system.
-  const publicFiles = serveStatic({
-    root: options.clientDir,
-    precompressed: true,
-    onFound: (_path, c) => {
-      c.header("Cache-Control", "public, max-age=86400");
-    },
-  });
-  app.use(async (c, next) => {
-    if (isFilePath(c.req.path)) return publicFiles(c, next);
-    return next();
-  });
-
-  const { isReady } = options;
-  if (isReady) {
-    app.use(async (c, next) => {
-      if (isReady()) return next();
-      c.header("Cache-Control", "no-store");
-      c.header("Retry-After", "5");
-      if (c.req.path.startsWith("/api/")) {
-        return c.json({ error: "The shop is starting. Please try again in a moment." }, 503);
-      }
-      return c.html(pausePage("The shop is starting. Please try again in a moment."), 503);
-    });
-  }
-
-  const addressOf = (c: Context): string | null =>
-    clientAddress(
-      c.req.header("X-Forwarded-For"),
-      getConnInfo(c).remote.address ?? null,
-      options.trustProxyHops ?? 0,
-    );
-  // Handlers see the request on one of the shop's own origins (never http://<proxy's Host>).
-  const shopRequest = (c: Context) => onHandlingOrigin(c.req.raw, options.origins);
-
+/** better-auth's public endpoints, each given the connecting address and the shop's own origin. */
+function mountAuth(app: App, options: HttpAppOptions, addressOf: (c: Context) => string | null) {
   const { handleAuth } = options;
-  if (handleAuth) {
-    app.all("/api/auth/*", (c) => {
-      if (!isPublicAuthEndpoint(c.req.method, c.req.path)) {
-        return c.json({ error: "Not found." }, 404, { "Cache-Control": "no-store" });
-      }
-      // The rate limiter counts per client address: it gets the connecting address from here,
-      // never a header the client could set itself.
-      const headers = new Headers(c.req.raw.headers);
-      headers.delete(CLIENT_IP_HEADER);
-      const address = addressOf(c);
-      if (address) headers.set(CLIENT_IP_HEADER, address);
-      const init: RequestInit & { duplex?: "half" } = {
-        method: c.req.method,
-        headers,
-        body: c.req.raw.body,
-        duplex: "half",
-      };
-      const url = new URL(c.req.url);
-      const origin = handlingOrigin(c.req.raw, options.origins);
-      return handleAuth(new Request(`${origin}${url.pathname}${url.search}`, init));
-    });
-  }
+  if (!handleAuth) return;
+  app.all("/api/auth/*", (c) => {
+    if (!isPublicAuthEndpoint(c.req.method, c.req.path)) {
+      return c.json({ error: "Not found." }, 404, { "Cache-Control": "no-store" });
+    }
+    // The rate limiter counts per client address: it gets the connecting address from here,
+    // never a header the client could set itself.
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const address = addressOf(c);
+    if (address) headers.set(CLIENT_IP_HEADER, address);
+    const init: RequestInit & { duplex?: "half" } = {
+      method: c.req.method,
+      headers,
+      body: c.req.raw.body,
+      duplex: "half",
+    };
+    const url = new URL(c.req.url);
+    const origin = handlingOrigin(c.req.raw, options.origins);
+    return handleAuth(new Request(`${origin}${url.pathname}${url.search}`, init));
+  });
+}
 
-  // A request the database cannot serve is answered 503 at once (./database-outage.ts), and none
-  // waits longer than the timeout.
-  const outage = new DatabaseOutage(options.pingDatabase, options.logger);
-  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-  const unavailable = (path: string): Response => {
-    const headers = { "Cache-Control": "no-store", "Retry-After": "5" };
-    if (path.startsWith("/api/")) {
-      return Response.json({ error: UNAVAILABLE_MESSAGE }, { status: 503, headers });
-    }
-    return new Response(pausePage(UNAVAILABLE_MESSAGE), {
-      status: 503,
-      headers: { ...headers, "Content-Type": "text/html; charset=UTF-8" },
-    });
-  };
-  const guarded = async (path: string, render: () => Promise<Response>): Promise<Response> => {
-    if (outage.down()) return unavailable(path);
-    const { result: rendering, faulted } = watchDatabaseFaults(render);
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), requestTimeoutMs);
-    });
-    const result = await Promise.race([rendering, deadline]).finally(() => clearTimeout(timer));
-    if (result === undefined) {
-      // Answered by the timeout: whatever the render makes of it later is dropped.
-      rendering.then((late) => late.body?.cancel()).catch(() => {});
-      options.logger.error({ path: loggedPath(path), ms: requestTimeoutMs }, "request timed out");
-      await outage.explains();
-      return unavailable(path);
-    }
-    // A failure the database caused (every connection taken, the connection cut under a
-    // checkout) is the shop's trouble for a moment, not the request's: 503 with Retry-After.
-    if (result.status >= 500 && (faulted() || (await outage.explains()))) {
-      await result.body?.cancel();
-      return unavailable(path);
-    }
-    return result;
-  };
-
+/**
+ * Pages and the API: rendered by React Router in the request's own scope with the caching
+ * headers of their audience, through the page cache where a request may share one.
+ */
+function mountPages(
+  app: App,
+  options: HttpAppOptions,
+  parts: {
+    handleRequest: ReturnType<typeof createRequestHandler>;
+    guarded: ReturnType<typeof renderGuard>;
+    addressOf: (c: Context) => string | null;
+    shopRequest: (c: Context) => Request;
+  },
+) {
+  const { handleRequest, guarded, addressOf, shopRequest } = parts;
   const { pageCache } = options;
   const sharedCache = options.sharedCache ?? DEFAULT_SHARED_CACHE;
   /**
@@ -343,6 +255,68 @@ export function createHttpApp(options: HttpAppOptions) {
       },
     );
   });
+}
+
+export function createHttpApp(options: HttpAppOptions) {
+  const app = new Hono<AppEnv>();
+  const handleWithRouter = createRequestHandler(options.build, "production");
+  const handleRequest: typeof handleWithRouter = (request, context) =>
+    handleWithRouter(request, context).then(asMade);
+
+  const record = requestRecorder(options.logger, routeLabeller(options.build.routes));
+  answerEveryRequest(app, options, record);
+
+  app.use(compression());
+  // Before anything reads the address: a control character in a path or query is refused here.
+  app.use(refuseControlCharactersInAddress());
+  app.use(bodyLimits());
+  app.use(sameOriginOnly(options.origins));
+
+  app.route(
+    "/",
+    healthAndMetrics({
+      logger: options.logger,
+      pingDatabase: options.pingDatabase,
+      isReady: options.isReady,
+      isDraining: options.isDraining,
+      metricsToken: options.metricsToken,
+    }),
+  );
+
+  app.use("/assets/*", assetFiles(options.clientDir));
+  app.use(publicFiles(options.clientDir));
+
+  const { isReady } = options;
+  if (isReady) {
+    app.use(async (c, next) => {
+      if (isReady()) return next();
+      c.header("Cache-Control", "no-store");
+      c.header("Retry-After", "5");
+      if (c.req.path.startsWith("/api/")) {
+        return c.json({ error: "The shop is starting. Please try again in a moment." }, 503);
+      }
+      return c.html(pausePage("The shop is starting. Please try again in a moment."), 503);
+    });
+  }
+
+  const addressOf = (c: Context): string | null =>
+    clientAddress(
+      c.req.header("X-Forwarded-For"),
+      getConnInfo(c).remote.address ?? null,
+      options.trustProxyHops ?? 0,
+    );
+  // Handlers see the request on one of the shop's own origins (never http://<proxy's Host>).
+  const shopRequest = (c: Context) => onHandlingOrigin(c.req.raw, options.origins);
+
+  mountAuth(app, options, addressOf);
+
+  const guarded = renderGuard({
+    pingDatabase: options.pingDatabase,
+    logger: options.logger,
+    requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+  });
+
+  mountPages(app, options, { handleRequest, guarded, addressOf, shopRequest });
 
   app.onError((error, c) => {
     // Refusals a middleware decided on (403 from the same-origin check) are answers, not faults.
@@ -352,6 +326,7 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   // Hits are answered before the app when the server is node:http (./cache-hits.ts).
+  const { pageCache } = options;
   const serveCacheHit = pageCache
     ? cacheHitServer({
         pageCache,
@@ -365,20 +340,6 @@ export function createHttpApp(options: HttpAppOptions) {
     : () => false;
   return { fetch: app.fetch, serveCacheHit };
 }
-
-/**
- * Shown while the database is not ready yet or away: no database, no React, nothing that could
- * fail. `message` is the shop's own text, never the visitor's.
- */
-const pausePage = (message: string) => `<!doctype html>
-<html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>We'll be right back</title></head>
-<body style="font-family:system-ui,sans-serif;color:#0f172a;background:#fafaf9;margin:0;padding:15vh 24px;text-align:center">
-<h1 style="font-size:28px;margin:0 0 12px">We'll be right back</h1>
-<p style="font-size:18px;margin:0">${message}</p>
-</body>
-</html>`;
 
 /** The request as any visitor without a session would send it: for a page everyone may share. */
 function anonymousCopy(request: Request): Request {
