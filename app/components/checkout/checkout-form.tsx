@@ -1,28 +1,34 @@
 import type { DeliveryOption } from "@common/delivery";
-import type { CodeOffer } from "@common/discounts";
 import { formatPence } from "@common/money";
 import { type PricingSettings, priceOrder, priceWithCode } from "@common/pricing";
 import type { SavedAddress } from "@common/uk-address";
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type FormEvent,
+  lazy,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useCartLines, useCartLoaded } from "~/components/cart/cart-store";
 import { refreshCartFromShop } from "~/components/cart/refresh-cart";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { Loader2, Lock, ShieldCheck } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
 import { ShopLink } from "~/components/ui/shop-link";
-import { Textarea } from "~/components/ui/textarea";
-import { storeDiscountCode, storedDiscountCode } from "~/lib/discount-code-storage";
-import { checkDiscountCode, PaymentFailure, UNEXPECTED } from "~/lib/shop-api";
+import { storeDiscountCode } from "~/lib/discount-code-storage";
+import { PaymentFailure, UNEXPECTED } from "~/lib/shop-api";
 import { dismissToast, showToast } from "~/lib/toast";
-import { AddressFields } from "./address-fields";
+import { ContactFields } from "./contact-fields";
 import { DeliveryChoice } from "./delivery-choice";
 import { DiscountCodeField } from "./discount-code-field";
 import { OrderSummary } from "./order-summary";
 import { type CheckoutDetails, confirmTestCard, createPaymentIntent } from "./pay-for-cart";
 import type { PaymentMethod } from "./payment-method";
 import { TestCardFields } from "./test-card-fields";
+import { useCheckoutCode } from "./use-checkout-code";
 
 // Stripe's code is fetched only when Stripe takes the payment.
 const StripePayment = lazy(() => import("./stripe-payment"));
@@ -47,6 +53,121 @@ export type CheckoutProfile = { fullName: string; email: string; phone: string }
 function text(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
+}
+
+/** The customer's details as the form holds them. */
+function detailsOf(form: FormData): CheckoutDetails {
+  const notes = text(form, "notes");
+  return {
+    fullName: text(form, "fullName"),
+    email: text(form, "email"),
+    phone: text(form, "phone"),
+    address: {
+      line1: text(form, "addressLine1"),
+      line2: text(form, "addressLine2"),
+      town: text(form, "town"),
+      postcode: text(form, "postcode"),
+    },
+    remember: form.get("remember") === "on",
+    ...(notes ? { notes } : {}),
+  };
+}
+
+/** Pay, with the total once the cart is read, and what a shopper looks for beside it. */
+function PayButton({
+  busy,
+  disabled,
+  totalPence,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  /** Null until the cart is read (or when it is empty). */
+  totalPence: number | null;
+}) {
+  return (
+    <>
+      <Button type="submit" size="lg" className="w-full" disabled={disabled}>
+        {busy ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden="true" />
+            Processing…
+          </>
+        ) : (
+          <>
+            <Lock aria-hidden="true" />
+            {totalPence === null ? "Pay" : `Pay ${formatPence(totalPence)}`}
+          </>
+        )}
+      </Button>
+      {/* What a shopper looks for beside the pay button (docs/brand.md, Trust). */}
+      <div className="-mt-4 space-y-1 text-center text-sm text-ink-muted">
+        <p className="flex items-center justify-center gap-2">
+          <ShieldCheck className="size-4 shrink-0 text-brand-strong" aria-hidden="true" />
+          Secure checkout: your card details are encrypted and never stored by us.
+        </p>
+        <p>
+          30-day money-back guarantee.{" "}
+          <ShopLink
+            to="/shipping-returns"
+            className="font-medium text-brand-strong underline underline-offset-2"
+          >
+            Returns policy
+          </ShopLink>
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** The card: Stripe's Payment Element when Stripe takes payments, else the test card's fields. */
+function PaymentFields({
+  stripePublishableKey,
+  totalPence,
+  method,
+  disabled,
+}: {
+  stripePublishableKey: string | null;
+  totalPence: number;
+  method: RefObject<PaymentMethod | null>;
+  disabled: boolean;
+}) {
+  if (!stripePublishableKey) return <TestCardFields disabled={disabled} />;
+  return (
+    <fieldset className="space-y-4" disabled={disabled}>
+      <legend className="text-lg font-semibold">Payment</legend>
+      <Suspense fallback={<p className="text-sm text-ink-muted">Loading the payment form…</p>}>
+        <StripePayment
+          publishableKey={stripePublishableKey}
+          totalPence={totalPence}
+          method={method}
+        />
+      </Suspense>
+    </fieldset>
+  );
+}
+
+/**
+ * The cart being paid for, re-checked against the shop's prices and stock once on arrival. The
+ * stored cart is read in the browser only: until then `ready` is false and the form shows no lines
+ * or total. An empty cart goes back to /store, unless a payment under way emptied it.
+ */
+function useCheckoutCart(busy: boolean) {
+  const navigate = useNavigate();
+  const lines = useCartLines();
+  const ready = useCartLoaded();
+  useEffect(() => {
+    // The server's prices and stock win: re-check the stored cart once on arrival.
+    const controller = new AbortController();
+    refreshCartFromShop(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) console.error("Checking the cart failed.", error);
+    });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (ready && lines.length === 0 && !busy) navigate("/store", { replace: true });
+  }, [ready, lines.length, busy, navigate]);
+  return { lines, ready };
 }
 
 /**
@@ -76,25 +197,11 @@ export function CheckoutForm({
   const stripeMethod = useRef<PaymentMethod | null>(null);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const lines = useCartLines();
-  // The stored cart is read in the browser only: until then the form shows no lines or total.
-  const ready = useCartLoaded();
   const [busy, setBusy] = useState(false);
   /** Why the last attempt failed, shown beside the Pay button until the next one. */
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    // The server's prices and stock win: re-check the stored cart once on arrival.
-    const controller = new AbortController();
-    refreshCartFromShop(controller.signal).catch((error: unknown) => {
-      if (!controller.signal.aborted) console.error("Checking the cart failed.", error);
-    });
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    if (ready && lines.length === 0 && !busy) navigate("/store", { replace: true });
-  }, [ready, lines.length, busy, navigate]);
+  const { lines, ready } = useCheckoutCart(busy);
 
   const [deliveryId, setDeliveryId] = useState(
     () => (deliveryOptions.find((option) => option.standard) ?? deliveryOptions[0])?.id ?? "",
@@ -104,64 +211,22 @@ export function CheckoutForm({
     () => lines.map((line) => ({ unitPricePence: line.pricePence, quantity: line.quantity })),
     [lines],
   );
-  /** The code the shop accepted for this cart, and what it offers. */
-  const [code, setCode] = useState<{ code: string; offer: CodeOffer } | null>(null);
-  const [codeNote, setCodeNote] = useState<string | null>(null);
+  const {
+    code,
+    note: codeNote,
+    apply: applyCode,
+    remove: removeCode,
+  } = useCheckoutCode(lines, ready);
   const { pricing, codeApplied } = useMemo(
     () =>
       priceWithCode(pricedLines, { firstOrder, ...pricingSettings, delivery }, code?.offer ?? null),
     [pricedLines, firstOrder, pricingSettings, delivery, code],
   );
-  // The offer was checked for the lines of its time: a changed cart is checked again.
-  const linesKey = JSON.stringify(lines.map((line) => [line.variantId, line.quantity]));
-  const checkedFor = useRef(linesKey);
-  useEffect(() => {
-    if (!code || checkedFor.current === linesKey) return;
-    checkedFor.current = linesKey;
-    void applyCode(code.code);
-  });
-
-  async function applyCode(text: string) {
-    try {
-      const checked = await checkDiscountCode(lines, text);
-      checkedFor.current = linesKey;
-      setCode(checked);
-      setCodeNote(null);
-      storeDiscountCode(checked.code);
-    } catch (error) {
-      setCode(null);
-      setCodeNote(error instanceof PaymentFailure ? error.message : UNEXPECTED);
-      storeDiscountCode(null);
-    }
-  }
-
-  // A code entered in the cart is applied once the cart is read.
-  const cartCodeTried = useRef(false);
-  useEffect(() => {
-    if (!ready || lines.length === 0 || cartCodeTried.current) return;
-    cartCodeTried.current = true;
-    const stored = storedDiscountCode();
-    if (stored) void applyCode(stored);
-  });
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || lines.length === 0) return;
     const form = new FormData(event.currentTarget);
-    const notes = text(form, "notes");
-    const details: CheckoutDetails = {
-      fullName: text(form, "fullName"),
-      email: text(form, "email"),
-      phone: text(form, "phone"),
-      address: {
-        line1: text(form, "addressLine1"),
-        line2: text(form, "addressLine2"),
-        town: text(form, "town"),
-        postcode: text(form, "postcode"),
-      },
-      remember: form.get("remember") === "on",
-      ...(notes ? { notes } : {}),
-    };
+    const details = detailsOf(form);
     setBusy(true);
     setFailure(null);
     try {
@@ -204,69 +269,7 @@ export function CheckoutForm({
         className="space-y-8 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft sm:p-8"
         aria-busy={busy}
       >
-        <fieldset className="space-y-4" disabled={busy}>
-          <legend className="text-lg font-semibold">Contact and delivery</legend>
-          <Field id="checkout-name" label="Full name">
-            <Input
-              id="checkout-name"
-              name="fullName"
-              required
-              maxLength={100}
-              autoComplete="name"
-              defaultValue={profile.fullName}
-            />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="checkout-email"
-              label="Email"
-              hint="Your order emails go to your account's address."
-            >
-              <Input
-                id="checkout-email"
-                name="email"
-                type="email"
-                required
-                readOnly
-                aria-describedby="checkout-email-hint"
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={profile.email}
-              />
-            </Field>
-            <Field id="checkout-phone" label="Phone">
-              <Input
-                id="checkout-phone"
-                name="phone"
-                type="tel"
-                required
-                maxLength={20}
-                autoComplete="tel"
-                defaultValue={profile.phone}
-              />
-            </Field>
-          </div>
-          <AddressFields saved={addresses} />
-          <Field
-            id="checkout-notes"
-            label={
-              <>
-                Notes <span className="font-normal text-ink-muted">(optional)</span>
-              </>
-            }
-          >
-            <Textarea id="checkout-notes" name="notes" maxLength={1000} height="sm" />
-          </Field>
-          <label className="flex items-start gap-3 text-sm text-ink">
-            <input
-              type="checkbox"
-              name="remember"
-              defaultChecked
-              className="mt-0.5 size-5 shrink-0 accent-brand"
-            />
-            Remember these details for next time
-          </label>
-        </fieldset>
+        <ContactFields profile={profile} addresses={addresses} disabled={busy} />
 
         <DeliveryChoice
           options={deliveryOptions}
@@ -281,57 +284,23 @@ export function CheckoutForm({
           }
         />
 
-        {stripePublishableKey ? (
-          <fieldset className="space-y-4" disabled={busy}>
-            <legend className="text-lg font-semibold">Payment</legend>
-            <Suspense
-              fallback={<p className="text-sm text-ink-muted">Loading the payment form…</p>}
-            >
-              <StripePayment
-                publishableKey={stripePublishableKey}
-                totalPence={pricing.totalPence}
-                method={stripeMethod}
-              />
-            </Suspense>
-          </fieldset>
-        ) : (
-          <TestCardFields disabled={busy} />
-        )}
+        <PaymentFields
+          stripePublishableKey={stripePublishableKey}
+          totalPence={pricing.totalPence}
+          method={stripeMethod}
+          disabled={busy}
+        />
 
         {failure ? (
           <p role="alert" className="text-sm font-medium text-coral-strong">
             Payment failed: {failure}
           </p>
         ) : null}
-        <Button type="submit" size="lg" className="w-full" disabled={busy || !ready}>
-          {busy ? (
-            <>
-              <Loader2 className="animate-spin" aria-hidden="true" />
-              Processing…
-            </>
-          ) : (
-            <>
-              <Lock aria-hidden="true" />
-              {ready && lines.length > 0 ? `Pay ${formatPence(pricing.totalPence)}` : "Pay"}
-            </>
-          )}
-        </Button>
-        {/* What a shopper looks for beside the pay button (docs/brand.md, Trust). */}
-        <div className="-mt-4 space-y-1 text-center text-sm text-ink-muted">
-          <p className="flex items-center justify-center gap-2">
-            <ShieldCheck className="size-4 shrink-0 text-brand-strong" aria-hidden="true" />
-            Secure checkout: your card details are encrypted and never stored by us.
-          </p>
-          <p>
-            30-day money-back guarantee.{" "}
-            <ShopLink
-              to="/shipping-returns"
-              className="font-medium text-brand-strong underline underline-offset-2"
-            >
-              Returns policy
-            </ShopLink>
-          </p>
-        </div>
+        <PayButton
+          busy={busy}
+          disabled={busy || !ready}
+          totalPence={ready && lines.length > 0 ? pricing.totalPence : null}
+        />
       </form>
       <OrderSummary
         lines={ready ? lines : null}
@@ -349,11 +318,7 @@ export function CheckoutForm({
                 : null)
             }
             apply={applyCode}
-            remove={() => {
-              setCode(null);
-              setCodeNote(null);
-              storeDiscountCode(null);
-            }}
+            remove={removeCode}
             disabled={busy}
           />
         }
