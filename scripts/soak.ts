@@ -8,6 +8,14 @@ import { seedCatalogIfEmpty } from "@server/seed/seed-catalog";
 import { adjustStock } from "@server/stock/stock-service";
 import { CUSTOMER_PASSWORD, logIn, signUpCustomers } from "./bench-checkout";
 import { type BuiltServer, startBuiltServer } from "./built-server";
+import {
+  type Memory,
+  mb,
+  memoryVerdict,
+  type Outcome,
+  printReport,
+  summarise,
+} from "./soak-figures";
 
 // `npm run soak [-- --seconds 300 --users 8]`: mixed traffic against the production build for a
 // while (default 5 minutes): browsing, search, the cart's API, signed-in pages, signing in, and
@@ -21,14 +29,8 @@ const SOAK_VARIANT = "prod2-75ml";
 const PRODUCTS = ["prod1", "prod2", "prod3", "prod4"];
 const QUERIES = ["white", "strips", "pen", "toothpaste", "bundle", "sensitive", "gleam", "xyz"];
 const VARIANT_IDS = "prod1-single,prod2-75ml,prod2-3x75ml,prod3-single,prod4-default";
-/** The heap's low point after the warm-up may grow this much, plus a fixed allowance. */
-const HEAP_GROWTH_ALLOWED = 1.3;
-const HEAP_SLACK_BYTES = 16 * 1024 * 1024;
-const JUDGE_MEMORY_FROM_SECONDS = 60;
 
 type Shopper = { cookie: string; email: string; index: number };
-type Outcome = { action: string; at: number; ms: number; ok: boolean; detail: string };
-type Memory = { at: number; heap: number; rss: number };
 
 const { values } = parseArgs({
   options: {
@@ -63,12 +65,6 @@ async function prepareDataDir(dir: string) {
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return Math.round((sorted[index] ?? 0) * 10) / 10;
 }
 
 function metric(text: string, name: string): number {
@@ -154,19 +150,6 @@ function actions(base: string, origin: string) {
   };
 }
 
-function summarise(outcomes: Outcome[], spanSeconds: number) {
-  const times = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
-  return {
-    requests: outcomes.length,
-    perSecond: Math.round(outcomes.length / spanSeconds),
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    errors: outcomes.filter((outcome) => !outcome.ok).length,
-  };
-}
-
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
 type Clock = { started: number; elapsed: () => number };
 
 /** Every second, the server's heap and resident memory from its metrics, into `memory`. */
@@ -238,51 +221,12 @@ async function drive(
   );
 }
 
-/** The run's table by action, its totals, its memory and the server's exit, printed. */
-function printReport(figures: {
-  byAction: Record<string, ReturnType<typeof summarise>>;
-  overall: ReturnType<typeof summarise>;
-  spanSeconds: number;
-  heapAfterWarmUp: number;
-  heapAtEnd: number;
-  judged: boolean;
-  memoryFlat: boolean;
-  exitCode: number | null;
-  errorLines: string[];
-  rssMaxMb: number;
-}) {
-  const { byAction, overall, spanSeconds, heapAfterWarmUp, heapAtEnd, judged, memoryFlat } =
-    figures;
-  const { exitCode, errorLines } = figures;
-  console.log("\n  by action        requests   req/s   p50 ms   p99 ms   errors");
-  for (const [action, figures] of Object.entries(byAction)) {
-    console.log(
-      `  ${action.padEnd(16)} ${String(figures.requests).padStart(8)} ${String(figures.perSecond).padStart(7)} ${String(figures.p50).padStart(8)} ${String(figures.p99).padStart(8)} ${String(figures.errors).padStart(8)}`,
-    );
-  }
-  console.log(
-    `\n  all: ${overall.requests} requests in ${Math.round(spanSeconds)} s, ${overall.perSecond}/s, p50 ${overall.p50} ms, p99 ${overall.p99} ms, ${overall.errors} errors`,
-  );
-  console.log(
-    `  memory: heap ${mb(heapAfterWarmUp)} MB after warm-up, ${mb(heapAtEnd)} MB at the end (low points); rss at most ${figures.rssMaxMb} MB; ${judged ? (memoryFlat ? "flat" : "GROWING") : `not judged under ${JUDGE_MEMORY_FROM_SECONDS} s`}`,
-  );
-  console.log(`  server: exited ${exitCode}, ${errorLines.length} error lines in its log`);
-}
-
-/** The heap's low points (after a collection) once warmed up, against the end: flat or growing. */
-function memoryVerdict(memory: readonly Memory[], spanSeconds: number) {
-  const warmUp = Math.min(30, spanSeconds / 3);
-  const lowIn = (from: number, to: number) =>
-    Math.min(...memory.filter((s) => s.at >= from && s.at < to).map((s) => s.heap));
-  const tail = Math.min(30, spanSeconds / 3);
-  const heapAfterWarmUp = lowIn(warmUp, warmUp + tail);
-  const heapAtEnd = lowIn(spanSeconds - tail, spanSeconds + 1);
-  return {
-    heapAfterWarmUp,
-    heapAtEnd,
-    judged: seconds >= JUDGE_MEMORY_FROM_SECONDS,
-    memoryFlat: heapAtEnd <= heapAfterWarmUp * HEAP_GROWTH_ALLOWED + HEAP_SLACK_BYTES,
-  };
+/** The first lines the server logged at error level or worse (pino's 50 and 60). */
+function errorLinesOf(log: string): string[] {
+  return log
+    .split("\n")
+    .filter((line) => /"level":(50|60)/.test(line))
+    .slice(0, 5);
 }
 
 async function main() {
@@ -339,16 +283,16 @@ async function main() {
     const overall = summarise(outcomes, spanSeconds);
     const errors = outcomes.filter((outcome) => !outcome.ok).slice(0, 10);
 
-    const { heapAfterWarmUp, heapAtEnd, judged, memoryFlat } = memoryVerdict(memory, spanSeconds);
+    const { heapAfterWarmUp, heapAtEnd, judged, memoryFlat } = memoryVerdict(
+      memory,
+      spanSeconds,
+      seconds,
+    );
 
     const exitCode = await server.stop();
     const output = server.output();
     server = undefined;
-    const errorLines = output
-      .slice(logFrom)
-      .split("\n")
-      .filter((line) => /"level":(50|60)/.test(line))
-      .slice(0, 5);
+    const errorLines = errorLinesOf(output.slice(logFrom));
 
     const report = {
       seconds: Math.round(spanSeconds),
