@@ -71,6 +71,166 @@ export function DiscountCodeForms({
   );
 }
 
+type FieldsProps = {
+  code: DiscountCodeView | null;
+  /** The code's id, or "new": what the form's field ids start with. */
+  formKey: string;
+  problems: readonly NonNullable<FieldProblem>[];
+};
+
+/** Each field's id and its refusal, for one code's form. */
+function fieldsOf(formKey: string, problems: FieldsProps["problems"]) {
+  return {
+    ...fieldProblems(`discount-${formKey}`, problems),
+    id: (field: string) => `discount-${formKey}-${field}`,
+  };
+}
+
+/** What the code takes off, and from what spend. */
+function OfferFields({ code, formKey, problems }: FieldsProps) {
+  const { errorFor, invalid, id } = fieldsOf(formKey, problems);
+  const amount =
+    code?.kind === "percent"
+      ? String(code.percentOff ?? "")
+      : code?.kind === "fixed"
+        ? penceToDecimalString(code.amountOffPence ?? 0)
+        : "";
+  return (
+    <>
+      <Field id={id("code")} label="Code">
+        <Input
+          id={id("code")}
+          name="code"
+          defaultValue={code?.code ?? ""}
+          maxLength={30}
+          autoCapitalize="characters"
+          {...invalid("code")}
+        />
+        {errorFor("code")}
+      </Field>
+      <Field id={id("kind")} label="Takes off">
+        <Select id={id("kind")} name="kind" defaultValue={code?.kind ?? "percent"}>
+          <option value="percent">A percentage</option>
+          <option value="fixed">An amount (£)</option>
+          <option value="free_delivery">The delivery</option>
+        </Select>
+      </Field>
+      <Field
+        id={id("amount")}
+        label="Amount"
+        hint="Percent (10) or pounds (5.00); empty for free delivery."
+      >
+        <Input
+          id={id("amount")}
+          name="amount"
+          inputMode="decimal"
+          defaultValue={amount}
+          maxLength={10}
+          aria-describedby={`${id("amount")}-hint`}
+          {...invalid("amount")}
+        />
+        {errorFor("amount")}
+      </Field>
+      <Field id={id("minSpend")} label="Minimum spend (£, optional)">
+        <Input
+          id={id("minSpend")}
+          name="minSpend"
+          inputMode="decimal"
+          defaultValue={code?.minSpendPence == null ? "" : penceToDecimalString(code.minSpendPence)}
+          maxLength={10}
+          {...invalid("minSpendPence")}
+        />
+        {errorFor("minSpendPence")}
+      </Field>
+    </>
+  );
+}
+
+/** When the code holds, how often, and for which products. */
+function LimitFields({
+  code,
+  formKey,
+  problems,
+  categories,
+}: FieldsProps & { categories: readonly CategoryChoice[] }) {
+  const { errorFor, invalid, id } = fieldsOf(formKey, problems);
+  return (
+    <>
+      <Field id={id("startsOn")} label="First day (optional)" hint="dd/mm/yyyy">
+        <Input
+          id={id("startsOn")}
+          name="startsOn"
+          defaultValue={dayText(code?.startsAt ?? null)}
+          maxLength={10}
+          aria-describedby={`${id("startsOn")}-hint`}
+          {...invalid("startsAt")}
+        />
+        {errorFor("startsAt")}
+      </Field>
+      <Field id={id("endsOn")} label="Last day (optional)" hint="dd/mm/yyyy">
+        <Input
+          id={id("endsOn")}
+          name="endsOn"
+          defaultValue={dayText(code?.endsAt ?? null, true)}
+          maxLength={10}
+          aria-describedby={`${id("endsOn")}-hint`}
+          {...invalid("endsAt")}
+        />
+        {errorFor("endsAt")}
+      </Field>
+      <Field id={id("usageLimit")} label="Uses in all (optional)">
+        <Input
+          id={id("usageLimit")}
+          name="usageLimit"
+          inputMode="numeric"
+          defaultValue={code?.usageLimit == null ? "" : String(code.usageLimit)}
+          maxLength={7}
+          {...invalid("usageLimit")}
+        />
+        {errorFor("usageLimit")}
+      </Field>
+      <Field id={id("perCustomerLimit")} label="Uses per customer (optional)">
+        <Input
+          id={id("perCustomerLimit")}
+          name="perCustomerLimit"
+          inputMode="numeric"
+          defaultValue={code ? (code.perCustomerLimit?.toString() ?? "") : "1"}
+          maxLength={7}
+          {...invalid("perCustomerLimit")}
+        />
+        {errorFor("perCustomerLimit")}
+      </Field>
+      <Field
+        id={id("products")}
+        label="Only these products (optional)"
+        hint="Their slugs, separated by commas."
+        className="sm:col-span-2"
+      >
+        <Input
+          id={id("products")}
+          name="products"
+          defaultValue={code?.productSlugs.join(", ") ?? ""}
+          maxLength={2000}
+          aria-describedby={`${id("products")}-hint`}
+          {...invalid("productSlugs")}
+        />
+        {errorFor("productSlugs")}
+      </Field>
+      <Field id={id("category")} label="Or this category" className="sm:col-span-2">
+        <Select id={id("category")} name="category" defaultValue={code?.categoryIds[0] ?? ""}>
+          <option value="">Any product</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </Select>
+        {errorFor("categoryIds")}
+      </Field>
+    </>
+  );
+}
+
 /**
  * One code's form (a new one when `code` is null), saved as a whole; each refused field shows its
  * reason beside it. Unticking Active pauses the code: it takes no new orders.
@@ -102,14 +262,6 @@ function DiscountCodeForm({
       tone: "error",
     });
   });
-  const { errorFor, invalid } = fieldProblems(`discount-${key}`, problems);
-  const id = (field: string) => `discount-${key}-${field}`;
-  const amount =
-    code?.kind === "percent"
-      ? String(code.percentOff ?? "")
-      : code?.kind === "fixed"
-        ? penceToDecimalString(code.amountOffPence ?? 0)
-        : "";
   return (
     <fetcher.Form
       key={formKey}
@@ -132,124 +284,8 @@ function DiscountCodeForm({
         ) : null}
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field id={id("code")} label="Code">
-          <Input
-            id={id("code")}
-            name="code"
-            defaultValue={code?.code ?? ""}
-            maxLength={30}
-            autoCapitalize="characters"
-            {...invalid("code")}
-          />
-          {errorFor("code")}
-        </Field>
-        <Field id={id("kind")} label="Takes off">
-          <Select id={id("kind")} name="kind" defaultValue={code?.kind ?? "percent"}>
-            <option value="percent">A percentage</option>
-            <option value="fixed">An amount (£)</option>
-            <option value="free_delivery">The delivery</option>
-          </Select>
-        </Field>
-        <Field
-          id={id("amount")}
-          label="Amount"
-          hint="Percent (10) or pounds (5.00); empty for free delivery."
-        >
-          <Input
-            id={id("amount")}
-            name="amount"
-            inputMode="decimal"
-            defaultValue={amount}
-            maxLength={10}
-            aria-describedby={`${id("amount")}-hint`}
-            {...invalid("amount")}
-          />
-          {errorFor("amount")}
-        </Field>
-        <Field id={id("minSpend")} label="Minimum spend (£, optional)">
-          <Input
-            id={id("minSpend")}
-            name="minSpend"
-            inputMode="decimal"
-            defaultValue={
-              code?.minSpendPence == null ? "" : penceToDecimalString(code.minSpendPence)
-            }
-            maxLength={10}
-            {...invalid("minSpendPence")}
-          />
-          {errorFor("minSpendPence")}
-        </Field>
-        <Field id={id("startsOn")} label="First day (optional)" hint="dd/mm/yyyy">
-          <Input
-            id={id("startsOn")}
-            name="startsOn"
-            defaultValue={dayText(code?.startsAt ?? null)}
-            maxLength={10}
-            aria-describedby={`${id("startsOn")}-hint`}
-            {...invalid("startsAt")}
-          />
-          {errorFor("startsAt")}
-        </Field>
-        <Field id={id("endsOn")} label="Last day (optional)" hint="dd/mm/yyyy">
-          <Input
-            id={id("endsOn")}
-            name="endsOn"
-            defaultValue={dayText(code?.endsAt ?? null, true)}
-            maxLength={10}
-            aria-describedby={`${id("endsOn")}-hint`}
-            {...invalid("endsAt")}
-          />
-          {errorFor("endsAt")}
-        </Field>
-        <Field id={id("usageLimit")} label="Uses in all (optional)">
-          <Input
-            id={id("usageLimit")}
-            name="usageLimit"
-            inputMode="numeric"
-            defaultValue={code?.usageLimit == null ? "" : String(code.usageLimit)}
-            maxLength={7}
-            {...invalid("usageLimit")}
-          />
-          {errorFor("usageLimit")}
-        </Field>
-        <Field id={id("perCustomerLimit")} label="Uses per customer (optional)">
-          <Input
-            id={id("perCustomerLimit")}
-            name="perCustomerLimit"
-            inputMode="numeric"
-            defaultValue={code ? (code.perCustomerLimit?.toString() ?? "") : "1"}
-            maxLength={7}
-            {...invalid("perCustomerLimit")}
-          />
-          {errorFor("perCustomerLimit")}
-        </Field>
-        <Field
-          id={id("products")}
-          label="Only these products (optional)"
-          hint="Their slugs, separated by commas."
-          className="sm:col-span-2"
-        >
-          <Input
-            id={id("products")}
-            name="products"
-            defaultValue={code?.productSlugs.join(", ") ?? ""}
-            maxLength={2000}
-            aria-describedby={`${id("products")}-hint`}
-            {...invalid("productSlugs")}
-          />
-          {errorFor("productSlugs")}
-        </Field>
-        <Field id={id("category")} label="Or this category" className="sm:col-span-2">
-          <Select id={id("category")} name="category" defaultValue={code?.categoryIds[0] ?? ""}>
-            <option value="">Any product</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </Select>
-          {errorFor("categoryIds")}
-        </Field>
+        <OfferFields code={code} formKey={key} problems={problems} />
+        <LimitFields code={code} formKey={key} problems={problems} categories={categories} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
         <label className="flex items-center gap-3 text-sm font-medium">

@@ -50,132 +50,136 @@ function formField(setting: string | undefined): string | undefined {
   return setting;
 }
 
-/**
- * The shop's settings, saved together (the server checks them all, and saves all or none); a
- * refused field shows the reason beside it.
- */
-export function SettingsForm({ settings }: { settings: SettingsView }) {
-  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
-  const { fetcher, busy } = useAccountForm("shop-settings", (result) => {
-    if (result.ok) {
-      setProblem(null);
-      void showToast("Settings Saved!", { description: "The shop shows them from now on." });
-    } else {
-      setProblem({
-        field: formField(result.field),
-        message: result.message ?? "Something went wrong",
-      });
-      void showToast("Settings not saved", {
-        description: result.message ?? "Something went wrong",
-        tone: "error",
-      });
-    }
-  });
-  /** A text field of the form, with its error beside it when the server refused it. */
-  const field = (
-    name: string,
-    label: string,
-    defaultValue: string,
-    props: {
-      type?: string;
-      inputMode?: "decimal" | "numeric";
-      placeholder?: string;
-      hint?: string;
-    } = {},
-  ) => {
-    const id = `setting-${name}`;
-    const refused = problem?.field === name;
-    const described = [props.hint ? `${id}-hint` : null, refused ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(" ");
-    return (
-      <Field id={id} label={label} hint={props.hint}>
-        <Input
-          id={id}
-          name={name}
-          type={props.type ?? "text"}
-          inputMode={props.inputMode}
-          placeholder={props.placeholder}
-          defaultValue={defaultValue}
-          aria-invalid={refused || undefined}
-          aria-describedby={described || undefined}
-        />
-        {refused ? (
-          <p id={`${id}-error`} className="text-sm font-medium text-coral-strong">
-            {problem?.message}
-          </p>
-        ) : null}
-      </Field>
-    );
-  };
-  const offers = OFFER_MESSAGES(settings);
+type Problem = { field?: string; message: string };
+type SectionProps = { settings: SettingsView; problem: Problem | null };
+
+/** A text field of the form, with its error beside it when the server refused it. */
+function settingField(
+  problem: Problem | null,
+  name: string,
+  label: string,
+  defaultValue: string,
+  props: {
+    type?: string;
+    inputMode?: "decimal" | "numeric";
+    placeholder?: string;
+    hint?: string;
+  } = {},
+) {
+  const id = `setting-${name}`;
+  const refused = problem?.field === name;
+  const described = [props.hint ? `${id}-hint` : null, refused ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <fetcher.Form
-      method="post"
-      aria-labelledby="shop-heading"
-      className="mt-4 space-y-6"
-      noValidate
-    >
-      <input type="hidden" name="intent" value="settings" />
-      <input type="hidden" name="version" value={settings.version} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        {field("shopName", "Shop name", settings.shopName)}
-        {field("supportEmail", "Support email", settings.supportEmail, { type: "email" })}
-        {field("supportPhone", "Support phone", settings.supportPhone, { type: "tel" })}
-        {field("supportHours", "Support hours", settings.supportHours)}
-        {field("whatsappNumber", "WhatsApp number", settings.whatsappNumber, {
+    <Field id={id} label={label} hint={props.hint}>
+      <Input
+        id={id}
+        name={name}
+        type={props.type ?? "text"}
+        inputMode={props.inputMode}
+        placeholder={props.placeholder}
+        defaultValue={defaultValue}
+        aria-invalid={refused || undefined}
+        aria-describedby={described || undefined}
+      />
+      {refused ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-coral-strong">
+          {problem?.message}
+        </p>
+      ) : null}
+    </Field>
+  );
+}
+
+/** The shop's name and contacts, the time an order is held, and the money rules. */
+function ShopBasics({ settings, problem }: SectionProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {settingField(problem, "shopName", "Shop name", settings.shopName)}
+      {settingField(problem, "supportEmail", "Support email", settings.supportEmail, {
+        type: "email",
+      })}
+      {settingField(problem, "supportPhone", "Support phone", settings.supportPhone, {
+        type: "tel",
+      })}
+      {settingField(problem, "supportHours", "Support hours", settings.supportHours)}
+      {settingField(problem, "whatsappNumber", "WhatsApp number", settings.whatsappNumber, {
+        inputMode: "numeric",
+        hint: "Digits only, with the country code.",
+      })}
+      {settingField(
+        problem,
+        "pendingOrderMinutes",
+        "Hold unpaid orders for (minutes)",
+        String(settings.pendingOrderMinutes),
+        {
           inputMode: "numeric",
-          hint: "Digits only, with the country code.",
-        })}
-        {field(
-          "pendingOrderMinutes",
-          "Hold unpaid orders for (minutes)",
-          String(settings.pendingOrderMinutes),
-          {
-            inputMode: "numeric",
-          },
-        )}
-        {field(
-          "shippingFlatRate",
-          "Shipping (£)",
-          penceToDecimalString(settings.shippingFlatRatePence),
-          {
-            inputMode: "decimal",
-          },
-        )}
-        {field(
-          "freeShippingOver",
-          "Free shipping over (£)",
-          penceToDecimalString(settings.freeShippingOverPence),
-          {
-            inputMode: "decimal",
-            hint: "After the first-order discount.",
-          },
-        )}
-        {field(
-          "firstOrderDiscountPercent",
-          "First-order discount (%)",
-          String(settings.firstOrderDiscountPercent),
-          { inputMode: "numeric" },
-        )}
-      </div>
+        },
+      )}
+      {settingField(
+        problem,
+        "shippingFlatRate",
+        "Shipping (£)",
+        penceToDecimalString(settings.shippingFlatRatePence),
+        {
+          inputMode: "decimal",
+        },
+      )}
+      {settingField(
+        problem,
+        "freeShippingOver",
+        "Free shipping over (£)",
+        penceToDecimalString(settings.freeShippingOverPence),
+        {
+          inputMode: "decimal",
+          hint: "After the first-order discount.",
+        },
+      )}
+      {settingField(
+        problem,
+        "firstOrderDiscountPercent",
+        "First-order discount (%)",
+        String(settings.firstOrderDiscountPercent),
+        { inputMode: "numeric" },
+      )}
+    </div>
+  );
+}
+
+/** VAT details, returns, the abandoned checkout reminder and the announcement bar. */
+function SettingsSections({ settings, problem, offers }: SectionProps & { offers: string[] }) {
+  return (
+    <>
       <fieldset className="space-y-4">
         <legend className="text-sm font-semibold">Business details for VAT invoices</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          {field("legalName", "Legal name", settings.legalName)}
-          {field("vatNumber", "VAT registration number", formatVatNumber(settings.vatNumber), {
-            hint: "A UK number, such as GB 999 9999 73.",
-          })}
-          {field("businessAddress", "Business address", settings.businessAddress, {
+          {settingField(problem, "legalName", "Legal name", settings.legalName)}
+          {settingField(
+            problem,
+            "vatNumber",
+            "VAT registration number",
+            formatVatNumber(settings.vatNumber),
+            {
+              hint: "A UK number, such as GB 999 9999 73.",
+            },
+          )}
+          {settingField(problem, "businessAddress", "Business address", settings.businessAddress, {
             hint: "On one line, parts separated by commas.",
           })}
-          {field("companyNumber", "Company number (optional)", settings.companyNumber)}
+          {settingField(
+            problem,
+            "companyNumber",
+            "Company number (optional)",
+            settings.companyNumber,
+          )}
         </div>
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-sm font-semibold">Returns</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          {field(
+          {settingField(
+            problem,
             "returnWindowDays",
             "Returns accepted for (days)",
             String(settings.returnWindowDays),
@@ -184,7 +188,8 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
               hint: "Counted from the day an order is marked delivered.",
             },
           )}
-          {field(
+          {settingField(
+            problem,
             "reviewRequestDays",
             "Ask for a review after (days)",
             String(settings.reviewRequestDays),
@@ -236,7 +241,8 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
           <Label htmlFor="setting-abandonedReminderEnabled">Send the reminder</Label>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          {field(
+          {settingField(
+            problem,
             "abandonedReminderMinutes",
             "Send it after (minutes)",
             String(settings.abandonedReminderMinutes),
@@ -251,7 +257,8 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
           now).
         </p>
         {[0, 1, 2].map((index) =>
-          field(
+          settingField(
+            problem,
             `announcement${index + 1}`,
             `Message ${index + 1}`,
             settings.announcementOverrides[index] ?? "",
@@ -261,6 +268,43 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
           ),
         )}
       </fieldset>
+    </>
+  );
+}
+
+/**
+ * The shop's settings, saved together (the server checks them all, and saves all or none); a
+ * refused field shows the reason beside it.
+ */
+export function SettingsForm({ settings }: { settings: SettingsView }) {
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const { fetcher, busy } = useAccountForm("shop-settings", (result) => {
+    if (result.ok) {
+      setProblem(null);
+      void showToast("Settings Saved!", { description: "The shop shows them from now on." });
+    } else {
+      setProblem({
+        field: formField(result.field),
+        message: result.message ?? "Something went wrong",
+      });
+      void showToast("Settings not saved", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  const offers = OFFER_MESSAGES(settings);
+  return (
+    <fetcher.Form
+      method="post"
+      aria-labelledby="shop-heading"
+      className="mt-4 space-y-6"
+      noValidate
+    >
+      <input type="hidden" name="intent" value="settings" />
+      <input type="hidden" name="version" value={settings.version} />
+      <ShopBasics settings={settings} problem={problem} />
+      <SettingsSections settings={settings} problem={problem} offers={offers} />
       <Button type="submit" disabled={busy}>
         Save Settings
       </Button>
