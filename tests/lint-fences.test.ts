@@ -137,8 +137,8 @@ describe("autoFocus (biome.json)", () => {
 });
 
 describe("function length (biome.json)", () => {
-  // A function over 100 lines holds more than one idea: it becomes the pieces its work already has.
-  // The files still over are listed in biome.json's last override until they are split.
+  // A function over 100 lines holds more than one idea: it becomes the pieces its work already has
+  // (docs/architecture.md#layout, rule 11).
   it("refuses a function over 100 lines in source, not in a test", async () => {
     const body = (lines: number) =>
       Array.from({ length: lines }, (_, index) => `  total += ${index};`).join("\n");

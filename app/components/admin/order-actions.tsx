@@ -179,6 +179,162 @@ function refundQuestion(
   };
 }
 
+type RestockLine = ReturnType<typeof restockable>[number];
+
+/** Paid: the parcel goes, with its carrier and tracking number if known. */
+function FulfilForm({ order }: { order: Order }) {
+  return (
+    <ActionForm
+      intent="fulfil"
+      status={order.status}
+      title="Send the parcel"
+      submit="Mark fulfilled"
+    >
+      <Field id="carrier" label="Carrier (optional)" hint="For example Royal Mail or DPD.">
+        <Input id="carrier" name="carrier" maxLength={100} aria-describedby="carrier-hint" />
+      </Field>
+      <Field id="tracking-number" label="Tracking number (optional)">
+        <Input id="tracking-number" name="trackingNumber" maxLength={100} />
+      </Field>
+      <p className="text-sm text-ink-muted">The customer is emailed that it is on its way.</p>
+    </ActionForm>
+  );
+}
+
+/** Fulfilled: the parcel reached the customer. */
+function DeliverForm({ order }: { order: Order }) {
+  return (
+    <ActionForm intent="deliver" status={order.status} title="Delivery" submit="Mark delivered">
+      <p className="text-sm text-ink-muted">The parcel reached the customer.</p>
+    </ActionForm>
+  );
+}
+
+/** Units of each line that came back and can be sold again, 0 by default. */
+function RestockFields({ lines }: { lines: readonly RestockLine[] }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">Back in stock</legend>
+      {lines.length === 0 ? (
+        <p className="text-sm text-ink-muted">Every unit is back on sale already.</p>
+      ) : (
+        <>
+          <p id="restock-hint" className="text-sm text-ink-muted">
+            Units that came back and can be sold again; 0 when the goods stay with the customer.
+          </p>
+          {lines.map((line) => (
+            <div key={line.variantId} className="flex items-center justify-between gap-3">
+              <label htmlFor={`restock-${line.variantId}`} className="text-sm">
+                {line.name} <span className="text-ink-muted">(of {line.stillOut})</span>
+              </label>
+              <div className="w-20 shrink-0">
+                <Input
+                  id={`restock-${line.variantId}`}
+                  name={`restock:${line.variantId}`}
+                  inputMode="numeric"
+                  defaultValue="0"
+                  aria-describedby="restock-hint"
+                  className="text-right"
+                />
+              </div>
+            </div>
+          ))}
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/** Money back, in part or in full, with what goes back in stock and why. */
+function RefundForm({
+  order,
+  items,
+  left,
+}: {
+  order: Order;
+  items: readonly Item[];
+  /** What is left to refund, in pence. */
+  left: number;
+}) {
+  const restockLines = restockable(items);
+  return (
+    <ActionForm
+      intent="refund"
+      status={order.status}
+      title="Refund"
+      submit="Refund"
+      tone="destructive"
+      confirm={(form) => refundQuestion(form, order, items, restockLines)}
+    >
+      <Field
+        id="refund-amount"
+        label="Amount in pounds"
+        hint={`Up to ${formatPence(left)}, all that is left to refund.`}
+      >
+        <Input
+          id="refund-amount"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          aria-describedby="refund-amount-hint"
+        />
+      </Field>
+      <RefundCredit order={order} items={items} />
+      <RestockFields lines={restockLines} />
+      <Field id="refund-reason" label="Reason (optional)">
+        <Input id="refund-reason" name="reason" maxLength={500} />
+      </Field>
+    </ActionForm>
+  );
+}
+
+/** Pending or paid: the order cancelled, a paid one refunded in full first. */
+function CancelForm({ order, left }: { order: Order; left: number }) {
+  const paid = order.status === "paid";
+  return (
+    <ActionForm
+      intent="cancel"
+      status={order.status}
+      title="Cancel"
+      submit="Cancel order"
+      tone="destructive"
+      confirm={() =>
+        paid
+          ? {
+              title: `Refund ${formatPence(left)} to the customer's card and cancel order ${formatOrderNumber(order.number)}?`,
+              detail: (
+                <p>
+                  Its stock goes back on sale and the customer is told. The money goes back through
+                  the payment provider; this cannot be undone.
+                </p>
+              ),
+              confirmLabel: `Refund ${formatPence(left)} and cancel`,
+              busyLabel: "Cancelling…",
+              cancelLabel: "Keep the order",
+            }
+          : {
+              title: `Cancel order ${formatOrderNumber(order.number)}?`,
+              detail: <p>Its stock goes back on sale and it can no longer be paid.</p>,
+              confirmLabel: "Cancel order",
+              busyLabel: "Cancelling…",
+              cancelLabel: "Keep the order",
+            }
+      }
+    >
+      {paid ? <input type="hidden" name="refundPence" value={left} /> : null}
+      <p className="text-sm text-ink-muted">
+        {paid
+          ? `The customer is refunded ${formatPence(left)} and the stock goes back on sale.`
+          : "The stock it holds goes back on sale; it can no longer be paid."}
+      </p>
+      <Field id="cancel-reason" label="Reason (optional)">
+        <Input id="cancel-reason" name="reason" maxLength={500} />
+      </Field>
+    </ActionForm>
+  );
+}
+
 /** What the admin may do with an order in its status (the server decides again on each post). */
 export function OrderActions({ order, items }: { order: Order; items: readonly Item[] }) {
   useActionToast("fulfil");
@@ -188,144 +344,11 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
   const left = order.totalPence - order.refundedPence;
   const refundable = ["paid", "fulfilled", "delivered"].includes(order.status) && left > 0;
   const forms: ReactNode[] = [];
-  const restockLines = restockable(items);
-  if (order.status === "paid") {
-    forms.push(
-      <ActionForm
-        key="fulfil"
-        intent="fulfil"
-        status={order.status}
-        title="Send the parcel"
-        submit="Mark fulfilled"
-      >
-        <Field id="carrier" label="Carrier (optional)" hint="For example Royal Mail or DPD.">
-          <Input id="carrier" name="carrier" maxLength={100} aria-describedby="carrier-hint" />
-        </Field>
-        <Field id="tracking-number" label="Tracking number (optional)">
-          <Input id="tracking-number" name="trackingNumber" maxLength={100} />
-        </Field>
-        <p className="text-sm text-ink-muted">The customer is emailed that it is on its way.</p>
-      </ActionForm>,
-    );
-  }
-  if (order.status === "fulfilled") {
-    forms.push(
-      <ActionForm
-        key="deliver"
-        intent="deliver"
-        status={order.status}
-        title="Delivery"
-        submit="Mark delivered"
-      >
-        <p className="text-sm text-ink-muted">The parcel reached the customer.</p>
-      </ActionForm>,
-    );
-  }
-  if (refundable) {
-    forms.push(
-      <ActionForm
-        key="refund"
-        intent="refund"
-        status={order.status}
-        title="Refund"
-        submit="Refund"
-        tone="destructive"
-        confirm={(form) => refundQuestion(form, order, items, restockLines)}
-      >
-        <Field
-          id="refund-amount"
-          label="Amount in pounds"
-          hint={`Up to ${formatPence(left)}, all that is left to refund.`}
-        >
-          <Input
-            id="refund-amount"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            aria-describedby="refund-amount-hint"
-          />
-        </Field>
-        <RefundCredit order={order} items={items} />
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">Back in stock</legend>
-          {restockLines.length === 0 ? (
-            <p className="text-sm text-ink-muted">Every unit is back on sale already.</p>
-          ) : (
-            <>
-              <p id="restock-hint" className="text-sm text-ink-muted">
-                Units that came back and can be sold again; 0 when the goods stay with the customer.
-              </p>
-              {restockLines.map((line) => (
-                <div key={line.variantId} className="flex items-center justify-between gap-3">
-                  <label htmlFor={`restock-${line.variantId}`} className="text-sm">
-                    {line.name} <span className="text-ink-muted">(of {line.stillOut})</span>
-                  </label>
-                  <div className="w-20 shrink-0">
-                    <Input
-                      id={`restock-${line.variantId}`}
-                      name={`restock:${line.variantId}`}
-                      inputMode="numeric"
-                      defaultValue="0"
-                      aria-describedby="restock-hint"
-                      className="text-right"
-                    />
-                  </div>
-                </div>
-              ))}
-            </>
-          )}
-        </fieldset>
-        <Field id="refund-reason" label="Reason (optional)">
-          <Input id="refund-reason" name="reason" maxLength={500} />
-        </Field>
-      </ActionForm>,
-    );
-  }
+  if (order.status === "paid") forms.push(<FulfilForm key="fulfil" order={order} />);
+  if (order.status === "fulfilled") forms.push(<DeliverForm key="deliver" order={order} />);
+  if (refundable) forms.push(<RefundForm key="refund" order={order} items={items} left={left} />);
   if (order.status === "pending" || order.status === "paid") {
-    const paid = order.status === "paid";
-    forms.push(
-      <ActionForm
-        key="cancel"
-        intent="cancel"
-        status={order.status}
-        title="Cancel"
-        submit="Cancel order"
-        tone="destructive"
-        confirm={() =>
-          paid
-            ? {
-                title: `Refund ${formatPence(left)} to the customer's card and cancel order ${formatOrderNumber(order.number)}?`,
-                detail: (
-                  <p>
-                    Its stock goes back on sale and the customer is told. The money goes back
-                    through the payment provider; this cannot be undone.
-                  </p>
-                ),
-                confirmLabel: `Refund ${formatPence(left)} and cancel`,
-                busyLabel: "Cancelling…",
-                cancelLabel: "Keep the order",
-              }
-            : {
-                title: `Cancel order ${formatOrderNumber(order.number)}?`,
-                detail: <p>Its stock goes back on sale and it can no longer be paid.</p>,
-                confirmLabel: "Cancel order",
-                busyLabel: "Cancelling…",
-                cancelLabel: "Keep the order",
-              }
-        }
-      >
-        {paid ? <input type="hidden" name="refundPence" value={left} /> : null}
-        <p className="text-sm text-ink-muted">
-          {paid
-            ? `The customer is refunded ${formatPence(left)} and the stock goes back on sale.`
-            : "The stock it holds goes back on sale; it can no longer be paid."}
-        </p>
-        <Field id="cancel-reason" label="Reason (optional)">
-          <Input id="cancel-reason" name="reason" maxLength={500} />
-        </Field>
-      </ActionForm>,
-    );
+    forms.push(<CancelForm key="cancel" order={order} left={left} />);
   }
   return (
     <section

@@ -1,29 +1,18 @@
 import type { AdminProductDetail } from "@common/admin-figures";
 import { penceToDecimalString } from "@common/money";
 import { slugFromName } from "@common/slug";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
-import { Plus } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { showToast } from "~/lib/toast";
 import { DescriptionField } from "./description-field";
 import { type ImageChoice, ProductImagePicker } from "./product-image-picker";
-
-type VariantRow = {
-  key: string;
-  id?: string;
-  name: string;
-  price: string;
-  compareAt: string;
-  /** A new variant's starting stock; an existing one shows its stock and is counted apart. */
-  startingStock: string;
-  stockQuantity?: number;
-};
+import { type VariantRow, VariantsSection } from "./product-variants";
 
 function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
   if (!detail) {
@@ -39,6 +28,148 @@ function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
     startingStock: "0",
     stockQuantity: variant.stockQuantity,
   }));
+}
+
+type Product = NonNullable<AdminProductDetail>["product"];
+type Problems = readonly NonNullable<FieldProblem>[];
+
+/** The name and the slug; a new product's slug follows its name until the admin edits the slug. */
+function NameAndSlug({ product, problems }: { product: Product | undefined; problems: Problems }) {
+  const { errorFor, invalid } = fieldProblems("product", problems);
+  const slugInput = useRef<HTMLInputElement>(null);
+  const slugEdited = useRef(false);
+  return (
+    <>
+      <Field id="product-name" label="Name">
+        <Input
+          id="product-name"
+          name="name"
+          defaultValue={product?.name ?? ""}
+          maxLength={100}
+          onChange={(event) => {
+            // A new product's slug follows its name until the admin edits the slug.
+            const slug = slugInput.current;
+            if (!product && slug && !slugEdited.current) {
+              slug.value = slugFromName(event.currentTarget.value);
+            }
+          }}
+          {...invalid("name")}
+        />
+        {errorFor("name")}
+      </Field>
+      <Field id="product-slug" label="Slug" hint="Lower-case letters, digits and dashes.">
+        <Input
+          ref={slugInput}
+          id="product-slug"
+          name="slug"
+          defaultValue={product?.slug ?? ""}
+          maxLength={80}
+          onChange={(event) => {
+            // Emptied, it follows the name again.
+            slugEdited.current = event.currentTarget.value !== "";
+          }}
+          {...invalid("slug")}
+        />
+        {errorFor("slug")}
+      </Field>
+    </>
+  );
+}
+
+/** The product's details: name, slug, category, rank, image and description. */
+function DetailsSection({
+  product,
+  categories,
+  images,
+  fileInput,
+  problems,
+  setProblem,
+}: {
+  product: Product | undefined;
+  categories: readonly { id: string; name: string }[];
+  images: readonly ImageChoice[];
+  fileInput: RefObject<HTMLInputElement | null>;
+  problems: Problems;
+  setProblem: (one: FieldProblem) => void;
+}) {
+  const { errorFor, invalid } = fieldProblems("product", problems);
+  const problem = problems[0] ?? null;
+  return (
+    <section className={cardClass} aria-labelledby="details-heading">
+      <h2 id="details-heading" className="text-lg font-semibold">
+        Details
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <NameAndSlug product={product} problems={problems} />
+
+        <Field id="product-category" label="Category">
+          <Select
+            id="product-category"
+            name="categoryId"
+            defaultValue={product?.categoryId ?? ""}
+            {...invalid("categoryId")}
+          >
+            <option value="">No category</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+          {errorFor("categoryId")}
+        </Field>
+        <Field
+          id="product-featured-rank"
+          label="Featured rank"
+          hint="0 to 1000: higher comes first in the store's Featured order."
+        >
+          <Input
+            id="product-featured-rank"
+            name="featuredRank"
+            inputMode="numeric"
+            defaultValue={String(product?.featuredRank ?? 0)}
+            maxLength={4}
+            aria-describedby="product-featured-rank-hint"
+            {...invalid("featuredRank")}
+          />
+          {errorFor("featuredRank")}
+        </Field>
+
+        <ProductImagePicker
+          // A saved upload becomes the chosen image.
+          key={product?.imageUrl ?? "new"}
+          choices={images}
+          current={product?.imageUrl}
+          fileInput={fileInput}
+          problem={problem}
+          onProblem={setProblem}
+          errorFor={errorFor}
+        />
+        <Field
+          id="product-image-alt"
+          label="Image description (alt text)"
+          className="sm:col-span-2"
+        >
+          <Input
+            id="product-image-alt"
+            name="imageAlt"
+            defaultValue={product?.imageAlt ?? ""}
+            maxLength={200}
+            {...invalid("imageAlt")}
+          />
+          {errorFor("imageAlt")}
+        </Field>
+        <div className="sm:col-span-2">
+          <DescriptionField
+            initialHtml={product?.descriptionHtml ?? ""}
+            invalid={problems.some((entry) => entry.field === "descriptionHtml")}
+            errorId="product-descriptionHtml-error"
+          />
+          {errorFor("descriptionHtml")}
+        </div>
+      </div>
+    </section>
+  );
 }
 
 /**
@@ -62,10 +193,8 @@ export function ProductEditor({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for `detail`'s variants.
   useEffect(() => setVariants(rowsOf(detail)), [saved]);
   const [problems, setProblems] = useState<NonNullable<FieldProblem>[]>([]);
-  const problem = problems[0] ?? null;
   const setProblem = (one: FieldProblem) => setProblems(one ? [one] : []);
   const form = useRef<HTMLFormElement>(null);
-  const slugInput = useRef<HTMLInputElement>(null);
   // The first field at fault takes the focus, once the refusal's messages are in the page.
   const focusFirstProblem = useRef(false);
   useEffect(() => {
@@ -73,7 +202,6 @@ export function ProductEditor({
     focusFirstProblem.current = false;
     form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [problems]);
-  const slugEdited = useRef(false);
   const { fetcher, busy } = useAccountForm("product-editor", (result) => {
     if (result.ok) {
       setProblems([]);
@@ -96,11 +224,6 @@ export function ProductEditor({
     }
   });
   const product = detail?.product;
-  const { errorFor, invalid } = fieldProblems("product", problems);
-  const variantProblem =
-    problems.find((entry) => entry.field?.startsWith("variants"))?.message ?? null;
-  const update = (key: string, change: Partial<VariantRow>) =>
-    setVariants((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
   return (
     <fetcher.Form
       ref={form}
@@ -125,193 +248,15 @@ export function ProductEditor({
           })),
         )}
       />
-      <section className={cardClass} aria-labelledby="details-heading">
-        <h2 id="details-heading" className="text-lg font-semibold">
-          Details
-        </h2>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <Field id="product-name" label="Name">
-            <Input
-              id="product-name"
-              name="name"
-              defaultValue={product?.name ?? ""}
-              maxLength={100}
-              onChange={(event) => {
-                // A new product's slug follows its name until the admin edits the slug.
-                const slug = slugInput.current;
-                if (!product && slug && !slugEdited.current) {
-                  slug.value = slugFromName(event.currentTarget.value);
-                }
-              }}
-              {...invalid("name")}
-            />
-            {errorFor("name")}
-          </Field>
-          <Field id="product-slug" label="Slug" hint="Lower-case letters, digits and dashes.">
-            <Input
-              ref={slugInput}
-              id="product-slug"
-              name="slug"
-              defaultValue={product?.slug ?? ""}
-              maxLength={80}
-              onChange={(event) => {
-                // Emptied, it follows the name again.
-                slugEdited.current = event.currentTarget.value !== "";
-              }}
-              {...invalid("slug")}
-            />
-            {errorFor("slug")}
-          </Field>
-
-          <Field id="product-category" label="Category">
-            <Select
-              id="product-category"
-              name="categoryId"
-              defaultValue={product?.categoryId ?? ""}
-              {...invalid("categoryId")}
-            >
-              <option value="">No category</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </Select>
-            {errorFor("categoryId")}
-          </Field>
-          <Field
-            id="product-featured-rank"
-            label="Featured rank"
-            hint="0 to 1000: higher comes first in the store's Featured order."
-          >
-            <Input
-              id="product-featured-rank"
-              name="featuredRank"
-              inputMode="numeric"
-              defaultValue={String(product?.featuredRank ?? 0)}
-              maxLength={4}
-              aria-describedby="product-featured-rank-hint"
-              {...invalid("featuredRank")}
-            />
-            {errorFor("featuredRank")}
-          </Field>
-
-          <ProductImagePicker
-            // A saved upload becomes the chosen image.
-            key={product?.imageUrl ?? "new"}
-            choices={images}
-            current={product?.imageUrl}
-            fileInput={fileInput}
-            problem={problem}
-            onProblem={setProblem}
-            errorFor={errorFor}
-          />
-          <Field
-            id="product-image-alt"
-            label="Image description (alt text)"
-            className="sm:col-span-2"
-          >
-            <Input
-              id="product-image-alt"
-              name="imageAlt"
-              defaultValue={product?.imageAlt ?? ""}
-              maxLength={200}
-              {...invalid("imageAlt")}
-            />
-            {errorFor("imageAlt")}
-          </Field>
-          <div className="sm:col-span-2">
-            <DescriptionField
-              initialHtml={product?.descriptionHtml ?? ""}
-              invalid={problems.some((entry) => entry.field === "descriptionHtml")}
-              errorId="product-descriptionHtml-error"
-            />
-            {errorFor("descriptionHtml")}
-          </div>
-        </div>
-      </section>
-      <section className={cardClass} aria-labelledby="variants-heading">
-        <h2 id="variants-heading" className="text-lg font-semibold">
-          Variants
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          The first is the default. Prices in pounds, VAT included; a compare-at price is a genuine
-          former price, shown with a SALE badge.
-        </p>
-        {variantProblem ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-coral-strong">
-            {variantProblem}
-          </p>
-        ) : null}
-        <ul className="mt-4 space-y-4">
-          {variants.map((row, index) => (
-            <li
-              key={row.key}
-              className="grid gap-3 rounded-[var(--radius-card)] border border-line p-4 sm:grid-cols-4"
-            >
-              <Field id={`variant-${row.key}-name`} label={`Variant ${index + 1} name`}>
-                <Input
-                  id={`variant-${row.key}-name`}
-                  value={row.name}
-                  onChange={(event) => update(row.key, { name: event.target.value })}
-                />
-              </Field>
-              <Field id={`variant-${row.key}-price`} label="Price (£)">
-                <Input
-                  id={`variant-${row.key}-price`}
-                  inputMode="decimal"
-                  value={row.price}
-                  onChange={(event) => update(row.key, { price: event.target.value })}
-                />
-              </Field>
-              <Field id={`variant-${row.key}-compare`} label="Compare-at (£, optional)">
-                <Input
-                  id={`variant-${row.key}-compare`}
-                  inputMode="decimal"
-                  value={row.compareAt}
-                  onChange={(event) => update(row.key, { compareAt: event.target.value })}
-                />
-              </Field>
-              {row.id ? (
-                <div className="space-y-2">
-                  <p className="text-sm font-medium">Stock</p>
-                  <p className="flex h-12 items-center text-base" data-testid={`stock-${row.id}`}>
-                    {row.stockQuantity} units
-                  </p>
-                </div>
-              ) : (
-                <Field id={`variant-${row.key}-stock`} label="Starting stock">
-                  <Input
-                    id={`variant-${row.key}-stock`}
-                    inputMode="numeric"
-                    value={row.startingStock}
-                    onChange={(event) => update(row.key, { startingStock: event.target.value })}
-                  />
-                </Field>
-              )}
-            </li>
-          ))}
-        </ul>
-        <Button
-          variant="secondary"
-          className="mt-4"
-          onClick={() =>
-            setVariants((rows) => [
-              ...rows,
-              {
-                key: `new-${rows.length}-${Date.now()}`,
-                name: "",
-                price: "",
-                compareAt: "",
-                startingStock: "0",
-              },
-            ])
-          }
-        >
-          <Plus aria-hidden="true" />
-          Add a variant
-        </Button>
-      </section>
+      <DetailsSection
+        product={product}
+        categories={categories}
+        images={images}
+        fileInput={fileInput}
+        problems={problems}
+        setProblem={setProblem}
+      />
+      <VariantsSection variants={variants} setVariants={setVariants} problems={problems} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
           {detail ? "Save product" : "Create product"}
