@@ -12,7 +12,7 @@ import { Select } from "~/components/ui/select";
 import { showToast } from "~/lib/toast";
 import { DescriptionField } from "./description-field";
 import { type ImageChoice, ProductImagePicker } from "./product-image-picker";
-import { type VariantRow, VariantsSection } from "./product-variants";
+import { type Problems, type VariantRow, VariantsSection } from "./product-variants";
 
 function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
   if (!detail) {
@@ -31,7 +31,6 @@ function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
 }
 
 type Product = NonNullable<AdminProductDetail>["product"];
-type Problems = readonly NonNullable<FieldProblem>[];
 
 /** The name and the slug; a new product's slug follows its name until the admin edits the slug. */
 function NameAndSlug({ product, problems }: { product: Product | undefined; problems: Problems }) {

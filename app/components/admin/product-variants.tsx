@@ -20,7 +20,8 @@ export type VariantRow = {
   stockQuantity?: number;
 };
 
-type Problems = readonly NonNullable<FieldProblem>[];
+/** The refusals of the last save, field by field. */
+export type Problems = readonly NonNullable<FieldProblem>[];
 
 /** One variant's row: its name, prices and stock (counted once it exists, else to start with). */
 function VariantFields({

@@ -21,7 +21,7 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { storeDiscountCode } from "~/lib/discount-code-storage";
 import { PaymentFailure, UNEXPECTED } from "~/lib/shop-api";
 import { dismissToast, showToast } from "~/lib/toast";
-import { ContactFields } from "./contact-fields";
+import { type CheckoutProfile, ContactFields } from "./contact-fields";
 import { DeliveryChoice } from "./delivery-choice";
 import { DiscountCodeField } from "./discount-code-field";
 import { OrderSummary } from "./order-summary";
@@ -47,8 +47,6 @@ const testCardMethod: PaymentMethod = {
     });
   },
 };
-
-export type CheckoutProfile = { fullName: string; email: string; phone: string };
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);

@@ -3,7 +3,9 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { AddressFields } from "./address-fields";
-import type { CheckoutProfile } from "./checkout-form";
+
+/** The account's details the checkout starts from. */
+export type CheckoutProfile = { fullName: string; email: string; phone: string };
 
 /** The checkout's "Contact and delivery" fields: the account's name, email and phone, the address. */
 export function ContactFields({
