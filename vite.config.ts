@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-// The server build's entry is our Hono server (server/http/main.ts), which imports the React Router
+// The server build's entry is our Hono server (server/start/main.ts), which imports the React Router
 // build as a virtual module, so the app, the services and the HTTP layer share one module graph
 // (one database client, one env) in build/server/index.js.
 //
@@ -68,7 +68,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     rolldownOptions: isSsrBuild
-      ? { input: "./server/http/main.ts" }
+      ? { input: "./server/start/main.ts" }
       : {
           output: {
             codeSplitting: browserChunks(),

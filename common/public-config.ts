@@ -1,4 +1,4 @@
-import type { PricingSettings } from "./pricing";
+import type { PricingSettings } from "./checkout/pricing";
 
 /**
  * The settings the browser may see (docs/architecture.md#layout rule 6): built by server/settings/shop-settings.ts

@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from "react-router";
+import { shareableImageUrl } from "./catalog/product-images";
 import { penceToDecimalString } from "./money";
-import { shareableImageUrl } from "./product-images";
 import { type PublicConfig, rootDataFrom } from "./public-config";
-import type { RatingSummary } from "./ratings";
-import type { ReviewView } from "./review-types";
+import type { RatingSummary } from "./reviews/ratings";
+import type { ReviewView } from "./reviews/review-types";
 import { truncateAtWord } from "./truncate";
 
 // Every page's head: title, description, canonical URL and Open Graph (docs/product.md#beyond-a-brochure-site), built in one place.

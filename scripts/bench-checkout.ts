@@ -1,4 +1,4 @@
-import { STOCK_BAND } from "../common/stock-levels";
+import { STOCK_BAND } from "../common/stock/stock-levels";
 import { seedProducts } from "../server/seed/catalog-data";
 import type { BuiltServer } from "./built-server";
 

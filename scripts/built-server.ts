@@ -91,7 +91,7 @@ export async function waitForHealth(server: BuiltServer, timeoutMs = 60_000): Pr
     }
     try {
       // With several worker processes, only ready ones are handed connections once one is
-      // (server/http/workers.ts): one healthy answer says the shop is ready.
+      // (server/start/workers.ts): one healthy answer says the shop is ready.
       const response = await fetch(`${server.url}/healthz`, { headers: { Connection: "close" } });
       await response.arrayBuffer();
       if (response.ok) return;

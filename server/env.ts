@@ -172,7 +172,7 @@ const schema = z.object({
     z.string().min(16, "must be at least 16 characters (e.g. openssl rand -hex 24)").optional(),
   ),
   ...sharedCacheVariables,
-  /** Set by the primary process in each worker it starts (server/http/workers.ts), never by hand. */
+  /** Set by the primary process in each worker it starts (server/start/workers.ts), never by hand. */
   GLEAM_WORKER_ROLE: z.preprocess(emptyToUndefined, z.enum(["jobs", "web"]).optional()),
   /** Set by the primary process in each worker it starts: when the worker may listen. */
   GLEAM_LISTEN: z.preprocess(emptyToUndefined, z.enum(["now", "when-told"]).optional()),

@@ -4,6 +4,9 @@ import { dirname, join, normalize, relative, sep } from "node:path";
 // The server's domain graph (docs/architecture.md#domains): each folder under server/ is a domain, each
 // file directly in server/ (env, errors, logger, request-scope) one of its own. A domain's code
 // may use another's, in one direction only: a cycle means two domains must be read together.
+// A domain's tables (server/<domain>/schema.ts) are no edge: any domain may read or join them, as
+// Medusa's Query reads across modules; only the owner writes them (tests/table-owners.ts), so a
+// read is no dependency on the owner's rules (docs/decisions/061-a-domain-in-one-place.md).
 
 export type DomainGraph = Map<string, Map<string, string[]>>;
 
@@ -25,6 +28,11 @@ function domainOf(serverDir: string, file: string): string | undefined {
   return first.replace(/\.tsx?$/, "");
 }
 
+/** A domain's tables: server/<domain>/schema.ts. */
+function isSchema(serverDir: string, target: string): boolean {
+  return /^[^/\\]+[/\\]schema(\.ts)?$/.test(relative(serverDir, target));
+}
+
 /** Who imports whom, between domains, with the files that do it. */
 export function domainGraph(serverDir: string): DomainGraph {
   const graph: DomainGraph = new Map();
@@ -41,7 +49,7 @@ export function domainGraph(serverDir: string): DomainGraph {
           ? join(serverDir, specifier.slice("@server/".length))
           : undefined;
       const to = target && domainOf(serverDir, target);
-      if (!to || to === from) continue;
+      if (!to || to === from || isSchema(serverDir, target)) continue;
       edges.set(to, [...(edges.get(to) ?? []), relative(serverDir, file)]);
     }
   }

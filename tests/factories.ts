@@ -1,24 +1,24 @@
 import { systemActor } from "@server/audit/audit-log";
 import { CLIENT_IP_HEADER, createAuth } from "@server/auth/auth";
+import { users } from "@server/auth/schema";
 import { getAuth } from "@server/auth/session";
 import { type CatalogFilter, findProductSummaries } from "@server/catalog/catalog-service";
+import { categories, products, productVariants } from "@server/catalog/schema";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { recordPaymentSucceeded } from "@server/checkout/payment-service";
 import type { Database } from "@server/db/database";
-import { users } from "@server/db/schema/auth";
-import { categories, products, productVariants } from "@server/db/schema/catalog";
-import type { EmailKind } from "@server/db/schema/email";
-import { orders } from "@server/db/schema/orders";
 import type { CodeInput } from "@server/discounts/code-editor";
+import type { EmailKind } from "@server/email/schema";
 import type { OutgoingEmail } from "@server/email/transport";
 import { env } from "@server/env";
 import { shopChanged } from "@server/events/shop-changed";
+import { orders } from "@server/orders/schema";
 import type { PaymentProvider } from "@server/payments/provider";
 import type { Brand } from "@server/settings/shop-settings";
 import { restock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { type CheckoutRequest, checkoutRequestSchema } from "../common/checkout-input";
+import { type CheckoutRequest, checkoutRequestSchema } from "../common/checkout/checkout-input";
 
 let sequence = 0;
 

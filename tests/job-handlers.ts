@@ -1,16 +1,17 @@
 import type { Database } from "@server/db/database";
-import { orders, refunds } from "@server/db/schema/orders";
 import { requestReviewJob } from "@server/email/order-emails";
 import { enqueueJob, type JobHandlers, runJobsRound } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { expireOrderJob } from "@server/orders/expire-orders";
+import { orders } from "@server/orders/schema";
 import { cancelIntentJob, refundLatePaymentJob } from "@server/payments/payment-tasks";
 import type { PaymentProvider } from "@server/payments/provider";
 import { finishRefundJob, STALE_AFTER_MS } from "@server/payments/refunds";
+import { refunds } from "@server/payments/schema";
 import { eq, inArray } from "drizzle-orm";
 
 // The job queue's handlers as a test runs them: only the kinds it is about, with its own provider
-// (server/http/background-jobs.ts puts together the running shop's).
+// (server/start/background-jobs.ts puts together the running shop's).
 
 type ProviderLookup = (name: string) => PaymentProvider | null;
 

@@ -88,7 +88,7 @@ describe("the import fence (biome.json)", () => {
         "app/routes/service.tsx": importing("../../server/orders/orders-service"),
         "app/routes/alias.tsx": importing("@server/auth/guards"),
         "app/routes/drizzle.tsx": importing("drizzle-orm"),
-        "app/routes/schema.tsx": importing("@server/db/schema/orders"),
+        "app/routes/schema.tsx": importing("@server/orders/schema"),
         "app/components/layout/shared.tsx": importing("@common/money"),
       }),
     ).toEqual(["app/routes/drizzle.tsx", "app/routes/schema.tsx"]);

@@ -33,12 +33,12 @@ describe("the settings fence", () => {
         "server/settings/shop-settings.ts": "config.SHOP_NAME; env.SHOP_NAME",
         "server/checkout/pricing.ts": "const rate = env.SHIPPING_FLAT_RATE_PENCE;",
         "app/root.tsx": "name: env.SHOP_NAME, port: env.PORT",
-        "server/http/main.ts": "env.SOCIAL_TIKTOK_URL",
+        "server/start/main.ts": "env.SOCIAL_TIKTOK_URL",
       }),
     ).toEqual([
       "server/checkout/pricing.ts: env.SHIPPING_FLAT_RATE_PENCE",
       "app/root.tsx: env.SHOP_NAME",
-      "server/http/main.ts: env.SOCIAL_TIKTOK_URL",
+      "server/start/main.ts: env.SOCIAL_TIKTOK_URL",
     ]);
   });
 

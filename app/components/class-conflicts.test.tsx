@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import type { ProductDetail as ProductDetailData } from "@common/catalog-types";
+import type { ProductDetail as ProductDetailData } from "@common/catalog/catalog-types";
 import type { RootData } from "@common/public-config";
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";

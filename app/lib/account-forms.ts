@@ -1,5 +1,5 @@
+import { MAX_PASSWORD, MIN_PASSWORD } from "@common/auth/password-rules";
 import { personName } from "@common/form-fields";
-import { MAX_PASSWORD, MIN_PASSWORD } from "@common/password-rules";
 import { z } from "zod";
 
 // The account forms' fields, checked by the browser (required, email type, minlength) and again by

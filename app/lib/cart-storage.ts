@@ -1,4 +1,4 @@
-import type { CartLine } from "@common/cart-rules";
+import type { CartLine } from "@common/cart/cart-rules";
 
 // How the cart is kept in the browser's localStorage: one key, holding a versioned shape. Writing
 // it needs nothing more; a stored value read back is checked (stored-cart.ts, a chunk of its own).

@@ -1,4 +1,4 @@
-import { CODE_PATTERN, normaliseCode } from "@common/discounts";
+import { CODE_PATTERN, normaliseCode } from "@common/discounts/discounts";
 
 // A discount code entered in the cart, kept with the cart (localStorage, as the cart is) until the
 // order is paid: a shopper who leaves to confirm their email, or comes back another day, still has

@@ -1,5 +1,5 @@
+import type { PricingSettings } from "@common/checkout/pricing";
 import { formatPenceInText } from "@common/money";
-import type { PricingSettings } from "@common/pricing";
 
 /**
  * The shop's offers as its pages write them, from its settings: the copy never promises what the

@@ -1,5 +1,5 @@
-import type { CartLine } from "@common/cart-rules";
-import type { CodeOffer } from "@common/discounts";
+import type { CartLine } from "@common/cart/cart-rules";
+import type { CodeOffer } from "@common/discounts/discounts";
 
 // The browser's calls to the shop's JSON API (docs/api.md) for the cart and the checkout: a
 // request's refusal comes back as a PaymentFailure with the shop's own words and status.

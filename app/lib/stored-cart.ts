@@ -3,8 +3,8 @@
 // a hand edit is never trusted as is (Zod, from browser-zod.ts). The cart store fetches this module
 // only when there is a stored cart to read, after the page's first load.
 
-import type { CartLine, CartProduct } from "@common/cart-rules";
-import { DEFAULT_MAX_PER_ORDER, STOCK_BAND } from "@common/stock-levels";
+import type { CartLine, CartProduct } from "@common/cart/cart-rules";
+import { DEFAULT_MAX_PER_ORDER, STOCK_BAND } from "@common/stock/stock-levels";
 import { z } from "./browser-zod";
 import { CART_STORAGE_VERSION } from "./cart-storage";
 

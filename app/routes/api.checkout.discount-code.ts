@@ -1,5 +1,5 @@
-import { checkoutRequestSchema, discountCodeField } from "@common/checkout-input";
-import { CODE_MESSAGES } from "@common/discounts";
+import { checkoutRequestSchema, discountCodeField } from "@common/checkout/checkout-input";
+import { CODE_MESSAGES } from "@common/discounts/discounts";
 import { getSessionUser } from "@server/auth/session";
 import { previewCode } from "@server/checkout/code-preview";
 import { getDb } from "@server/db/connection";

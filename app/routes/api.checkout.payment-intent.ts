@@ -1,4 +1,4 @@
-import { checkoutRequestSchema } from "@common/checkout-input";
+import { checkoutRequestSchema } from "@common/checkout/checkout-input";
 import { PAYMENT_INTENT_FAILED, startCheckout } from "@server/checkout/checkout-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";

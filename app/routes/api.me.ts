@@ -6,7 +6,7 @@ import { apiRoute } from "@server/http/api-route";
 /**
  * GET /api/me: what is personal on a public page (whether the visitor is signed in, the products
  * they saved), asked for by the browser once per page load while the signed-in cookie says there
- * is a session (common/viewer.ts). Public pages are the same for everyone and are served from the
+ * is a session (common/auth/viewer.ts). Public pages are the same for everyone and are served from the
  * page cache; this answer is never stored. It also puts the signed-in cookie right when it
  * disagrees with the session found.
  */

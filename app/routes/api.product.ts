@@ -1,4 +1,4 @@
-import { CATALOGUE_ID } from "@common/catalog-types";
+import { CATALOGUE_ID } from "@common/catalog/catalog-types";
 import { toApiProduct } from "@server/catalog/catalog-api";
 import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";

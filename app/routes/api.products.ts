@@ -1,4 +1,4 @@
-import { searchSorts } from "@common/store-listing";
+import { searchSorts } from "@common/catalog/store-listing";
 import { toApiProduct } from "@server/catalog/catalog-api";
 import { findProducts } from "@server/catalog/catalog-service";
 import { getCategory } from "@server/catalog/categories";

@@ -1,4 +1,4 @@
-import { CATALOGUE_ID } from "@common/catalog-types";
+import { CATALOGUE_ID } from "@common/catalog/catalog-types";
 import { getCurrentVariants, MAX_CART_LINES } from "@server/cart/cart-service";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";

@@ -1,4 +1,4 @@
-import { CATALOGUE_ID } from "@common/catalog-types";
+import { CATALOGUE_ID } from "@common/catalog/catalog-types";
 import { getDb } from "@server/db/connection";
 import { apiRoute } from "@server/http/api-route";
 import { removeFromWishlist, saveToWishlist } from "@server/wishlist/wishlist-service";

@@ -2,7 +2,7 @@ import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getProfile } from "@server/auth/profile";
 import { resumeCartLines } from "@server/cart/cart-service";
-import { savedAddresses } from "@server/checkout/address-book";
+import { savedAddresses } from "@server/customers/address-book";
 import { getDb } from "@server/db/connection";
 import { deliveryOptions } from "@server/delivery/delivery-methods";
 import { hasPaidOrder } from "@server/orders/orders-service";

@@ -7,8 +7,8 @@ import {
   listAdminCategories,
   updateCategory,
 } from "@server/catalog/category-editor";
+import { categoryFormSchema, categoryIdSchema } from "@server/catalog/category-form";
 import { getDb } from "@server/db/connection";
-import { categoryFormSchema, categoryIdSchema } from "@server/http/category-form";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { z } from "zod";
 import { CategoryForms } from "~/components/admin/category-form";

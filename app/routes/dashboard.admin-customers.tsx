@@ -1,4 +1,4 @@
-import { adminCustomerSearch } from "@common/admin-customer-query";
+import { adminCustomerSearch } from "@common/customers/admin-customer-query";
 import { groupThousands } from "@common/numbers";
 import { routeMeta } from "@common/seo";
 import {

@@ -2,12 +2,12 @@ import { routeMeta } from "@common/seo";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
+import { deliveryMethodFormSchema } from "@server/delivery/delivery-form";
 import {
   createDeliveryMethod,
   listDeliveryMethods,
   updateDeliveryMethod,
 } from "@server/delivery/delivery-methods";
-import { deliveryMethodFormSchema } from "@server/http/delivery-form";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
 import { DeliveryMethodForms } from "~/components/admin/delivery-method-form";

@@ -8,7 +8,7 @@ import {
   listDiscountCodes,
   updateDiscountCode,
 } from "@server/discounts/code-editor";
-import { discountFormSchema } from "@server/http/discount-form";
+import { discountFormSchema } from "@server/discounts/discount-form";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { DiscountCodeForms } from "~/components/admin/discount-code-form";
 import type { Route } from "./+types/dashboard.admin-discounts";

@@ -1,4 +1,4 @@
-import { formatOrderNumber } from "@common/order-number";
+import { formatOrderNumber } from "@common/orders/order-number";
 import { routeMeta } from "@common/seo";
 import { getAdminOrder } from "@server/admin/admin-order-detail";
 import {
@@ -17,8 +17,12 @@ import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { resendableEmails } from "@server/email/order-emails";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { refundFormSchema, returnReceiptSchema, shownStatusField } from "@server/http/refund-form";
 import { documentsOfOrder } from "@server/invoices/documents";
+import {
+  refundFormSchema,
+  returnReceiptSchema,
+  shownStatusField,
+} from "@server/payments/refund-form";
 import {
   approveReturn,
   receiveReturn,

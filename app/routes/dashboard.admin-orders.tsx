@@ -1,4 +1,4 @@
-import { adminOrderSearch } from "@common/admin-order-query";
+import { adminOrderSearch } from "@common/admin/admin-order-query";
 import { groupThousands } from "@common/numbers";
 import { parseAdminOrderQuery, unreadableDateBound } from "@server/admin/admin-order-query";
 import { ADMIN_ORDERS_PAGE_SIZE, currentOrdersPage } from "@server/admin/admin-orders";

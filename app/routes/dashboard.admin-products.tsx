@@ -1,6 +1,6 @@
+import { normalizeSearchText } from "@common/catalog/search-text";
+import { productCountText } from "@common/catalog/store-listing";
 import { pageNumber } from "@common/page-number";
-import { normalizeSearchText } from "@common/search-text";
-import { productCountText } from "@common/store-listing";
 import { listAdminProducts } from "@server/admin/shop-figures";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";

@@ -1,5 +1,5 @@
 import { pageNumber } from "@common/page-number";
-import { moderationForm } from "@common/review-form";
+import { moderationForm } from "@common/reviews/review-form";
 import { routeMeta } from "@common/seo";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";

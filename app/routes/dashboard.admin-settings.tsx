@@ -1,11 +1,11 @@
-import { demoteAdmin, listAdmins, promoteToAdmin } from "@server/admin/admins";
 import { adminActor } from "@server/audit/audit-log";
+import { demoteAdmin, listAdmins, promoteToAdmin } from "@server/auth/admins";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { settingsFormSchema } from "@server/http/settings-form";
 import { paymentSetup } from "@server/payments/payments";
 import { saveShopSettings, settingsVersion } from "@server/settings/settings-editor";
+import { settingsFormSchema } from "@server/settings/settings-form";
 import { getShopSettings } from "@server/settings/shop-settings";
 import { z } from "zod";
 import { AdminSettingsScreen } from "~/components/admin/admin-settings-screen";

@@ -1,6 +1,10 @@
-import { analyticsRanges, changeOnPrevious, DEFAULT_ANALYTICS_RANGE } from "@common/admin-figures";
+import {
+  analyticsRanges,
+  changeOnPrevious,
+  DEFAULT_ANALYTICS_RANGE,
+} from "@common/admin/admin-figures";
 import { formatPence } from "@common/money";
-import { orderStatusLabel } from "@common/order-types";
+import { orderStatusLabel } from "@common/orders/order-types";
 import { currentAnalytics } from "@server/admin/shop-figures";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";

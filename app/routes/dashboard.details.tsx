@@ -1,6 +1,6 @@
 import { requireUser } from "@server/auth/guards";
 import { getProfile, updateProfile } from "@server/auth/profile";
-import { forgetAddress, savedAddresses } from "@server/checkout/address-book";
+import { forgetAddress, savedAddresses } from "@server/customers/address-book";
 import { getDb } from "@server/db/connection";
 import { DomainError } from "@server/errors";
 import { answerForm, formIntent } from "@server/http/form-action";

@@ -1,11 +1,11 @@
-import { formatOrderNumber } from "@common/order-number";
+import { formatOrderNumber } from "@common/orders/order-number";
 import { routeMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { returnRequestSchema } from "@server/http/refund-form";
 import { documentsOfOrder } from "@server/invoices/documents";
 import { getCustomerOrder } from "@server/orders/orders-service";
+import { returnRequestSchema } from "@server/payments/refund-form";
 import { customerReturns, requestReturn, returnAddress } from "@server/returns/returns";
 import { emailBrand, getShopSettings } from "@server/settings/shop-settings";
 import { data } from "react-router";

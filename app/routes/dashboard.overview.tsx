@@ -2,7 +2,6 @@ import { formatPence } from "@common/money";
 import { adminOverview } from "@server/admin/shop-figures";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
-import { parkedJobDescribers } from "@server/http/background-jobs";
 import { listParkedJobs } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { remindersSentSince } from "@server/newsletter/checkout-reminder";
@@ -10,6 +9,7 @@ import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-s
 import { listRefundsToCheck } from "@server/payments/refund-checks";
 import { openReturns } from "@server/returns/returns";
 import { getShopSettings } from "@server/settings/shop-settings";
+import { parkedJobDescribers } from "@server/start/background-jobs";
 import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { Link } from "react-router";
 import { OrderList } from "~/components/account/order-list";

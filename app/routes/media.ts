@@ -1,4 +1,4 @@
-import { parseMediaUrl } from "@common/product-images";
+import { parseMediaUrl } from "@common/catalog/product-images";
 import { getDb } from "@server/db/connection";
 import { readRendition } from "@server/media/image-store";
 import type { Route } from "./+types/media";

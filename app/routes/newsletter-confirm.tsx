@@ -1,7 +1,7 @@
 import { routeMeta } from "@common/seo";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { linkAnswer, linkToken, newsletterLinkLoader } from "@server/http/newsletter-link";
+import { linkAnswer, linkToken, newsletterLinkLoader } from "@server/newsletter/newsletter-link";
 import { confirmSubscription } from "@server/newsletter/subscriptions";
 import { emailBrand } from "@server/settings/shop-settings";
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page
 import type { Route } from "./+types/newsletter-confirm";
 
 // /newsletter/confirm?token=…: the double opt-in's emailed link (docs/storefront.md, Newsletter).
-// The page says what the token holds; its button confirms (server/http/newsletter-link.ts).
+// The page says what the token holds; its button confirms (server/newsletter/newsletter-link.ts).
 
 export function loader({ url }: Route.LoaderArgs) {
   return newsletterLinkLoader(url);

@@ -1,7 +1,7 @@
 import { routeMeta } from "@common/seo";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
-import { linkAnswer, linkToken, newsletterLinkLoader } from "@server/http/newsletter-link";
+import { linkAnswer, linkToken, newsletterLinkLoader } from "@server/newsletter/newsletter-link";
 import { unsubscribe } from "@server/newsletter/subscriptions";
 import { z } from "zod";
 import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page";

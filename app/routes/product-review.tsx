@@ -1,8 +1,8 @@
-import { CATALOGUE_ID } from "@common/catalog-types";
+import { CATALOGUE_ID } from "@common/catalog/catalog-types";
 import type { FormAnswer } from "@common/form-answer";
 import { rootDataFrom } from "@common/public-config";
-import { NOT_A_BUYER } from "@common/ratings";
-import { reviewForm } from "@common/review-form";
+import { NOT_A_BUYER } from "@common/reviews/ratings";
+import { reviewForm } from "@common/reviews/review-form";
 import { pageMeta } from "@common/seo";
 import { requireUser } from "@server/auth/guards";
 import { getSessionUser } from "@server/auth/session";

@@ -1,4 +1,4 @@
-import { CATALOGUE_ID } from "@common/catalog-types";
+import { CATALOGUE_ID } from "@common/catalog/catalog-types";
 import { configFrom, rootDataFrom } from "@common/public-config";
 import { pageMeta, productJsonLd } from "@common/seo";
 import { getProduct } from "@server/catalog/catalog-service";

@@ -1,4 +1,4 @@
-import { EXPIRED_RESET_LINK } from "@common/account-messages";
+import { EXPIRED_RESET_LINK } from "@common/auth/account-messages";
 import { routeMeta } from "@common/seo";
 import { callerOf, resetPasswordAndSignIn } from "@server/auth/auth-client";
 import { answerForm, formIntent } from "@server/http/form-action";

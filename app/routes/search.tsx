@@ -1,12 +1,12 @@
-import type { CategoryView, ProductSummary } from "@common/catalog-types";
-import { normalizeSearchText } from "@common/search-text";
-import { routeMeta } from "@common/seo";
+import type { CategoryView, ProductSummary } from "@common/catalog/catalog-types";
+import { normalizeSearchText } from "@common/catalog/search-text";
 import {
   canonicalListingUrl,
   productCountText,
   readListingChoices,
   searchSorts,
-} from "@common/store-listing";
+} from "@common/catalog/store-listing";
+import { routeMeta } from "@common/seo";
 import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
 import { listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";

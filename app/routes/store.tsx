@@ -1,6 +1,4 @@
-import type { CategoryView, ProductSummary } from "@common/catalog-types";
-import { rootDataFrom } from "@common/public-config";
-import { absoluteUrl, pageMeta } from "@common/seo";
+import type { CategoryView, ProductSummary } from "@common/catalog/catalog-types";
 import {
   canonicalListingUrl,
   defaultChoices,
@@ -9,7 +7,9 @@ import {
   listingSorts,
   pageCountOf,
   readListingChoices,
-} from "@common/store-listing";
+} from "@common/catalog/store-listing";
+import { rootDataFrom } from "@common/public-config";
+import { absoluteUrl, pageMeta } from "@common/seo";
 import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
 import { listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";

@@ -1,5 +1,5 @@
 import { formatPence } from "@common/money";
-import { formatOrderNumber } from "@common/order-number";
+import { formatOrderNumber } from "@common/orders/order-number";
 import { routeMeta } from "@common/seo";
 import { getSessionUser } from "@server/auth/session";
 import { getDb } from "@server/db/connection";

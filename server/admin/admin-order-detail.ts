@@ -1,10 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import type { AdminOrderDetail } from "../../common/order-types";
+import type { AdminOrderDetail } from "../../common/orders/order-types";
 import { entityHistory } from "../audit/audit-history";
 import type { Database } from "../db/database";
-import { orders, paymentEvents, refunds } from "../db/schema/orders";
 import { orderLines } from "../orders/orders-service";
+import { orders } from "../orders/schema";
 import { creditedSoFar } from "../payments/refund-credit";
+import { paymentEvents, refunds } from "../payments/schema";
 import { unitsStillOut } from "../stock/stock-service";
 
 // One order as the admin's order page shows it (behind the admin's guard): the order, its items,

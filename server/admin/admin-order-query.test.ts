@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminOrderSearch, defaultAdminOrderQuery } from "../../common/admin-order-query";
+import { adminOrderSearch, defaultAdminOrderQuery } from "../../common/admin/admin-order-query";
 import { parseAdminOrderQuery, unreadableDateBound } from "./admin-order-query";
 
 describe("the admin's orders list as a URL, read on the server and written back", () => {

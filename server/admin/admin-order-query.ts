@@ -3,9 +3,9 @@ import {
   type AdminOrderQuery,
   adminOrderSortKeys,
   defaultAdminOrderQuery,
-} from "../../common/admin-order-query";
+} from "../../common/admin/admin-order-query";
 import { readShopDay } from "../../common/dates";
-import { orderStatuses } from "../../common/order-types";
+import { orderStatuses } from "../../common/orders/order-types";
 import { pageNumber } from "../../common/page-number";
 
 // The admin's orders list's URL state read on the server (the list and the CSV export): anything

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AdminOrderQuery } from "../../common/admin-order-query";
+import type { AdminOrderQuery } from "../../common/admin/admin-order-query";
 import { SHOP_TIME_ZONE } from "../../common/dates";
-import { parseOrderNumber } from "../../common/order-number";
-import type { AdminOrderRow, RefundDueOrder } from "../../common/order-types";
+import { parseOrderNumber } from "../../common/orders/order-number";
+import type { AdminOrderRow, RefundDueOrder } from "../../common/orders/order-types";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema/orders";
+import { orders } from "../orders/schema";
 import { figures } from "./figures-cache";
 
 // The admin's reads of the shop's orders. Callers are behind the admin's guard (the admin routes'

@@ -1,10 +1,10 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { AdminProductDetail } from "../../common/admin-figures";
-import type { OrderHistoryEntry } from "../../common/order-types";
+import type { AdminProductDetail } from "../../common/admin/admin-figures";
+import type { OrderHistoryEntry } from "../../common/orders/order-types";
 import { entityHistory } from "../audit/audit-history";
+import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { products, productVariants } from "../db/schema/catalog";
-import { stockMovements } from "../db/schema/stock";
+import { stockMovements } from "../stock/schema";
 
 // One product as the admin's editor reads it (behind the admin's guard): the product, its
 // variants oldest first (the first is the default), its latest stock movements and its history.

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { formatOrderNumber } from "../../common/order-number";
+import { formatOrderNumber } from "../../common/orders/order-number";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema/orders";
 import { type ResendableEmail, resendOrderEmail } from "../email/order-emails";
 import { queueEmail } from "../email/outbox";
 import { orderMessageEmail } from "../email/templates";
 import { DomainError } from "../errors";
+import { orders } from "../orders/schema";
 import { emailBrand } from "../settings/shop-settings";
 
 // What the admin does after an order is placed without changing it (docs/admin.md, Order

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, desc, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema/orders";
+import { orders } from "../orders/schema";
 import { type OrderFilter, orderConditions } from "./admin-orders";
 
 // The admin's orders as CSV: the list's search, status and dates, newest first,

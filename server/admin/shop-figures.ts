@@ -19,12 +19,12 @@ import type {
   AnalyticsRange,
   LowStockVariant,
   OverviewFigures,
-} from "../../common/admin-figures";
+} from "../../common/admin/admin-figures";
 import { SHOP_TIME_ZONE, shopCalendarDay } from "../../common/dates";
+import { products, productVariants } from "../catalog/schema";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
-import { products, productVariants } from "../db/schema/catalog";
-import { orderItems, orders } from "../db/schema/orders";
+import { orderItems, orders } from "../orders/schema";
 import { listOrders, listRefundDueOrders } from "./admin-orders";
 import { figures } from "./figures-cache";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { OrderHistoryEntry } from "../../common/order-types";
+import type { OrderHistoryEntry } from "../../common/orders/order-types";
+import { users } from "../auth/schema";
 import type { Database } from "../db/database";
-import { auditLog } from "../db/schema/audit";
-import { users } from "../db/schema/auth";
+import { auditLog } from "./schema";
 
 // The audit log read back: the history the admin's order and product pages show.
 

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database";
-import { type ActorType, auditLog } from "../db/schema/audit";
-import type { ProviderName } from "../db/schema/orders";
+import type { ProviderName } from "../orders/schema";
+import { type ActorType, auditLog } from "./schema";
 
 // The audit log's one writer. A change and its row are written in the same transaction: the
 // caller passes its transaction handle.

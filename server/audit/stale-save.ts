@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/database";
-import { auditLog } from "../db/schema/audit";
 import { DomainError } from "../errors";
+import { auditLog } from "./schema";
 
 // One rule for every admin editor (products, discount codes, delivery methods, categories, the
 // settings): a record goes up one version with each save, and a save made from a version it has
@@ -12,6 +12,16 @@ import { DomainError } from "../errors";
 
 /** The version an editor's save was made from (an edit's only): checked by refuseStaleSave. */
 export const openedVersion = z.number().int().min(1).optional();
+
+/**
+ * The version of a record an editor's form opened (a hidden field, on an edit only): the editor
+ * refuses the save if the record has moved on since (below).
+ */
+export const openedVersionField = z
+  .string()
+  .regex(/^\d{1,9}$/, "Reload the page and try again.")
+  .transform(Number)
+  .optional();
 
 /**
  * Refuses a save made from `opened` when the record is at `current`: "This product changed since

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { type UserRole, users } from "../db/schema/auth";
 import type { Auth } from "./auth";
+import { type UserRole, users } from "./schema";
 
 // Accounts made by the shop itself (demo accounts, `npm run create-admin`), with a password hashed
 // by better-auth exactly as a sign-up would, and the email already verified.

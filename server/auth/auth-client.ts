@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { EXPIRED_RESET_LINK } from "../../common/account-messages";
+import { EXPIRED_RESET_LINK } from "../../common/auth/account-messages";
 import { getDb } from "../db/connection";
-import { users, verifications } from "../db/schema/auth";
 import { env } from "../env";
 import { DomainError, type ErrorCode } from "../errors";
 import { ACCOUNT_THROTTLED, RECIPIENT_THROTTLED, SIGN_UP_THROTTLED } from "./account-throttle";
 import { CLIENT_IP_HEADER } from "./auth";
+import { users, verifications } from "./schema";
 import { getAuth } from "./session";
 
 // The log-in page's actions talk to better-auth exactly as a browser would: through its HTTP

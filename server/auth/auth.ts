@@ -1,13 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { MAX_PASSWORD, MIN_PASSWORD } from "../../common/auth/password-rules";
 import { personName } from "../../common/form-fields";
-import { MAX_PASSWORD, MIN_PASSWORD } from "../../common/password-rules";
 import type { Database } from "../db/database";
-import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth";
-import type { EmailKind } from "../db/schema/email";
+import type { EmailKind } from "../email/schema";
 import { passwordResetEmail, verificationEmail } from "../email/templates";
 import type { OutgoingEmail } from "../email/transport";
+import { rateLimits } from "../rate-limit/schema";
 import type { Brand } from "../settings/shop-settings";
 import {
   ACCOUNT_THROTTLED,
@@ -21,6 +21,7 @@ import {
   SIGN_UPS_PER_ADDRESS,
 } from "./account-throttle";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords";
+import { accounts, sessions, users, verifications } from "./schema";
 import { AUTH_COOKIE_PREFIX } from "./session-cookie";
 
 // better-auth on the shop's own database (docs/architecture.md#stack, docs/architecture.md#security): email and password, email verification,

@@ -1,14 +1,14 @@
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Actor, customerActor } from "../audit/audit-log";
 import { productTag } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
-import { newsletterSubscribers } from "../db/schema/customers";
-import { reviews } from "../db/schema/reviews";
 import { DomainError } from "../errors";
+import { forgetSubscriber } from "../newsletter/subscriptions";
 import { anonymiseCustomerOrders } from "../orders/anonymise-orders";
+import { reviews } from "../reviews/schema";
 import type { Auth } from "./auth";
+import { users } from "./schema";
 
 const WRONG_PASSWORD = "Your password is not correct.";
 
@@ -55,14 +55,7 @@ export async function removeAccount(
     .for("update");
   if (!user) return;
   await anonymiseCustomerOrders(tx, userId, actor, reason);
-  await tx
-    .delete(newsletterSubscribers)
-    .where(
-      or(
-        eq(newsletterSubscribers.userId, userId),
-        eq(newsletterSubscribers.email, user.email.toLowerCase()),
-      ),
-    );
+  await forgetSubscriber(tx, { id: userId, email: user.email });
   // Their reviews go with the user row: the pages that show them are purged from the cache in
   // front, so their name does not outlive the account there.
   const reviewed = await tx

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
+import { users } from "./schema";
 
 export type Profile = { fullName: string; email: string; phone: string };
 
@@ -23,4 +23,12 @@ export async function updateProfile(
     .update(users)
     .set({ name: input.fullName, phone: input.phone || null })
     .where(eq(users.id, userId));
+}
+
+/** Keeps the phone number a customer checked out with, for their next checkout; unchanged, no write. */
+export async function rememberPhone(db: Database, userId: string, phone: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ phone })
+    .where(and(eq(users.id, userId), sql`${users.phone} is distinct from ${phone}`));
 }

@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
-import { sessions, type UserRole, users } from "../db/schema/auth";
 import { sendEmail } from "../email/mailer";
 import { env } from "../env";
 import { forgetInRequest, oncePerRequest } from "../request-scope";
 import { emailBrand } from "../settings/shop-settings";
 import { type Auth, type AuthOptions, createAuth } from "./auth";
+import { sessions, type UserRole, users } from "./schema";
 import { hasSessionCookie, signedCookieValue } from "./session-cookie";
 
 // The process-wide auth instance, built on first use with the shared database and mailer.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasSignedInCookie } from "../../common/viewer";
+import { hasSignedInCookie } from "../../common/auth/viewer";
 import { signedInCookieAgreeing, signedInCookieFollowing } from "./signed-in-cookie";
 
 const other = "better-auth.session_data=x; Max-Age=300; Path=/; HttpOnly; SameSite=Lax";

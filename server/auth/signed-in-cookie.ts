@@ -1,8 +1,8 @@
-import { hasSignedInCookie, SIGNED_IN_COOKIE, SIGNED_IN_VALUE } from "../../common/viewer";
+import { hasSignedInCookie, SIGNED_IN_COOKIE, SIGNED_IN_VALUE } from "../../common/auth/viewer";
 import { env } from "../env";
 import { AUTH_COOKIE_PREFIX } from "./session-cookie";
 
-// The signed-in cookie (common/viewer.ts) follows better-auth's session cookie: whenever an answer
+// The signed-in cookie (common/auth/viewer.ts) follows better-auth's session cookie: whenever an answer
 // sets, renews or clears the session cookie, it sets, renews or clears the signed-in cookie with
 // the same lifetime and Secure flag, readable by the page (no HttpOnly) and holding nothing but
 // "1". Mirrored from the answer's headers rather than in each place a session starts or ends

@@ -1,5 +1,5 @@
-import type { Viewer } from "../../common/viewer";
-import { GUEST } from "../../common/viewer";
+import type { Viewer } from "../../common/auth/viewer";
+import { GUEST } from "../../common/auth/viewer";
 import type { Database } from "../db/database";
 import { wishlistProductIds } from "../wishlist/wishlist-service";
 import { getSessionUser } from "./session";

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { jobs } from "../db/schema/jobs";
-import { enqueueJob, type Job, type JobHandler, LEASE_MS } from "../jobs/job-queue";
+import { deleteJobs, foldJobsInto, takeDueJobsOfKind } from "../jobs/job-batches";
+import { enqueueJob, type Job, type JobHandler } from "../jobs/job-queue";
 import type { CachePurger } from "./purge-adapters";
 
 // Purges travel through the job queue (docs/decisions/049-shared-cache.md, 055): a change queues
@@ -62,37 +61,11 @@ export function tagsOfJob(job: Pick<Job, "payload">): string[] {
 /** A cache that stays away for hours of retries leaves a parked job for the admin to see. */
 const MAX_ATTEMPTS = 12;
 
-/**
- * Takes `job` and every other purge due at `now` that no runner holds (or that this round's
- * claim holds, as it holds `job`), leasing them as the queue leases what it claims: a crash
- * leaves them to be run again once the lease ends. None when another purge took `job` first.
- */
-async function takeDuePurges(db: Database, job: Job, now: Date) {
-  const heldByThisRound = job.leasedUntil ? [eq(jobs.leasedUntil, job.leasedUntil)] : [];
-  return db
-    .update(jobs)
-    .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(
-      and(
-        eq(jobs.kind, "purge-cache"),
-        eq(jobs.status, "queued"),
-        lte(jobs.runAt, now),
-        or(
-          eq(jobs.id, job.id),
-          isNull(jobs.leasedUntil),
-          lte(jobs.leasedUntil, now),
-          ...heldByThisRound,
-        ),
-      ),
-    )
-    .returning({ id: jobs.id, payload: jobs.payload });
-}
-
 export function purgeCacheJob(db: Database, purger: CachePurger | null): JobHandler {
   return {
     maxAttempts: MAX_ATTEMPTS,
     async run(job, { now }) {
-      const taken = await takeDuePurges(db, job, now);
+      const taken = await takeDueJobsOfKind(db, job, now);
       if (!taken.some((row) => row.id === job.id)) return undefined;
       const ids = taken.map((row) => row.id);
       const tags = [...new Set(taken.flatMap(tagsOfJob))].sort();
@@ -101,18 +74,10 @@ export function purgeCacheJob(db: Database, purger: CachePurger | null): JobHand
       } catch (error) {
         // This job takes the others' tags, and the failed attempt: one purge waits for the cache.
         const others = ids.filter((id) => id !== job.id);
-        if (others.length > 0) {
-          await db.transaction(async (tx) => {
-            await tx
-              .update(jobs)
-              .set({ payload: { tags: tags.join(" ") } })
-              .where(eq(jobs.id, job.id));
-            await tx.delete(jobs).where(inArray(jobs.id, others));
-          });
-        }
+        await foldJobsInto(db, job, { tags: tags.join(" ") }, others);
         throw error;
       }
-      await db.delete(jobs).where(inArray(jobs.id, ids));
+      await deleteJobs(db, ids);
       return undefined;
     },
   };

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { CartLine, CurrentVariant } from "../../common/cart-rules";
-import { publicStock } from "../../common/stock-levels";
+import type { CartLine, CurrentVariant } from "../../common/cart/cart-rules";
+import { publicStock } from "../../common/stock/stock-levels";
+import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { products, productVariants } from "../db/schema/catalog";
-import { orderItems, orders } from "../db/schema/orders";
+import { orderItems, orders } from "../orders/schema";
 
 /** The most lines a cart check looks at: as many as a stored cart may hold. */
 export const MAX_CART_LINES = 100;

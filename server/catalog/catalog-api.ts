@@ -1,5 +1,5 @@
-import type { CatalogProduct } from "../../common/catalog-types";
-import type { RatingSummary } from "../../common/ratings";
+import type { CatalogProduct } from "../../common/catalog/catalog-types";
+import type { RatingSummary } from "../../common/reviews/ratings";
 
 /** A product as the JSON API publishes it: a stable contract, whatever the pages need. */
 export type ApiProduct = {

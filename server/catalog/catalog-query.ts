@@ -2,7 +2,7 @@ import {
   LISTING_PAGE_SIZE,
   type ListingChoices,
   type ListingSort,
-} from "../../common/store-listing";
+} from "../../common/catalog/store-listing";
 import type { Database } from "../db/database";
 import { runPage, totalPastTheEnd, withoutTotal } from "./listing-statements";
 import type { ProductRow } from "./product-row";
@@ -29,7 +29,7 @@ import { closeWordsQuery, exactStage, wordsStage } from "./search-stages";
 // search's counts, then its page read or walked).
 
 export type CatalogFilter = {
-  /** Normalised search text (common/search-text.ts); blank for none. */
+  /** Normalised search text (common/catalog/search-text.ts); blank for none. */
   search?: string;
   categorySlug?: string;
   minPricePence?: number;

@@ -5,18 +5,18 @@ import type {
   ProductSummary,
   ProductTeaser,
   VariantView,
-} from "../../common/catalog-types";
-import { ratingOf } from "../../common/ratings";
-import { normalizeSearchText } from "../../common/search-text";
-import { publicStock } from "../../common/stock-levels";
+} from "../../common/catalog/catalog-types";
+import { normalizeSearchText } from "../../common/catalog/search-text";
+import { ratingOf } from "../../common/reviews/ratings";
+import { publicStock } from "../../common/stock/stock-levels";
 import { PRODUCTS_TAG, productTag, tagPage } from "../cache/cache-tags";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
-import { products } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { type CatalogFilter, findProductPage, type ProductPage } from "./catalog-query";
 import { renderProductDescription } from "./product-html";
 import { type ProductRow, productRowColumns } from "./product-row";
+import { products } from "./schema";
 
 // Read side of the catalogue. Each read is a fixed number of SQL statements whatever the
 // catalogue's size, each product read with its variants in one row (./product-row.ts). Statements

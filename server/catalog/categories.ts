@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import type { CategoryView } from "../../common/catalog-types";
+import type { CategoryView } from "../../common/catalog/catalog-types";
 import { CATEGORIES_TAG, tagPage } from "../cache/cache-tags";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
-import { categories } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { readUntilShopChanges } from "../events/shop-changed";
+import { categories } from "./schema";
 
 const categoryColumns = {
   slug: categories.slug,

@@ -6,9 +6,9 @@ import { CATEGORIES_TAG, PRODUCTS_TAG } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
-import { categories, products } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
+import { categories, products } from "./schema";
 
 // The admin's categories: created, edited and deleted, each checked and written in one
 // transaction with its audit row; every change empties the page cache on every instance. Deleting

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import type { ListingSort } from "../../common/store-listing";
+import type { ListingSort } from "../../common/catalog/store-listing";
 import type { Database } from "../db/database";
-import { categories, productCounts, products, productVariants } from "../db/schema/catalog";
 import type { CatalogFilter } from "./catalog-query";
 import { statement } from "./catalog-statements";
 import { type ProductRow, productRowColumns } from "./product-row";
+import { categories, productCounts, products, productVariants } from "./schema";
 import type { SearchStage } from "./search-stages";
 
 // Listing statements: a page of products in a sort's order through its index, with its count.

@@ -5,7 +5,6 @@ import { productPurgeTags } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
-import { categories, products, productVariants } from "../db/schema/catalog";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 import type { PreparedImage } from "../media/image-processing";
@@ -13,6 +12,7 @@ import { assertImageExists, storeImage } from "../media/image-store";
 import { adjustStock, restock } from "../stock/stock-service";
 import { sanitizeProductHtml } from "./product-html";
 import { type ProductInput, productInputSchema } from "./product-input";
+import { categories, products, productVariants } from "./schema";
 
 // The admin's writes to the catalogue: products and their variants created and
 // edited, products archived and restored, all checked, each in one transaction with its audit row

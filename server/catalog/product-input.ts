@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isProductImageUrl } from "../../common/product-images";
+import { isProductImageUrl } from "../../common/catalog/product-images";
 import { openedVersion } from "../audit/stale-save";
 import { UNKNOWN_IMAGE } from "../media/image-store";
 

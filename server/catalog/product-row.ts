@@ -1,6 +1,6 @@
 import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
-import type { CatalogProduct, VariantView } from "../../common/catalog-types";
-import { products, productVariants } from "../db/schema/catalog";
+import type { CatalogProduct, VariantView } from "../../common/catalog/catalog-types";
+import { products, productVariants } from "./schema";
 
 // What the catalogue reads of a product, as one select: its columns and its variants, oldest (the
 // default) first, as one JSON array built by PostgreSQL. A listing page, a product page and the

@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { productCounts, products } from "../db/schema/catalog";
 import type { CatalogFilter, ProductPage, SearchPlan } from "./catalog-query";
 import { statement } from "./catalog-statements";
 import {
@@ -18,6 +17,7 @@ import {
   withoutTotal,
 } from "./listing-statements";
 import { type ProductRow, productRowColumns } from "./product-row";
+import { productCounts, products } from "./schema";
 import type { SearchStage } from "./search-stages";
 
 /** One page of a search stage's matches and their count, every match read and ordered. */

@@ -1,7 +1,7 @@
 import { asc, desc, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { products, searchWords } from "../db/schema/catalog";
 import { statement } from "./catalog-statements";
+import { products, searchWords } from "./schema";
 import { likePattern } from "./search-pattern";
 
 // Search stages: what a search matches, and the close words a typo is searched again with.

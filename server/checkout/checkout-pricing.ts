@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
-import type { CheckoutRequest, mergeLines } from "../../common/checkout-input";
-import { type PricingSettings, priceWithCode } from "../../common/pricing";
-import { perOrderLimitMessage } from "../../common/stock-levels";
+import type { CheckoutRequest, mergeLines } from "../../common/checkout/checkout-input";
+import { type PricingSettings, priceWithCode } from "../../common/checkout/pricing";
+import { perOrderLimitMessage } from "../../common/stock/stock-levels";
+import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { products, productVariants } from "../db/schema/catalog";
 import { chosenDelivery } from "../delivery/delivery-methods";
 import { checkCode } from "../discounts/code-check";
 import { DomainError } from "../errors";

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
-import { type CheckoutRequest, mergeLines } from "../../common/checkout-input";
+import { type CheckoutRequest, mergeLines } from "../../common/checkout/checkout-input";
+import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { products, productVariants } from "../db/schema/catalog";
 import { type CheckedCode, checkCode, countCodeAttempt } from "../discounts/code-check";
 
 // The checkout summary's look at a code before the order is made (docs/decisions/043): whether it

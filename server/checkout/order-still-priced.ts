@@ -1,9 +1,9 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { products, productVariants } from "../db/schema/catalog";
-import { orderItems, orders } from "../db/schema/orders";
 import { deliveryStillOffered } from "../delivery/delivery-methods";
 import { codeStillOffered } from "../discounts/code-check";
+import { orderItems, orders } from "../orders/schema";
 
 // Whether a pending order still costs what the shop would charge for it now: every line's variant
 // there, on sale, at the price the order took; its discount code still offered on the terms it was

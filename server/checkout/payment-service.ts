@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { providerActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import type { ProviderName } from "../db/schema/orders";
-import { orders, paymentEvents } from "../db/schema/orders";
 import { holdsCodeUse } from "../discounts/code-claims";
 import { checkoutsFailed, checkoutsPaid } from "../metrics/metrics";
 import {
@@ -13,6 +11,9 @@ import {
   refundsUnderWayPence,
 } from "../orders/order-state";
 import { hasPaidOrder } from "../orders/orders-service";
+import type { ProviderName } from "../orders/schema";
+import { orders } from "../orders/schema";
+import { recordPaymentEvent, settlePaymentEvent } from "../payments/payment-events";
 import { queuePaymentTask } from "../payments/payment-task-queue";
 import type { Brand } from "../settings/shop-settings";
 
@@ -50,16 +51,7 @@ async function handleOnce(
   ) => Promise<{ outcome: "applied" | "ignored" | "flagged"; reason?: string }>,
 ): Promise<EventResult> {
   return db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: event.provider,
-        providerEventId: event.eventId,
-        type: event.type,
-        outcome: "ignored",
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
+    const recorded = await recordPaymentEvent(tx, event);
     if (!recorded) return { outcome: "duplicate" };
 
     const [order] = await tx
@@ -70,14 +62,7 @@ async function handleOnce(
     const result = order
       ? await apply(tx, order)
       : { outcome: "ignored" as const, reason: "no order has this payment intent" };
-    await tx
-      .update(paymentEvents)
-      .set({
-        orderId: order?.id ?? null,
-        outcome: result.outcome,
-        detail: result.reason ? { reason: result.reason } : null,
-      })
-      .where(eq(paymentEvents.id, recorded.id));
+    await settlePaymentEvent(tx, recorded, { ...result, orderId: order?.id ?? null });
     return { ...result, orderId: order?.id ?? null };
   });
 }

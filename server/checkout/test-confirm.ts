@@ -1,9 +1,10 @@
 import { and, count, eq } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders, paymentEvents } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import { cancelOrder } from "../orders/order-state";
+import { orders } from "../orders/schema";
+import { paymentEvents } from "../payments/schema";
 import { type CardInput, chargeTestCard } from "../payments/test-card";
 import type { TestProvider } from "../payments/test-provider";
 import { countAttempt } from "../rate-limit/attempt-counter";

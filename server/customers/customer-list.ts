@@ -5,13 +5,13 @@ import {
   type AdminCustomerRow,
   adminCustomerSortKeys,
   defaultAdminCustomerQuery,
-} from "../../common/admin-customer-query";
+} from "../../common/customers/admin-customer-query";
 import { pageNumber } from "../../common/page-number";
+import { users } from "../auth/schema";
 import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
-import { newsletterSubscribers } from "../db/schema/customers";
-import { orders } from "../db/schema/orders";
+import { newsletterSubscribers } from "../newsletter/schema";
+import { orders } from "../orders/schema";
 
 // The admin's customers list (docs/admin.md, Customers): every customer account, searched by name
 // or email, with what they bought worked out from their paid orders in the same query. Callers

@@ -1,16 +1,16 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { formatOrderNumber } from "../../common/order-number";
+import { formatOrderNumber } from "../../common/orders/order-number";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import { removeAccount } from "../auth/delete-account";
+import { sessions } from "../auth/schema";
+import { products } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { addresses } from "../db/schema/addresses";
-import { sessions } from "../db/schema/auth";
-import { products } from "../db/schema/catalog";
-import { customerNotes, newsletterSubscribers } from "../db/schema/customers";
-import { orderItems, orders } from "../db/schema/orders";
-import { reviews } from "../db/schema/reviews";
-import { wishlistItems } from "../db/schema/wishlist";
+import { newsletterSubscribers } from "../newsletter/schema";
+import { orderItems, orders } from "../orders/schema";
+import { reviews } from "../reviews/schema";
+import { wishlistItems } from "../wishlist/schema";
 import { customerAccount } from "./customer-profile";
+import { addresses, customerNotes } from "./schema";
 
 // A customer's rights over their data (UK GDPR articles 15 and 17; docs/admin.md, Customers),
 // used by an admin at the customer's request: a copy of everything the shop holds about them, and

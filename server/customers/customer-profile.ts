@@ -1,16 +1,17 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import type { AdminCustomerDetail } from "../../common/admin-customer-query";
+import type { AdminCustomerDetail } from "../../common/customers/admin-customer-query";
 import { listOrders } from "../admin/admin-orders";
 import { entityHistory } from "../audit/audit-history";
 import { adminActor, recordAudit } from "../audit/audit-log";
-import { savedAddresses } from "../checkout/address-book";
+import { users } from "../auth/schema";
+import { products } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
-import { products } from "../db/schema/catalog";
-import { customerNotes, newsletterSubscribers } from "../db/schema/customers";
-import { orders } from "../db/schema/orders";
-import { reviews } from "../db/schema/reviews";
 import { DomainError } from "../errors";
+import { newsletterSubscribers } from "../newsletter/schema";
+import { orders } from "../orders/schema";
+import { reviews } from "../reviews/schema";
+import { savedAddresses } from "./address-book";
+import { customerNotes } from "./schema";
 
 // One customer as the admin's page shows them (docs/admin.md, Customers): who they are, what they
 // bought, where they send it, what they wrote, whether they agreed to marketing, and the admins'

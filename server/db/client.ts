@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
-import { type Database, schema } from "./database";
+import type { Database } from "./database";
 import { PostgresListener } from "./postgres-listener";
 import { CONNECT_TIMEOUT_MS, ReadRetryingPool } from "./postgres-pool";
 import { statementRan } from "./statement-count";
@@ -138,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         if (client.listenerCount("error") === 1) onConnectionError?.(error);
       });
     });
-    const db: Database = drizzleNodePostgres(pool, { schema, logger });
+    const db: Database = drizzleNodePostgres(pool, { logger });
     const listener = new PostgresListener(options.url, (error) => onConnectionError?.(error));
     /** Holds the advisory lock on one pooled connection while `work` runs on any. */
     const exclusive: DatabaseHandle["exclusive"] = async (key, work) => {
@@ -217,7 +217,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm },
   });
   await client.exec(`set pg_trgm.similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
-  const db: Database = drizzlePglite(client, { schema, logger });
+  const db: Database = drizzlePglite(client, { logger });
   return {
     db,
     driver: "pglite",

@@ -1,15 +1,15 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { DeliveryOption } from "../../common/delivery";
-import type { PricingSettings } from "../../common/pricing";
+import type { PricingSettings } from "../../common/checkout/pricing";
+import type { DeliveryOption } from "../../common/delivery/delivery";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import { openedVersion, refuseStaleSave } from "../audit/stale-save";
 import { SETTINGS_TAG } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
-import { deliveryMethods } from "../db/schema/delivery";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
+import { deliveryMethods } from "./schema";
 import { deliveryWindow } from "./working-days";
 
 // The ways to deliver (docs/decisions/042): what the checkout offers, with each one's price and

@@ -4,13 +4,13 @@ import {
   type CodeOffer,
   minimumSpendMessage,
   normaliseCode,
-} from "../../common/discounts";
+} from "../../common/discounts/discounts";
 import { formatPenceInText } from "../../common/money";
 import type { Database } from "../db/database";
-import { discountCodes } from "../db/schema/discounts";
 import { DomainError } from "../errors";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import { usesHeldBy } from "./code-claims";
+import { discountCodes } from "./schema";
 
 // Whether a code applies to a cart (docs/decisions/043), with the reason in the shopper's words
 // when it does not. The checkout asks it before the order is made (the summary's preview) and

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { discountCodes, discountRedemptions } from "../db/schema/discounts";
+import { discountCodes, discountRedemptions } from "./schema";
 
 // A discount code's uses (docs/decisions/043): claimed by an order in the transaction that makes
 // it, given back when the order is cancelled (by the customer's next checkout, the unpaid

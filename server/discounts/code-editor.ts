@@ -1,13 +1,13 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { CODE_PATTERN, discountKinds, normaliseCode } from "../../common/discounts";
+import { CODE_PATTERN, discountKinds, normaliseCode } from "../../common/discounts/discounts";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import { openedVersion, refuseStaleSave } from "../audit/stale-save";
+import { categories, products } from "../catalog/schema";
 import type { Database } from "../db/database";
 import { refusingDuplicates } from "../db/errors";
-import { categories, products } from "../db/schema/catalog";
-import { discountCodes } from "../db/schema/discounts";
 import { DomainError } from "../errors";
+import { discountCodes } from "./schema";
 
 // The admin's discount codes (docs/admin.md, Discounts): created, edited and paused, each checked
 // and written in one transaction with its audit row. A code's uses are the claims' business

@@ -1,7 +1,7 @@
 import { getDb } from "../db/connection";
-import type { EmailKind } from "../db/schema/email";
 import { kickJob } from "../jobs/job-kick";
 import { queueEmail } from "./outbox";
+import type { EmailKind } from "./schema";
 import type { OutgoingEmail } from "./transport";
 
 // Sending from a request: the message goes into the outbox and the background job delivers it

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { orderDeliveryText } from "../../common/delivery";
-import { formatOrderNumber } from "../../common/order-number";
+import { orderDeliveryText } from "../../common/delivery/delivery";
+import { formatOrderNumber } from "../../common/orders/order-number";
 import type { Database } from "../db/database";
-import { orderItems, orders } from "../db/schema/orders";
 import { enqueueJob, type JobHandler } from "../jobs/job-queue";
 import type { OrderEvent } from "../orders/order-events";
+import { orderItems, orders } from "../orders/schema";
 import { type Brand, emailBrand, getShopSettings } from "../settings/shop-settings";
 import { queueEmail } from "./outbox";
 import {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { type EmailKind, emailOutbox } from "../db/schema/email";
 import { type DescribeJobs, enqueueJob, type JobHandler } from "../jobs/job-queue";
+import { type EmailKind, emailOutbox } from "./schema";
 import type { MailTransport, OutgoingEmail } from "./transport";
 
 // The outbox: a message is written with the request that decides to send it, with its `send-email`

@@ -1,4 +1,4 @@
-import { formatReturnNumber } from "../../common/returns";
+import { formatReturnNumber } from "../../common/returns/returns";
 import type { Brand } from "../settings/shop-settings";
 import { orderNoticeEmail } from "./templates";
 import type { OutgoingEmail } from "./transport";

@@ -1,5 +1,5 @@
 import { formatPence } from "../../common/money";
-import { shipmentOf } from "../../common/tracking";
+import { shipmentOf } from "../../common/orders/tracking";
 import type { Brand } from "../settings/shop-settings";
 import { button, escapeHtml, layout, paragraph, textFooter } from "./email-layout";
 import type { OutgoingEmail } from "./transport";
@@ -65,7 +65,7 @@ export type OrderEmailInput = {
   vatPence: number;
   totalPence: number;
   shippingAddress: string;
-  /** How it travels and when it should arrive (common/delivery.ts), when chosen at checkout. */
+  /** How it travels and when it should arrive (common/delivery/delivery.ts), when chosen at checkout. */
   delivery: string | null;
   /** The discount code the discount came from; none: the first-order discount. */
   discountCode: string | null;

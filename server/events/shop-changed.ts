@@ -7,7 +7,7 @@ import { logger } from "../logger";
 
 // "What the storefront shows has changed" (a product, a setting, a review): the admin's writes say
 // so here, after their transaction commits. The caches of this process listen (the page cache
-// empties itself, server/http/main.ts; the settings are read afresh) and hear it at once. On
+// empties itself, server/start/main.ts; the settings are read afresh) and hear it at once. On
 // PostgreSQL every other process and instance hears it too, through a NOTIFY on CHANNEL: their
 // caches empty within the notification's round trip, not after their lifetime. While this
 // process's listening connection is down, or when it comes back, its caches are emptied as well:

@@ -1,6 +1,6 @@
 import type { Context, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { MAX_IMAGE_BYTES } from "../../common/product-images";
+import { MAX_IMAGE_BYTES } from "../../common/catalog/product-images";
 import { getSessionUser } from "../auth/session";
 import { hasSessionCookie } from "../auth/session-cookie";
 import { MAX_BODY_BYTES } from "./json-request";

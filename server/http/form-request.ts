@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { controlCharactersRefused, fieldWithControlCharacters } from "./control-characters";
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -26,13 +25,3 @@ export async function readForm(request: Request): Promise<Record<string, FormDat
   if (refused !== null) throw controlCharactersRefused(refused);
   return Object.fromEntries(form);
 }
-
-/**
- * The version of a record an editor's form opened (a hidden field, on an edit only): the editor
- * refuses the save if the record has moved on since (server/audit/stale-save.ts).
- */
-export const openedVersionField = z
-  .string()
-  .regex(/^\d{1,9}$/, "Reload the page and try again.")
-  .transform(Number)
-  .optional();

@@ -1,11 +1,11 @@
-import { lineLabel } from "../../common/cart-rules";
-import { returnValuePence } from "../../common/returns";
-import type { DocumentLine } from "../db/schema/invoices";
-import type { Credit } from "../db/schema/orders";
+import { lineLabel } from "../../common/cart/cart-rules";
+import { returnValuePence } from "../../common/returns/returns";
+import type { Credit } from "../payments/schema";
+import type { DocumentLine } from "./schema";
 
 // A credit note's lines (docs/decisions/054): what HMRC asks a credit note to say was credited.
 // Each unit refunded at the price paid, the discount's share of them taken off as the refund
-// worked it out (common/returns.ts), the delivery when it went back, and what the amount holds
+// worked it out (common/returns/returns.ts), the delivery when it went back, and what the amount holds
 // beyond those as a refund of money only with the admin's reason. An amount below their value
 // (a return's refund capped by what earlier refunds left) shows the difference as credited before.
 // The lines' prices include VAT and add up to the amount refunded.

@@ -1,7 +1,7 @@
+import { includedVatPence } from "../../common/checkout/pricing";
 import { formatLongDate } from "../../common/dates";
+import { formatVatNumber } from "../../common/invoices/vat-number";
 import { formatPence } from "../../common/money";
-import { includedVatPence } from "../../common/pricing";
-import { formatVatNumber } from "../../common/vat-number";
 import type { DocumentView } from "./documents";
 import { PDF_COLOURS, shopPdf } from "./shop-pdf";
 

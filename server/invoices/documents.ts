@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { lineLabel } from "../../common/cart-rules";
-import { formatOrderNumber } from "../../common/order-number";
-import type { OrderDocument } from "../../common/order-types";
+import { lineLabel } from "../../common/cart/cart-rules";
+import { formatOrderNumber } from "../../common/orders/order-number";
+import type { OrderDocument } from "../../common/orders/order-types";
 import type { Database } from "../db/database";
-import { type DocumentKind, type DocumentLine, invoices, type Seller } from "../db/schema/invoices";
-import { orderItems, orders } from "../db/schema/orders";
+import { orderItems, orders } from "../orders/schema";
+import { type DocumentKind, type DocumentLine, invoices, type Seller } from "./schema";
 
 // The shop's VAT invoices and credit notes as they are read back: an order's list for its pages,
 // one for its owner or the admin, and every one of a date range for the admin's bulk download.

@@ -1,17 +1,11 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { includedVatPence } from "../../common/pricing";
+import { includedVatPence } from "../../common/checkout/pricing";
 import type { Database } from "../db/database";
-import {
-  type Buyer,
-  type DocumentKind,
-  documentCounters,
-  invoices,
-  type Seller,
-} from "../db/schema/invoices";
-import { orderItems } from "../db/schema/orders";
 import type { OrderEvent } from "../orders/order-events";
+import { orderItems } from "../orders/schema";
 import type { Brand } from "../settings/shop-settings";
 import { creditNoteLines } from "./credit-lines";
+import { type Buyer, type DocumentKind, documentCounters, invoices, type Seller } from "./schema";
 
 // VAT invoices and credit notes issued as orders change (a reaction to
 // server/orders/order-events.ts; docs/decisions/044): the invoice when an order is paid, a credit

@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { lineLabel } from "../../common/cart-rules";
+import { lineLabel } from "../../common/cart/cart-rules";
 import { formatLongDate } from "../../common/dates";
-import { orderDeliveryText } from "../../common/delivery";
-import { formatOrderNumber } from "../../common/order-number";
+import { orderDeliveryText } from "../../common/delivery/delivery";
+import { formatOrderNumber } from "../../common/orders/order-number";
 import type { Database } from "../db/database";
-import { orderItems, orders } from "../db/schema/orders";
+import { orderItems, orders } from "../orders/schema";
 import { PDF_COLOURS, shopPdf } from "./shop-pdf";
 
 // Packing slips for the orders to fulfil (paid, not yet shipped), oldest first, printed in one

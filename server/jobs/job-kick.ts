@@ -1,5 +1,5 @@
 // Asking the job queue to run now: code that just queued work (an email, a payment task) kicks
-// it. The queue's runner is started by the server (server/http/background-jobs.ts), which says
+// it. The queue's runner is started by the server (server/start/background-jobs.ts), which says
 // here where a kick goes; until then, and in a process that runs no jobs, a kick does nothing and
 // the work runs at the queue's next round.
 

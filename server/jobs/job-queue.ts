@@ -13,11 +13,11 @@ import {
 } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { type JobKind, jobKinds, jobs } from "../db/schema/jobs";
 import { DomainError } from "../errors";
 import type { Logger } from "../logger";
 import { jobRuns } from "../metrics/metrics";
 import { retryDelayMs } from "./retry-delay";
+import { type JobKind, jobKinds, jobs } from "./schema";
 
 // The one durable job queue (docs/architecture.md#background-jobs, docs/decisions/041-one-job-queue.md). Work is
 // enqueued in the transaction of the change that needs it; the runner claims what is due with
@@ -25,7 +25,7 @@ import { retryDelayMs } from "./retry-delay";
 // handler does the work. A handler that throws is tried again after a growing delay and parked
 // after its kind's limit, for the admin to see and send back; one that finds it is too early says
 // when to come back, which is not a failure. This module knows no domain: the handlers come from
-// their domains, put together by server/http/background-jobs.ts.
+// their domains, put together by server/start/background-jobs.ts.
 
 export type Job = typeof jobs.$inferSelect;
 

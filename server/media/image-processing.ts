@@ -8,7 +8,7 @@ import {
   type MediaFormat,
   MIN_IMAGE_SIDE,
   SHARE_IMAGE_WIDTH,
-} from "../../common/product-images";
+} from "../../common/catalog/product-images";
 import { DomainError } from "../errors";
 
 // An upload checked and turned into the sizes the storefront needs, before any

@@ -6,12 +6,12 @@ import {
   PRODUCT_IMAGE_WIDTH,
   parseMediaUrl,
   shopImages,
-} from "../../common/product-images";
+} from "../../common/catalog/product-images";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { imageRenditions, images } from "../db/schema/media";
 import { DomainError } from "../errors";
 import type { PreparedImage } from "./image-processing";
+import { imageRenditions, images } from "./schema";
 
 // Uploaded images in the database (decision record 010): written in the caller's transaction
 // (a product saved with a new image is all or nothing), read back by /media/<id>/<file>.

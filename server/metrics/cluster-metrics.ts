@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
 import { registry } from "./metrics";
 
-// With several workers (server/http/workers.ts) a scrape reaches one of them, which asks the
+// With several workers (server/start/workers.ts) a scrape reaches one of them, which asks the
 // primary; the primary collects every worker's figures (prom-client's AggregatorRegistry, over
 // the cluster's IPC channel) and answers with their sum. Without workers, the process answers.
 

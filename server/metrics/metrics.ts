@@ -2,8 +2,8 @@ import { count, eq, inArray } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/database";
-import { jobKinds, jobs } from "../db/schema/jobs";
-import { orders } from "../db/schema/orders";
+import { jobKinds, jobs } from "../jobs/schema";
+import { orders } from "../orders/schema";
 
 // What /metrics shows (Prometheus' text format, prom-client). Counters and latencies are this
 // process's own: with several workers the primary adds them up (./cluster-metrics.ts), and

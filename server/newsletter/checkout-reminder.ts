@@ -1,11 +1,11 @@
 import { and, count, eq, gte, isNotNull } from "drizzle-orm";
-import { recordAudit, systemActor } from "../audit/audit-log";
+import { systemActor } from "../audit/audit-log";
+import { users } from "../auth/schema";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
-import { orderItems, orders } from "../db/schema/orders";
 import { checkoutReminderEmail } from "../email/newsletter-templates";
 import type { JobHandler } from "../jobs/job-queue";
-import { lockOrderForJob } from "../orders/order-job-lock";
+import { lockOrderForJob, recordReminderSent } from "../orders/order-job-lock";
+import { orderItems, orders } from "../orders/schema";
 import { type Brand, emailBrand, getShopSettings } from "../settings/shop-settings";
 import { marketingTokenFor, newsletterLinks, queueMarketingEmail } from "./subscriptions";
 
@@ -66,13 +66,7 @@ export function remindCheckoutJob(
           }),
           "checkout-reminder",
         );
-        await tx.update(orders).set({ reminderSentAt: now }).where(eq(orders.id, order.id));
-        await recordAudit(tx, {
-          actor: REMINDER,
-          action: "order.reminder_sent",
-          entity: { type: "order", id: order.id },
-          reason: "The customer was reminded of the order they left unpaid.",
-        });
+        await recordReminderSent(tx, order.id, REMINDER, now);
         await done(tx);
         return undefined;
       });

@@ -1,19 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { type AnyColumn, and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { NEWSLETTER_CONSENT } from "../../common/newsletter";
+import { type AnyColumn, and, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { NEWSLETTER_CONSENT } from "../../common/newsletter/newsletter";
+import { users } from "../auth/schema";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
-import {
-  type SubscriberStatus,
-  newsletterSubscribers as subscribers,
-} from "../db/schema/customers";
-import type { EmailKind } from "../db/schema/email";
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from "../email/newsletter-templates";
 import { queueEmail } from "../email/outbox";
+import type { EmailKind } from "../email/schema";
 import type { OutgoingEmail } from "../email/transport";
 import { DomainError } from "../errors";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import type { Brand } from "../settings/shop-settings";
+import { type SubscriberStatus, newsletterSubscribers as subscribers } from "./schema";
 
 // The newsletter's list with double opt-in (decision record 045): an address given in the footer
 // is kept `pending` and sent a link; only its owner's click makes it `subscribed`. Every answer to
@@ -204,6 +201,18 @@ export async function unsubscribe(
     .where(and(eq(subscribers.token, token), ne(subscribers.status, "unsubscribed")))
     .returning({ email: subscribers.email, status: subscribers.status });
   return changed ?? subscriberByToken(db, token);
+}
+
+/**
+ * Forgets the subscription of an account being deleted: the row of its id and of its address go
+ * (server/auth/delete-account.ts), in the caller's transaction.
+ */
+export async function forgetSubscriber(tx: Database, account: { id: string; email: string }) {
+  await tx
+    .delete(subscribers)
+    .where(
+      or(eq(subscribers.userId, account.id), eq(subscribers.email, account.email.toLowerCase())),
+    );
 }
 
 /** The key of an address's confirmed subscription: who may be sent marketing; null for none. */

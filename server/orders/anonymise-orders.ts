@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { formatOrderNumber } from "../../common/order-number";
+import { formatOrderNumber } from "../../common/orders/order-number";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import { cancelOrder } from "./order-state";
+import { orders } from "./schema";
 
 const ANONYMISED = {
   customerFullName: "Deleted customer",

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { type Actor, auditInsert } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orderItems, orders } from "../db/schema/orders";
 import { jobInsert } from "../jobs/job-queue";
+import { orderItems, orders } from "./schema";
 
 // A customer's new order: written pending with its items, its expiry queued and its audit row, in
 // one statement; its stock is taken next (server/stock/stock-service.ts), last before the

@@ -1,12 +1,13 @@
 import type { Database } from "../db/database";
-import type { Credit, orders } from "../db/schema/orders";
+import type { Credit } from "../payments/schema";
 import type { Brand } from "../settings/shop-settings";
+import type { orders } from "./schema";
 
 // What happened to an order, told inside the transaction that made it happen, so that what
 // follows from it (the customer's email, a call the payment provider must get) is written with
 // the change or not at all. order-state.ts publishes; email and payments react
 // (server/email/order-emails.ts, server/payments/order-reactions.ts), so orders/ knows neither.
-// The server installs the reactions at start (server/http/order-reactions.ts); publishing before
+// The server installs the reactions at start (server/start/order-reactions.ts); publishing before
 // that is a fault, never a silent loss.
 
 type Order = typeof orders.$inferSelect;
@@ -46,7 +47,7 @@ export function reactToOrders(reaction: Reaction): void {
 export async function publishOrderEvent(tx: Database, event: OrderEvent): Promise<void> {
   if (reactions.length === 0) {
     throw new Error(
-      "An order changed before the order reactions were installed (server/http/order-reactions.ts).",
+      "An order changed before the order reactions were installed (server/start/order-reactions.ts).",
     );
   }
   for (const reaction of reactions) await reaction(tx, event);

@@ -2,13 +2,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { formatPence } from "../../common/money";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { type Credit, type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { releaseCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
+import { type Credit, refunds } from "../payments/schema";
 import type { Brand } from "../settings/shop-settings";
 import { type RestockLine, releaseOrderStock, restockOrder } from "../stock/stock-service";
 import { publishOrderEvent } from "./order-events";
 import { allows, ORDER_TRANSITIONS, statusAfter, type TransitionName } from "./order-transitions";
+import { type OrderStatus, orders } from "./schema";
 
 // The one writer of orders (docs/architecture.md#money-flow). Every change of an order's state is a
 // function here: it locks the order, refuses what the table of transitions (./order-transitions.ts)

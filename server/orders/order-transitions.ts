@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../db/schema/orders";
+import type { OrderStatus } from "./schema";
 
 // What may happen to an order in each status (docs/architecture.md#money-flow): the one table
 // order-state.ts checks every change against, and tests/integration/order-transitions.test.ts

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema/orders";
 import { tellOfCancelledOrderPayment } from "../email/order-emails";
 import type { DescribeJobs, Job, JobHandler } from "../jobs/job-queue";
 import { flagRefundDue, settleRefund } from "../orders/order-state";
+import { orders } from "../orders/schema";
 import { emailBrand } from "../settings/shop-settings";
 import { paymentTaskPayload, queuePaymentTask } from "./payment-task-queue";
 import type { PaymentProvider } from "./provider";

@@ -1,4 +1,4 @@
-import type { ProviderName } from "../db/schema/orders";
+import type { ProviderName } from "../orders/schema";
 
 // The one interface every payment provider sits behind (docs/architecture.md#money-flow): the offline test provider
 // and Stripe. The checkout asks it for a payment intent once the order exists; what the shopper's

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull, lt, or } from "drizzle-orm";
-import type { RefundToCheck } from "../../common/order-types";
+import type { RefundToCheck } from "../../common/orders/order-types";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
+import { orders } from "../orders/schema";
 import { RETRY_WITHIN_MS, STALE_AFTER_MS, settleRefundRow } from "./refunds";
+import { refunds } from "./schema";
 
 // Refunds the admin must look at: listed for the overview, and settled by hand when the provider
 // never answered or answered differently (./refunds.ts says how a refund goes).

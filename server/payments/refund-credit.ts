@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatPence } from "../../common/money";
-import { returnValuePence } from "../../common/returns";
+import { returnValuePence } from "../../common/returns/returns";
 import type { Database } from "../db/database";
-import { type Credit, orderItems, type orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
+import { orderItems, type orders } from "../orders/schema";
+import { type Credit, refunds } from "./schema";
 
 // What a refund gives money back for (docs/decisions/054): units of the order's lines and the
 // delivery, each credited once across the order's refunds, so its credit note lists them. What

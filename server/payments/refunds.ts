@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { formatPence } from "../../common/money";
 import { type Actor, adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { type Credit, type OrderStatus, orders, refunds } from "../db/schema/orders";
 import { DomainError } from "../errors";
 import { enqueueJob, type JobHandler } from "../jobs/job-queue";
 import type { Logger } from "../logger";
@@ -13,10 +12,12 @@ import {
   refundsUnderWayPence,
 } from "../orders/order-state";
 import { allows } from "../orders/order-transitions";
+import { type OrderStatus, orders } from "../orders/schema";
 import { emailBrand } from "../settings/shop-settings";
 import { type RestockLine, unitsStillOut } from "../stock/stock-service";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
 import { checkCredit, expectAmountCovers, NO_CREDIT } from "./refund-credit";
+import { type Credit, refunds } from "./schema";
 
 // The admin's refunds and cancellations (docs/architecture.md#money-flow): money goes back through the provider the order
 // was paid with, in full or in part, and only then is the order changed. Each refund is a row

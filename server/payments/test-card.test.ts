@@ -4,7 +4,7 @@ import { chargeTestCard } from "./test-card";
 const now = new Date("2026-11-22T12:00:00Z");
 const card = (number: string, expiry = "12 / 30", cvc = "123") => ({ number, expiry, cvc });
 
-// The card rules themselves: common/card-rules.test.ts.
+// The card rules themselves: common/payments/card-rules.test.ts.
 describe("the test card network", () => {
   it("answers like a card network for the test numbers", () => {
     expect(chargeTestCard(card("4242 4242 4242 4242"), now)).toEqual({

@@ -2,7 +2,12 @@
 // a card network would (Luhn, an expiry in the future, a 3-4 digit CVC), and the well-known test
 // numbers decide the outcome. No real card is ever charged.
 
-import { CARD_MESSAGES, cvcIsValid, expiryIsValid, passesLuhn } from "../../common/card-rules";
+import {
+  CARD_MESSAGES,
+  cvcIsValid,
+  expiryIsValid,
+  passesLuhn,
+} from "../../common/payments/card-rules";
 
 export type CardInput = { number: string; expiry: string; cvc: string };
 

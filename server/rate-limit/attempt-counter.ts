@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { rateLimits } from "../db/schema/auth";
+import { rateLimits } from "./schema";
 
 // Attempt counters in the database (better-auth's rate_limits table, under keys of our own), so
 // every instance of the shop shares them. A counter counts within a fixed window that starts with

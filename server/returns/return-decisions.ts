@@ -1,20 +1,21 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { formatPence } from "../../common/money";
-import { formatOrderNumber } from "../../common/order-number";
-import { formatReturnNumber, returnValuePence } from "../../common/returns";
+import { formatOrderNumber } from "../../common/orders/order-number";
+import { formatReturnNumber, returnValuePence } from "../../common/returns/returns";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { type Credit, orders, refunds } from "../db/schema/orders";
-import { returns } from "../db/schema/returns";
 import { queueEmail } from "../email/outbox";
 import { returnApprovedEmail, returnRejectedEmail } from "../email/return-templates";
 import { DomainError } from "../errors";
 import { logger } from "../logger";
+import { orders } from "../orders/schema";
 import { providerNamed } from "../payments/payments";
 import { completeRefund, refundOrder, startRefund } from "../payments/refunds";
+import { type Credit, refunds } from "../payments/schema";
 import { emailBrand, getShopSettings } from "../settings/shop-settings";
 import type { RestockLine } from "../stock/stock-service";
 import { returnAddress, returnsOfOrder } from "./returns";
+import { returns } from "./schema";
 
 // The admin's side of a return (docs/decisions/047-returns.md): approve it (the customer is told
 // how to send it back), reject it with a word why, and, once the parcel is back, mark it received,

@@ -1,21 +1,22 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { formatLongDate } from "../../common/dates";
-import { formatOrderNumber } from "../../common/order-number";
+import { formatOrderNumber } from "../../common/orders/order-number";
 import {
   formatReturnNumber,
   type ReturnOffer,
   type ReturnRefund,
   type ReturnView,
-} from "../../common/returns";
+} from "../../common/returns/returns";
 import { customerActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import { orderItems, orders, refunds } from "../db/schema/orders";
-import { returnItems, returns } from "../db/schema/returns";
 import { queueEmail } from "../email/outbox";
 import { returnRequestedEmail } from "../email/return-templates";
 import { DomainError } from "../errors";
+import { orderItems, orders } from "../orders/schema";
+import { refunds } from "../payments/schema";
 import type { Brand } from "../settings/shop-settings";
+import { returnItems, returns } from "./schema";
 
 // A customer's returns (docs/decisions/047-returns.md): what an order allows to be sent back, the
 // request itself, and every return of an order as both pages show it. Every request is decided

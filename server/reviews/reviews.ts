@@ -1,20 +1,25 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { formatLongDate } from "../../common/dates";
-import { purchasedStatuses } from "../../common/order-types";
-import { NOT_A_BUYER, REVIEWS_PAGE_SIZE, ratingOf, reviewerName } from "../../common/ratings";
-import type { ReviewInput } from "../../common/review-form";
-import type { ProductReviewsView } from "../../common/review-types";
+import { purchasedStatuses } from "../../common/orders/order-types";
+import {
+  NOT_A_BUYER,
+  REVIEWS_PAGE_SIZE,
+  ratingOf,
+  reviewerName,
+} from "../../common/reviews/ratings";
+import type { ReviewInput } from "../../common/reviews/review-form";
+import type { ProductReviewsView } from "../../common/reviews/review-types";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { users } from "../auth/schema";
 import { productTag } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
+import { products } from "../catalog/schema";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
-import { users } from "../db/schema/auth";
-import { products } from "../db/schema/catalog";
-import { orderItems, orders } from "../db/schema/orders";
-import { reviewReports, reviews } from "../db/schema/reviews";
 import { DomainError } from "../errors";
 import { readEachUntilShopChanges, shopChanged } from "../events/shop-changed";
+import { orderItems, orders } from "../orders/schema";
+import { reviewReports, reviews } from "./schema";
 
 // Reviews from real buyers: only a customer whose paid (or later) order contains the
 // product may write one, one per product, and edit or delete it. Every function takes the

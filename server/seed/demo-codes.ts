@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { discountCodes } from "../db/schema/discounts";
+import { discountCodes } from "../discounts/schema";
 
 // The demo shop's discount codes (docs/admin.md, Discounts), made once into a shop that has none:
 // one of each kind, so a visitor can try them at checkout.

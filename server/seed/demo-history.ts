@@ -1,15 +1,15 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { type PricingSettings, priceOrder } from "../../common/pricing";
+import { type PricingSettings, priceOrder } from "../../common/checkout/pricing";
+import { users } from "../auth/schema";
+import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
-import { products, productVariants } from "../db/schema/catalog";
-import { type OrderStatus, orderItems, orders } from "../db/schema/orders";
+import { type OrderStatus, orderItems, orders } from "../orders/schema";
 import { generator } from "./random";
 
 // A past for the demo shop: orders from a handful of shoppers over the last weeks, in
 // every status, so the admin's overview, charts and lists have something to show. Deterministic:
 // the same arguments give the same orders (a seeded generator, ids numbered). Prices follow the
-// shop's rules (common/pricing.ts), a shopper's first order has the first-order discount.
+// shop's rules (common/checkout/pricing.ts), a shopper's first order has the first-order discount.
 //
 // The orders are history, imported as such: they took no stock from today's starting stock (its
 // movements begin after them) and carry no audit rows. The shoppers are customers without a

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database";
-import { orderItems, orders } from "../db/schema/orders";
+import { orderItems, orders } from "../orders/schema";
 
 // The demo customer's past orders (docs/architecture.md#data), so the dashboard has something to show in demo
 // mode. Amounts follow the shop's rules: 10% off the first order, free shipping over £50 after the

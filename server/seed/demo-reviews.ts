@@ -1,8 +1,8 @@
 import { and, count, eq, like, max, sql } from "drizzle-orm";
-import { reviewForm } from "../../common/review-form";
+import { reviewForm } from "../../common/reviews/review-form";
 import type { Database } from "../db/database";
-import { orderItems, orders } from "../db/schema/orders";
-import { reviews } from "../db/schema/reviews";
+import { orderItems, orders } from "../orders/schema";
+import { reviews } from "../reviews/schema";
 
 // Reviews for the demo shop: some of the demo history's shoppers review what
 // was delivered to them, a few days after it arrived, so ratings show out of the box. They are

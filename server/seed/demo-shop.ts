@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { type AccountInput, ensureAccount } from "../auth/accounts";
 import type { Auth } from "../auth/auth";
-import { rememberDelivery } from "../checkout/address-book";
+import { users } from "../auth/schema";
+import { rememberDelivery } from "../customers/address-book";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
 import { env } from "../env";
 import type { Logger } from "../logger";
 import { getShopSettings, pricingOf } from "../settings/shop-settings";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { NEWSLETTER_CONSENT } from "../../common/newsletter";
+import { NEWSLETTER_CONSENT } from "../../common/newsletter/newsletter";
+import { users } from "../auth/schema";
 import type { Database } from "../db/database";
-import { users } from "../db/schema/auth";
-import { newsletterSubscribers } from "../db/schema/customers";
+import { newsletterSubscribers } from "../newsletter/schema";
 
 // The demo shop's newsletter list (docs/admin.md, Newsletter), made once into a shop that has
 // none: a third of the demo shoppers confirmed a sign-up a few days after joining, so the

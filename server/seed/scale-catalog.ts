@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
+import { categories, products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { categories, products, productVariants } from "../db/schema/catalog";
 import { restockMany } from "../stock/stock-service";
 import { seedCategories } from "./catalog-data";
 import { generator } from "./random";

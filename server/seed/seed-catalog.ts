@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import { sanitizeProductHtml } from "../catalog/product-html";
+import { categories, products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { categories, products, productVariants } from "../db/schema/catalog";
 import { restock } from "../stock/stock-service";
 import { type SeedCategory, type SeedProduct, seedCategories, seedProducts } from "./catalog-data";
 

@@ -4,9 +4,9 @@ import { refuseStaleSave } from "../audit/stale-save";
 import { SETTINGS_TAG } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
-import { shopSettings } from "../db/schema/settings";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
+import { shopSettings } from "./schema";
 import {
   type EditableSettings,
   editableSettingsSchema,

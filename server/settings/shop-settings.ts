@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { formatPenceInText } from "../../common/money";
-import type { PricingSettings } from "../../common/pricing";
-import type { PublicConfig } from "../../common/public-config";
+import type { PricingSettings } from "../../common/checkout/pricing";
 import {
   normaliseCompanyNumber,
   normaliseVatNumber,
   VAT_NUMBER_MESSAGE,
-} from "../../common/vat-number";
+} from "../../common/invoices/vat-number";
+import { formatPenceInText } from "../../common/money";
+import type { PublicConfig } from "../../common/public-config";
 import { SETTINGS_TAG, tagPage } from "../cache/cache-tags";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
-import { shopSettings } from "../db/schema/settings";
 import { type Env, env } from "../env";
 import { readUntilShopChanges } from "../events/shop-changed";
+import { shopSettings } from "./schema";
 
 // The one reader and writer of the shop's settings: its name and contacts, what it charges for
 // shipping and takes off a first order, how long an unpaid order holds its stock, what the
@@ -38,7 +38,7 @@ export type ShopSettings = PricingSettings & {
   legalName: string;
   /** One line, parts separated by commas; invoices print a part a line. */
   businessAddress: string;
-  /** Normalised ("GB999999973"; common/vat-number.ts). */
+  /** Normalised ("GB999999973"; common/invoices/vat-number.ts). */
   vatNumber: string;
   /** Companies House number, or empty. */
   companyNumber: string;

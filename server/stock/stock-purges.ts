@@ -1,13 +1,13 @@
 import { inArray, sql } from "drizzle-orm";
-import { publicStock } from "../../common/stock-levels";
+import { publicStock } from "../../common/stock/stock-levels";
 import { PRODUCTS_TAG, productTag } from "../cache/cache-tags";
 import { enqueuePurge, purgesQueued } from "../cache/purge-jobs";
+import { productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { productVariants } from "../db/schema/catalog";
 
 // What stock movements purge from the shared cache (docs/decisions/055). Only what a page
 // shows: most sales change no byte of any page, because the public figure stops at the band
-// (common/stock-levels.ts). A product's pages are purged when its published figure changes. The
+// (common/stock/stock-levels.ts). A product's pages are purged when its published figure changes. The
 // listings are purged when what a card or the "in stock only" filter shows changes: the
 // product's first variant sold out or back, or its last variant in stock gone or back. Both are
 // gathered into the purge window (server/cache/purge-jobs.ts), so a shopper whose checkouts

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
-import { notEnoughStockMessage } from "../../common/cart-rules";
+import { notEnoughStockMessage } from "../../common/cart/cart-rules";
 import type { Actor } from "../audit/audit-log";
+import { productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { productVariants } from "../db/schema/catalog";
-import { orderItems } from "../db/schema/orders";
-import { type StockMovementKind, stockMovements } from "../db/schema/stock";
 import { DomainError } from "../errors";
+import { orderItems } from "../orders/schema";
+import { type StockMovementKind, stockMovements } from "./schema";
 import { purgeWhereStockShows } from "./stock-purges";
 
 // The one writer of variants' stock (docs/architecture.md#stock). Every change is a conditional update of the

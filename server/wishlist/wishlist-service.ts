@@ -1,10 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ProductSummary } from "../../common/catalog-types";
+import type { ProductSummary } from "../../common/catalog/catalog-types";
 import { listProductSummaries } from "../catalog/catalog-service";
+import { products } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { products } from "../db/schema/catalog";
-import { wishlistItems } from "../db/schema/wishlist";
 import { DomainError } from "../errors";
+import { wishlistItems } from "./schema";
 
 // A customer's wishlist: products saved with a heart (docs/product.md#beyond-a-brochure-site). Every function takes the
 // signed-in customer's id from the session, never from the request body.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CART_STORAGE_KEY, serializeCart } from "../../app/lib/cart-storage";
-import type { CartLine } from "../../common/cart-rules";
+import type { CartLine } from "../../common/cart/cart-rules";
 import { signUpAndVerify, uniqueEmail } from "./account-fixtures";
 import { expect, gotoHydrated } from "./fixtures";
 

@@ -85,7 +85,7 @@ if (postgresUrl) {
 
           await proxy.start();
           await waitForStatus(`${started.url}/healthz`, 200, 60_000);
-          // A worker gets connections only once it is ready (server/http/workers.ts), so the store
+          // A worker gets connections only once it is ready (server/start/workers.ts), so the store
           // answers as the health check did; it is waited for the same way.
           await waitForStatus(`${started.url}/store`, 200, 30_000);
           return started;

@@ -4,10 +4,10 @@ import {
   resendVerificationEmail,
   signUpWithPassword,
 } from "@server/auth/auth-client";
+import { users } from "@server/auth/schema";
 import { getAuth } from "@server/auth/session";
 import { setDatabaseHandle } from "@server/db/connection";
-import { users } from "@server/db/schema/auth";
-import { emailOutbox } from "@server/db/schema/email";
+import { emailOutbox } from "@server/email/schema";
 import { env } from "@server/env";
 import { DomainError, httpStatusFor } from "@server/errors";
 import { seedDemoAccounts } from "@server/seed/demo-shop";

@@ -1,8 +1,8 @@
 import { ensureAccount } from "@server/auth/accounts";
 import { requireAdminMiddleware, requireUser } from "@server/auth/guards";
+import { users } from "@server/auth/schema";
 import { getAuth } from "@server/auth/session";
 import { setDatabaseHandle } from "@server/db/connection";
-import { users } from "@server/db/schema/auth";
 import { env } from "@server/env";
 import { demoAccounts, seedDemoAccounts } from "@server/seed/demo-shop";
 import { eq } from "drizzle-orm";

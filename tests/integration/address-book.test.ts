@@ -1,10 +1,10 @@
+import { users } from "@server/auth/schema";
 import {
   ADDRESS_BOOK_SIZE,
   forgetAddress,
   rememberDelivery,
   savedAddresses,
-} from "@server/checkout/address-book";
-import { users } from "@server/db/schema/auth";
+} from "@server/customers/address-book";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer } from "../factories";

@@ -1,7 +1,7 @@
 import { listOrders } from "@server/admin/admin-orders";
 import { ordersCsvStream } from "@server/admin/orders-csv";
 import { analyticsFigures, listAdminProducts, overviewFigures } from "@server/admin/shop-figures";
-import { orderItems, orders } from "@server/db/schema/orders";
+import { orderItems, orders } from "@server/orders/schema";
 import { seedDemoHistory } from "@server/seed/demo-history";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

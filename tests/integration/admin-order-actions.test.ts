@@ -8,17 +8,18 @@ import {
 import { providerActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { recordRefund } from "@server/checkout/payment-service";
-import { emailOutbox } from "@server/db/schema/email";
-import { orderItems, refunds } from "@server/db/schema/orders";
-import { stockMovements } from "@server/db/schema/stock";
+import { emailOutbox } from "@server/email/schema";
 import { DomainError } from "@server/errors";
 import { retryDelayMs } from "@server/jobs/retry-delay";
 import { logger } from "@server/logger";
 import { markPaid } from "@server/orders/order-state";
+import { orderItems } from "@server/orders/schema";
 import { PaymentProviderError } from "@server/payments/provider";
 import { refundOrder } from "@server/payments/refunds";
+import { refunds } from "@server/payments/schema";
 import { createStripeProvider } from "@server/payments/stripe-provider";
 import { createTestProvider } from "@server/payments/test-provider";
+import { stockMovements } from "@server/stock/schema";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {

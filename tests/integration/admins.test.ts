@@ -1,6 +1,6 @@
-import { demoteAdmin, listAdmins, MUST_SIGN_UP_FIRST, promoteToAdmin } from "@server/admin/admins";
-import { auditLog } from "@server/db/schema/audit";
-import { users } from "@server/db/schema/auth";
+import { auditLog } from "@server/audit/schema";
+import { demoteAdmin, listAdmins, MUST_SIGN_UP_FIRST, promoteToAdmin } from "@server/auth/admins";
+import { users } from "@server/auth/schema";
 import { DomainError } from "@server/errors";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

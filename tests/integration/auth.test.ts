@@ -1,6 +1,6 @@
 import { type Auth, CLIENT_IP_HEADER } from "@server/auth/auth";
 import { COMMON_PASSWORD } from "@server/auth/common-passwords";
-import { accounts, users } from "@server/db/schema/auth";
+import { accounts, users } from "@server/auth/schema";
 import type { OutgoingEmail } from "@server/email/transport";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";

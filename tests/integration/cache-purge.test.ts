@@ -6,8 +6,8 @@ import { PURGE_WINDOW_MS, purgeCacheJob, queuePurges } from "@server/cache/purge
 import { updateProduct } from "@server/catalog/product-editor";
 import type { ProductInput } from "@server/catalog/product-input";
 import type { Database } from "@server/db/database";
-import { jobs } from "@server/db/schema/jobs";
 import { runJobsRound } from "@server/jobs/job-queue";
+import { jobs } from "@server/jobs/schema";
 import { logger } from "@server/logger";
 import { adjustStock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
+import { products } from "@server/catalog/schema";
 import { setDatabaseHandle } from "@server/db/connection";
-import { products } from "@server/db/schema/catalog";
 import { seedScaleCatalog } from "@server/seed/scale-catalog";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";

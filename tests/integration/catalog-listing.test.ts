@@ -3,12 +3,12 @@ import { findProducts, listFeaturedProducts } from "@server/catalog/catalog-serv
 import { getCategory, listCategories } from "@server/catalog/categories";
 import { deleteCategory } from "@server/catalog/category-editor";
 import { setProductActive } from "@server/catalog/product-editor";
-import { productCounts, products, productVariants } from "@server/db/schema/catalog";
+import { productCounts, products, productVariants } from "@server/catalog/schema";
 import { DomainError } from "@server/errors";
 import { adjustStock } from "@server/stock/stock-service";
 import { count, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ListingSort } from "../../common/store-listing";
+import type { ListingSort } from "../../common/catalog/store-listing";
 import { createCategory, createProduct } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 

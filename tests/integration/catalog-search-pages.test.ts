@@ -5,11 +5,11 @@ import {
   type SearchPlan,
 } from "@server/catalog/catalog-query";
 import { findProducts } from "@server/catalog/catalog-service";
-import { categories, products, productVariants } from "@server/db/schema/catalog";
+import { categories, products, productVariants } from "@server/catalog/schema";
 import { seedScaleCatalog } from "@server/seed/scale-catalog";
 import { and, asc, desc, eq, exists, gt, gte, lte, type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ListingSort } from "../../common/store-listing";
+import type { ListingSort } from "../../common/catalog/store-listing";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // A search for a word many products hold finds its page without ordering every match:

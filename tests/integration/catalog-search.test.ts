@@ -1,6 +1,6 @@
 import { getCurrentVariants } from "@server/cart/cart-service";
 import { findProducts } from "@server/catalog/catalog-service";
-import { products, searchWords } from "@server/db/schema/catalog";
+import { products, searchWords } from "@server/catalog/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, searchedProducts } from "../factories";

@@ -3,7 +3,7 @@ import {
   listFeaturedProducts,
   listProductsForSitemap,
 } from "@server/catalog/catalog-service";
-import { products, productVariants } from "@server/db/schema/catalog";
+import { products, productVariants } from "@server/catalog/schema";
 import { DomainError } from "@server/errors";
 import { seedProducts } from "@server/seed/catalog-data";
 import { seedCatalog, seedCatalogIfEmpty } from "@server/seed/seed-catalog";

@@ -1,5 +1,6 @@
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
+import { auditLog } from "@server/audit/schema";
 import { listCategories } from "@server/catalog/categories";
 import {
   type CategoryInput,
@@ -9,11 +10,10 @@ import {
   updateCategory,
 } from "@server/catalog/category-editor";
 import { createProduct, updateProduct } from "@server/catalog/product-editor";
-import { auditLog } from "@server/db/schema/audit";
-import { categories, products } from "@server/db/schema/catalog";
+import { productFormSchema } from "@server/catalog/product-form";
+import { categories, products } from "@server/catalog/schema";
 import { DomainError } from "@server/errors";
 import { shopChanged } from "@server/events/shop-changed";
-import { productFormSchema } from "@server/http/product-form";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, listedProducts } from "../factories";

@@ -1,12 +1,13 @@
 import { startCheckout } from "@server/checkout/checkout-service";
 import { confirmTestPayment } from "@server/checkout/test-confirm";
-import { emailOutbox } from "@server/db/schema/email";
-import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
+import { emailOutbox } from "@server/email/schema";
 import { DomainError } from "@server/errors";
+import { orderItems, orders } from "@server/orders/schema";
+import { paymentEvents } from "@server/payments/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type CheckoutRequest, checkoutRequestSchema } from "../../common/checkout-input";
+import { type CheckoutRequest, checkoutRequestSchema } from "../../common/checkout/checkout-input";
 import {
   createCustomer,
   createProduct,

@@ -1,12 +1,12 @@
 import { ensureAccount } from "@server/auth/accounts";
+import { users } from "@server/auth/schema";
 import { getAuth } from "@server/auth/session";
-import { savedAddresses } from "@server/checkout/address-book";
+import { productVariants } from "@server/catalog/schema";
+import { savedAddresses } from "@server/customers/address-book";
+import { addresses } from "@server/customers/schema";
 import { setDatabaseHandle } from "@server/db/connection";
-import { addresses } from "@server/db/schema/addresses";
-import { users } from "@server/db/schema/auth";
-import { productVariants } from "@server/db/schema/catalog";
-import { orders } from "@server/db/schema/orders";
 import { env } from "@server/env";
+import { orders } from "@server/orders/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { action as paymentIntent } from "../../app/routes/api.checkout.payment-intent";

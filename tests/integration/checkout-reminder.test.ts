@@ -1,11 +1,11 @@
 import { resumeCartLines } from "@server/cart/cart-service";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { newsletterSubscribers } from "@server/db/schema/customers";
-import { emailOutbox } from "@server/db/schema/email";
-import { jobs } from "@server/db/schema/jobs";
+import { emailOutbox } from "@server/email/schema";
 import { runJobsRound } from "@server/jobs/job-queue";
+import { jobs } from "@server/jobs/schema";
 import { logger } from "@server/logger";
 import { remindCheckoutJob, remindersSentSince } from "@server/newsletter/checkout-reminder";
+import { newsletterSubscribers } from "@server/newsletter/schema";
 import { unsubscribe } from "@server/newsletter/subscriptions";
 import { expireOrderJob } from "@server/orders/expire-orders";
 import { createTestProvider } from "@server/payments/test-provider";

@@ -1,8 +1,8 @@
-import { CODE_MESSAGES } from "@common/discounts";
+import { CODE_MESSAGES } from "@common/discounts/discounts";
 import { adminActor } from "@server/audit/audit-log";
+import { products, productVariants } from "@server/catalog/schema";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { confirmTestPayment } from "@server/checkout/test-confirm";
-import { products, productVariants } from "@server/db/schema/catalog";
 import {
   createDeliveryMethod,
   DELIVERY_UNAVAILABLE,
@@ -20,7 +20,7 @@ import { cancelOrderAsAdmin } from "@server/payments/refunds";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CheckoutRequest } from "../../common/checkout-input";
+import type { CheckoutRequest } from "../../common/checkout/checkout-input";
 import {
   checkoutCart,
   createCustomer,

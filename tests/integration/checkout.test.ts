@@ -1,4 +1,4 @@
-import { formatOrderNumber } from "@common/order-number";
+import { formatOrderNumber } from "@common/orders/order-number";
 import { listRefundDueOrders } from "@server/admin/admin-orders";
 import { startCheckout } from "@server/checkout/checkout-service";
 import {
@@ -6,13 +6,14 @@ import {
   recordPaymentSucceeded,
   recordRefund,
 } from "@server/checkout/payment-service";
-import { emailOutbox } from "@server/db/schema/email";
-import { orderItems, orders, paymentEvents } from "@server/db/schema/orders";
+import { emailOutbox } from "@server/email/schema";
 import { DomainError } from "@server/errors";
+import { orderItems, orders } from "@server/orders/schema";
+import { paymentEvents } from "@server/payments/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../common/checkout-input";
+import { checkoutRequestSchema } from "../../common/checkout/checkout-input";
 import {
   checkoutCart,
   createCustomer,

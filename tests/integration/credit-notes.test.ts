@@ -1,8 +1,8 @@
 import { cancelOrderFromAdmin, refundOrderFromAdmin } from "@server/admin/order-actions";
-import { invoices } from "@server/db/schema/invoices";
-import { orderItems } from "@server/db/schema/orders";
 import { documentsPdf } from "@server/invoices/document-pdf";
 import { loadDocuments } from "@server/invoices/documents";
+import { invoices } from "@server/invoices/schema";
+import { orderItems } from "@server/orders/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import { formatOrderNumber } from "@common/order-number";
+import { formatOrderNumber } from "@common/orders/order-number";
 import {
   cancelOrderFromAdmin,
   fulfilOrder,
@@ -6,12 +6,12 @@ import {
 } from "@server/admin/order-actions";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { confirmTestPayment } from "@server/checkout/test-confirm";
-import { emailOutbox } from "@server/db/schema/email";
-import { jobs } from "@server/db/schema/jobs";
-import { orders } from "@server/db/schema/orders";
+import { emailOutbox } from "@server/email/schema";
 import { runJobsRound } from "@server/jobs/job-queue";
+import { jobs } from "@server/jobs/schema";
 import { logger } from "@server/logger";
 import { getCustomerOrder } from "@server/orders/orders-service";
+import { orders } from "@server/orders/schema";
 import { PaymentProviderError } from "@server/payments/provider";
 import { cancelOrderAsAdmin } from "@server/payments/refunds";
 import { createTestProvider } from "@server/payments/test-provider";

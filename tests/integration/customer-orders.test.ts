@@ -1,8 +1,8 @@
 import { ensureAccount } from "@server/auth/accounts";
 import { deleteAccount } from "@server/auth/delete-account";
 import { getProfile, updateProfile } from "@server/auth/profile";
-import { orderItems, orders } from "@server/db/schema/orders";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
+import { orderItems, orders } from "@server/orders/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestAuth } from "../factories";

@@ -1,17 +1,18 @@
-import { formatOrderNumber } from "@common/order-number";
+import { formatOrderNumber } from "@common/orders/order-number";
 import { fulfilOrder, refundOrderFromAdmin } from "@server/admin/order-actions";
+import { auditLog } from "@server/audit/schema";
+import { users } from "@server/auth/schema";
+import { productVariants } from "@server/catalog/schema";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { listCustomers } from "@server/customers/customer-list";
 import { eraseCustomer, exportCustomerData } from "@server/customers/customer-privacy";
 import { getAdminCustomer, saveCustomerNote } from "@server/customers/customer-profile";
-import { auditLog } from "@server/db/schema/audit";
-import { users } from "@server/db/schema/auth";
-import { productVariants } from "@server/db/schema/catalog";
-import { customerNotes, newsletterSubscribers } from "@server/db/schema/customers";
-import { reviews } from "@server/db/schema/reviews";
-import { wishlistItems } from "@server/db/schema/wishlist";
+import { customerNotes } from "@server/customers/schema";
 import { DomainError } from "@server/errors";
+import { newsletterSubscribers } from "@server/newsletter/schema";
 import { createTestProvider } from "@server/payments/test-provider";
+import { reviews } from "@server/reviews/schema";
+import { wishlistItems } from "@server/wishlist/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,9 +1,8 @@
-import { checkoutRequestSchema } from "@common/checkout-input";
+import { checkoutRequestSchema } from "@common/checkout/checkout-input";
 import { adminActor } from "@server/audit/audit-log";
+import { auditLog } from "@server/audit/schema";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { auditLog } from "@server/db/schema/audit";
-import { deliveryMethods } from "@server/db/schema/delivery";
-import { emailOutbox } from "@server/db/schema/email";
+import { deliveryMethodFormSchema } from "@server/delivery/delivery-form";
 import {
   createDeliveryMethod,
   DELIVERY_UNAVAILABLE,
@@ -11,8 +10,9 @@ import {
   deliveryOptions,
   updateDeliveryMethod,
 } from "@server/delivery/delivery-methods";
+import { deliveryMethods } from "@server/delivery/schema";
+import { emailOutbox } from "@server/email/schema";
 import { DomainError } from "@server/errors";
-import { deliveryMethodFormSchema } from "@server/http/delivery-form";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,12 +1,12 @@
-import { CODE_MESSAGES, minimumSpendMessage } from "@common/discounts";
+import { CODE_MESSAGES, minimumSpendMessage } from "@common/discounts/discounts";
 import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { previewCode } from "@server/checkout/code-preview";
-import { discountCodes, discountRedemptions } from "@server/db/schema/discounts";
-import { emailOutbox } from "@server/db/schema/email";
 import { createDiscountCode, updateDiscountCode } from "@server/discounts/code-editor";
+import { discountFormSchema } from "@server/discounts/discount-form";
+import { discountCodes, discountRedemptions } from "@server/discounts/schema";
+import { emailOutbox } from "@server/email/schema";
 import { DomainError } from "@server/errors";
-import { discountFormSchema } from "@server/http/discount-form";
 import { documentsPdf } from "@server/invoices/document-pdf";
 import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { logger } from "@server/logger";
@@ -14,7 +14,7 @@ import { cancelOrderAsAdmin, refundOrder } from "@server/payments/refunds";
 import { createTestProvider } from "@server/payments/test-provider";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../common/checkout-input";
+import { checkoutRequestSchema } from "../../common/checkout/checkout-input";
 import {
   createCategory,
   createCustomer,

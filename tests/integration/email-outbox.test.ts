@@ -1,10 +1,8 @@
 import { adminActor } from "@server/audit/audit-log";
-import { auditLog } from "@server/db/schema/audit";
-import { emailOutbox } from "@server/db/schema/email";
-import { jobs } from "@server/db/schema/jobs";
+import { auditLog } from "@server/audit/schema";
 import { listMailbox, MAX_ATTEMPTS, queueEmail, sendEmailJob } from "@server/email/outbox";
+import { emailOutbox } from "@server/email/schema";
 import { type MailTransport, type OutgoingEmail, smtpTransport } from "@server/email/transport";
-import { parkedJobDescribers } from "@server/http/background-jobs";
 import {
   LEASE_MS,
   listParkedJobs,
@@ -13,7 +11,9 @@ import {
   runDueJobs,
 } from "@server/jobs/job-queue";
 import { retryDelayMs } from "@server/jobs/retry-delay";
+import { jobs } from "@server/jobs/schema";
 import { logger } from "@server/logger";
+import { parkedJobDescribers } from "@server/start/background-jobs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dueNow, everyDriver, useTestDatabase } from "../setup/test-database";

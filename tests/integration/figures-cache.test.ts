@@ -1,8 +1,8 @@
 import { figures, keepFiguresBetweenChanges } from "@server/admin/figures-cache";
 import { adminOverview } from "@server/admin/shop-figures";
+import { products } from "@server/catalog/schema";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { products } from "@server/db/schema/catalog";
-import { orders } from "@server/db/schema/orders";
+import { orders } from "@server/orders/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

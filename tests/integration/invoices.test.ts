@@ -1,13 +1,13 @@
 import { fulfilOrder, refundOrderFromAdmin } from "@server/admin/order-actions";
 import { adminActor } from "@server/audit/audit-log";
+import { products } from "@server/catalog/schema";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { recordPaymentSucceeded } from "@server/checkout/payment-service";
 import { eraseCustomer } from "@server/customers/customer-privacy";
-import { products } from "@server/db/schema/catalog";
-import { invoices } from "@server/db/schema/invoices";
 import { documentsPdf } from "@server/invoices/document-pdf";
 import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { ordersToPack, packingSlipsPdf } from "@server/invoices/packing-slips";
+import { invoices } from "@server/invoices/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { saveShopSettings } from "@server/settings/settings-editor";
 import { getShopSettings } from "@server/settings/shop-settings";

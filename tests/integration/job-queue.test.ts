@@ -1,8 +1,5 @@
 import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { type JobKind, jobs } from "@server/db/schema/jobs";
-import { orders, refunds } from "@server/db/schema/orders";
-import { parkedJobDescribers } from "@server/http/background-jobs";
 import {
   enqueueJob,
   type JobHandlers,
@@ -13,9 +10,13 @@ import {
   runJobsRound,
 } from "@server/jobs/job-queue";
 import { retryDelayMs } from "@server/jobs/retry-delay";
+import { type JobKind, jobs } from "@server/jobs/schema";
 import { logger } from "@server/logger";
+import { orders } from "@server/orders/schema";
 import { refundOrder } from "@server/payments/refunds";
+import { refunds } from "@server/payments/schema";
 import { createTestProvider } from "@server/payments/test-provider";
+import { parkedJobDescribers } from "@server/start/background-jobs";
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {

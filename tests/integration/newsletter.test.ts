@@ -1,9 +1,9 @@
-import { NEWSLETTER_CONSENT } from "@common/newsletter";
+import { NEWSLETTER_CONSENT } from "@common/newsletter/newsletter";
 import { setDatabaseHandle } from "@server/db/connection";
-import { newsletterSubscribers } from "@server/db/schema/customers";
-import { emailOutbox } from "@server/db/schema/email";
+import { emailOutbox } from "@server/email/schema";
 import { env } from "@server/env";
 import { DomainError } from "@server/errors";
+import { newsletterSubscribers } from "@server/newsletter/schema";
 import {
   confirmSubscription,
   signUp,

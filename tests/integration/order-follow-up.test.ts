@@ -6,9 +6,9 @@ import {
   resendOrderEmailFromAdmin,
 } from "@server/admin/order-follow-up";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { emailOutbox } from "@server/db/schema/email";
-import { orders } from "@server/db/schema/orders";
+import { emailOutbox } from "@server/email/schema";
 import { DomainError } from "@server/errors";
+import { orders } from "@server/orders/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,12 +1,10 @@
 import { adminActor, providerActor, systemActor } from "@server/audit/audit-log";
+import { auditLog } from "@server/audit/schema";
 import { ensureAccount } from "@server/auth/accounts";
 import { deleteAccount } from "@server/auth/delete-account";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { recordRefund } from "@server/checkout/payment-service";
 import { confirmTestPayment } from "@server/checkout/test-confirm";
-import { auditLog } from "@server/db/schema/audit";
-import { orders } from "@server/db/schema/orders";
-import { stockMovements } from "@server/db/schema/stock";
 import { DomainError } from "@server/errors";
 import {
   applyRefund,
@@ -16,7 +14,9 @@ import {
   markFulfilled,
   markPaid,
 } from "@server/orders/order-state";
+import { orders } from "@server/orders/schema";
 import { createTestProvider } from "@server/payments/test-provider";
+import { stockMovements } from "@server/stock/schema";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {

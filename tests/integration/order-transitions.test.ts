@@ -1,6 +1,5 @@
 import { providerActor, systemActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { type OrderStatus, orderStatuses, orders } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
 import {
   applyRefund,
@@ -18,6 +17,7 @@ import {
   statusAfter,
   type TransitionName,
 } from "@server/orders/order-transitions";
+import { type OrderStatus, orderStatuses, orders } from "@server/orders/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

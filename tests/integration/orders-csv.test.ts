@@ -1,5 +1,5 @@
 import { ordersCsvStream } from "@server/admin/orders-csv";
-import { orderItems, orders } from "@server/db/schema/orders";
+import { orderItems, orders } from "@server/orders/schema";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
+import { auditLog } from "@server/audit/schema";
 import { getProduct } from "@server/catalog/catalog-service";
 import {
   countVariantStock,
@@ -7,11 +8,10 @@ import {
   setProductActive,
   updateProduct,
 } from "@server/catalog/product-editor";
+import { productFormSchema } from "@server/catalog/product-form";
 import type { ProductInput } from "@server/catalog/product-input";
-import { auditLog } from "@server/db/schema/audit";
-import { products } from "@server/db/schema/catalog";
+import { products } from "@server/catalog/schema";
 import { DomainError } from "@server/errors";
-import { productFormSchema } from "@server/http/product-form";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, listedProducts } from "../factories";

@@ -1,13 +1,12 @@
-import { IMAGE_TOO_LARGE, parseMediaUrl } from "@common/product-images";
+import { IMAGE_TOO_LARGE, parseMediaUrl } from "@common/catalog/product-images";
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
+import { auditLog } from "@server/audit/schema";
 import { getProduct } from "@server/catalog/catalog-service";
 import { createProduct, updateProduct } from "@server/catalog/product-editor";
+import { productFormSchema } from "@server/catalog/product-form";
 import type { ProductInput } from "@server/catalog/product-input";
-import { auditLog } from "@server/db/schema/audit";
-import { imageRenditions, images } from "@server/db/schema/media";
 import { DomainError } from "@server/errors";
-import { productFormSchema } from "@server/http/product-form";
 import {
   IMAGE_TOO_SMALL,
   NOT_AN_IMAGE,
@@ -16,6 +15,7 @@ import {
   UNREADABLE_IMAGE,
 } from "@server/media/image-processing";
 import { listImageChoices, readRendition, UNKNOWN_IMAGE } from "@server/media/image-store";
+import { imageRenditions, images } from "@server/media/schema";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";

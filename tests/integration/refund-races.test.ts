@@ -1,10 +1,10 @@
 import { fulfilOrder } from "@server/admin/order-actions";
 import type { DatabaseHandle } from "@server/db/client";
 import type { Database } from "@server/db/database";
-import { refunds } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
 import { cancelOrderAsAdmin, refundOrder } from "@server/payments/refunds";
+import { refunds } from "@server/payments/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderRow, paidOrderOfTwo } from "../factories";

@@ -1,11 +1,11 @@
 import { getAdminOrder } from "@server/admin/admin-order-detail";
 import { fulfilOrder } from "@server/admin/order-actions";
 import { recordRefund } from "@server/checkout/payment-service";
-import { refunds } from "@server/db/schema/orders";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
 import { listRefundsToCheck, resolveRefund } from "@server/payments/refund-checks";
 import { refundOrder } from "@server/payments/refunds";
+import { refunds } from "@server/payments/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderRow, paidOrderOfTwo, testBrand } from "../factories";

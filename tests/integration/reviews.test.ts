@@ -1,10 +1,9 @@
 import { adminActor } from "@server/audit/audit-log";
-import { auditLog } from "@server/db/schema/audit";
-import { users } from "@server/db/schema/auth";
-import { products } from "@server/db/schema/catalog";
-import { type OrderStatus, orderItems, orders } from "@server/db/schema/orders";
-import { reviews } from "@server/db/schema/reviews";
+import { auditLog } from "@server/audit/schema";
+import { users } from "@server/auth/schema";
+import { products } from "@server/catalog/schema";
 import { countStatements } from "@server/db/statement-count";
+import { type OrderStatus, orderItems, orders } from "@server/orders/schema";
 import {
   deleteReview,
   hasBought,
@@ -14,12 +13,13 @@ import {
   saveReview,
   setReviewHidden,
 } from "@server/reviews/reviews";
+import { reviews } from "@server/reviews/schema";
 import { seedDemoHistory } from "@server/seed/demo-history";
 import { seedDemoReviews } from "@server/seed/demo-reviews";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NOT_A_BUYER } from "../../common/ratings";
-import { reviewForm } from "../../common/review-form";
+import { NOT_A_BUYER } from "../../common/reviews/ratings";
+import { reviewForm } from "../../common/reviews/review-form";
 import { createCustomer, createProduct, listedProducts, shopPricing } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 

@@ -1,8 +1,8 @@
 import { createAuth } from "@server/auth/auth";
+import { sessions, users } from "@server/auth/schema";
 import { getAuth, getSessionUser } from "@server/auth/session";
 import { hasSessionCookie } from "@server/auth/session-cookie";
 import { setDatabaseHandle } from "@server/db/connection";
-import { sessions, users } from "@server/db/schema/auth";
 import { env } from "@server/env";
 import { seedDemoAccounts } from "@server/seed/demo-shop";
 import { eq } from "drizzle-orm";

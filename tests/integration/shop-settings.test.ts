@@ -1,9 +1,9 @@
 import { adminActor } from "@server/audit/audit-log";
+import { auditLog } from "@server/audit/schema";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { auditLog } from "@server/db/schema/audit";
-import { shopSettings } from "@server/db/schema/settings";
 import { onShopChanged } from "@server/events/shop-changed";
 import { createTestProvider } from "@server/payments/test-provider";
+import { shopSettings } from "@server/settings/schema";
 import { saveShopSettings, settingsVersion } from "@server/settings/settings-editor";
 import {
   checkoutSettings,

@@ -1,6 +1,6 @@
 import { adminActor } from "@server/audit/audit-log";
-import { productVariants } from "@server/db/schema/catalog";
-import { stockMovements } from "@server/db/schema/stock";
+import { productVariants } from "@server/catalog/schema";
+import { stockMovements } from "@server/stock/schema";
 import { adjustStock, findStockDiscrepancies, restock } from "@server/stock/stock-service";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

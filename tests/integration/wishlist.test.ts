@@ -1,10 +1,10 @@
 import { ensureAccount } from "@server/auth/accounts";
 import { deleteAccount } from "@server/auth/delete-account";
 import { getAuth } from "@server/auth/session";
+import { products } from "@server/catalog/schema";
 import { setDatabaseHandle } from "@server/db/connection";
-import { products } from "@server/db/schema/catalog";
-import { wishlistItems } from "@server/db/schema/wishlist";
 import { env } from "@server/env";
+import { wishlistItems } from "@server/wishlist/schema";
 import {
   listWishlist,
   removeFromWishlist,

@@ -1,5 +1,5 @@
-import { installOrderReactions } from "../../server/http/order-reactions";
+import { installOrderReactions } from "../../server/start/order-reactions";
 
 // The integration tests change orders as the server does: with the customer's emails and the
-// payment provider's follow-ups wired, as server/http/main.ts wires them at start.
+// payment provider's follow-ups wired, as server/start/main.ts wires them at start.
 installOrderReactions();

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from "@server/db/client";
-import { type Database, schema } from "@server/db/database";
-import { deliveryMethods } from "@server/db/schema/delivery";
-import { documentCounters } from "@server/db/schema/invoices";
+import type { Database } from "@server/db/database";
+import { deliveryMethods } from "@server/delivery/schema";
 import { shopChanged } from "@server/events/shop-changed";
+import { documentCounters } from "@server/invoices/schema";
 import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -98,8 +98,15 @@ export async function openTestDatabase(
   });
 }
 
-/** Every table of the schema (so a new table is reset without anyone remembering to add it). */
-const allTables = (Object.values(schema) as unknown[])
+/**
+ * Every table of every domain's schema (so a new table is reset without anyone remembering to add
+ * it): each domain keeps its tables in server/<domain>/schema.ts.
+ */
+const schemas = import.meta.glob<Record<string, unknown>>("../../server/*/schema.ts", {
+  eager: true,
+});
+const allTables = Object.values(schemas)
+  .flatMap((module) => Object.values(module))
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => `"${getTableName(table)}"`);
 

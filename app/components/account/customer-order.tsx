@@ -1,8 +1,12 @@
 import { formatDateTime, formatLongDate } from "@common/dates";
-import { orderDeliveryText } from "@common/delivery";
+import { orderDeliveryText } from "@common/delivery/delivery";
 import { formatPence } from "@common/money";
-import type { CustomerOrderDetail, CustomerOrderEvent, OrderDocument } from "@common/order-types";
-import { shipmentOf } from "@common/tracking";
+import type {
+  CustomerOrderDetail,
+  CustomerOrderEvent,
+  OrderDocument,
+} from "@common/orders/order-types";
+import { shipmentOf } from "@common/orders/tracking";
 import type { ReactNode } from "react";
 import { OrderDocuments } from "~/components/orders/order-documents";
 import { OrderHeading } from "~/components/orders/order-heading";

@@ -1,8 +1,8 @@
-import { DEFAULT_VARIANT_NAME } from "@common/cart-rules";
+import { DEFAULT_VARIANT_NAME } from "@common/cart/cart-rules";
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import { formatOrderNumber } from "@common/order-number";
-import { type OrderStatus, type OrderView, purchasedStatuses } from "@common/order-types";
+import { formatOrderNumber } from "@common/orders/order-number";
+import { type OrderStatus, type OrderView, purchasedStatuses } from "@common/orders/order-types";
 import { OrderStatusPills } from "~/components/orders/status-badge";
 import { ShopLink } from "~/components/ui/shop-link";
 

@@ -1,6 +1,6 @@
 import { formatLongDate } from "@common/dates";
 import type { FormAnswer } from "@common/form-answer";
-import { formatReturnNumber, type ReturnOffer, type ReturnView } from "@common/returns";
+import { formatReturnNumber, type ReturnOffer, type ReturnView } from "@common/returns/returns";
 import { useFetcher } from "react-router";
 import { ReturnList } from "~/components/orders/return-list";
 import { Button } from "~/components/ui/button";

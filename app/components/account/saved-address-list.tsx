@@ -1,4 +1,4 @@
-import type { SavedAddress } from "@common/uk-address";
+import type { SavedAddress } from "@common/customers/uk-address";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/lib/toast";
 import { useAccountForm } from "./use-account-form";

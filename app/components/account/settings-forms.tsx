@@ -1,4 +1,4 @@
-import { MIN_PASSWORD } from "@common/password-rules";
+import { MIN_PASSWORD } from "@common/auth/password-rules";
 import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";

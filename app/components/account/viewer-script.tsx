@@ -1,5 +1,5 @@
-import { CATALOGUE_ID } from "@common/catalog-types";
-import { SIGNED_IN_COOKIE, SIGNED_IN_VALUE, VIEWER_STORAGE_KEY } from "@common/viewer";
+import { SIGNED_IN_COOKIE, SIGNED_IN_VALUE, VIEWER_STORAGE_KEY } from "@common/auth/viewer";
+import { CATALOGUE_ID } from "@common/catalog/catalog-types";
 import { InlineScript, inlineSource } from "~/components/ui/inline-script";
 import { HINT_STYLE_ID } from "./viewer-store";
 

@@ -4,7 +4,7 @@ import {
   parseViewer,
   VIEWER_STORAGE_KEY,
   type Viewer,
-} from "@common/viewer";
+} from "@common/auth/viewer";
 import { useSyncExternalStore } from "react";
 
 // The visitor's personal state in the browser: public pages are the same HTML for

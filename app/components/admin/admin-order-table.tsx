@@ -2,11 +2,11 @@ import {
   type AdminOrderQuery,
   type AdminOrderSortKey,
   adminOrderSearch,
-} from "@common/admin-order-query";
+} from "@common/admin/admin-order-query";
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import { formatOrderNumber } from "@common/order-number";
-import type { AdminOrderRow } from "@common/order-types";
+import { formatOrderNumber } from "@common/orders/order-number";
+import type { AdminOrderRow } from "@common/orders/order-types";
 import { OrderStatusPills } from "~/components/orders/status-badge";
 import { PageLinks } from "~/components/ui/page-links";
 import { ShopLink } from "~/components/ui/shop-link";

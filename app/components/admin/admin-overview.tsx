@@ -1,7 +1,7 @@
-import type { AdminProductRow, OverviewFigures, ParkedJob } from "@common/admin-figures";
+import type { AdminProductRow, OverviewFigures, ParkedJob } from "@common/admin/admin-figures";
 import { formatPence } from "@common/money";
 import { groupThousands } from "@common/numbers";
-import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "@common/order-types";
+import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "@common/orders/order-types";
 import { useEffect } from "react";
 import { ShopLink } from "~/components/ui/shop-link";
 import { showToast } from "~/lib/toast";

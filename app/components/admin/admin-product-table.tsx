@@ -1,4 +1,4 @@
-import type { AdminProductRow } from "@common/admin-figures";
+import type { AdminProductRow } from "@common/admin/admin-figures";
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
 import { ShopLink } from "~/components/ui/shop-link";

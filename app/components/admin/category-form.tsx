@@ -1,4 +1,4 @@
-import { productCountText } from "@common/store-listing";
+import { productCountText } from "@common/catalog/store-listing";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";

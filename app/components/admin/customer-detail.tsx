@@ -1,8 +1,8 @@
-import type { AdminCustomerDetail } from "@common/admin-customer-query";
+import type { AdminCustomerDetail } from "@common/customers/admin-customer-query";
+import { formatUkAddress } from "@common/customers/uk-address";
 import { formatLongDate } from "@common/dates";
 import type { FormAnswer } from "@common/form-answer";
 import { formatPence } from "@common/money";
-import { formatUkAddress } from "@common/uk-address";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";

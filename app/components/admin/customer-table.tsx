@@ -3,7 +3,7 @@ import {
   type AdminCustomerRow,
   type AdminCustomerSortKey,
   adminCustomerSearch,
-} from "@common/admin-customer-query";
+} from "@common/customers/admin-customer-query";
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
 import { PageLinks } from "~/components/ui/page-links";

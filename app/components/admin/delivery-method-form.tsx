@@ -1,6 +1,6 @@
-import { cutoffClock, workingDaysText } from "@common/delivery";
+import type { PricingSettings } from "@common/checkout/pricing";
+import { cutoffClock, workingDaysText } from "@common/delivery/delivery";
 import { formatPence, penceToDecimalString } from "@common/money";
-import type { PricingSettings } from "@common/pricing";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { formatShopDay, shopCalendarDay } from "@common/dates";
-import type { DiscountKind } from "@common/discounts";
+import type { DiscountKind } from "@common/discounts/discounts";
 import { formatPence, penceToDecimalString } from "@common/money";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";

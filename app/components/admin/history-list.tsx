@@ -1,5 +1,5 @@
 import { formatDateTime } from "@common/dates";
-import type { OrderHistoryEntry } from "@common/order-types";
+import type { OrderHistoryEntry } from "@common/orders/order-types";
 
 const actionLabels: Record<string, string> = {
   "order.created": "Order placed",

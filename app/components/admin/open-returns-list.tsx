@@ -1,6 +1,6 @@
 import { formatLongDate } from "@common/dates";
-import { formatOrderNumber } from "@common/order-number";
-import { formatReturnNumber } from "@common/returns";
+import { formatOrderNumber } from "@common/orders/order-number";
+import { formatReturnNumber } from "@common/returns/returns";
 import { ShopLink } from "~/components/ui/shop-link";
 import { AttentionList } from "./attention-list";
 

@@ -1,7 +1,7 @@
 import type { FormAnswer } from "@common/form-answer";
 import { formatPence, parsePounds } from "@common/money";
-import { formatOrderNumber } from "@common/order-number";
-import type { AdminOrderDetail } from "@common/order-types";
+import { formatOrderNumber } from "@common/orders/order-number";
+import type { AdminOrderDetail } from "@common/orders/order-types";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";

@@ -1,7 +1,7 @@
 import { formatDateTime, formatLongDate } from "@common/dates";
-import { orderDeliveryText } from "@common/delivery";
+import { orderDeliveryText } from "@common/delivery/delivery";
 import { formatPence } from "@common/money";
-import type { AdminOrderDetail, OrderDocument } from "@common/order-types";
+import type { AdminOrderDetail, OrderDocument } from "@common/orders/order-types";
 import type { ReactNode } from "react";
 import { OrderDocuments } from "~/components/orders/order-documents";
 import { OrderHeading } from "~/components/orders/order-heading";

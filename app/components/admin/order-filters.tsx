@@ -1,6 +1,6 @@
-import { type AdminOrderQuery, adminOrderSearch } from "@common/admin-order-query";
+import { type AdminOrderQuery, adminOrderSearch } from "@common/admin/admin-order-query";
 import { formatShopDay } from "@common/dates";
-import { orderStatuses, orderStatusLabel } from "@common/order-types";
+import { orderStatuses, orderStatusLabel } from "@common/orders/order-types";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

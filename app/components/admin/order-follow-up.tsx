@@ -1,5 +1,5 @@
 import type { FormAnswer } from "@common/form-answer";
-import type { AdminOrderDetail } from "@common/order-types";
+import type { AdminOrderDetail } from "@common/orders/order-types";
 import { type ReactNode, useRef } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";

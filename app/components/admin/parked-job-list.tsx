@@ -1,4 +1,4 @@
-import type { ParkedJob } from "@common/admin-figures";
+import type { ParkedJob } from "@common/admin/admin-figures";
 import { formatLongDate } from "@common/dates";
 import { Button } from "~/components/ui/button";
 import { MailWarning } from "~/components/ui/icons";

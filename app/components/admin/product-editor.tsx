@@ -1,6 +1,6 @@
-import type { AdminProductDetail } from "@common/admin-figures";
+import type { AdminProductDetail } from "@common/admin/admin-figures";
+import { slugFromName } from "@common/catalog/slug";
 import { penceToDecimalString } from "@common/money";
-import { slugFromName } from "@common/slug";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";

@@ -3,7 +3,7 @@ import {
   IMAGE_UPLOAD_ACCEPT,
   MAX_IMAGE_BYTES,
   MIN_IMAGE_SIDE,
-} from "@common/product-images";
+} from "@common/catalog/product-images";
 import { type ReactNode, type RefObject, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";

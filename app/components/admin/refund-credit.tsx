@@ -1,6 +1,6 @@
 import { formatPence } from "@common/money";
-import type { AdminOrderDetail } from "@common/order-types";
-import { returnValuePence } from "@common/returns";
+import type { AdminOrderDetail } from "@common/orders/order-types";
+import { returnValuePence } from "@common/returns/returns";
 import { useState } from "react";
 import { Input } from "~/components/ui/input";
 

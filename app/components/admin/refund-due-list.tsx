@@ -1,7 +1,7 @@
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import { formatOrderNumber } from "@common/order-number";
-import type { RefundDueOrder } from "@common/order-types";
+import { formatOrderNumber } from "@common/orders/order-number";
+import type { RefundDueOrder } from "@common/orders/order-types";
 import { TriangleAlert } from "~/components/ui/icons";
 import { AttentionList } from "./attention-list";
 

@@ -1,7 +1,7 @@
 import { formatDateTime } from "@common/dates";
 import { formatPence } from "@common/money";
-import { formatOrderNumber } from "@common/order-number";
-import type { RefundToCheck } from "@common/order-types";
+import { formatOrderNumber } from "@common/orders/order-number";
+import type { RefundToCheck } from "@common/orders/order-types";
 import { TriangleAlert } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { AttentionList } from "./attention-list";

@@ -1,7 +1,7 @@
 import type { FormAnswer } from "@common/form-answer";
 import { formatPence } from "@common/money";
-import type { AdminOrderDetail } from "@common/order-types";
-import { formatReturnNumber, type ReturnView, returnValuePence } from "@common/returns";
+import type { AdminOrderDetail } from "@common/orders/order-types";
+import { formatReturnNumber, type ReturnView, returnValuePence } from "@common/returns/returns";
 import { type ReactNode, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";

@@ -1,4 +1,4 @@
-import type { DayFigures } from "@common/admin-figures";
+import type { DayFigures } from "@common/admin/admin-figures";
 import { formatPence } from "@common/money";
 import { useEffect, useState } from "react";
 import {

@@ -1,6 +1,6 @@
 import { formatDateTime } from "@common/dates";
 import { groupThousands } from "@common/numbers";
-import { ratingLabel } from "@common/ratings";
+import { ratingLabel } from "@common/reviews/ratings";
 import { Link } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button, buttonVariants } from "~/components/ui/button";

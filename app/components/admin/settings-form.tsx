@@ -1,5 +1,5 @@
+import { formatVatNumber } from "@common/invoices/vat-number";
 import { formatPenceInText, penceToDecimalString } from "@common/money";
-import { formatVatNumber } from "@common/vat-number";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";

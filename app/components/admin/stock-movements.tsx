@@ -1,4 +1,4 @@
-import type { AdminProductDetail } from "@common/admin-figures";
+import type { AdminProductDetail } from "@common/admin/admin-figures";
 import { formatDateTime } from "@common/dates";
 
 const kindLabels: Record<string, string> = {

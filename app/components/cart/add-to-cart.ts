@@ -1,4 +1,4 @@
-import type { CartProduct } from "@common/cart-rules";
+import type { CartProduct } from "@common/cart/cart-rules";
 import { showToast } from "~/lib/toast";
 import { cartStore } from "./cart-store";
 

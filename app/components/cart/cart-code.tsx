@@ -1,5 +1,5 @@
-import type { CartLine } from "@common/cart-rules";
-import { CODE_MESSAGES, codeLabel } from "@common/discounts";
+import type { CartLine } from "@common/cart/cart-rules";
+import { CODE_MESSAGES, codeLabel } from "@common/discounts/discounts";
 import { useEffect, useId, useState } from "react";
 
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import type { CartLine } from "@common/cart-rules";
+import type { CartLine } from "@common/cart/cart-rules";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

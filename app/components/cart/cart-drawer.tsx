@@ -1,6 +1,11 @@
-import { type CartLine, DEFAULT_VARIANT_NAME, lineLabel, lineTotalPence } from "@common/cart-rules";
+import {
+  type CartLine,
+  DEFAULT_VARIANT_NAME,
+  lineLabel,
+  lineTotalPence,
+} from "@common/cart/cart-rules";
 import { formatPence } from "@common/money";
-import { purchaseLimit } from "@common/stock-levels";
+import { purchaseLimit } from "@common/stock/stock-levels";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { viewerStore } from "~/components/account/viewer-store";

@@ -7,7 +7,7 @@ import {
   cartTotalPence,
   removeLine,
   setLineQuantity,
-} from "@common/cart-rules";
+} from "@common/cart/cart-rules";
 import { useSyncExternalStore } from "react";
 import { CART_STORAGE_KEY, readStoredValue, writeCart } from "~/lib/cart-storage";
 

@@ -1,4 +1,4 @@
-import { reconcileLines } from "@common/cart-rules";
+import { reconcileLines } from "@common/cart/cart-rules";
 import { z } from "~/lib/browser-zod";
 import { cartProductSchema } from "~/lib/stored-cart";
 import { showToast } from "~/lib/toast";

@@ -1,4 +1,4 @@
-import type { CartLine } from "@common/cart-rules";
+import type { CartLine } from "@common/cart/cart-rules";
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { cartStore } from "./cart-store";

@@ -1,4 +1,4 @@
-import type { CartLine } from "@common/cart-rules";
+import type { CartLine } from "@common/cart/cart-rules";
 
 /** Two of the demo toothpaste in a cart: the line the cart's browser tests start from. */
 export const toothpasteLine: CartLine = {

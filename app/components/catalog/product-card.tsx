@@ -1,5 +1,5 @@
-import { toCartProduct } from "@common/cart-rules";
-import type { ProductSummary } from "@common/catalog-types";
+import { toCartProduct } from "@common/cart/cart-rules";
+import type { ProductSummary } from "@common/catalog/catalog-types";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { Price } from "~/components/ui/price";

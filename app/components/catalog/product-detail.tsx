@@ -1,7 +1,7 @@
-import { canAddToCart, toCartProduct } from "@common/cart-rules";
-import type { ProductDetail as Product } from "@common/catalog-types";
-import type { PricingSettings } from "@common/pricing";
-import { purchaseLimit } from "@common/stock-levels";
+import { canAddToCart, toCartProduct } from "@common/cart/cart-rules";
+import type { ProductDetail as Product } from "@common/catalog/catalog-types";
+import type { PricingSettings } from "@common/checkout/pricing";
+import { purchaseLimit } from "@common/stock/stock-levels";
 import { useRef, useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import type { ProductSummary } from "@common/catalog-types";
+import type { ProductSummary } from "@common/catalog/catalog-types";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

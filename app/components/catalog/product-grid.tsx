@@ -1,4 +1,4 @@
-import type { ProductSummary } from "@common/catalog-types";
+import type { ProductSummary } from "@common/catalog/catalog-types";
 import { ProductCard } from "./product-card";
 
 export const STORE_EMPTY_TEXT = "No products available at the moment. Please check back later!";

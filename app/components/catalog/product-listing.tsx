@@ -1,4 +1,4 @@
-import type { CategoryView, ProductSummary } from "@common/catalog-types";
+import type { CategoryView, ProductSummary } from "@common/catalog/catalog-types";
 import {
   activeChoiceCount,
   defaultChoices,
@@ -9,7 +9,7 @@ import {
   pageCountOf,
   productCountText,
   sortLabels,
-} from "@common/store-listing";
+} from "@common/catalog/store-listing";
 import type { ChangeEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";

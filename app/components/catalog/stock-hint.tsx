@@ -1,4 +1,4 @@
-import { STOCK_BAND } from "@common/stock-levels";
+import { STOCK_BAND } from "@common/stock/stock-levels";
 import { cn } from "~/lib/class-names";
 
 /**

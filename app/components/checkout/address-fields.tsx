@@ -4,7 +4,7 @@ import {
   postcodeProblem,
   type SavedAddress,
   type UkAddress,
-} from "@common/uk-address";
+} from "@common/customers/uk-address";
 import { type ChangeEvent, type FocusEvent, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";

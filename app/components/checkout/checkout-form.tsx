@@ -1,7 +1,7 @@
-import type { DeliveryOption } from "@common/delivery";
+import { type PricingSettings, priceOrder, priceWithCode } from "@common/checkout/pricing";
+import type { SavedAddress } from "@common/customers/uk-address";
+import type { DeliveryOption } from "@common/delivery/delivery";
 import { formatPence } from "@common/money";
-import { type PricingSettings, priceOrder, priceWithCode } from "@common/pricing";
-import type { SavedAddress } from "@common/uk-address";
 import {
   type FormEvent,
   lazy,

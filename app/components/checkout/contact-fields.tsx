@@ -1,4 +1,4 @@
-import type { SavedAddress } from "@common/uk-address";
+import type { SavedAddress } from "@common/customers/uk-address";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";

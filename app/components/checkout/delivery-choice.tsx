@@ -3,7 +3,7 @@ import {
   formatCutoff,
   formatDeliveryWindow,
   workingDaysText,
-} from "@common/delivery";
+} from "@common/delivery/delivery";
 import { formatPence } from "@common/money";
 import { cn } from "~/lib/class-names";
 

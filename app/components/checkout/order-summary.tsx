@@ -1,8 +1,8 @@
-import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@common/cart-rules";
-import { type DeliveryOption, formatDeliveryWindow } from "@common/delivery";
-import { type CodeOffer, codeLabel } from "@common/discounts";
+import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@common/cart/cart-rules";
+import type { OrderPricing, PricingSettings } from "@common/checkout/pricing";
+import { type DeliveryOption, formatDeliveryWindow } from "@common/delivery/delivery";
+import { type CodeOffer, codeLabel } from "@common/discounts/discounts";
 import { formatPence } from "@common/money";
-import type { OrderPricing, PricingSettings } from "@common/pricing";
 import type { ReactNode } from "react";
 import { ProductImage } from "~/components/ui/product-image";
 import { offerTexts } from "~/lib/offers";

@@ -1,5 +1,5 @@
-import type { CartLine } from "@common/cart-rules";
-import type { UkAddress } from "@common/uk-address";
+import type { CartLine } from "@common/cart/cart-rules";
+import type { UkAddress } from "@common/customers/uk-address";
 import { field, postJson } from "~/lib/shop-api";
 
 // The browser's part of paying (docs/architecture.md#money-flow): send the cart's variant ids and

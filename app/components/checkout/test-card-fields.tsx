@@ -5,7 +5,7 @@ import {
   formatCardNumber,
   formatExpiry,
   passesLuhn,
-} from "@common/card-rules";
+} from "@common/payments/card-rules";
 import { type ChangeEvent, type FocusEvent, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { FlaskConical } from "~/components/ui/icons";

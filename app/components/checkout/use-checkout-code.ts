@@ -1,5 +1,5 @@
-import type { CartLine } from "@common/cart-rules";
-import type { CodeOffer } from "@common/discounts";
+import type { CartLine } from "@common/cart/cart-rules";
+import type { CodeOffer } from "@common/discounts/discounts";
 import { useEffect, useRef, useState } from "react";
 import { storeDiscountCode, storedDiscountCode } from "~/lib/discount-code-storage";
 import { checkDiscountCode, PaymentFailure, UNEXPECTED } from "~/lib/shop-api";

@@ -1,4 +1,4 @@
-import type { ProductTeaser } from "@common/catalog-types";
+import type { ProductTeaser } from "@common/catalog/catalog-types";
 import { ProductCard } from "~/components/catalog/product-card";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { buttonVariants } from "~/components/ui/button";

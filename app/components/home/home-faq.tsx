@@ -1,4 +1,4 @@
-import type { PricingSettings } from "@common/pricing";
+import type { PricingSettings } from "@common/checkout/pricing";
 import { Accordion } from "~/components/ui/accordion";
 import { offerTexts } from "~/lib/offers";
 import { SectionHeading } from "./section-heading";

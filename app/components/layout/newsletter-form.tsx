@@ -1,4 +1,4 @@
-import { NEWSLETTER_BLURB, NEWSLETTER_PROMISE } from "@common/newsletter";
+import { NEWSLETTER_BLURB, NEWSLETTER_PROMISE } from "@common/newsletter/newsletter";
 import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,6 +1,6 @@
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import type { OrderDocument } from "@common/order-types";
+import type { OrderDocument } from "@common/orders/order-types";
 import { Download } from "~/components/ui/icons";
 
 /** An order's VAT invoice and credit notes, each a PDF to download (`base` + its id). */

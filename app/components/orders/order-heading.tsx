@@ -1,4 +1,4 @@
-import { formatOrderNumber } from "@common/order-number";
+import { formatOrderNumber } from "@common/orders/order-number";
 import { OrderStatusPills } from "~/components/orders/status-badge";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";

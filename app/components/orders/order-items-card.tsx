@@ -1,7 +1,7 @@
-import { DEFAULT_VARIANT_NAME } from "@common/cart-rules";
-import type { OrderDelivery } from "@common/delivery";
+import { DEFAULT_VARIANT_NAME } from "@common/cart/cart-rules";
+import type { OrderDelivery } from "@common/delivery/delivery";
 import { formatPence } from "@common/money";
-import type { OrderMoney } from "@common/order-types";
+import type { OrderMoney } from "@common/orders/order-types";
 import type { ReactNode } from "react";
 import { cardClass } from "~/components/ui/card";
 

@@ -1,6 +1,6 @@
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
-import { formatReturnNumber, type ReturnView, returnStateLabel } from "@common/returns";
+import { formatReturnNumber, type ReturnView, returnStateLabel } from "@common/returns/returns";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/class-names";
 

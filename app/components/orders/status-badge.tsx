@@ -1,5 +1,5 @@
 import { formatPence } from "@common/money";
-import { orderStatusLabel, partRefundPence } from "@common/order-types";
+import { orderStatusLabel, partRefundPence } from "@common/orders/order-types";
 import { cn } from "~/lib/class-names";
 
 const tones: Record<string, string> = {

@@ -1,5 +1,5 @@
-import { ratingLabel, reviewCount } from "@common/ratings";
-import type { ProductReviewsView } from "@common/review-types";
+import { ratingLabel, reviewCount } from "@common/reviews/ratings";
+import type { ProductReviewsView } from "@common/reviews/review-types";
 import { useEffect, useRef } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { BadgeCheck } from "~/components/ui/icons";

@@ -1,4 +1,4 @@
-import { type RatingSummary as Rating, ratingLabel, reviewCount } from "@common/ratings";
+import { type RatingSummary as Rating, ratingLabel, reviewCount } from "@common/reviews/ratings";
 import { Stars } from "~/components/ui/stars";
 import { cn } from "~/lib/class-names";
 

@@ -1,4 +1,4 @@
-import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "@common/ratings";
+import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "@common/reviews/ratings";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";

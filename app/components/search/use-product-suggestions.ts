@@ -1,4 +1,4 @@
-import { normalizeSearchText } from "@common/search-text";
+import { normalizeSearchText } from "@common/catalog/search-text";
 import { useEffect, useState } from "react";
 import { z } from "~/lib/browser-zod";
 

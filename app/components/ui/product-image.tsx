@@ -1,4 +1,4 @@
-import { imageSrcSet } from "@common/product-images";
+import { imageSrcSet } from "@common/catalog/product-images";
 import { cn } from "~/lib/class-names";
 
 /**

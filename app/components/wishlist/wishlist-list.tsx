@@ -1,5 +1,5 @@
-import { toCartProduct } from "@common/cart-rules";
-import type { ProductSummary } from "@common/catalog-types";
+import { toCartProduct } from "@common/cart/cart-rules";
+import type { ProductSummary } from "@common/catalog/catalog-types";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ShoppingBag, Trash2 } from "~/components/ui/icons";

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { CATALOGUE_ID } from "../catalog/catalog-types";
+import {
+  formatUkAddress,
+  normalisePostcode,
+  postcodeProblem,
+  type UkAddress,
+} from "../customers/uk-address";
+import { normaliseCode } from "../discounts/discounts";
+import { personName, requiredText } from "../form-fields";
+import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "../text-rules";
+
+// What the checkout sends (docs/architecture.md#money-flow): variant ids and quantities only, never a price, and
+// the customer's details. The browser requires the fields; the server checks them again here.
+
+const MAX_CHECKOUT_LINES = 100;
+const MAX_LINE_QUANTITY = 999;
+
+const ukAddressSchema = z.object({
+  line1: requiredText("address (first line)", 200),
+  line2: z
+    .string()
+    .trim()
+    .max(200, "The second line of your address is too long (at most 200 characters).")
+    .refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS)
+    .optional()
+    .transform((value) => value ?? ""),
+  town: requiredText("town or city", 100),
+  postcode: z.string("Please enter your postcode.").transform((value, context) => {
+    const problem = postcodeProblem(value);
+    if (problem !== null) context.addIssue({ code: "custom", message: problem });
+    return normalisePostcode(value) ?? "";
+  }),
+}) satisfies z.ZodType<UkAddress, unknown>;
+
+const customerDetailsSchema = z
+  .object({
+    fullName: personName,
+    email: z
+      .email("Please enter a valid email address.")
+      .max(254)
+      .transform((value) => value.toLowerCase()),
+    phone: z
+      .string("Please enter your phone number.")
+      .trim()
+      .regex(/^\+?[\d\s()-]{7,20}$/, "Please enter a valid phone number.")
+      .refine(
+        (value) => value.replace(/\D/g, "").length >= 7,
+        "Please enter a valid phone number.",
+      ),
+    /** The checkout's structured UK address (docs/storefront.md, Checkout). */
+    address: ukAddressSchema.optional(),
+    /** Free text, for API clients from before the structured address: one or the other. */
+    shippingAddress: requiredText("shipping address", 500, { multiline: true }).optional(),
+    /** Keep the phone and the address on the account for next time. */
+    remember: z.boolean().optional(),
+    notes: z
+      .string()
+      .trim()
+      .max(1000, "Your notes are too long (at most 1000 characters).")
+      .refine((value) => !hasControlCharacters(value, { multiline: true }), NO_CONTROL_CHARACTERS)
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  // The order keeps the address as text, one part a line, whichever way it came.
+  .transform((details, context) => {
+    const shippingAddress = details.address
+      ? formatUkAddress(details.address)
+      : details.shippingAddress;
+    if (!shippingAddress) {
+      context.addIssue({ code: "custom", message: "Please enter your shipping address." });
+      return z.NEVER;
+    }
+    return { ...details, shippingAddress };
+  });
+
+/** A discount code as typed: capitals, and nothing when left empty. */
+export const discountCodeField = z
+  .string()
+  .max(40, "This code isn't valid. Please check it and try again.")
+  .optional()
+  .transform((text) => (text?.trim() ? normaliseCode(text) : undefined));
+
+export const checkoutRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        variantId: z.string().regex(CATALOGUE_ID, "Unknown product variant."),
+        quantity: z
+          .number()
+          .int("Quantities must be whole numbers.")
+          .min(1, "Quantities must be at least 1.")
+          .max(MAX_LINE_QUANTITY, `Quantities must be at most ${MAX_LINE_QUANTITY}.`),
+      }),
+      "Your cart is empty",
+    )
+    .min(1, "Your cart is empty")
+    .max(MAX_CHECKOUT_LINES, `A cart holds at most ${MAX_CHECKOUT_LINES} lines.`),
+  customerDetails: customerDetailsSchema,
+  /** The delivery method chosen (server/delivery/); without one, the standard delivery. */
+  deliveryMethodId: z.string().min(1).max(100).optional(),
+  /** A discount code (server/discounts/), as typed; empty is none. */
+  discountCode: discountCodeField,
+  /**
+   * The total the customer was shown: an order that would cost anything else (a price changed
+   * since the page was read) is refused, so no one pays an amount they did not see.
+   */
+  expectedTotalPence: z.number().int().min(0).max(1_000_000_000).optional(),
+});
+
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** The same variant on two lines is one line with both quantities. */
+export function mergeLines(
+  items: CheckoutRequest["items"],
+): Array<{ variantId: string; quantity: number }> {
+  const merged = new Map<string, number>();
+  for (const item of items)
+    merged.set(item.variantId, (merged.get(item.variantId) ?? 0) + item.quantity);
+  return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
+}

@@ -1,0 +1,133 @@
+// How an order is priced: one module, used by the checkout page to show the lines and by the
+// server to decide what is charged (docs/architecture.md#money-flow). Everything is integer pence; prices include VAT.
+//
+// Rounding, written down once:
+// - The first-order discount is a percentage of the subtotal (10% by default), rounded half up to
+//   the penny (10% off £0.45 is 4.5p: 5p).
+// - Shipping is free when the subtotal after the discount is over the delivery method's threshold
+//   (the standard delivery's is £50 by default; strictly: £50.00 exactly pays shipping, as "free
+//   shipping on orders over £50" says); otherwise the method's price. A method without a
+//   threshold always charges its price.
+// - The total is subtotal - discount + shipping.
+// - VAT is included in every price (standard rate 20%): the VAT portion of a total is
+//   total x 20/120, rounded half up to the penny. It is shown, never added.
+
+import type { CodeOffer } from "../discounts/discounts";
+
+const VAT_RATE_PERCENT = 20;
+
+/** The shop's pricing rules, from its settings (server/settings/shop-settings.ts). */
+export type PricingSettings = {
+  /** Shipping charged on orders that do not ship free. */
+  shippingFlatRatePence: number;
+  /** Orders over this, after the discount, ship free. */
+  freeShippingOverPence: number;
+  firstOrderDiscountPercent: number;
+};
+
+export type PricedLine = { unitPricePence: number; quantity: number };
+
+/** A delivery method's price (common/delivery/delivery.ts): free over its threshold, if it has one. */
+export type DeliveryPrice = { pricePence: number; freeOverPence: number | null };
+
+export type PricingOptions = PricingSettings & {
+  /** The customer has no earlier paid order: the first-order discount applies. */
+  firstOrder: boolean;
+  /** The delivery chosen; without one, the standard delivery of the settings. */
+  delivery?: DeliveryPrice;
+  /** A discount code's offer, taken instead of the first-order discount (see `priceWithCode`). */
+  code?: CodeOffer;
+};
+
+export type OrderPricing = {
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  /** The VAT included in the total (not added to it). */
+  vatPence: number;
+  totalPence: number;
+};
+
+/** a x numerator / denominator, rounded half up; all non-negative integers. */
+export function roundHalfUp(amount: number, numerator: number, denominator: number): number {
+  // In integers: (2an + d) / 2d, floored, is a x n / d rounded half up, with no float error.
+  return Math.floor((2 * amount * numerator + denominator) / (2 * denominator));
+}
+
+function assertWholePence(value: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${what} must be a whole, non-negative number, got ${value}`);
+  }
+}
+
+/** The VAT portion of a VAT-inclusive amount. */
+export function includedVatPence(grossPence: number): number {
+  assertWholePence(grossPence, "an amount");
+  return roundHalfUp(grossPence, VAT_RATE_PERCENT, 100 + VAT_RATE_PERCENT);
+}
+
+export function priceOrder(lines: readonly PricedLine[], options: PricingOptions): OrderPricing {
+  const delivery = options.delivery ?? {
+    pricePence: options.shippingFlatRatePence,
+    freeOverPence: options.freeShippingOverPence,
+  };
+  assertWholePence(delivery.pricePence, "the shipping rate");
+  if (delivery.freeOverPence !== null) {
+    assertWholePence(delivery.freeOverPence, "the free-shipping threshold");
+  }
+  let subtotalPence = 0;
+  for (const line of lines) {
+    assertWholePence(line.unitPricePence, "a unit price");
+    assertWholePence(line.quantity, "a quantity");
+    subtotalPence += line.unitPricePence * line.quantity;
+  }
+  const code = options.code;
+  const discountPence = code
+    ? codeDiscountPence(code, subtotalPence)
+    : options.firstOrder
+      ? roundHalfUp(subtotalPence, options.firstOrderDiscountPercent, 100)
+      : 0;
+  const discounted = subtotalPence - discountPence;
+  const shippingPence =
+    lines.length === 0 ||
+    code?.kind === "free_delivery" ||
+    (delivery.freeOverPence !== null && discounted > delivery.freeOverPence)
+      ? 0
+      : delivery.pricePence;
+  const totalPence = discounted + shippingPence;
+  return {
+    subtotalPence,
+    discountPence,
+    shippingPence,
+    vatPence: includedVatPence(totalPence),
+    totalPence,
+  };
+}
+
+/** A code's pence off: of the items it applies to only, never more than they cost. */
+function codeDiscountPence(code: CodeOffer, subtotalPence: number): number {
+  if (code.kind === "free_delivery") return 0;
+  const eligible = Math.min(code.eligiblePence, subtotalPence);
+  assertWholePence(eligible, "the code's items");
+  return code.kind === "percent"
+    ? roundHalfUp(eligible, code.percentOff, 100)
+    : Math.min(code.amountOffPence, eligible);
+}
+
+/**
+ * A cart with a discount code: the code or the first-order discount, whichever leaves the lower
+ * total, never both (docs/decisions/043). On a tie the first-order discount stays and the code is
+ * not used, so no use of it is spent for nothing.
+ */
+export function priceWithCode(
+  lines: readonly PricedLine[],
+  options: Omit<PricingOptions, "code">,
+  code: CodeOffer | null,
+): { pricing: OrderPricing; codeApplied: boolean } {
+  const without = priceOrder(lines, options);
+  if (!code) return { pricing: without, codeApplied: false };
+  const withCode = priceOrder(lines, { ...options, firstOrder: false, code });
+  return withCode.totalPence < without.totalPence
+    ? { pricing: withCode, codeApplied: true }
+    : { pricing: without, codeApplied: false };
+}

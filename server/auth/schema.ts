@@ -1,0 +1,72 @@
+import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { timestamps } from "../db/columns";
+
+// The tables better-auth owns (docs/architecture.md#data), in the shop's naming. The JS keys are better-auth's
+// field names; the SQL names are ours. The user carries the profile of docs/product.md#records: role, full name
+// (better-auth's `name`), avatar URL (its `image`) and email.
+
+export const userRoles = ["customer", "admin"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("full_name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("avatar_url"),
+  role: text("role", { enum: userRoles }).notNull().default("customer"),
+  phone: text("phone"),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** The library's hash, never the password. */
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { parsePounds } from "../../common/money";
+import { openedVersionField } from "../audit/stale-save";
+import { productInputSchema } from "./product-input";
+
+// The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the
+// variants come as one JSON field of text values; prices in pounds become pence; a new image comes
+// as a file, which the route checks and resizes (server/media) before saving. What the values
+// must be is the editor's schema (server/catalog/product-editor.ts).
+
+const variantFields = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  price: z.string(),
+  compareAt: z.string(),
+  startingStock: z.string(),
+});
+
+/** Pence from a price typed in pounds; null (and the reason added) when it is not one. */
+function pence(text: string, context: z.RefinementCtx, path: (string | number)[], label: string) {
+  const value = parsePounds(text);
+  if (value === null) {
+    context.addIssue({ code: "custom", message: `${label}: enter pounds, such as 12.50.`, path });
+  }
+  return value;
+}
+
+export const productFormSchema = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    descriptionHtml: z.string(),
+    imageUrl: z.string(),
+    imageAlt: z.string(),
+    /** A new image, when one was chosen (an empty file input sends a nameless empty file). */
+    imageFile: z
+      .instanceof(File)
+      .optional()
+      .transform((file) => (file && file.size > 0 ? file : null)),
+    variants: z.string().max(50_000),
+    /** The category select: empty for none. */
+    categoryId: z.string().max(100).optional(),
+    featuredRank: z.string().max(10).optional(),
+    /** "Save as draft" was the button pressed (a new product's form only). */
+    draft: z.literal("on").optional(),
+    /** The version the editor opened (an edit's form only). */
+    version: openedVersionField,
+  })
+  .transform((form, context) => {
+    // What the form's own fields get wrong is said with the variants' mistakes, all at once: once
+    // a variant cannot be read, the editor's schema below never runs to say it.
+    const sayTheRest = () => {
+      const rest = productInputSchema
+        .pick({ name: true, slug: true, descriptionHtml: true, imageUrl: true, imageAlt: true })
+        .safeParse(form);
+      for (const issue of rest.success ? [] : rest.error.issues) {
+        context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      }
+      return z.NEVER;
+    };
+    let rows: unknown;
+    try {
+      rows = JSON.parse(form.variants);
+    } catch {
+      context.addIssue({
+        code: "custom",
+        message: "The variants could not be read.",
+        path: ["variants"],
+      });
+      return sayTheRest();
+    }
+    const parsed = z.array(variantFields).max(20).safeParse(rows);
+    if (!parsed.success) {
+      context.addIssue({
+        code: "custom",
+        message: "The variants could not be read.",
+        path: ["variants"],
+      });
+      return sayTheRest();
+    }
+    let unreadable = false;
+    const price = (text: string, path: (string | number)[], label: string) => {
+      const value = pence(text, context, path, label);
+      if (value === null) unreadable = true;
+      return value ?? 0;
+    };
+    const variants = parsed.data.map((row, index) => ({
+      ...(row.id ? { id: row.id } : {}),
+      name: row.name,
+      pricePence: price(
+        row.price.trim(),
+        ["variants", index, "pricePence"],
+        `Variant ${index + 1}'s price`,
+      ),
+      compareAtPricePence:
+        row.compareAt.trim() === ""
+          ? null
+          : price(
+              row.compareAt.trim(),
+              ["variants", index, "compareAtPricePence"],
+              `Variant ${index + 1}'s compare-at price`,
+            ),
+      startingStock: /^\d{1,6}$/.test(row.startingStock.trim()) ? Number(row.startingStock) : -1,
+    }));
+    if (unreadable) return sayTheRest();
+    const { categoryId, featuredRank, draft, ...fields } = form;
+    const rank = featuredRank?.trim() ?? "";
+    return {
+      ...fields,
+      ...(categoryId === undefined ? {} : { categoryId: categoryId || null }),
+      // Blank: 0. Not a whole number: -1, which the editor's schema refuses with its message.
+      ...(featuredRank === undefined
+        ? {}
+        : { featuredRank: rank === "" ? 0 : /^\d{1,4}$/.test(rank) ? Number(rank) : -1 }),
+      variants,
+      ...(draft ? { draft: true } : {}),
+    };
+  })
+  .pipe(productInputSchema.extend({ imageFile: z.instanceof(File).nullable() }));

@@ -1,0 +1,166 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { timestamps } from "../db/columns";
+
+/** PostgreSQL's full-text document type; read only inside SQL, never by the application. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Groups of products with their own page, /store/:slug. */
+export const categories = pgTable("categories", {
+  id: text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  /** Plain text: the category page's introduction and its meta description. */
+  description: text("description").notNull(),
+  /** Order of the filter chips and the sitemap: lowest first. */
+  position: integer("position").notNull().default(0),
+  /** Goes up by one with every save from the admin's editor: a save from an older one is refused. */
+  version: integer("version").notNull().default(1),
+  ...timestamps,
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    /** Sanitised on write (server/catalog/product-html.ts) and again on render. */
+    descriptionHtml: text("description_html").notNull(),
+    imageUrl: text("image_url").notNull(),
+    imageAlt: text("image_alt").notNull(),
+    active: boolean("active").notNull().default(true),
+    /**
+     * When the product first went on sale: null for a draft (saved, never published; the editor
+     * says so), else the insert's time. An inactive product with a date was archived.
+     */
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
+    /** Visible reviews and the sum of their stars: kept by a trigger on reviews (migration 0012). */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewStarTotal: integer("review_star_total").notNull().default(0),
+    categoryId: text("category_id").references(() => categories.id, { onDelete: "set null" }),
+    /**
+     * Goes up by one with every save from the admin's editor: a save made from an older version
+     * is refused (two admins editing the same product), never silently written over the newer.
+     */
+    version: integer("version").notNull().default(1),
+    /** The "featured" sort: higher first, then newest. Set by the seed and the admin. */
+    featuredRank: integer("featured_rank").notNull().default(0),
+    /**
+     * The default variant's price, as the product's card shows it: kept by a trigger on the
+     * variants (migration 0014) so the price sort and filter are read from an index.
+     */
+    pricePence: integer("price_pence").notNull().default(0),
+    /**
+     * Search document: the name (weight A) and the description's text (weight B), English
+     * stemming; maintained by PostgreSQL on every write (migration 0014).
+     */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, regexp_replace(description_html, '<[^>]*>', ' ', 'g')), 'B')`,
+      ),
+    /** The name alone, stemmed: "name matches first" is a cheap test on this (migration 0014). */
+    nameVector: tsvector("name_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, name)`),
+    ...timestamps,
+  },
+  // Each listing order has its own partial index over the products on sale, so a page (and
+  // /store?page=40) walks an index in order instead of sorting the catalogue (migration 0014).
+  (table) => [
+    index("products_active_created_at_idx").on(table.active, table.createdAt),
+    index("products_featured_idx")
+      .on(table.featuredRank.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`active`),
+    index("products_newest_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`active`),
+    index("products_price_idx").on(table.pricePence, table.id).where(sql`active`),
+    index("products_category_idx").on(table.categoryId).where(sql`active`),
+    index("products_search_idx").using("gin", table.searchVector),
+    // The search's name matches counted and found without reading its other matches (migration
+    // 0016, server/catalog/catalog-query.ts).
+    index("products_name_search_idx").using("gin", table.nameVector).where(sql`active`),
+    index("products_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * How many products are on sale in all (scope "") and in each category (scope: its id). Kept by
+ * triggers on products (migration 0015), so a listing reads its count instead of counting the
+ * catalogue; filters by price or stock, and searches, still count their matches.
+ */
+export const productCounts = pgTable("product_counts", {
+  scope: text("scope").primaryKey(),
+  onSale: integer("on_sale").notNull().default(0),
+});
+
+/**
+ * The words of the products on sale (their names and descriptions, lower case, letters and digits,
+ * three to forty characters, not those the search leaves out) and how many products hold each.
+ * Kept by triggers on products (migration 0017). A search that matches nothing looks here for
+ * words close to each word typed (trigram similarity, through its own index): typo tolerance
+ * whose cost follows the shop's vocabulary, not its catalogue.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    products: integer("products").notNull().default(0),
+  },
+  (table) => [index("search_words_trgm_idx").using("gin", sql`${table.word} gin_trgm_ops`)],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    pricePence: integer("price_pence").notNull(),
+    /** A genuine former price; only then may a SALE badge show (docs/product.md#beyond-a-brochure-site). */
+    compareAtPricePence: integer("compare_at_price_pence"),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    /**
+     * The most one order may take (docs/product.md#beyond-a-brochure-site): so no one customer can hold a product's whole
+     * stock. At most the public stock band (common/stock/stock-levels.ts), so a banded stock figure
+     * never lowers what may be bought.
+     */
+    maxPerOrder: integer("max_per_order").notNull().default(10),
+    ...timestamps,
+  },
+  (table) => [
+    index("product_variants_product_id_created_at_idx").on(table.productId, table.createdAt),
+    check("product_variants_price_pence_non_negative", sql`${table.pricePence} >= 0`),
+    check("product_variants_stock_quantity_non_negative", sql`${table.stockQuantity} >= 0`),
+    check("product_variants_max_per_order_range", sql`${table.maxPerOrder} between 1 and 20`),
+    check(
+      "product_variants_compare_at_above_price",
+      sql`${table.compareAtPricePence} is null or ${table.compareAtPricePence} > ${table.pricePence}`,
+    ),
+  ],
+);
+
+export type Category = typeof categories.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductVariant = typeof productVariants.$inferSelect;
+export type NewProductVariant = typeof productVariants.$inferInsert;

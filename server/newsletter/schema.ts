@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "../auth/schema";
+import { timestamps } from "../db/columns";
+
+export const subscriberStatuses = ["pending", "subscribed", "unsubscribed"] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+/**
+ * The newsletter's list (docs/decisions/045-newsletter-double-opt-in.md): one row per address,
+ * `pending` until its owner confirms by the emailed link, `subscribed` then, `unsubscribed` after
+ * the link in any marketing email. It keeps the proof of consent the UK GDPR asks for: when, on
+ * which page and with which words the address was given, and when it was confirmed. The token is
+ * the link's key (confirm and unsubscribe), a new one at each sign-up.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    /** Lower-cased: one row per mailbox. */
+    email: text("email").notNull(),
+    status: text("status", { enum: subscriberStatuses }).notNull().default("pending"),
+    token: text("token").notNull(),
+    /** The account with that address when it signed up or confirmed, if any. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The shop's path the form was sent from. */
+    sourcePage: text("source_page").notNull(),
+    /** The words beside the form the address was given under. */
+    consentText: text("consent_text").notNull(),
+    /** The last sign-up, and the confirmation email it sent. */
+    signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("newsletter_subscribers_email_idx").on(table.email),
+    uniqueIndex("newsletter_subscribers_token_idx").on(table.token),
+    index("newsletter_subscribers_status_idx").on(table.status, table.confirmedAt),
+    index("newsletter_subscribers_user_id_idx")
+      .on(table.userId)
+      .where(sql`${table.userId} is not null`),
+  ],
+);

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { parsePounds } from "../../common/money";
+import { openedVersionField } from "../audit/stale-save";
+import { editableSettingsSchema } from "./shop-settings";
+
+// The admin's settings form (app/components/admin/settings-form.tsx) as the settings' input: text
+// fields, pounds to pence, the three announcement fields to one list, the return reasons a line each. What the values must be is
+// the settings module's schema (server/settings/shop-settings.ts).
+
+const pounds = (message: string) =>
+  z
+    .string()
+    .refine((text) => parsePounds(text) !== null, message)
+    .transform((text) => parsePounds(text) ?? 0);
+
+const wholeNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number);
+
+/** The settings form's fields as text; the settings module checks the values themselves. */
+export const settingsFormSchema = z
+  .object({
+    shopName: z.string(),
+    supportEmail: z.string(),
+    supportPhone: z.string(),
+    supportHours: z.string(),
+    whatsappNumber: z.string(),
+    shippingFlatRate: pounds("Enter the shipping in pounds, such as 3.99."),
+    freeShippingOver: pounds("Enter the threshold in pounds, such as 50.00."),
+    firstOrderDiscountPercent: wholeNumber("The discount is a whole number of percent."),
+    pendingOrderMinutes: wholeNumber("Minutes are a whole number."),
+    legalName: z.string(),
+    businessAddress: z.string(),
+    vatNumber: z.string(),
+    companyNumber: z
+      .string()
+      .optional()
+      .transform((text) => text ?? ""),
+    returnWindowDays: wholeNumber("Days are a whole number."),
+    reviewRequestDays: wholeNumber("Days are a whole number."),
+    // One reason a line; blank lines are nothing.
+    returnReasons: z.string().transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+    // A checkbox: sent when ticked, absent otherwise.
+    abandonedReminderEnabled: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+    abandonedReminderMinutes: wholeNumber("Minutes are a whole number."),
+    announcement1: z.string(),
+    announcement2: z.string(),
+    announcement3: z.string(),
+    version: openedVersionField,
+  })
+  .transform(
+    ({
+      shippingFlatRate,
+      freeShippingOver,
+      announcement1,
+      announcement2,
+      announcement3,
+      ...rest
+    }) => ({
+      ...rest,
+      shippingFlatRatePence: shippingFlatRate,
+      freeShippingOverPence: freeShippingOver,
+      announcementOverrides: [announcement1, announcement2, announcement3],
+    }),
+  )
+  .pipe(editableSettingsSchema.extend({ version: z.number().int().min(0).optional() }));
