@@ -3,10 +3,11 @@ import { requestReviewJob } from "@server/email/order-emails";
 import { enqueueJob, type JobHandlers, runJobsRound } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { expireOrderJob } from "@server/orders/expire-orders";
+import { finishRefundJob } from "@server/orders/order-refunds";
+import { cancelIntentJob, refundLatePaymentJob } from "@server/orders/payment-follow-ups";
 import { orders } from "@server/orders/schema";
-import { cancelIntentJob, refundLatePaymentJob } from "@server/payments/payment-tasks";
 import type { PaymentProvider } from "@server/payments/provider";
-import { finishRefundJob, STALE_AFTER_MS } from "@server/payments/refunds";
+import { STALE_AFTER_MS } from "@server/payments/refunds";
 import { refunds } from "@server/payments/schema";
 import { eq, inArray } from "drizzle-orm";
 
@@ -80,7 +81,7 @@ export async function finishUnansweredRefunds(
   };
 }
 
-/** Queues a refund row's follow-up as the shop does when it writes one (refunds.ts). */
+/** Queues a refund row's follow-up as the shop does when it writes one (server/payments/refunds.ts). */
 export async function queueRefundFollowUp(
   db: Database,
   row: { id: string; createdAt: Date },

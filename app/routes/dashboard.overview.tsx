@@ -6,7 +6,7 @@ import { listParkedJobs } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { remindersSentSince } from "@server/newsletter/checkout-reminder";
 import { customerOrderTotals, listCustomerOrders } from "@server/orders/orders-service";
-import { listRefundsToCheck } from "@server/payments/refund-checks";
+import { listRefundsToCheck } from "@server/orders/refund-checks";
 import { openReturns } from "@server/returns/returns";
 import { getShopSettings } from "@server/settings/shop-settings";
 import { parkedJobDescribers } from "@server/start/background-jobs";

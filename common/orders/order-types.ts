@@ -205,7 +205,7 @@ export type AdminOrderDetail = {
     restock: boolean;
     reason: string | null;
     error: string | null;
-    /** Why the admin must look at it (server/payments/refunds.ts), until they have. */
+    /** Why the admin must look at it (server/orders/order-refunds.ts), until they have. */
     attention: string | null;
     createdAt: Date;
   }[];

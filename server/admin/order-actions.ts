@@ -1,11 +1,11 @@
 import { adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { logger } from "../logger";
+import { cancelOrderAsAdmin, refundOrder } from "../orders/order-refunds";
 import { markDelivered, markFulfilled } from "../orders/order-state";
+import { type RefundResolution, resolveRefund } from "../orders/refund-checks";
 import type { OrderStatus } from "../orders/schema";
 import { providerNamed } from "../payments/payments";
-import { type RefundResolution, resolveRefund } from "../payments/refund-checks";
-import { cancelOrderAsAdmin, refundOrder } from "../payments/refunds";
 import type { Credit } from "../payments/schema";
 import { emailBrand } from "../settings/shop-settings";
 import type { RestockLine } from "../stock/stock-service";

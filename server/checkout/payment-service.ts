@@ -171,7 +171,7 @@ export async function orderStatusForIntent(
 /**
  * The provider reports what it has given back of a payment so far (`amountRefundedPence`, a running
  * total, so a late or repeated report says nothing new). The shop's own refunds are recorded when
- * the provider answers them (server/payments/refunds.ts): reports of those, made or under way, add
+ * the provider answers them (server/orders/order-refunds.ts): reports of those, made or under way, add
  * nothing. What is beyond them was given back outside the shop (in the provider's dashboard) and
  * is recorded now, so the order always says what the provider did; the refund that reaches the
  * order's total makes it refunded.

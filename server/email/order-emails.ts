@@ -36,7 +36,7 @@ const moneyBackOf = (order: Order) => ({
  * Tells the customer what became of money that arrived for an order already cancelled: refunded
  * automatically, or not (the shop will see to it). Not an order whose account was deleted.
  */
-export async function tellOfCancelledOrderPayment(
+async function tellOfCancelledOrderPayment(
   tx: Database,
   order: Order,
   brand: Brand,
@@ -205,6 +205,9 @@ export async function emailTheCustomer(tx: Database, event: OrderEvent): Promise
     case "refund-settled":
       if (event.brand)
         await tellOfCancelledOrderPayment(tx, order, event.brand, { refunded: true });
+      return;
+    case "refund-stuck":
+      await tellOfCancelledOrderPayment(tx, order, event.brand, { refunded: false });
       return;
     case "fulfilled":
       if (event.brand) await shipped(tx, order, event.brand);

@@ -5,8 +5,8 @@ import type { orders } from "./schema";
 
 // What happened to an order, told inside the transaction that made it happen, so that what
 // follows from it (the customer's email, a call the payment provider must get) is written with
-// the change or not at all. order-state.ts publishes; email and payments react
-// (server/email/order-emails.ts, server/payments/order-reactions.ts), so orders/ knows neither.
+// the change or not at all. The order domain publishes; email and payments react
+// (server/email/order-emails.ts, server/payments/order-reactions.ts), so orders/ never calls email.
 // The server installs the reactions at start (server/start/order-reactions.ts); publishing before
 // that is a fault, never a silent loss.
 
@@ -31,6 +31,11 @@ export type OrderEvent =
     }
   /** Money that arrived for an order never paid went back. */
   | { type: "refund-settled"; order: Order; brand?: Brand }
+  /**
+   * Money that arrived for an order never paid could not go back on its own (the provider kept
+   * refusing): the customer is told the shop will see to it.
+   */
+  | { type: "refund-stuck"; order: Order; brand: Brand }
   | { type: "fulfilled"; order: Order; brand?: Brand }
   | { type: "delivered"; order: Order; brand?: Brand };
 

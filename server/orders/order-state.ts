@@ -235,7 +235,7 @@ export async function settleRefund(
 }
 
 /**
- * Records money the provider gave back for an order (server/payments/refunds.ts, once the provider
+ * Records money the provider gave back for an order (server/orders/order-refunds.ts, once the provider
  * made the refund), whatever became of the order meanwhile: the money made is money the order
  * records. It adds to what was refunded; the refund that reaches the total makes the order
  * refunded, or cancelled when the admin cancelled a paid order that had not left. The units in

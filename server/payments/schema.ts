@@ -47,7 +47,7 @@ export type RefundStatus = (typeof refundStatuses)[number];
 
 /**
  * Money of a paid order given back by the admin, in full or in part, one row per refund
- * (server/payments/refunds.ts). A row is written `pending` before the provider is asked, with its id
+ * (server/orders/order-refunds.ts). A row is written `pending` before the provider is asked, with its id
  * as the provider's idempotency key, so a refund retried after a crash is never made twice.
  */
 /** What a refund is for: units of order lines (`order_items.id`) and the delivery, or neither. */
@@ -87,7 +87,7 @@ export const refunds = pgTable(
     error: text("error"),
     /**
      * Why the admin must look at this refund, until they have: the provider never confirmed it,
-     * or the order could not take it as asked (server/payments/refunds.ts). The overview lists these.
+     * or the order could not take it as asked (server/orders/order-refunds.ts). The overview lists these.
      */
     attention: text("attention"),
     adminId: text("admin_id").notNull(),
@@ -98,7 +98,7 @@ export const refunds = pgTable(
   (table) => [
     index("refunds_order_id_idx").on(table.orderId),
     index("refunds_return_id_idx").on(table.returnId).where(sql`${table.returnId} is not null`),
-    // The refunds a crash left unfinished, for the job that finishes them (orders/refunds.ts).
+    // The refunds a crash left unfinished, for the job that finishes them (server/orders/order-refunds.ts).
     index("refunds_pending_idx").on(table.updatedAt).where(sql`${table.status} = 'pending'`),
     // The refunds the admin's overview lists: few rows, found without a scan.
     index("refunds_attention_idx")

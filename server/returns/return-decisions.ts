@@ -8,9 +8,9 @@ import { queueEmail } from "../email/outbox";
 import { returnApprovedEmail, returnRejectedEmail } from "../email/return-templates";
 import { DomainError } from "../errors";
 import { logger } from "../logger";
+import { completeRefund, refundOrder, startRefund } from "../orders/order-refunds";
 import { orders } from "../orders/schema";
 import { providerNamed } from "../payments/payments";
-import { completeRefund, refundOrder, startRefund } from "../payments/refunds";
 import { type Credit, refunds } from "../payments/schema";
 import { emailBrand, getShopSettings } from "../settings/shop-settings";
 import type { RestockLine } from "../stock/stock-service";
@@ -19,7 +19,7 @@ import { returns } from "./schema";
 
 // The admin's side of a return (docs/decisions/047-returns.md): approve it (the customer is told
 // how to send it back), reject it with a word why, and, once the parcel is back, mark it received,
-// which refunds it through the order's one refund path (server/payments/refunds.ts), the units
+// which refunds it through the order's one refund path (server/orders/order-refunds.ts), the units
 // that can be sold again put back in stock. Each is decided under the order's lock, as every
 // writer of an order is, and recorded on the order's history with the admin's id.
 

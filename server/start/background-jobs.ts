@@ -19,13 +19,13 @@ import type { JobKind } from "../jobs/schema";
 import { logger } from "../logger";
 import { remindCheckoutJob } from "../newsletter/checkout-reminder";
 import { expireOrderJob } from "../orders/expire-orders";
+import { finishRefundJob } from "../orders/order-refunds";
 import {
   cancelIntentJob,
   describePaymentJobs,
   refundLatePaymentJob,
-} from "../payments/payment-tasks";
+} from "../orders/payment-follow-ups";
 import { providerNamed } from "../payments/payments";
-import { finishRefundJob } from "../payments/refunds";
 import { getShopSettings } from "../settings/shop-settings";
 
 // The shop's background work: one durable job queue (server/jobs/job-queue.ts,

@@ -16,7 +16,7 @@ import {
 } from "@server/discounts/code-editor";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
-import { cancelOrderAsAdmin } from "@server/payments/refunds";
+import { cancelOrderAsAdmin } from "@server/orders/order-refunds";
 import { createTestProvider } from "@server/payments/test-provider";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

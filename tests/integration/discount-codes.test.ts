@@ -10,7 +10,7 @@ import { DomainError } from "@server/errors";
 import { documentsPdf } from "@server/invoices/document-pdf";
 import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { logger } from "@server/logger";
-import { cancelOrderAsAdmin, refundOrder } from "@server/payments/refunds";
+import { cancelOrderAsAdmin, refundOrder } from "@server/orders/order-refunds";
 import { createTestProvider } from "@server/payments/test-provider";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

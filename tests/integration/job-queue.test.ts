@@ -12,8 +12,8 @@ import {
 import { retryDelayMs } from "@server/jobs/retry-delay";
 import { type JobKind, jobs } from "@server/jobs/schema";
 import { logger } from "@server/logger";
+import { refundOrder } from "@server/orders/order-refunds";
 import { orders } from "@server/orders/schema";
-import { refundOrder } from "@server/payments/refunds";
 import { refunds } from "@server/payments/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { parkedJobDescribers } from "@server/start/background-jobs";

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "@server/db/client";
 import type { Database } from "@server/db/database";
 import { DomainError } from "@server/errors";
 import { logger } from "@server/logger";
-import { cancelOrderAsAdmin, refundOrder } from "@server/payments/refunds";
+import { cancelOrderAsAdmin, refundOrder } from "@server/orders/order-refunds";
 import { refunds } from "@server/payments/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

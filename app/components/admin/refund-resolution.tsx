@@ -14,7 +14,7 @@ const done: Record<Outcome, string> = {
 };
 
 /**
- * What the admin does with a refund flagged for them (server/payments/refunds.ts): one the provider
+ * What the admin does with a refund flagged for them (server/orders/order-refunds.ts): one the provider
  * never confirmed is recorded as made or not made, once checked in the provider's dashboard; one
  * recorded with a difference is marked as checked. Each asks first: the first moves the order's
  * refunded amount.

@@ -8,7 +8,7 @@ import { AttentionList } from "./attention-list";
 
 /**
  * Refunds asked of the payment provider and not answered for minutes, or flagged with what the
- * admin must check (server/payments/refunds.ts): never left to pass silently.
+ * admin must check (server/orders/order-refunds.ts): never left to pass silently.
  */
 export function RefundsToCheckList({ refunds }: { refunds: RefundToCheck[] }) {
   return (

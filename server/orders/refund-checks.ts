@@ -3,12 +3,18 @@ import type { RefundToCheck } from "../../common/orders/order-types";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { DomainError } from "../errors";
-import { orders } from "../orders/schema";
-import { RETRY_WITHIN_MS, STALE_AFTER_MS, settleRefundRow } from "./refunds";
-import { refunds } from "./schema";
+import {
+  failRefund,
+  RETRY_WITHIN_MS,
+  STALE_AFTER_MS,
+  setRefundAttention,
+} from "../payments/refunds";
+import { refunds } from "../payments/schema";
+import { settleRefundRow } from "./order-refunds";
+import { orders } from "./schema";
 
 // Refunds the admin must look at: listed for the overview, and settled by hand when the provider
-// never answered or answered differently (./refunds.ts says how a refund goes).
+// never answered or answered differently (./order-refunds.ts says how a refund goes).
 
 export type RefundResolution = "made" | "not-made" | "checked";
 
@@ -46,14 +52,8 @@ export async function resolveRefund(
       throw new DomainError("CONFLICT", "This refund does not need that any more.");
     }
     if (request.outcome === "made") return found;
-    await tx
-      .update(refunds)
-      .set(
-        request.outcome === "not-made"
-          ? { status: "failed", error: NOT_MADE, attention: null }
-          : { attention: null },
-      )
-      .where(eq(refunds.id, found.id));
+    if (request.outcome === "not-made") await failRefund(tx, found.id, NOT_MADE);
+    else await setRefundAttention(tx, found.id, null);
     await recordAudit(tx, {
       actor,
       action: request.outcome === "not-made" ? "order.refund_not_made" : "order.refund_checked",

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { tellOfCancelledOrderPayment } from "../email/order-emails";
 import type { DescribeJobs, Job, JobHandler } from "../jobs/job-queue";
-import { flagRefundDue, settleRefund } from "../orders/order-state";
-import { orders } from "../orders/schema";
+import { paymentTaskPayload, queuePaymentTask } from "../payments/payment-task-queue";
+import type { PaymentProvider } from "../payments/provider";
 import { emailBrand } from "../settings/shop-settings";
-import { paymentTaskPayload, queuePaymentTask } from "./payment-task-queue";
-import type { PaymentProvider } from "./provider";
+import { publishOrderEvent } from "./order-events";
+import { flagRefundDue, settleRefund } from "./order-state";
+import { orders } from "./schema";
 
 // Calls to the payment provider that follow a change to an order (docs/architecture.md#money-flow):
 // the intent of a cancelled order is cancelled, and money that arrived for one anyway is
@@ -93,7 +93,7 @@ export function refundLatePaymentJob(db: Database, providerFor: ProviderLookup):
     async onParked(tx, job) {
       const [order] = await tx.select().from(orders).where(eq(orders.id, job.subjectId));
       if (order) {
-        await tellOfCancelledOrderPayment(tx, order, await emailBrand(tx), { refunded: false });
+        await publishOrderEvent(tx, { type: "refund-stuck", order, brand: await emailBrand(tx) });
       }
     },
   };
