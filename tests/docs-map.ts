@@ -59,6 +59,7 @@ const LIBRARIES: Record<string, string[]> = {
   "React Router": ["react-router", "@react-router/dev"],
   Hono: ["hono"],
   "@hono/node-server": ["@hono/node-server"],
+  "lru-cache": ["lru-cache"],
   Vite: ["vite"],
   "Tailwind CSS": ["tailwindcss", "@tailwindcss/vite"],
   Radix: ["@radix-ui/"],

@@ -51,12 +51,13 @@ describe("PageCache", () => {
   });
 
   it("renders again once the entry is older than the TTL", async () => {
-    const time = clock();
+    // Any clock but 0, which lru-cache reads as "stored without a time" (a real clock is never 0).
+    const time = clock(1_700_000_000_000);
     const cache = new PageCache({ ttlMs: 1000, maxEntries: 10, now: time.now });
     let renders = 0;
     const render = async () => html(`v${++renders}`);
     await cache.serve("/a", render);
-    time.advance(999);
+    time.advance(1000);
     expect(await textOf(await cache.serve("/a", render))).toBe("v1");
     time.advance(1);
     expect(await textOf(await cache.serve("/a", render))).toBe("v2");

@@ -12,6 +12,7 @@
 // The catalogue API is the same for every caller, so it is cached whoever asks; its ETag is
 // honoured on hits too.
 
+import { LRUCache } from "lru-cache";
 import { hasSessionCookie } from "../auth/session-cookie";
 import {
   COMPRESSION_THRESHOLD,
@@ -60,12 +61,23 @@ export type Served = {
 };
 
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  /**
+   * The stored pages, least recently used first to go past `maxEntries`, each fresh for `ttlMs`
+   * (lru-cache: a stale entry is dropped when asked for, never served).
+   */
+  private readonly entries: LRUCache<string, CachedPage>;
   private readonly inFlight = new Map<string, Promise<Rendered>>();
   private readonly now: () => number;
 
-  constructor(private readonly options: PageCacheOptions) {
+  constructor(options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.entries = new LRUCache({
+      max: options.maxEntries,
+      ttl: options.ttlMs,
+      // Every get reads the clock: the cache's default keeps a reading for a millisecond.
+      ttlResolution: 0,
+      perf: { now: this.now },
+    });
   }
 
   get size(): number {
@@ -76,27 +88,13 @@ export class PageCache {
     this.entries.clear();
   }
 
-  /** A fresh entry, or undefined; a hit moves the entry to the young end (least recently used goes first). */
+  /** A fresh entry, or undefined; a hit makes the entry the most recently used. */
   get(key: string): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() - entry.storedAt >= this.options.ttlMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.get(key);
   }
 
   set(key: string, page: CachedPage): void {
-    this.entries.delete(key);
     this.entries.set(key, page);
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 
   /**
