@@ -1,8 +1,8 @@
 import { checkoutRequestSchema, discountCodeField } from "@common/checkout/checkout-input";
 import { CODE_MESSAGES } from "@common/discounts/discounts";
 import { getSessionUser } from "@server/auth/session";
-import { previewCode } from "@server/checkout/code-preview";
 import { getDb } from "@server/db/connection";
+import { previewCode } from "@server/discounts/code-preview";
 import { DomainError } from "@server/errors";
 import { apiRoute } from "@server/http/api-route";
 import { z } from "zod";

@@ -1,8 +1,8 @@
 import { CODE_MESSAGES, minimumSpendMessage } from "@common/discounts/discounts";
 import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
-import { previewCode } from "@server/checkout/code-preview";
 import { createDiscountCode, updateDiscountCode } from "@server/discounts/code-editor";
+import { previewCode } from "@server/discounts/code-preview";
 import { discountFormSchema } from "@server/discounts/discount-form";
 import { discountCodes, discountRedemptions } from "@server/discounts/schema";
 import { emailOutbox } from "@server/email/schema";

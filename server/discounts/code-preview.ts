@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../common/checkout/checkout-input";
 import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { type CheckedCode, checkCode, countCodeAttempt } from "../discounts/code-check";
+import { type CheckedCode, checkCode, countCodeAttempt } from "./code-check";
 
 // The checkout summary's look at a code before the order is made (docs/decisions/043): whether it
 // applies to this cart and what it offers, priced from the database. Each look counts as an
