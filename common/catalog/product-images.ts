@@ -18,8 +18,15 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_IMAGE_SIDE = 400;
 export const IMAGE_TOO_LARGE = "The image is larger than 5 MB: choose a smaller file.";
 
-/** The shop's own illustrations, shipped with the code. */
+/**
+ * A product's picture until the admin gives it one: neutral, so a new product never shows another
+ * product's picture.
+ */
+export const NO_PICTURE = "/images/products/no-picture.svg";
+
+/** The shop's own illustrations, shipped with the code: the neutral placeholder first. */
 export const shopImages = [
+  NO_PICTURE,
   "/images/products/whitening-strips.svg",
   "/images/products/whitening-toothpaste.svg",
   "/images/products/whitening-pen.svg",

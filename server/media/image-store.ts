@@ -3,6 +3,7 @@ import {
   type ImageWidth,
   type MediaFormat,
   mediaUrl,
+  NO_PICTURE,
   PRODUCT_IMAGE_WIDTH,
   parseMediaUrl,
   shopImages,
@@ -77,7 +78,7 @@ export async function assertImageExists(tx: Database, url: string): Promise<void
 
 export type ImageChoice = { url: string; label: string };
 
-/** What the admin's picker offers: the shop's illustrations, then the latest uploads. */
+/** What the admin's picker offers: no picture, the shop's illustrations, then the latest uploads. */
 export async function listImageChoices(db: Database, limit = 50): Promise<ImageChoice[]> {
   const uploads = await db
     .select({ id: images.id, fileName: images.fileName, createdAt: images.createdAt })
@@ -85,7 +86,10 @@ export async function listImageChoices(db: Database, limit = 50): Promise<ImageC
     .orderBy(desc(images.createdAt), desc(images.id))
     .limit(limit);
   return [
-    ...shopImages.map((url) => ({ url, label: url.split("/").at(-1) ?? url })),
+    ...shopImages.map((url) => ({
+      url,
+      label: url === NO_PICTURE ? "No picture yet" : (url.split("/").at(-1) ?? url),
+    })),
     ...uploads.map((upload) => ({
       url: mediaUrl(upload.id, PRODUCT_IMAGE_WIDTH, "webp"),
       label: `${upload.fileName} (uploaded ${upload.createdAt.toISOString().slice(0, 10)})`,

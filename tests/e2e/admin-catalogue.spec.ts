@@ -38,9 +38,12 @@ test.describe("the admin's catalogue", () => {
     const form = page.getByRole("form", { name: "Product" });
     await form.getByLabel("Name", { exact: true }).fill("Whitening Foam");
     await form.getByLabel("Slug").fill("whitening-foam");
-    await form
-      .getByLabel("Image", { exact: true })
-      .selectOption("/images/products/whitening-toothpaste.svg");
+    // A new product has no picture until one is given: the neutral placeholder, never another
+    // product's.
+    const picture = form.getByLabel("Image", { exact: true });
+    await expect(picture).toHaveValue("/images/products/no-picture.svg");
+    await expect(picture.locator("option:checked")).toHaveText("No picture yet");
+    await picture.selectOption("/images/products/whitening-toothpaste.svg");
     await form.getByLabel("Image description (alt text)").fill("A bottle of whitening foam");
     // Rich text: typed, with bold from the toolbar.
     const description = form.getByRole("textbox", { name: "Description", exact: true });

@@ -3,6 +3,7 @@ import {
   IMAGE_UPLOAD_ACCEPT,
   MAX_IMAGE_BYTES,
   MIN_IMAGE_SIDE,
+  NO_PICTURE,
 } from "@common/catalog/product-images";
 import { type ReactNode, type RefObject, useState } from "react";
 import { Field } from "~/components/ui/field";
@@ -32,7 +33,8 @@ export function ProductImagePicker({
   /** The editor's message beside a field (its id is `product-<field>-error`). */
   errorFor: (field: string) => ReactNode;
 }) {
-  const [chosen, setChosen] = useState(current ?? choices[0]?.url ?? "");
+  // A new product starts with no picture, never another product's.
+  const [chosen, setChosen] = useState(current ?? NO_PICTURE);
   const fileInvalid = problem?.field === "imageFile";
   return (
     <div className="grid gap-4 sm:col-span-2 sm:grid-cols-[7rem_1fr]">
