@@ -75,6 +75,7 @@ export default [
   route("api/*", "routes/api.not-found.ts"),
   route("media/:imageId/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("feeds/google.xml", "routes/feeds.google.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

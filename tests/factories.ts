@@ -102,6 +102,7 @@ export type ProductInput = {
   name?: string;
   slug?: string;
   descriptionHtml?: string;
+  imageUrl?: string;
   active?: boolean;
   createdAt?: Date;
   categoryId?: string | null;
@@ -148,7 +149,7 @@ export async function createProduct(db: Database, input: ProductInput = {}) {
       slug: input.slug ?? `${id}-slug`,
       name: input.name ?? `Test Product ${sequence}`,
       descriptionHtml: input.descriptionHtml ?? "<p>A product made for tests.</p>",
-      imageUrl: "/images/products/whitening-strips.svg",
+      imageUrl: input.imageUrl ?? "/images/products/whitening-strips.svg",
       imageAlt: "A test product",
       active: input.active ?? true,
       categoryId: input.categoryId ?? null,

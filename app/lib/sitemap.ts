@@ -1,15 +1,7 @@
 import { absoluteUrl } from "@common/seo";
+import { escapeXml } from "@common/xml";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
-
-function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 /** A sitemaps.org urlset with absolute URLs. */
 export function buildSitemapXml(baseUrl: string, entries: SitemapEntry[]): string {

@@ -7,7 +7,7 @@
 // body never changes per response and is compressed once (gzip and Brotli, on first demand) rather
 // than on every hit. Only plain GETs are cached, rendered without cookies (a signed-in visitor gets
 // a fresh render of the pages that are theirs; other cookies change nothing), only 200 HTML or
-// JSON (or the sitemap's XML) responses without Set-Cookie are stored, and entries live for a few seconds: prices and
+// JSON (or the sitemap's and the merchant feed's XML) responses without Set-Cookie are stored, and entries live for a few seconds: prices and
 // stock on a page may be that much behind the database, never more; checkout always re-reads them.
 // The catalogue API is the same for every caller, so it is cached whoever asks; its ETag is
 // honoured on hits too.
@@ -251,7 +251,7 @@ const PUBLIC_API = /^\/api\/products(\/[^/]+)?$/;
  * form) is personal for a signed-in visitor.
  */
 const SHARED_PAGE =
-  /^\/(?:|store(?:\/[^/]+)?|product\/[^/]+|search|about|faq|blog|contact|terms-of-service|privacy-policy|shipping-returns|sitemap\.xml)$/;
+  /^\/(?:|store(?:\/[^/]+)?|product\/[^/]+|search|about|faq|blog|contact|terms-of-service|privacy-policy|shipping-returns|sitemap\.xml|feeds\/google\.xml)$/;
 
 export function isSharedPage(path: string): boolean {
   return SHARED_PAGE.test(path);

@@ -30,7 +30,13 @@ test.describe("caching headers", () => {
     const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
     const category = /<loc>[^<]*(\/store\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
     expect(category).toBeDefined();
-    const pages = [...publicPages, `${category}`, "/search?q=white", "/sitemap.xml"];
+    const pages = [
+      ...publicPages,
+      `${category}`,
+      "/search?q=white",
+      "/sitemap.xml",
+      "/feeds/google.xml",
+    ];
     const customer = await logIn(origin, origin, "customer@example.com", "customer-password-1");
     const admin = await logIn(origin, origin, "admin@example.com", "admin-password-1");
     const visitors = { anonymous: {}, customer: { Cookie: customer }, admin: { Cookie: admin } };

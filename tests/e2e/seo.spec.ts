@@ -68,6 +68,40 @@ test.describe("search engines and link previews", () => {
     }
   });
 
+  test("the Google Merchant Center feed has an item per variant, with its price and delivery", async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get("/feeds/google.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    // Purged with the products and the settings it is made of.
+    expect(response.headers()["surrogate-key"]?.split(" ")).toEqual(
+      expect.arrayContaining(["products", "settings"]),
+    );
+    const xml = await response.text();
+    expect(xml).toContain('<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">');
+    /** One variant's item, from its id to the item's end. */
+    const itemOf = (id: string) => {
+      const start = xml.indexOf(`<g:id>${id}</g:id>`);
+      expect(start, id).toBeGreaterThan(0);
+      return xml.slice(start, xml.indexOf("</item>", start));
+    };
+    const single = itemOf("prod1-single");
+    expect(single).toContain("<g:item_group_id>prod1</g:item_group_id>");
+    expect(single).toContain(`<link>${baseURL}/product/prod1</link>`);
+    expect(single).toContain("<g:price>39.99 GBP</g:price>");
+    expect(single).toContain(
+      `<g:image_link>${baseURL}/images/products/whitening-strips.jpg</g:image_link>`,
+    );
+    for (const id of ["prod1-two-kit", "prod2-75ml", "prod3-single"])
+      expect(itemOf(id)).toContain("GBP");
+    // The bundle alone: no item group, and over the free-delivery threshold.
+    const bundle = itemOf("prod4-default");
+    expect(bundle).toContain("<g:price>0.00 GBP</g:price></g:shipping>");
+    expect(bundle).not.toContain("g:item_group_id");
+  });
+
   test("robots.txt allows crawling and names the sitemap", async ({ request, baseURL }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
