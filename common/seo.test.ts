@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageMeta, productJsonLd, truncateForMeta } from "./seo";
+import { absoluteUrl, listingFor, pageMeta, productJsonLd, truncateForMeta } from "./seo";
 
 const site = { shopName: "Gleam", baseUrl: "https://shop.example" };
 
@@ -44,6 +44,34 @@ describe("pageMeta", () => {
       path: "/",
     });
     expect(tags).toContainEqual({ title: "Gleam | Whitening" });
+  });
+});
+
+describe("listingFor", () => {
+  const defaults = { title: "Whitening Pen", description: "A pen that whitens." };
+
+  it("uses what the admin wrote, the title whole", () => {
+    expect(
+      listingFor(
+        { seoTitle: "The Whitening Pen Kit", seoDescription: "Touch-ups on the go." },
+        defaults,
+      ),
+    ).toEqual({
+      title: "The Whitening Pen Kit",
+      exactTitle: true,
+      description: "Touch-ups on the go.",
+    });
+  });
+
+  it("falls back to the page's name (with the shop's) and text for what is not written", () => {
+    expect(listingFor({ seoTitle: null, seoDescription: null }, defaults)).toEqual({
+      title: "Whitening Pen",
+      exactTitle: false,
+      description: "A pen that whitens.",
+    });
+    expect(listingFor({ seoTitle: null, seoDescription: "Written." }, defaults).description).toBe(
+      "Written.",
+    );
   });
 });
 

@@ -10,6 +10,28 @@ import { truncateAtWord } from "./truncate";
 
 const META_DESCRIPTION_MAX = 160;
 
+/** The most a search title or description the admin writes may hold (what results show). */
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = META_DESCRIPTION_MAX;
+
+/** What the admin wrote for search engines about a product or a category, if anything. */
+export type SearchListing = { seoTitle: string | null; seoDescription: string | null };
+
+/**
+ * The title and description a page gives search engines and link previews: what the admin wrote,
+ * whole, else the page's own name (with the shop's) and text.
+ */
+export function listingFor(
+  written: SearchListing,
+  defaults: { title: string; description: string },
+): Pick<PageMetaInput, "title" | "exactTitle" | "description"> {
+  return {
+    title: written.seoTitle ?? defaults.title,
+    exactTitle: written.seoTitle !== null,
+    description: written.seoDescription ?? defaults.description,
+  };
+}
+
 export type SiteInfo = { shopName: string; baseUrl: string };
 
 /** A meta description: plain text cut to 160 characters (docs/product.md#screens, Product detail). */

@@ -48,6 +48,8 @@ const product: ProductDetailData = {
   slug: "whitening-pen",
   name: "Whitening Pen",
   imageUrl: "/images/products/whitening-pen.svg",
+  seoTitle: null,
+  seoDescription: null,
   imageAlt: "A pen",
   createdAt: new Date("2026-01-01T00:00:00Z"),
   descriptionHtml: "<p>A pen.</p>",

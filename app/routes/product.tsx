@@ -1,6 +1,6 @@
 import { CATALOGUE_ID } from "@common/catalog/catalog-types";
 import { configFrom, rootDataFrom } from "@common/public-config";
-import { pageMeta, productJsonLd } from "@common/seo";
+import { listingFor, pageMeta, productJsonLd } from "@common/seo";
 import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
 import { DomainError, httpStatusFor } from "@server/errors";
@@ -71,8 +71,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   return [
     ...pageMeta({
       site: root.config,
-      title: product.name,
-      description: product.summary,
+      ...listingFor(product, { title: product.name, description: product.summary }),
       path: `/product/${product.id}`,
       image: { url: product.imageUrl, alt: product.imageAlt },
       type: "product",

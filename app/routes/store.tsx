@@ -9,9 +9,9 @@ import {
   readListingChoices,
 } from "@common/catalog/store-listing";
 import { rootDataFrom } from "@common/public-config";
-import { absoluteUrl, pageMeta } from "@common/seo";
+import { absoluteUrl, listingFor, pageMeta } from "@common/seo";
 import { findProductSummaries, listingFilter } from "@server/catalog/catalog-service";
-import { listCategories } from "@server/catalog/categories";
+import { categoryPage, listCategories } from "@server/catalog/categories";
 import { getDb } from "@server/db/connection";
 import { publicMessage } from "@server/errors";
 import { logger } from "@server/logger";
@@ -49,11 +49,11 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   try {
     const db = await getDb();
     // The page and the chips at once; the category itself is one of the chips.
-    const [categories, { products, total }] = await Promise.all([
+    const [categories, category, { products, total }] = await Promise.all([
       listCategories(db),
+      params.category === undefined ? null : categoryPage(db, params.category),
       findProductSummaries(db, { ...listingFilter(choices), categorySlug: params.category }),
     ]);
-    const category = categories.find((item) => item.slug === params.category) ?? null;
     if (params.category !== undefined && !category) {
       return data({ ...empty, category: null, error: CATEGORY_NOT_FOUND }, { status: 404 });
     }
@@ -85,14 +85,19 @@ export function meta({ data: loaderData, matches, params }: Route.MetaArgs) {
   }
   const path = storePath(category?.slug ?? null);
   const pageSuffix = choices.page > 1 ? ` (page ${choices.page})` : "";
+  const listing = category
+    ? // Past the first page, the page number keeps each page's title its own.
+      listingFor(choices.page > 1 ? { ...category, seoTitle: null } : category, {
+        title: `${category.name}${pageSuffix}`,
+        description: category.description,
+      })
+    : {
+        title: `Shop Teeth Whitening Products${pageSuffix}`,
+        description: `Shop our whole collection: enamel-safe whitening strips, whitening toothpaste, the whitening pen and money-saving bundles. Free UK shipping over ${offerTexts(site.pricing).freeShippingOver}.`,
+      };
   const tags = pageMeta({
     site,
-    title: category
-      ? `${category.name}${pageSuffix}`
-      : `Shop Teeth Whitening Products${pageSuffix}`,
-    description: category
-      ? category.description
-      : `Shop our whole collection: enamel-safe whitening strips, whitening toothpaste, the whitening pen and money-saving bundles. Free UK shipping over ${offerTexts(site.pricing).freeShippingOver}.`,
+    ...listing,
     // Each page of the default listing is its own canonical page; sorted or filtered variations
     // are endless, so they stay out of search engines (noindex, as search results do).
     path: listingHref(path, { ...defaultChoices(listingSorts), page: choices.page }, listingSorts),

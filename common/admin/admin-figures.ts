@@ -82,6 +82,9 @@ export type AdminProductDetail = {
     draft: boolean;
     categoryId: string | null;
     featuredRank: number;
+    /** What search engines show, when written; else the name and description. */
+    seoTitle: string | null;
+    seoDescription: string | null;
     /** Which save the editor opened: a save from an older one is refused. */
     version: number;
   };

@@ -1,6 +1,7 @@
 // The catalogue as pages and the API see it: produced by server/catalog, shown by app/components.
 
 import type { RatingSummary } from "../reviews/ratings";
+import type { SearchListing } from "../seo";
 
 export type VariantView = {
   id: string;
@@ -54,13 +55,14 @@ export type ProductTeaser = ProductSummary & {
 };
 
 /** A product's page: the product, and its description as one short line of plain text. */
-export type ProductDetail = CatalogProduct & {
-  /**
-   * The description's text cut at a word for meta tags and structured data (truncateForMeta): the
-   * page sends its description once, as HTML, not a second time in full as text.
-   */
-  summary: string;
-};
+export type ProductDetail = CatalogProduct &
+  SearchListing & {
+    /**
+     * The description's text cut at a word for meta tags and structured data (truncateForMeta): the
+     * page sends its description once, as HTML, not a second time in full as text.
+     */
+    summary: string;
+  };
 
 /** A category as its page, the filter chips and the API show it. */
 export type CategoryView = {
@@ -68,6 +70,9 @@ export type CategoryView = {
   name: string;
   description: string;
 };
+
+/** A category's own page: its view and what search engines are told of it. */
+export type CategoryPage = CategoryView & SearchListing;
 
 /**
  * What a product's or a variant's id may look like where a visitor can write one (a URL, a request

@@ -27,6 +27,8 @@ export async function getAdminProduct(
       draft: sql<boolean>`${products.publishedAt} is null`,
       categoryId: products.categoryId,
       featuredRank: products.featuredRank,
+      seoTitle: products.seoTitle,
+      seoDescription: products.seoDescription,
       version: products.version,
     })
     .from(products)

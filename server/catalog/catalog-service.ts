@@ -40,7 +40,11 @@ const newestFirst = [desc(products.createdAt), asc(products.id)];
 
 const statements = preparedStatements((db: Database) => ({
   product: db
-    .select(productRowColumns)
+    .select({
+      ...productRowColumns,
+      seoTitle: products.seoTitle,
+      seoDescription: products.seoDescription,
+    })
     .from(products)
     .where(and(eq(products.id, sql.placeholder("id")), eq(products.active, true)))
     .prepare("catalog_product"),
@@ -151,9 +155,12 @@ export async function getProduct(db: Database, id: string): Promise<ProductDetai
   tagPage(productTag(id));
   const [row] = await statements(db).product.execute({ id });
   if (!row) throw new DomainError("NOT_FOUND", "Product not found.");
+  const { seoTitle, seoDescription, ...product } = row;
   return {
-    ...toCatalogProduct(row),
+    ...toCatalogProduct(product),
     summary: renderProductDescription(row.descriptionHtml).summary,
+    seoTitle,
+    seoDescription,
   };
 }
 

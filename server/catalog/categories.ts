@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { CategoryView } from "../../common/catalog/catalog-types";
+import type { CategoryPage, CategoryView } from "../../common/catalog/catalog-types";
 import { CATEGORIES_TAG, tagPage } from "../cache/cache-tags";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
@@ -15,7 +15,11 @@ const categoryColumns = {
 
 const statements = preparedStatements((db: Database) => ({
   all: db
-    .select(categoryColumns)
+    .select({
+      ...categoryColumns,
+      seoTitle: categories.seoTitle,
+      seoDescription: categories.seoDescription,
+    })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name))
     .prepare("categories_all"),
@@ -26,11 +30,26 @@ const statements = preparedStatements((db: Database) => ({
  * at most once per 5 s, and afresh once the admin changes anything, since every store, category
  * and search page shows them and they change only when the admin edits them.
  */
-const keptCategories = readUntilShopChanges(5_000, (db: Database) => statements(db).all.execute());
+const keptCategories = readUntilShopChanges(5_000, async (db: Database) => {
+  const pages: readonly CategoryPage[] = await statements(db).all.execute();
+  // The chips and the sitemap name a category; only its own page tells search engines about it.
+  const views: readonly CategoryView[] = pages.map(({ slug, name, description }) => ({
+    slug,
+    name,
+    description,
+  }));
+  return { pages, views };
+});
 
-export function listCategories(db: Database): Promise<readonly CategoryView[]> {
+export async function listCategories(db: Database): Promise<readonly CategoryView[]> {
   tagPage(CATEGORIES_TAG);
-  return keptCategories(db);
+  return (await keptCategories(db)).views;
+}
+
+/** The category at `slug` as its own page shows it (with its search listing), or null. */
+export async function categoryPage(db: Database, slug: string): Promise<CategoryPage | null> {
+  tagPage(CATEGORIES_TAG);
+  return (await keptCategories(db)).pages.find((category) => category.slug === slug) ?? null;
 }
 
 /** The category at `slug`; NOT_FOUND when there is none. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
+import type { SearchListing } from "../../common/seo";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import { openedVersion, refuseStaleSave } from "../audit/stale-save";
 import { CATEGORIES_TAG, PRODUCTS_TAG } from "../cache/cache-tags";
@@ -9,6 +10,7 @@ import { refusingDuplicates } from "../db/errors";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 import { categories, products } from "./schema";
+import { seoInputFields } from "./seo-input";
 
 // The admin's categories: created, edited and deleted, each checked and written in one
 // transaction with its audit row; every change empties the page cache on every instance. Deleting
@@ -36,16 +38,19 @@ export const categoryInputSchema = z.object({
     .int("The position is a whole number from 0 to 1000.")
     .min(0, "The position is a whole number from 0 to 1000.")
     .max(1000, "The position is a whole number from 0 to 1000."),
+  /** What search engines show, when the admin wrote it. Left out: none when new, unchanged on edit. */
+  ...seoInputFields,
   /** The category's version the admin opened (an edit): refused if it has moved on since. */
   version: openedVersion,
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
-export type AdminCategory = Omit<CategoryInput, "version"> & {
-  id: string;
-  productCount: number;
-  version: number;
-};
+export type AdminCategory = Omit<CategoryInput, "version" | "seoTitle" | "seoDescription"> &
+  SearchListing & {
+    id: string;
+    productCount: number;
+    version: number;
+  };
 
 /** The admin's words for the fields a save records, for a refused stale save. */
 const fieldLabels: Record<string, string> = {
@@ -53,6 +58,8 @@ const fieldLabels: Record<string, string> = {
   slug: "slug",
   description: "description",
   position: "position",
+  seoTitle: "search title",
+  seoDescription: "search description",
 };
 
 const SLUG_TAKEN = "Another category uses this slug: choose another.";
@@ -68,6 +75,8 @@ export async function listAdminCategories(db: Database): Promise<AdminCategory[]
       slug: categories.slug,
       description: categories.description,
       position: categories.position,
+      seoTitle: categories.seoTitle,
+      seoDescription: categories.seoDescription,
       version: categories.version,
       productCount: count(products.id),
     })

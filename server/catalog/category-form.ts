@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { openedVersionField } from "../audit/stale-save";
 import { categoryInputSchema } from "./category-editor";
+import { seoFormFields } from "./seo-input";
 
 // The admin's category form (app/components/admin/category-form.tsx) as the editor's input: text
 // fields, the position a whole number. What the values must be is the editor's schema
@@ -19,6 +20,7 @@ export const categoryFormSchema = z
       .string()
       .trim()
       .transform((text) => (/^\d{1,4}$/.test(text) ? Number(text) : -1)),
+    ...seoFormFields,
     version: openedVersionField,
   })
   .pipe(categoryInputSchema.extend({ id: categoryIdSchema.optional() }));

@@ -9,10 +9,10 @@ import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 import type { PreparedImage } from "../media/image-processing";
 import { assertImageExists, storeImage } from "../media/image-store";
-import { adjustStock, restock } from "../stock/stock-service";
 import { sanitizeProductHtml } from "./product-html";
 import { type ProductInput, productInputSchema } from "./product-input";
 import { categories, products, productVariants } from "./schema";
+import { addVariants, saveVariantChanges, type VariantChange } from "./variant-editor";
 
 // The admin's writes to the catalogue: products and their variants created and
 // edited, products archived and restored, all checked, each in one transaction with its audit row
@@ -71,41 +71,11 @@ const fieldLabels: Record<string, string> = {
   imageAlt: "image description",
   categoryId: "category",
   featuredRank: "featured rank",
+  seoTitle: "search title",
+  seoDescription: "search description",
   variants: "variants",
   addedVariants: "variants",
 };
-
-/** Inserts the new variants, oldest first (the first a product ever had stays its default). */
-async function addVariants(
-  tx: Database,
-  productId: string,
-  variants: ProductInput["variants"],
-  actor: Actor,
-  start: Date,
-) {
-  for (const [index, variant] of variants.entries()) {
-    const createdAt = new Date(start.getTime() + index * 1000);
-    const [row] = await tx
-      .insert(productVariants)
-      .values({
-        productId,
-        name: variant.name,
-        pricePence: variant.pricePence,
-        compareAtPricePence: variant.compareAtPricePence,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning({ id: productVariants.id });
-    if (row && variant.startingStock > 0) {
-      await restock(tx, {
-        variantId: row.id,
-        quantity: variant.startingStock,
-        actor,
-        reason: "Starting stock",
-      });
-    }
-  }
-}
 
 export async function createProduct(
   db: Database,
@@ -130,6 +100,8 @@ export async function createProduct(
           imageAlt: product.imageAlt,
           categoryId: product.categoryId ?? null,
           featuredRank: product.featuredRank ?? 0,
+          seoTitle: product.seoTitle ?? null,
+          seoDescription: product.seoDescription ?? null,
           // A draft waits out of the shop until it is published.
           active: !product.draft,
           publishedAt: product.draft ? null : now,
@@ -150,6 +122,8 @@ export async function createProduct(
           draft: product.draft ?? false,
           categoryId: product.categoryId ?? null,
           featuredRank: product.featuredRank ?? 0,
+          seoTitle: product.seoTitle ?? null,
+          seoDescription: product.seoDescription ?? null,
           variants: product.variants.map((variant) => ({
             name: variant.name,
             pricePence: variant.pricePence,
@@ -167,13 +141,6 @@ export async function createProduct(
 }
 
 type ParsedProduct = ReturnType<typeof productInputSchema.parse>;
-type VariantRow = typeof productVariants.$inferSelect;
-type VariantChange = {
-  id: string;
-  before: Pick<VariantRow, "name" | "pricePence" | "compareAtPricePence">;
-  after: Pick<VariantRow, "name" | "pricePence" | "compareAtPricePence">;
-};
-
 /**
  * The product's row and its variants, locked for the edit; refused when the product is gone, was
  * saved by someone else since the page opened, takes a slug in use or a category that is not
@@ -206,42 +173,6 @@ async function lockForEdit(tx: Database, id: string, product: ParsedProduct) {
     }
   }
   return { before, existing, known };
-}
-
-/** The existing variants' names and prices saved where they changed; what changed. */
-async function saveVariantChanges(
-  tx: Database,
-  product: ParsedProduct,
-  known: ReadonlyMap<string, VariantRow>,
-): Promise<VariantChange[]> {
-  const changes: VariantChange[] = [];
-  for (const variant of product.variants) {
-    const current = variant.id ? known.get(variant.id) : undefined;
-    if (!current) continue;
-    const next = {
-      name: variant.name,
-      pricePence: variant.pricePence,
-      compareAtPricePence: variant.compareAtPricePence,
-    };
-    if (
-      current.name === next.name &&
-      current.pricePence === next.pricePence &&
-      current.compareAtPricePence === next.compareAtPricePence
-    ) {
-      continue;
-    }
-    await tx.update(productVariants).set(next).where(eq(productVariants.id, current.id));
-    changes.push({
-      id: current.id,
-      before: {
-        name: current.name,
-        pricePence: current.pricePence,
-        compareAtPricePence: current.compareAtPricePence,
-      },
-      after: next,
-    });
-  }
-  return changes;
 }
 
 /** The audit row of a product's edit: the fields and variants before and after, the new version. */
@@ -303,6 +234,9 @@ export async function updateProduct(
         imageAlt: product.imageAlt,
         categoryId: product.categoryId === undefined ? before.categoryId : product.categoryId,
         featuredRank: product.featuredRank ?? before.featuredRank,
+        seoTitle: product.seoTitle === undefined ? before.seoTitle : product.seoTitle,
+        seoDescription:
+          product.seoDescription === undefined ? before.seoDescription : product.seoDescription,
       };
       const changedFields = (Object.keys(fields) as (keyof typeof fields)[]).filter(
         (key) => before[key] !== fields[key],
@@ -367,33 +301,6 @@ export async function setProductActive(db: Database, actor: Actor, id: string, a
       entity: { type: "product", id },
       before: { active: before.active },
       after: { active },
-    });
-  });
-  shopChanged();
-}
-
-/** A count of a variant's stock, with its reason: an adjustment movement (server/stock). */
-export async function countVariantStock(
-  db: Database,
-  actor: Actor,
-  input: { productId: string; variantId: string; counted: number; reason: string },
-) {
-  await db.transaction(async (tx) => {
-    const [variant] = await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(
-        and(
-          eq(productVariants.id, input.variantId),
-          eq(productVariants.productId, input.productId),
-        ),
-      );
-    if (!variant) throw new DomainError("NOT_FOUND", "This variant is not one of the product's.");
-    await adjustStock(tx, {
-      variantId: input.variantId,
-      counted: input.counted,
-      actor,
-      reason: input.reason,
     });
   });
   shopChanged();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parsePounds } from "../../common/money";
 import { openedVersionField } from "../audit/stale-save";
 import { productInputSchema } from "./product-input";
+import { seoFormFields } from "./seo-input";
 
 // The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the
 // variants come as one JSON field of text values; prices in pounds become pence; a new image comes
@@ -41,6 +42,7 @@ export const productFormSchema = z
     /** The category select: empty for none. */
     categoryId: z.string().max(100).optional(),
     featuredRank: z.string().max(10).optional(),
+    ...seoFormFields,
     /** "Save as draft" was the button pressed (a new product's form only). */
     draft: z.literal("on").optional(),
     /** The version the editor opened (an edit's form only). */
@@ -51,7 +53,15 @@ export const productFormSchema = z
     // a variant cannot be read, the editor's schema below never runs to say it.
     const sayTheRest = () => {
       const rest = productInputSchema
-        .pick({ name: true, slug: true, descriptionHtml: true, imageUrl: true, imageAlt: true })
+        .pick({
+          name: true,
+          slug: true,
+          descriptionHtml: true,
+          imageUrl: true,
+          imageAlt: true,
+          seoTitle: true,
+          seoDescription: true,
+        })
         .safeParse(form);
       for (const issue of rest.success ? [] : rest.error.issues) {
         context.addIssue({ code: "custom", message: issue.message, path: issue.path });

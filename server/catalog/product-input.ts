@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isProductImageUrl } from "../../common/catalog/product-images";
 import { openedVersion } from "../audit/stale-save";
 import { UNKNOWN_IMAGE } from "../media/image-store";
+import { seoInputFields } from "./seo-input";
 
 // What the admin's product form may save: every field checked, money in pence, the description
 // cleaned by the storefront's rules.
@@ -57,6 +58,8 @@ export const productInputSchema = z.object({
     .min(3, "Describe the image for people who cannot see it.")
     .max(200, "Keep the image description under 200 characters."),
   variants: z.array(variantSchema).min(1, "A product needs at least one variant.").max(20),
+  /** What search engines show, when the admin wrote it. Left out: none when new, unchanged on edit. */
+  ...seoInputFields,
   /** One of the shop's categories, or none. Left out: none for a new product, unchanged on edit. */
   categoryId: z.string().min(1).max(100).nullable().optional(),
   /** The product's version the admin opened (an edit): refused if it has moved on since. */

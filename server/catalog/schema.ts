@@ -23,6 +23,9 @@ export const categories = pgTable("categories", {
   name: text("name").notNull(),
   /** Plain text: the category page's introduction and its meta description. */
   description: text("description").notNull(),
+  /** What search engines and link previews show, when the admin wrote it; else the name and description. */
+  seoTitle: text("seo_title"),
+  seoDescription: text("seo_description"),
   /** Order of the filter chips and the sitemap: lowest first. */
   position: integer("position").notNull().default(0),
   /** Goes up by one with every save from the admin's editor: a save from an older one is refused. */
@@ -42,6 +45,9 @@ export const products = pgTable(
     descriptionHtml: text("description_html").notNull(),
     imageUrl: text("image_url").notNull(),
     imageAlt: text("image_alt").notNull(),
+    /** What search engines and link previews show, when the admin wrote it; else the name and text. */
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
     active: boolean("active").notNull().default(true),
     /**
      * When the product first went on sale: null for a draft (saved, never published; the editor

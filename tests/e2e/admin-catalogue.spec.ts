@@ -93,6 +93,9 @@ test.describe("the admin's catalogue", () => {
       .png()
       .toBuffer();
     await fileInput.setInputFiles({ name: "foam.png", mimeType: "image/png", buffer: photo });
+    // What search engines show: written here, whole; left empty it would be the name and text.
+    await form.getByLabel("Search title").fill("Whitening Foam for Sensitive Teeth");
+    await form.getByLabel("Search description").fill("A gentle foam that lifts stains in a week.");
     await form.getByRole("button", { name: "Create product" }).click();
     await expect(page).toHaveURL(/\/dashboard\/admin-products\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: "Whitening Foam" })).toBeVisible();
@@ -137,6 +140,15 @@ test.describe("the admin's catalogue", () => {
     await expect(shopper.getByRole("main").locator("strong")).toHaveText("foam");
     expect(await shopper.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
       /\/media\/[0-9a-f-]{36}\/1200\.jpg$/,
+    );
+    await expect(shopper).toHaveTitle("Whitening Foam for Sensitive Teeth");
+    await expect(shopper.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      "A gentle foam that lifts stains in a week.",
+    );
+    await expect(shopper.locator('meta[property="og:title"]')).toHaveAttribute(
+      "content",
+      "Whitening Foam for Sensitive Teeth",
     );
 
     // Another admin (here: another tab) opens the same product before this one saves.
@@ -258,7 +270,10 @@ test.describe("the admin's catalogue", () => {
     await fresh.getByLabel("Name").fill("Gift Sets");
     await fresh.getByLabel("Slug").fill("Gift Sets");
     await fresh.getByLabel("Position").fill("9");
-    await fresh.getByLabel("Description").fill("Boxed sets of our best sellers, ready to give.");
+    await fresh
+      .getByLabel("Description", { exact: true })
+      .fill("Boxed sets of our best sellers, ready to give.");
+    await fresh.getByLabel("Search title").fill("Gift Sets of Whitening Kits");
     await fresh.getByRole("button", { name: "Create category" }).click();
     await expect(
       fresh.getByText("A slug is lower-case letters, digits and single dashes."),
@@ -280,6 +295,12 @@ test.describe("the admin's catalogue", () => {
     const store = await shopper.newPage();
     await store.goto("/store/gift-sets");
     await expect(store.getByRole("heading", { level: 1, name: "Gift Sets" })).toBeVisible();
+    // Its search title, written whole; its description stands in for the one not written.
+    await expect(store).toHaveTitle("Gift Sets of Whitening Kits");
+    await expect(store.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      "Boxed sets of our best sellers, ready to give.",
+    );
     await expect(store.getByRole("main").getByRole("article")).toHaveCount(1);
     await expect(store.getByRole("main").getByRole("article")).toContainText(
       "Complete Smile Bundle",

@@ -1,7 +1,7 @@
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { auditLog } from "@server/audit/schema";
-import { listCategories } from "@server/catalog/categories";
+import { categoryPage, listCategories } from "@server/catalog/categories";
 import {
   type CategoryInput,
   createCategory,
@@ -56,6 +56,36 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
 
+  it("gives a category's page the search title and description the admin wrote", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createCategory(
+      db(),
+      admin,
+      category({ seoTitle: "Mouthwash for Fresh Breath" }),
+    );
+    shopChanged();
+    expect(await categoryPage(db(), "mouthwash")).toMatchObject({
+      name: "Mouthwash",
+      seoTitle: "Mouthwash for Fresh Breath",
+      seoDescription: null,
+    });
+    // The chips and the sitemap get the category without its listing.
+    expect((await listCategories(db())).find((chip) => chip.slug === "mouthwash")).toEqual({
+      slug: "mouthwash",
+      name: "Mouthwash",
+      description: "Alcohol-free rinses that freshen breath.",
+    });
+    await updateCategory(db(), admin, id, category({ seoTitle: "", seoDescription: "Rinses." }));
+    shopChanged();
+    expect(await categoryPage(db(), "mouthwash")).toMatchObject({
+      seoTitle: null,
+      seoDescription: "Rinses.",
+    });
+    await expect(
+      updateCategory(db(), admin, id, category({ seoTitle: "x".repeat(71) })),
+    ).rejects.toThrow("Keep the search title under 70 characters.");
+  });
+
   it("creates, edits and deletes a category, each audited; its products stay", async () => {
     const admin = adminActor(await createCustomer(db()));
     const id = await createCategory(db(), admin, category());
@@ -63,7 +93,14 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
     await updateCategory(db(), admin, id, category({ name: "Rinses", slug: "rinses" }));
     const productId = await createProduct(db(), admin, { ...product, categoryId: id });
     expect(await listAdminCategories(db())).toEqual([
-      { ...category({ name: "Rinses", slug: "rinses" }), id, productCount: 1, version: 2 },
+      {
+        ...category({ name: "Rinses", slug: "rinses" }),
+        id,
+        productCount: 1,
+        version: 2,
+        seoTitle: null,
+        seoDescription: null,
+      },
     ]);
     const listed = await listedProducts(db(), { categorySlug: "rinses" });
     expect(listed.map((row) => row.id)).toEqual([productId]);
@@ -154,7 +191,7 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
       undefined,
     ]);
     expect(await listAdminCategories(db())).toEqual([
-      { ...category(), id, productCount: 0, version: 1 },
+      { ...category(), id, productCount: 0, version: 1, seoTitle: null, seoDescription: null },
     ]);
   });
 

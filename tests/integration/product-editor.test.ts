@@ -2,15 +2,11 @@ import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { auditLog } from "@server/audit/schema";
 import { getProduct } from "@server/catalog/catalog-service";
-import {
-  countVariantStock,
-  createProduct,
-  setProductActive,
-  updateProduct,
-} from "@server/catalog/product-editor";
+import { createProduct, setProductActive, updateProduct } from "@server/catalog/product-editor";
 import { productFormSchema } from "@server/catalog/product-form";
 import type { ProductInput } from "@server/catalog/product-input";
 import { products } from "@server/catalog/schema";
+import { countVariantStock } from "@server/catalog/variant-editor";
 import { DomainError } from "@server/errors";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -58,6 +54,43 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
       ["product.created", "admin"],
     ]);
     expect((await listedProducts(db())).map((product) => product.id)).toContain(id);
+  });
+
+  it("keeps what the admin writes for search engines, and the name and text when they write none", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createProduct(
+      db(),
+      admin,
+      input({ seoTitle: "  Whitening Foam for Sensitive Teeth | Gleam ", seoDescription: "" }),
+    );
+    expect(await getProduct(db(), id)).toMatchObject({
+      seoTitle: "Whitening Foam for Sensitive Teeth | Gleam",
+      seoDescription: null,
+    });
+    const version = (await getAdminProduct(db(), id))?.product.version;
+    // Left out of an edit: unchanged. Emptied: none again.
+    await updateProduct(db(), admin, id, {
+      ...input({ seoDescription: "Foam that whitens." }),
+      version,
+    });
+    expect(await getProduct(db(), id)).toMatchObject({
+      seoTitle: "Whitening Foam for Sensitive Teeth | Gleam",
+      seoDescription: "Foam that whitens.",
+    });
+    await updateProduct(db(), admin, id, input({ seoTitle: "", seoDescription: null }));
+    expect(await getProduct(db(), id)).toMatchObject({ seoTitle: null, seoDescription: null });
+    await expect(
+      updateProduct(db(), admin, id, input({ seoTitle: "x".repeat(71) })),
+    ).rejects.toThrow("Keep the search title under 70 characters.");
+    await expect(
+      updateProduct(db(), admin, id, input({ seoDescription: "x".repeat(161) })),
+    ).rejects.toThrow("Keep the search description under 160 characters.");
+    const history = (await getAdminProduct(db(), id))?.history ?? [];
+    expect(history.map((entry) => entry.action)).toEqual([
+      "product.created",
+      "product.updated",
+      "product.updated",
+    ]);
   });
 
   it("refuses what breaks a rule, and saves nothing of it", async () => {

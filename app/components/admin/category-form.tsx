@@ -9,6 +9,7 @@ import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem"
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
+import { SearchListingFields } from "./search-listing-fields";
 
 export type CategoryView = {
   id: string;
@@ -16,6 +17,8 @@ export type CategoryView = {
   slug: string;
   description: string;
   position: number;
+  seoTitle: string | null;
+  seoDescription: string | null;
   productCount: number;
   /** Sent back with a save: a save from a version since changed is refused. */
   version: number;
@@ -140,6 +143,13 @@ function CategoryForm({ category }: { category: CategoryView | null }) {
           />
           {errorFor("description")}
         </Field>
+        <SearchListingFields
+          idPrefix={`category-${key}`}
+          noun="category"
+          written={category ?? undefined}
+          problems={problem}
+          framed={false}
+        />
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button type="submit" name="intent" value="save" disabled={busy}>

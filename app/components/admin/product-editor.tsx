@@ -13,6 +13,7 @@ import { showToast } from "~/lib/toast";
 import { DescriptionField } from "./description-field";
 import { type ImageChoice, ProductImagePicker } from "./product-image-picker";
 import { type Problems, type VariantRow, VariantsSection } from "./product-variants";
+import { SearchListingFields } from "./search-listing-fields";
 
 function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
   if (!detail) {
@@ -256,6 +257,12 @@ export function ProductEditor({
         setProblem={setProblem}
       />
       <VariantsSection variants={variants} setVariants={setVariants} problems={problems} />
+      <SearchListingFields
+        idPrefix="product"
+        noun="product"
+        written={product}
+        problems={problems}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
           {detail ? "Save product" : "Create product"}
