@@ -43,6 +43,7 @@ export default [
       route("admin-customers/:userId/export", "routes/dashboard.admin-customer-export.ts"),
       route("admin-products", "routes/dashboard.admin-products.tsx"),
       route("admin-products/new", "routes/dashboard.admin-product-new.tsx"),
+      route("admin-products/search", "routes/dashboard.admin-product-search.ts"),
       route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
       route("admin-categories", "routes/dashboard.admin-categories.tsx"),
       route("admin-delivery", "routes/dashboard.admin-delivery.tsx"),

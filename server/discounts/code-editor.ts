@@ -94,23 +94,27 @@ const fieldLabels: Record<string, string> = {
 export type AdminDiscountCode = Omit<
   typeof discountCodes.$inferSelect,
   "createdAt" | "updatedAt" | "productIds"
-> & { productSlugs: string[] };
+> & {
+  productSlugs: string[];
+  /** The same products with their names, for the admin's picker. */
+  products: { slug: string; name: string }[];
+};
 
 /** Every code, newest first, with its uses. */
 export async function listDiscountCodes(db: Database): Promise<AdminDiscountCode[]> {
   const rows = await db.select().from(discountCodes).orderBy(asc(discountCodes.code));
   const productIds = [...new Set(rows.flatMap((row) => row.productIds))];
-  const slugs = productIds.length
+  const named = productIds.length
     ? await db
-        .select({ id: products.id, slug: products.slug })
+        .select({ id: products.id, slug: products.slug, name: products.name })
         .from(products)
         .where(inArray(products.id, productIds))
     : [];
-  const slugOf = new Map(slugs.map((row) => [row.id, row.slug]));
-  return rows.map(({ createdAt: _created, updatedAt: _updated, productIds: ids, ...row }) => ({
-    ...row,
-    productSlugs: ids.flatMap((id) => slugOf.get(id) ?? []),
-  }));
+  const productOf = new Map(named.map(({ id, ...product }) => [id, product]));
+  return rows.map(({ createdAt: _created, updatedAt: _updated, productIds: ids, ...row }) => {
+    const chosen = ids.flatMap((id) => productOf.get(id) ?? []);
+    return { ...row, productSlugs: chosen.map((product) => product.slug), products: chosen };
+  });
 }
 
 /** The row to write: the amount in its column, slugs to product ids (an unknown one refused). */

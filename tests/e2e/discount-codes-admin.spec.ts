@@ -55,4 +55,37 @@ test("the admin creates a discount code, pauses it and edits it", async ({
   await expectToast(page, "Discount code saved");
   await expect(created).toContainText(`${code} · £7.50 off`);
   await expect(created.getByTestId("discount-usage")).toHaveText("Active · Used 0 of 100");
+
+  // Its products are chosen by name, never typed as slugs: found as the admin types, chosen with
+  // the keyboard, shown below with a way to take each off again.
+  const picker = created.getByRole("combobox", { name: "Only these products (optional)" });
+  await picker.fill("pEn");
+  const match = created.getByRole("option", { name: /Whitening Pen/ });
+  await expect(match).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await picker.press("Enter");
+  const chosen = created.getByRole("list", { name: "Only these products (optional): chosen" });
+  await expect(chosen.getByRole("listitem")).toHaveText(["Whitening Pen"]);
+  await expect(picker).toHaveValue("");
+  await picker.fill("no such product");
+  await expect(created.getByText("No product's name holds “no such product”.")).toBeVisible();
+  await picker.fill("");
+  // Saved (its answer in, not only a toast: an earlier save's toast may still show), then read
+  // again from the server.
+  const save = async () => {
+    const answered = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && response.url().includes("/admin-discounts"),
+    );
+    await created.getByRole("button", { name: "Save discount code" }).click();
+    expect((await answered).status()).toBe(200);
+    await expectToast(page, "Discount code saved");
+    await gotoHydrated(page, "/dashboard/admin-discounts");
+  };
+  await save();
+  await expect(chosen.getByRole("listitem")).toHaveText(["Whitening Pen"]);
+  await chosen.getByRole("button", { name: "Remove Whitening Pen" }).click();
+  await expect(created.getByText("None chosen: the code holds for any product.")).toBeVisible();
+  await save();
+  await expect(created.getByText("None chosen: the code holds for any product.")).toBeVisible();
 });

@@ -10,6 +10,7 @@ import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem"
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { showToast } from "~/lib/toast";
+import { ProductPicker } from "./product-picker";
 
 export type DiscountCodeView = {
   id: string;
@@ -23,6 +24,7 @@ export type DiscountCodeView = {
   usageLimit: number | null;
   perCustomerLimit: number | null;
   productSlugs: string[];
+  products: { slug: string; name: string }[];
   categoryIds: string[];
   active: boolean;
   usedCount: number;
@@ -200,22 +202,15 @@ function LimitFields({
         />
         {errorFor("perCustomerLimit")}
       </Field>
-      <Field
-        id={id("products")}
-        label="Only these products (optional)"
-        hint="Their slugs, separated by commas."
-        className="sm:col-span-2"
-      >
-        <Input
-          id={id("products")}
+      <div className="sm:col-span-2">
+        <ProductPicker
+          label="Only these products (optional)"
           name="products"
-          defaultValue={code?.productSlugs.join(", ") ?? ""}
-          maxLength={2000}
-          aria-describedby={`${id("products")}-hint`}
-          {...invalid("productSlugs")}
+          initial={code?.products ?? []}
+          invalid={invalid("productSlugs")}
         />
         {errorFor("productSlugs")}
-      </Field>
+      </div>
       <Field id={id("category")} label="Or this category" className="sm:col-span-2">
         <Select id={id("category")} name="category" defaultValue={code?.categoryIds[0] ?? ""}>
           <option value="">Any product</option>
