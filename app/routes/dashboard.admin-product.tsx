@@ -5,12 +5,13 @@ import { requireUser } from "@server/auth/guards";
 import { listAdminCategories } from "@server/catalog/category-editor";
 import { setProductActive, updateProduct } from "@server/catalog/product-editor";
 import { productFormSchema } from "@server/catalog/product-form";
+import { deleteProduct } from "@server/catalog/product-removal";
 import { countVariantStock } from "@server/catalog/variant-editor";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { prepareUpload } from "@server/media/image-processing";
 import { listImageChoices } from "@server/media/image-store";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { HistoryList } from "~/components/admin/history-list";
 import { ProductEditor } from "~/components/admin/product-editor";
@@ -55,6 +56,10 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     archive: formIntent(z.object({}), () => setProductActive(db, admin, id, false)),
     restore: formIntent(z.object({}), () => setProductActive(db, admin, id, true)),
     publish: formIntent(z.object({}), () => setProductActive(db, admin, id, true)),
+    delete: formIntent(z.object({}), async () => {
+      await deleteProduct(db, admin, id);
+      throw redirect("/dashboard/admin-products");
+    }),
   });
 }
 
@@ -84,6 +89,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
           active={detail.product.active}
           draft={detail.product.draft}
           productId={detail.product.id}
+          name={detail.product.name}
         />
       </div>
       <ProductEditor detail={detail} images={images} categories={categories} />

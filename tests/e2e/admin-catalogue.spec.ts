@@ -250,6 +250,14 @@ test.describe("the admin's catalogue", () => {
     await page.getByRole("button", { name: "Archive" }).click();
     await expectToast(page, "Product archived");
     expect(page.url()).toBe(productUrl);
+    // Never sold: it may go for good, once the admin says so in the dialog.
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Delete Draft Foam for good? It cannot be brought back.");
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin-products$/);
+    expect((await page.request.get(new URL(productUrl).pathname)).status()).toBe(404);
     await context.close();
   });
 

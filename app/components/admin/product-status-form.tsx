@@ -17,15 +17,18 @@ export function ProductStatusForm({
   active,
   draft,
   productId,
+  name,
 }: {
   active: boolean;
   draft: boolean;
   productId: string;
+  /** The product's name, for the question before deleting it. */
+  name: string;
 }) {
   const { fetcher, busy } = useAccountForm("product-status", (result) => {
     if (result.ok) void showToast(doneToasts[result.intent] ?? "Product changed");
     else
-      void showToast("Product not changed", {
+      void showToast(result.intent === "delete" ? "Product not deleted" : "Product not changed", {
         description: result.message ?? "Something went wrong",
         tone: "error",
       });
@@ -59,6 +62,23 @@ export function ProductStatusForm({
           {active ? "Archive" : draft ? "Publish" : "Restore"}
         </Button>
       </fetcher.Form>
+      {active ? null : (
+        // A draft or an archived product may go for good, once asked: the server keeps one an
+        // order names.
+        <Button
+          type="button"
+          size="sm"
+          variant="destructive"
+          disabled={busy}
+          onClick={() => {
+            if (window.confirm(`Delete ${name} for good? It cannot be brought back.`)) {
+              void fetcher.submit({ intent: "delete" }, { method: "post" });
+            }
+          }}
+        >
+          Delete
+        </Button>
+      )}
     </div>
   );
 }
