@@ -1,25 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { cycleEdges, domainCycles, domainGraph } from "./domain-graph";
+import { scratchServers } from "./scratch-server";
 
 const serverDir = join(import.meta.dirname, "..", "server");
-const scratch: string[] = [];
 
-function server(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "gleam-domains-"));
-  scratch.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, "server", path)), { recursive: true });
-    writeFileSync(join(root, "server", path), text);
-  }
-  return join(root, "server");
-}
-
-afterEach(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const server = scratchServers("gleam-domains-");
 
 describe("the server's domain graph (docs/architecture.md#domains)", () => {
   it("has no cycle", () => {

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { scratchServers } from "./scratch-server";
 import { type ColumnGrant, foreignWrites, tableOwners } from "./table-owners";
 
 const serverDir = join(import.meta.dirname, "..", "server");
-const scratch: string[] = [];
 
 /**
  * What may write outside its domain (docs/decisions/061-a-domain-in-one-place.md): the demo seed,
@@ -20,19 +18,7 @@ const GRANTS: ColumnGrant[] = [
 /** A template literal's placeholder, as the code under test writes it: `${name}`. */
 const slot = (name: string) => ["$", "{", name, "}"].join("");
 
-function server(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "gleam-owners-"));
-  scratch.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, "server", path)), { recursive: true });
-    writeFileSync(join(root, "server", path), text);
-  }
-  return join(root, "server");
-}
-
-afterEach(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const server = scratchServers("gleam-owners-");
 
 describe("each table is written by its owning domain only (docs/architecture.md#domains)", () => {
   it("holds for the shop's code", () => {
