@@ -7,6 +7,7 @@ import { absoluteUrl } from "../../common/seo";
 import { escapeXml } from "../../common/xml";
 import { PRODUCTS_TAG, SETTINGS_TAG, tagPage } from "../cache/cache-tags";
 import type { Database } from "../db/database";
+import { getShopSettings, pricingOf } from "../settings/shop-settings";
 import { productHtmlToText } from "./product-html";
 import { products, productVariants } from "./schema";
 
@@ -101,7 +102,6 @@ export function merchantFeedXml(
   pricing: PricingSettings,
   variants: readonly FeedVariant[],
 ): string {
-  tagPage(SETTINGS_TAG);
   const items = variants.map((variant) => feedItem(site, pricing, variant));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -115,4 +115,11 @@ export function merchantFeedXml(
     "</rss>",
     "",
   ].join("\n");
+}
+
+/** The feed as `/feeds/google.xml` serves it: the shop's name and delivery price from its settings. */
+export async function googleMerchantFeed(db: Database, baseUrl: string): Promise<string> {
+  tagPage(SETTINGS_TAG);
+  const [settings, variants] = await Promise.all([getShopSettings(db), merchantFeedVariants(db)]);
+  return merchantFeedXml({ baseUrl, shopName: settings.shopName }, pricingOf(settings), variants);
 }

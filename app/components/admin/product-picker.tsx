@@ -46,7 +46,7 @@ function useProductMatches(text: string): { query: string; matches: Match[] } {
 /**
  * The admin's product picker: type part of a name, choose from the matches (arrow keys and Enter,
  * or a click), and the chosen products show below, each with its Remove button. The form sends
- * their slugs in `name`, separated by commas, as the field it replaces did.
+ * their slugs in `name`, separated by commas, which the discount form's schema reads.
  */
 export function ProductPicker({
   label,
