@@ -95,10 +95,24 @@ describe("productJsonLd", () => {
       id: "prod1",
       name: "Whitening Strips",
       description: "Strips.",
-      imageUrl: "/images/products/whitening-strips.svg",
+      imageUrls: ["/images/products/whitening-strips.svg", "/images/products/whitening-pen.svg"],
       variants: [
-        { id: "v1", name: "Single Kit", pricePence: 3999, stockQuantity: 3 },
-        { id: "v2", name: "Two-Kit Bundle", pricePence: 7998, stockQuantity: 0 },
+        {
+          id: "v1",
+          name: "Single Kit",
+          pricePence: 3999,
+          stockQuantity: 3,
+          sku: "WS-1",
+          barcode: "5012345678900",
+        },
+        {
+          id: "v2",
+          name: "Two-Kit Bundle",
+          pricePence: 7998,
+          stockQuantity: 0,
+          sku: null,
+          barcode: null,
+        },
       ],
       rating: null,
       reviews: [],
@@ -107,15 +121,21 @@ describe("productJsonLd", () => {
     // No reviews: no rating claimed.
     expect(data).not.toHaveProperty("aggregateRating");
     expect(data).not.toHaveProperty("review");
-    expect(data.image).toBe("https://shop.example/images/products/whitening-strips.jpg");
+    expect(data.image).toEqual([
+      "https://shop.example/images/products/whitening-strips.jpg",
+      "https://shop.example/images/products/whitening-pen.jpg",
+    ]);
     expect(data.offers).toEqual([
       expect.objectContaining({
         "@type": "Offer",
+        sku: "WS-1",
+        gtin: "5012345678900",
         price: "39.99",
         priceCurrency: "GBP",
         availability: "https://schema.org/InStock",
       }),
       expect.objectContaining({
+        sku: "v2",
         price: "79.98",
         availability: "https://schema.org/OutOfStock",
       }),
@@ -127,8 +147,17 @@ describe("productJsonLd", () => {
       id: "prod1",
       name: "Whitening Strips",
       description: "Strips.",
-      imageUrl: "/images/products/whitening-strips.svg",
-      variants: [{ id: "v1", name: "Single Kit", pricePence: 3999, stockQuantity: 3 }],
+      imageUrls: ["/images/products/whitening-strips.svg"],
+      variants: [
+        {
+          id: "v1",
+          name: "Single Kit",
+          pricePence: 3999,
+          stockQuantity: 3,
+          sku: null,
+          barcode: null,
+        },
+      ],
       rating: { average: 4.7, count: 3 },
       reviews: [
         {

@@ -108,8 +108,17 @@ export type ProductForStructuredData = {
   id: string;
   name: string;
   description: string;
-  imageUrl: string;
-  variants: Array<{ id: string; name: string; pricePence: number; stockQuantity: number }>;
+  /** Its pictures, the main one first. */
+  imageUrls: readonly string[];
+  variants: Array<{
+    id: string;
+    name: string;
+    pricePence: number;
+    stockQuantity: number;
+    sku: string | null;
+    /** Its GTIN, when it has one. */
+    barcode: string | null;
+  }>;
   /** From buyers' visible reviews; null when there are none (then no rating is claimed). */
   rating: RatingSummary | null;
   /** The reviews the page shows. */
@@ -129,12 +138,13 @@ export function productJsonLd(site: SiteInfo, product: ProductForStructuredData)
     sku: product.id,
     name: product.name,
     description: truncateForMeta(product.description, 5000),
-    image: absoluteUrl(site.baseUrl, shareableImageUrl(product.imageUrl)),
+    image: product.imageUrls.map((image) => absoluteUrl(site.baseUrl, shareableImageUrl(image))),
     url,
     brand: { "@type": "Brand", name: site.shopName },
     offers: product.variants.map((variant) => ({
       "@type": "Offer",
-      sku: variant.id,
+      sku: variant.sku ?? variant.id,
+      ...(variant.barcode ? { gtin: variant.barcode } : {}),
       name: `${product.name} - ${variant.name}`,
       url,
       price: penceToDecimalString(variant.pricePence),

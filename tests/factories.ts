@@ -95,6 +95,9 @@ type VariantInput = {
   compareAtPricePence?: number | null;
   stockQuantity?: number;
   createdAt?: Date;
+  sku?: string | null;
+  barcode?: string | null;
+  grams?: number | null;
 };
 
 export type ProductInput = {
@@ -169,6 +172,9 @@ export async function createProduct(db: Database, input: ProductInput = {}) {
         name: variant.name ?? "Default",
         pricePence: variant.pricePence ?? 1000,
         compareAtPricePence: variant.compareAtPricePence ?? null,
+        sku: variant.sku ?? null,
+        barcode: variant.barcode ?? null,
+        grams: variant.grams ?? null,
         createdAt: variant.createdAt ?? new Date(createdAt.getTime() + index * 1000),
       })),
     );

@@ -35,6 +35,9 @@ const variant = {
   compareAtPricePence: null,
   stockQuantity: 20,
   maxPerOrder: 10,
+  optionValues: [],
+  sku: null,
+  barcode: null,
 };
 
 const pricing = {
@@ -56,6 +59,7 @@ const product: ProductDetailData = {
   summary: "A pen.",
   rating: null,
   variants: [variant],
+  optionNames: [],
 };
 
 function rootData(): RootData {

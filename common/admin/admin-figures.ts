@@ -85,12 +85,18 @@ export type AdminProductDetail = {
     /** What search engines show, when written; else the name and description. */
     seoTitle: string | null;
     seoDescription: string | null;
+    /** Up to three options (Shade, Pack...) whose values name the variants. */
+    optionNames: string[];
     /** Which save the editor opened: a save from an older one is refused. */
     version: number;
   };
   variants: {
     id: string;
     name: string;
+    optionValues: string[];
+    sku: string | null;
+    barcode: string | null;
+    grams: number | null;
     pricePence: number;
     compareAtPricePence: number | null;
     stockQuantity: number;

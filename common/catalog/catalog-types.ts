@@ -15,6 +15,15 @@ export type VariantView = {
   maxPerOrder: number;
 };
 
+/** A variant as its product's page shows it: with its option values and codes. */
+export type DetailVariantView = VariantView & {
+  /** One per option of the product, in its order. */
+  optionValues: string[];
+  sku: string | null;
+  /** Its GTIN. */
+  barcode: string | null;
+};
+
 /** A product on sale with every variant, as lists and the JSON API read it. */
 export type CatalogProduct = {
   id: string;
@@ -55,8 +64,12 @@ export type ProductTeaser = ProductSummary & {
 };
 
 /** A product's page: the product, and its description as one short line of plain text. */
-export type ProductDetail = CatalogProduct &
+export type ProductDetail = Omit<CatalogProduct, "variants"> &
   SearchListing & {
+    /** Oldest first: the first is the default. */
+    variants: DetailVariantView[];
+    /** Up to three options the shopper chooses by (Shade, Pack...); none: the variants by name. */
+    optionNames: string[];
     /**
      * The description's text cut at a word for meta tags and structured data (truncateForMeta): the
      * page sends its description once, as HTML, not a second time in full as text.

@@ -29,6 +29,7 @@ export async function getAdminProduct(
       featuredRank: products.featuredRank,
       seoTitle: products.seoTitle,
       seoDescription: products.seoDescription,
+      optionNames: products.optionNames,
       version: products.version,
     })
     .from(products)
@@ -39,6 +40,10 @@ export async function getAdminProduct(
       .select({
         id: productVariants.id,
         name: productVariants.name,
+        optionValues: productVariants.optionValues,
+        sku: productVariants.sku,
+        barcode: productVariants.barcode,
+        grams: productVariants.grams,
         pricePence: productVariants.pricePence,
         compareAtPricePence: productVariants.compareAtPricePence,
         stockQuantity: productVariants.stockQuantity,

@@ -15,7 +15,7 @@ import { preparedStatements } from "../db/prepared";
 import { DomainError } from "../errors";
 import { type CatalogFilter, findProductPage, type ProductPage } from "./catalog-query";
 import { renderProductDescription } from "./product-html";
-import { type ProductRow, productRowColumns } from "./product-row";
+import { type ProductRow, productPageColumns, productRowColumns } from "./product-row";
 import { products } from "./schema";
 
 // Read side of the catalogue. Each read is a fixed number of SQL statements whatever the
@@ -23,7 +23,7 @@ import { products } from "./schema";
 // are prepared once per database: building the SQL on every call cost more than running it.
 
 /** A variant as the public sees it: stock in bands (docs/architecture.md#security). */
-function publicVariant(variant: VariantView): VariantView {
+function publicVariant<Variant extends VariantView>(variant: Variant): Variant {
   return { ...variant, stockQuantity: publicStock(variant.stockQuantity) };
 }
 
@@ -41,7 +41,7 @@ const newestFirst = [desc(products.createdAt), asc(products.id)];
 const statements = preparedStatements((db: Database) => ({
   product: db
     .select({
-      ...productRowColumns,
+      ...productPageColumns,
       seoTitle: products.seoTitle,
       seoDescription: products.seoDescription,
     })
@@ -51,7 +51,7 @@ const statements = preparedStatements((db: Database) => ({
 }));
 
 /** A product as lists and the JSON API show it: description made safe, stock in bands. */
-function toCatalogProduct(row: ProductRow): CatalogProduct {
+function toCatalogProduct<Row extends ProductRow>(row: Row) {
   return {
     ...withRating(row),
     descriptionHtml: renderProductDescription(row.descriptionHtml).html,

@@ -29,6 +29,11 @@ export type FeedVariant = {
   pricePence: number;
   compareAtPricePence: number | null;
   stockQuantity: number;
+  sku: string | null;
+  /** Its GTIN, when it has one. */
+  barcode: string | null;
+  /** Shipping weight in grams, when given. */
+  grams: number | null;
   /** How many variants its product has: an item group only when more than one. */
   siblings: number;
 };
@@ -47,6 +52,9 @@ export async function merchantFeedVariants(db: Database): Promise<FeedVariant[]>
       pricePence: productVariants.pricePence,
       compareAtPricePence: productVariants.compareAtPricePence,
       stockQuantity: productVariants.stockQuantity,
+      sku: productVariants.sku,
+      barcode: productVariants.barcode,
+      grams: productVariants.grams,
     })
     .from(products)
     .innerJoin(productVariants, eq(productVariants.productId, products.id))
@@ -89,8 +97,12 @@ function feedItem(
     ...(onSale ? [element("g:sale_price", gbp(variant.pricePence))] : []),
     element("g:brand", site.shopName),
     element("g:condition", "new"),
-    // The shop's own products carry no GTIN or manufacturer part number yet.
-    element("g:identifier_exists", "no"),
+    // The shop is the brand: its SKU is the manufacturer's part number. Without either code,
+    // Google is told the product has none rather than left to refuse the item.
+    ...(variant.barcode ? [element("g:gtin", variant.barcode)] : []),
+    ...(variant.sku ? [element("g:mpn", variant.sku)] : []),
+    ...(variant.barcode || variant.sku ? [] : [element("g:identifier_exists", "no")]),
+    ...(variant.grams === null ? [] : [element("g:shipping_weight", `${variant.grams} g`)]),
     `<g:shipping>${element("g:country", "GB")}${element("g:service", "Standard")}${element("g:price", gbp(shippingPence))}</g:shipping>`,
   ];
   return `<item>${fields.join("")}</item>`;

@@ -12,7 +12,14 @@ import { assertImageExists, storeImage } from "../media/image-store";
 import { sanitizeProductHtml } from "./product-html";
 import { type ProductInput, productInputSchema } from "./product-input";
 import { categories, products, productVariants } from "./schema";
-import { addVariants, saveVariantChanges, type VariantChange } from "./variant-editor";
+import {
+  addVariants,
+  assertSkusFree,
+  SKU_UNIQUE,
+  saveVariantChanges,
+  skuTakenError,
+  type VariantChange,
+} from "./variant-editor";
 
 // The admin's writes to the catalogue: products and their variants created and
 // edited, products archived and restored, all checked, each in one transaction with its audit row
@@ -62,6 +69,12 @@ const SLUG_TAKEN = "Another product uses this slug: choose another.";
 const PRODUCT_SLUG_UNIQUE = "products_slug_unique";
 const slugTakenError = () => new DomainError("CONFLICT", SLUG_TAKEN, "slug");
 
+/** A save whose slug or SKU another save took meanwhile is refused as the checks would refuse it. */
+const savingCatalogue = <T>(work: () => Promise<T>) =>
+  refusingDuplicates(PRODUCT_SLUG_UNIQUE, slugTakenError, () =>
+    refusingDuplicates(SKU_UNIQUE, skuTakenError, work),
+  );
+
 /** The editor's fields as an admin reads them, for "this product changed since you opened it". */
 const fieldLabels: Record<string, string> = {
   name: "name",
@@ -73,6 +86,7 @@ const fieldLabels: Record<string, string> = {
   featuredRank: "featured rank",
   seoTitle: "search title",
   seoDescription: "search description",
+  optionNames: "options",
   variants: "variants",
   addedVariants: "variants",
 };
@@ -84,10 +98,11 @@ export async function createProduct(
   upload: PreparedImage | null = null,
 ) {
   const product = productInputSchema.parse(input);
-  const id = await refusingDuplicates(PRODUCT_SLUG_UNIQUE, slugTakenError, () =>
+  const id = await savingCatalogue(() =>
     db.transaction(async (tx) => {
       if (await slugTaken(tx, product.slug)) throw slugTakenError();
       await assertCategoryExists(tx, product.categoryId);
+      await assertSkusFree(tx, null, product.variants);
       const imageUrl = await imageFor(tx, actor, product.imageUrl, upload);
       const now = new Date();
       const [row] = await tx
@@ -102,6 +117,7 @@ export async function createProduct(
           featuredRank: product.featuredRank ?? 0,
           seoTitle: product.seoTitle ?? null,
           seoDescription: product.seoDescription ?? null,
+          optionNames: product.optionNames ?? [],
           // A draft waits out of the shop until it is published.
           active: !product.draft,
           publishedAt: product.draft ? null : now,
@@ -124,8 +140,10 @@ export async function createProduct(
           featuredRank: product.featuredRank ?? 0,
           seoTitle: product.seoTitle ?? null,
           seoDescription: product.seoDescription ?? null,
+          optionNames: product.optionNames ?? [],
           variants: product.variants.map((variant) => ({
             name: variant.name,
+            sku: variant.sku,
             pricePence: variant.pricePence,
             compareAtPricePence: variant.compareAtPricePence,
             startingStock: variant.startingStock,
@@ -160,6 +178,7 @@ async function lockForEdit(tx: Database, id: string, product: ParsedProduct) {
   }
   if (await slugTaken(tx, product.slug, id)) throw slugTakenError();
   await assertCategoryExists(tx, product.categoryId);
+  await assertSkusFree(tx, id, product.variants);
   const existing = await tx
     .select()
     .from(productVariants)
@@ -218,7 +237,7 @@ export async function updateProduct(
   upload: PreparedImage | null = null,
 ) {
   const product = productInputSchema.parse(input);
-  await refusingDuplicates(PRODUCT_SLUG_UNIQUE, slugTakenError, () =>
+  await savingCatalogue(() =>
     db.transaction(async (tx) => {
       const { before, existing, known } = await lockForEdit(tx, id, product);
       const descriptionHtml = sanitizeProductHtml(product.descriptionHtml);
@@ -237,9 +256,10 @@ export async function updateProduct(
         seoTitle: product.seoTitle === undefined ? before.seoTitle : product.seoTitle,
         seoDescription:
           product.seoDescription === undefined ? before.seoDescription : product.seoDescription,
+        optionNames: product.optionNames ?? before.optionNames,
       };
       const changedFields = (Object.keys(fields) as (keyof typeof fields)[]).filter(
-        (key) => before[key] !== fields[key],
+        (key) => JSON.stringify(before[key]) !== JSON.stringify(fields[key]),
       );
       if (changedFields.length > 0)
         await tx.update(products).set(fields).where(eq(products.id, id));

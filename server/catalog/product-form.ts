@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parsePounds } from "../../common/money";
 import { openedVersionField } from "../audit/stale-save";
-import { productInputSchema } from "./product-input";
+import { productFields, productInputSchema } from "./product-input";
 import { seoFormFields } from "./seo-input";
 
 // The admin's product form (app/components/admin/product-editor.tsx) as the editor's input: the
@@ -15,6 +15,11 @@ const variantFields = z.object({
   price: z.string(),
   compareAt: z.string(),
   startingStock: z.string(),
+  optionValues: z.array(z.string()).max(3).optional(),
+  sku: z.string().max(200).optional(),
+  barcode: z.string().max(200).optional(),
+  /** Grams, as typed: blank for none. */
+  grams: z.string().max(20).optional(),
 });
 
 /** Pence from a price typed in pounds; null (and the reason added) when it is not one. */
@@ -38,7 +43,9 @@ export const productFormSchema = z
       .instanceof(File)
       .optional()
       .transform((file) => (file && file.size > 0 ? file : null)),
-    variants: z.string().max(50_000),
+    variants: z.string().max(200_000),
+    /** The options' names, as one JSON array (absent from a form without the options section). */
+    optionNames: z.string().max(2_000).optional(),
     /** The category select: empty for none. */
     categoryId: z.string().max(100).optional(),
     featuredRank: z.string().max(10).optional(),
@@ -52,7 +59,7 @@ export const productFormSchema = z
     // What the form's own fields get wrong is said with the variants' mistakes, all at once: once
     // a variant cannot be read, the editor's schema below never runs to say it.
     const sayTheRest = () => {
-      const rest = productInputSchema
+      const rest = productFields
         .pick({
           name: true,
           slug: true,
@@ -79,7 +86,7 @@ export const productFormSchema = z
       });
       return sayTheRest();
     }
-    const parsed = z.array(variantFields).max(20).safeParse(rows);
+    const parsed = z.array(variantFields).max(100).safeParse(rows);
     if (!parsed.success) {
       context.addIssue({
         code: "custom",
@@ -111,9 +118,26 @@ export const productFormSchema = z
               `Variant ${index + 1}'s compare-at price`,
             ),
       startingStock: /^\d{1,6}$/.test(row.startingStock.trim()) ? Number(row.startingStock) : -1,
+      optionValues: row.optionValues ?? [],
+      sku: row.sku ?? null,
+      barcode: row.barcode ?? null,
+      grams: gramsOf(row.grams),
     }));
+    let optionNames: string[] | undefined;
+    if (form.optionNames !== undefined) {
+      const names = z.array(z.string().max(200)).max(10).safeParse(safeJson(form.optionNames));
+      if (!names.success) {
+        context.addIssue({
+          code: "custom",
+          message: "The options could not be read.",
+          path: ["optionNames"],
+        });
+        return sayTheRest();
+      }
+      optionNames = names.data;
+    }
     if (unreadable) return sayTheRest();
-    const { categoryId, featuredRank, draft, ...fields } = form;
+    const { categoryId, featuredRank, draft, optionNames: _names, ...fields } = form;
     const rank = featuredRank?.trim() ?? "";
     return {
       ...fields,
@@ -123,7 +147,33 @@ export const productFormSchema = z
         ? {}
         : { featuredRank: rank === "" ? 0 : /^\d{1,4}$/.test(rank) ? Number(rank) : -1 }),
       variants,
+      ...(optionNames === undefined ? {} : { optionNames }),
       ...(draft ? { draft: true } : {}),
     };
   })
-  .pipe(productInputSchema.extend({ imageFile: z.instanceof(File).nullable() }));
+  .transform((form, context) => {
+    const { imageFile, ...input } = form;
+    const checked = productInputSchema.safeParse(input);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      }
+      return z.NEVER;
+    }
+    return { ...checked.data, imageFile };
+  });
+
+/** Whole grams from the typed text: blank is none; anything else not a whole number, -1 (refused). */
+function gramsOf(text: string | undefined): number | null {
+  const typed = text?.trim() ?? "";
+  if (typed === "") return null;
+  return /^\d{1,7}$/.test(typed) ? Number(typed) : -1;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { isProductImageUrl } from "../../common/catalog/product-images";
+import {
+  isGtin,
+  MAX_OPTIONS,
+  valuesKey,
+  variantNameFor,
+} from "../../common/catalog/product-options";
 import { openedVersion } from "../audit/stale-save";
 import { UNKNOWN_IMAGE } from "../media/image-store";
 import { seoInputFields } from "./seo-input";
@@ -18,13 +24,47 @@ const variantSchema = z
   .object({
     /** An existing variant's id; none for a new one. */
     id: z.string().min(1).max(100).optional(),
-    name: z
-      .string()
-      .trim()
-      .min(1, "Give every variant a name.")
-      .max(60, "Keep variant names under 60 characters."),
+    /** Its name; with options, its values name it instead (checkOptions). */
+    name: z.string().trim().max(60, "Keep variant names under 60 characters."),
     pricePence: money("A price"),
     compareAtPricePence: money("A compare-at price").nullable(),
+    /** One value per option of the product, in its order; none when it has no options. */
+    optionValues: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, "Give every variant a value for each option.")
+          .max(40, "Keep option values under 40 characters."),
+      )
+      .max(MAX_OPTIONS)
+      .default([]),
+    sku: z
+      .string()
+      .trim()
+      .max(64, "Keep SKUs under 64 characters.")
+      .regex(/^[^\s]*$/, "A SKU has no spaces.")
+      .nullable()
+      .default(null)
+      .transform((sku) => sku || null),
+    barcode: z
+      .string()
+      .trim()
+      .nullable()
+      .default(null)
+      .transform((code) => code || null)
+      .refine(
+        (code) => code === null || isGtin(code),
+        "A barcode is a GTIN: 8, 12, 13 or 14 digits ending in its check digit.",
+      ),
+    /** Shipping weight in grams; none when not given. */
+    grams: z
+      .number()
+      .int("A weight is whole grams.")
+      .min(0, "A weight is whole grams.")
+      .max(1_000_000, "A weight is at most 1,000,000 g.")
+      .nullable()
+      .default(null),
     /** A new variant's starting stock (an existing one's changes by adjustment). */
     startingStock: z.number().int().min(0, "Stock cannot be negative.").max(100_000),
   })
@@ -37,7 +77,84 @@ const variantSchema = z
     },
   );
 
-export const productInputSchema = z.object({
+/** A variant named by its options' values may be longer than one named by hand. */
+const VARIANT_NAME_MAX = 100;
+
+const optionName = z
+  .string()
+  .trim()
+  .min(1, "Give every option a name.")
+  .max(30, "Keep option names under 30 characters.");
+
+/**
+ * A product's options and variants agree: each variant has one value per option, no two variants
+ * the same values, no SKU twice; with options, a variant's name is its values.
+ */
+function checkOptions(
+  product: {
+    optionNames: string[];
+    variants: { name: string; optionValues: string[]; sku: string | null }[];
+  },
+  context: z.RefinementCtx,
+) {
+  const names = new Set(product.optionNames.map((name) => name.toLowerCase()));
+  if (names.size !== product.optionNames.length) {
+    context.addIssue({
+      code: "custom",
+      message: "Give each option a different name.",
+      path: ["optionNames"],
+    });
+  }
+  const combinations = new Set<string>();
+  const skus = new Set<string>();
+  for (const [index, variant] of product.variants.entries()) {
+    if (product.optionNames.length === 0 && variant.name === "") {
+      context.addIssue({
+        code: "custom",
+        message: "Give every variant a name.",
+        path: ["variants", index, "name"],
+      });
+    }
+    if (variant.optionValues.length !== product.optionNames.length) {
+      context.addIssue({
+        code: "custom",
+        message: "Give every variant a value for each option.",
+        path: ["variants", index, "optionValues"],
+      });
+      continue;
+    }
+    if (product.optionNames.length > 0) {
+      if (variantNameFor(variant.optionValues).length > VARIANT_NAME_MAX) {
+        context.addIssue({
+          code: "custom",
+          message: `Keep a variant's values under ${VARIANT_NAME_MAX} characters in all.`,
+          path: ["variants", index, "optionValues"],
+        });
+      }
+      const key = valuesKey(variant.optionValues);
+      if (combinations.has(key)) {
+        context.addIssue({
+          code: "custom",
+          message: `Two variants are ${variantNameFor(variant.optionValues)}: give each different values.`,
+          path: ["variants", index, "optionValues"],
+        });
+      }
+      combinations.add(key);
+    }
+    if (variant.sku) {
+      if (skus.has(variant.sku.toLowerCase())) {
+        context.addIssue({
+          code: "custom",
+          message: `Two variants have the SKU ${variant.sku}.`,
+          path: ["variants", index, "sku"],
+        });
+      }
+      skus.add(variant.sku.toLowerCase());
+    }
+  }
+}
+
+export const productFields = z.object({
   name: z
     .string()
     .trim()
@@ -57,7 +174,15 @@ export const productInputSchema = z.object({
     .trim()
     .min(3, "Describe the image for people who cannot see it.")
     .max(200, "Keep the image description under 200 characters."),
-  variants: z.array(variantSchema).min(1, "A product needs at least one variant.").max(20),
+  /** Up to three options whose values name the variants. Left out: none when new, unchanged on edit. */
+  optionNames: z
+    .array(optionName)
+    .max(MAX_OPTIONS, "A product has at most three options.")
+    .optional(),
+  variants: z
+    .array(variantSchema)
+    .min(1, "A product needs at least one variant.")
+    .max(100, "A product has at most 100 variants."),
   /** What search engines show, when the admin wrote it. Left out: none when new, unchanged on edit. */
   ...seoInputFields,
   /** One of the shop's categories, or none. Left out: none for a new product, unchanged on edit. */
@@ -74,4 +199,21 @@ export const productInputSchema = z.object({
     .max(1000, "The featured rank is a whole number from 0 to 1000.")
     .optional(),
 });
+
+export const productInputSchema = productFields
+  .superRefine((product, context) =>
+    checkOptions({ ...product, optionNames: product.optionNames ?? [] }, context),
+  )
+  .transform((product) =>
+    // With options, a variant is named by its values: "Mint / 2 pack".
+    product.optionNames && product.optionNames.length > 0
+      ? {
+          ...product,
+          variants: product.variants.map((variant) => ({
+            ...variant,
+            name: variantNameFor(variant.optionValues),
+          })),
+        }
+      : product,
+  );
 export type ProductInput = z.input<typeof productInputSchema>;

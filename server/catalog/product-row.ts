@@ -1,5 +1,9 @@
 import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
-import type { CatalogProduct, VariantView } from "../../common/catalog/catalog-types";
+import type {
+  CatalogProduct,
+  DetailVariantView,
+  VariantView,
+} from "../../common/catalog/catalog-types";
 import { products, productVariants } from "./schema";
 
 // What the catalogue reads of a product, as one select: its columns and its variants, oldest (the
@@ -21,8 +25,9 @@ const variant = {
   createdAt: qualified(productVariants.createdAt),
 };
 
-const variants = sql<VariantView[]>`coalesce((
-  select json_agg(json_build_object(
+/** The variants' JSON array; a product's page adds each one's option values and codes. */
+const variantsJson = <Variant>(extra: SQL = sql``) => sql<Variant[]>`coalesce((
+  select json_agg(json_build_object(${extra}
     'id', ${variant.id},
     'name', ${qualified(productVariants.name)},
     'pricePence', ${qualified(productVariants.pricePence)},
@@ -32,6 +37,8 @@ const variants = sql<VariantView[]>`coalesce((
   ) order by ${variant.createdAt}, ${variant.id})
   from ${productVariants} where ${variant.productId} = ${qualified(products.id)}
 ), '[]'::json)`;
+
+const variants = variantsJson<VariantView>();
 
 export const productRowColumns = {
   id: products.id,
@@ -44,6 +51,16 @@ export const productRowColumns = {
   reviewCount: products.reviewCount,
   reviewStarTotal: products.reviewStarTotal,
   variants: variants.as("variants"),
+};
+
+/** What a product's page reads more than a listing: its options and each variant's values and codes. */
+export const productPageColumns = {
+  ...productRowColumns,
+  optionNames: products.optionNames,
+  variants: variantsJson<DetailVariantView>(sql`
+    'optionValues', ${qualified(productVariants.optionValues)},
+    'sku', ${qualified(productVariants.sku)},
+    'barcode', ${qualified(productVariants.barcode)},`).as("variants"),
 };
 
 /** A product as the catalogue reads it: stock still exact, description as stored. */

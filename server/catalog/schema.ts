@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "../db/columns";
 
@@ -48,6 +49,12 @@ export const products = pgTable(
     /** What search engines and link previews show, when the admin wrote it; else the name and text. */
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
+    /**
+     * The product's options in order (Shade, Pack...), at most three: each variant holds one value
+     * of each, and its name is those values joined (server/catalog/product-options.ts). None: the
+     * variants are named freely.
+     */
+    optionNames: text("option_names").array().notNull().default(sql`'{}'::text[]`),
     active: boolean("active").notNull().default(true),
     /**
      * When the product first went on sale: null for a draft (saved, never published; the editor
@@ -141,6 +148,14 @@ export const productVariants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** One value per option of its product, in the product's order; none without options. */
+    optionValues: text("option_values").array().notNull().default(sql`'{}'::text[]`),
+    /** The shop's own stock-keeping code: unique across the catalogue when given. */
+    sku: text("sku"),
+    /** The GTIN printed under the barcode (8, 12, 13 or 14 digits with its check digit). */
+    barcode: text("barcode"),
+    /** Shipping weight in grams, as Shopify's CSV carries it. */
+    grams: integer("grams"),
     pricePence: integer("price_pence").notNull(),
     /** A genuine former price; only then may a SALE badge show (docs/product.md#beyond-a-brochure-site). */
     compareAtPricePence: integer("compare_at_price_pence"),
@@ -155,6 +170,8 @@ export const productVariants = pgTable(
   },
   (table) => [
     index("product_variants_product_id_created_at_idx").on(table.productId, table.createdAt),
+    uniqueIndex("product_variants_sku_unique").on(table.sku).where(sql`${table.sku} is not null`),
+    check("product_variants_grams_range", sql`${table.grams} between 0 and 1000000`),
     check("product_variants_price_pence_non_negative", sql`${table.pricePence} >= 0`),
     check("product_variants_stock_quantity_non_negative", sql`${table.stockQuantity} >= 0`),
     check("product_variants_max_per_order_range", sql`${table.maxPerOrder} between 1 and 20`),

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Actor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { DomainError } from "../errors";
@@ -14,11 +14,48 @@ import { productVariants } from "./schema";
 
 type ParsedProduct = ReturnType<typeof productInputSchema.parse>;
 type VariantRow = typeof productVariants.$inferSelect;
-export type VariantChange = {
-  id: string;
-  before: Pick<VariantRow, "name" | "pricePence" | "compareAtPricePence">;
-  after: Pick<VariantRow, "name" | "pricePence" | "compareAtPricePence">;
-};
+/** What the editor writes of an existing variant (its stock changes by counting, apart). */
+const EDITED = [
+  "name",
+  "optionValues",
+  "sku",
+  "barcode",
+  "grams",
+  "pricePence",
+  "compareAtPricePence",
+] as const;
+type Edited = Pick<VariantRow, (typeof EDITED)[number]>;
+export type VariantChange = { id: string; before: Partial<Edited>; after: Partial<Edited> };
+
+const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
+
+const SKU_TAKEN = (sku: string) => `Another product's variant has the SKU ${sku}: choose another.`;
+
+/** Refused when another product's variant has one of these SKUs (matched without regard to case). */
+export async function assertSkusFree(
+  tx: Database,
+  productId: string | null,
+  variants: ParsedProduct["variants"],
+) {
+  const skus = variants.flatMap((variant) => (variant.sku ? [variant.sku.toLowerCase()] : []));
+  if (skus.length === 0) return;
+  const lower = sql<string>`lower(${productVariants.sku})`;
+  const [taken] = await tx
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      productId
+        ? and(inArray(lower, skus), ne(productVariants.productId, productId))
+        : inArray(lower, skus),
+    )
+    .limit(1);
+  if (taken?.sku) throw new DomainError("CONFLICT", SKU_TAKEN(taken.sku), "variants");
+}
+
+/** The database's own refusal of a SKU in use (two saves at once), said as the check above says it. */
+export const SKU_UNIQUE = "product_variants_sku_unique";
+export const skuTakenError = () =>
+  new DomainError("CONFLICT", "Another variant has one of these SKUs: choose another.", "variants");
 
 /** Inserts the new variants, oldest first (the first a product ever had stays its default). */
 export async function addVariants(
@@ -35,6 +72,10 @@ export async function addVariants(
       .values({
         productId,
         name: variant.name,
+        optionValues: variant.optionValues,
+        sku: variant.sku,
+        barcode: variant.barcode,
+        grams: variant.grams,
         pricePence: variant.pricePence,
         compareAtPricePence: variant.compareAtPricePence,
         createdAt,
@@ -52,7 +93,7 @@ export async function addVariants(
   }
 }
 
-/** The existing variants' names and prices saved where they changed; what changed. */
+/** The existing variants' names, codes and prices saved where they changed; what changed. */
 export async function saveVariantChanges(
   tx: Database,
   product: ParsedProduct,
@@ -62,28 +103,23 @@ export async function saveVariantChanges(
   for (const variant of product.variants) {
     const current = variant.id ? known.get(variant.id) : undefined;
     if (!current) continue;
-    const next = {
+    const next: Edited = {
       name: variant.name,
+      optionValues: variant.optionValues,
+      sku: variant.sku,
+      barcode: variant.barcode,
+      grams: variant.grams,
       pricePence: variant.pricePence,
       compareAtPricePence: variant.compareAtPricePence,
     };
-    if (
-      current.name === next.name &&
-      current.pricePence === next.pricePence &&
-      current.compareAtPricePence === next.compareAtPricePence
-    ) {
-      continue;
-    }
+    const changed = EDITED.filter((key) => !same(current[key], next[key]));
+    if (changed.length === 0) continue;
     await tx.update(productVariants).set(next).where(eq(productVariants.id, current.id));
-    changes.push({
-      id: current.id,
-      before: {
-        name: current.name,
-        pricePence: current.pricePence,
-        compareAtPricePence: current.compareAtPricePence,
-      },
-      after: next,
-    });
+    // The audit names the variant and its prices always, its other fields when they changed.
+    const shown = new Set<keyof Edited>(["name", "pricePence", "compareAtPricePence", ...changed]);
+    const pick = (side: Edited) =>
+      Object.fromEntries(EDITED.filter((key) => shown.has(key)).map((key) => [key, side[key]]));
+    changes.push({ id: current.id, before: pick(current), after: pick(next) });
   }
   return changes;
 }

@@ -7,6 +7,10 @@ type SeedVariant = {
   pricePence: number;
   compareAtPricePence?: number;
   stockQuantity: number;
+  /** Its value of the product's option, when the product has one. */
+  optionValue?: string;
+  sku: string;
+  grams: number;
 };
 
 export type SeedCategory = {
@@ -64,6 +68,8 @@ export type SeedProduct = {
   imageUrl: string;
   imageAlt: string;
   createdAt: Date;
+  /** The option the variants are chosen by, when there is a choice. */
+  optionName?: string;
   variants: SeedVariant[];
 };
 
@@ -88,9 +94,26 @@ export const seedProducts: SeedProduct[] = [
 </ul>
 <p><strong>How to use:</strong> brush twice a day for two minutes. Spit, don't rinse, so the fluoride keeps working.</p>
 <p>75 ml tube. Not suitable for children under 7.</p>`,
+    optionName: "Size",
     variants: [
-      { id: "prod2-75ml", name: "75 ml", pricePence: 1499, stockQuantity: 200 },
-      { id: "prod2-3x75ml", name: "3 x 75 ml", pricePence: 3999, stockQuantity: 60 },
+      {
+        id: "prod2-75ml",
+        name: "75 ml",
+        optionValue: "75 ml",
+        sku: "GLM-TP-75",
+        grams: 110,
+        pricePence: 1499,
+        stockQuantity: 200,
+      },
+      {
+        id: "prod2-3x75ml",
+        name: "3 x 75 ml",
+        optionValue: "3 x 75 ml",
+        sku: "GLM-TP-3X75",
+        grams: 330,
+        pricePence: 3999,
+        stockQuantity: 60,
+      },
     ],
   },
   {
@@ -113,11 +136,23 @@ export const seedProducts: SeedProduct[] = [
 </ul>
 <p><strong>How to use:</strong> brush, dry your teeth with a tissue, apply a thin layer and avoid eating or drinking for 30 minutes.</p>
 <p>Not suitable for under-18s. If you have crowns, veneers or sensitive teeth, ask your dentist first.</p>`,
+    optionName: "Pack",
     variants: [
-      { id: "prod3-single", name: "Single Pen", pricePence: 2499, stockQuantity: 80 },
+      {
+        id: "prod3-single",
+        name: "Single Pen",
+        optionValue: "Single Pen",
+        sku: "GLM-PEN-1",
+        grams: 30,
+        pricePence: 2499,
+        stockQuantity: 80,
+      },
       {
         id: "prod3-twin",
         name: "Twin Pack",
+        optionValue: "Twin Pack",
+        sku: "GLM-PEN-2",
+        grams: 60,
         pricePence: 4499,
         compareAtPricePence: 4998,
         // Low on purpose: the demo shows 'N in stock!' and the shop's stock limits on one product.
@@ -144,7 +179,16 @@ export const seedProducts: SeedProduct[] = [
   <li>1 Whitening Toothpaste, 75 ml</li>
 </ul>
 <p>Enamel-safe, dentist-recommended formulas throughout. Results in 3-5 days that last up to 12 months with good oral care.</p>`,
-    variants: [{ id: "prod4-default", name: "Default", pricePence: 6499, stockQuantity: 35 }],
+    variants: [
+      {
+        id: "prod4-default",
+        name: "Default",
+        sku: "GLM-BUNDLE",
+        grams: 480,
+        pricePence: 6499,
+        stockQuantity: 35,
+      },
+    ],
   },
   {
     id: "prod1",
@@ -171,9 +215,26 @@ export const seedProducts: SeedProduct[] = [
 </ul>
 <p><strong>How to use:</strong> brush gently, dry your teeth, press the strips on firmly and remove them after 30 minutes. Do not use for more than 14 days in a row.</p>
 <p>Not suitable for under-18s. If you have crowns, veneers or sensitive teeth, ask your dentist first.</p>`,
+    optionName: "Kit",
     variants: [
-      { id: "prod1-single", name: "Single Kit", pricePence: 3999, stockQuantity: 120 },
-      { id: "prod1-two-kit", name: "Two-Kit Bundle", pricePence: 7998, stockQuantity: 40 },
+      {
+        id: "prod1-single",
+        name: "Single Kit",
+        optionValue: "Single Kit",
+        sku: "GLM-STRIPS-1",
+        grams: 90,
+        pricePence: 3999,
+        stockQuantity: 120,
+      },
+      {
+        id: "prod1-two-kit",
+        name: "Two-Kit Bundle",
+        optionValue: "Two-Kit Bundle",
+        sku: "GLM-STRIPS-2",
+        grams: 180,
+        pricePence: 7998,
+        stockQuantity: 40,
+      },
     ],
   },
 ];

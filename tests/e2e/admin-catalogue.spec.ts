@@ -261,6 +261,78 @@ test.describe("the admin's catalogue", () => {
     await context.close();
   });
 
+  test("give a product a second option: its values make the variants, the shop chooses by them", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    await gotoHydrated(page, "/dashboard/admin-products/prod2");
+    const form = page.getByRole("form", { name: "Product" });
+    await expect(form.getByLabel("Option 1 name")).toHaveValue("Size");
+    await form.getByRole("button", { name: "Add an option" }).click();
+    await form.getByLabel("Option 2 name").fill("Flavour");
+    await form.getByLabel("Option 2 values, separated by commas").fill("Mint, Charcoal");
+    await form.getByRole("button", { name: "Make the variants from these values" }).click();
+    // The saved variants take the new option's first value; the rest are new, to be priced.
+    const headings = form
+      .getByRole("region", { name: "Options and variants" })
+      .getByRole("heading", { level: 3 });
+    await expect(headings).toHaveText([
+      "Variant 1: 75 ml / Mint (default)",
+      "Variant 2: 75 ml / Charcoal",
+      "Variant 3: 3 x 75 ml / Mint",
+      "Variant 4: 3 x 75 ml / Charcoal",
+    ]);
+    const charcoal = form.getByRole("listitem").filter({ hasText: "Variant 2: 75 ml / Charcoal" });
+    await charcoal.getByLabel("Price (£)").fill("15.99");
+    await charcoal.getByLabel("Starting stock").fill("12");
+    await charcoal.getByLabel("SKU (optional)").fill("GLM-TP-75-CH");
+    await charcoal.getByLabel("Barcode (GTIN, optional)").fill("5012345678901");
+    await form
+      .getByRole("listitem")
+      .filter({ hasText: "Variant 4" })
+      .getByRole("button", { name: "Remove variant 4" })
+      .click();
+    await form.getByRole("button", { name: "Save product" }).click();
+    await expectToast(page, "Product not saved", "A barcode is a GTIN");
+    await expectNoSeriousA11yViolations(page);
+    await charcoal.getByLabel("Barcode (GTIN, optional)").fill("5012345678900");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await expectToast(page, "Product saved");
+    // Saved, the variants come in the order they were made: the default stays first.
+    await expect(headings).toHaveText([
+      "Variant 1: 75 ml / Mint (default)",
+      "Variant 2: 3 x 75 ml / Mint",
+      "Variant 3: 75 ml / Charcoal",
+    ]);
+
+    const shopper = await browser.newContext({ baseURL: server.url });
+    const shop = await shopper.newPage();
+    await gotoHydrated(shop, "/product/prod2");
+    const main = shop.getByRole("main");
+    await expect(main.getByRole("group", { name: "Size" })).toBeVisible();
+    await expect(main.getByRole("radio", { name: "Mint" })).toBeChecked();
+    await main.getByText("Charcoal", { exact: true }).click();
+    await expect(main.getByRole("radio", { name: "Charcoal" })).toBeChecked();
+    await expect(main.getByRole("radio", { name: "75 ml", exact: true })).toBeChecked();
+    await expect(main.getByText("£15.99").first()).toBeVisible();
+    // No charcoal triple pack: choosing the triple pack goes back to mint.
+    await main.getByText("3 x 75 ml", { exact: true }).click();
+    await expect(main.getByRole("radio", { name: "Mint" })).toBeChecked();
+    await expect(main.getByText("£39.99").first()).toBeVisible();
+    await expectNoSeriousA11yViolations(shop);
+    const structured = await shop
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")));
+    const jsonLd = structured.find((data) => data["@type"] === "Product");
+    expect(jsonLd.offers).toContainEqual(
+      expect.objectContaining({ sku: "GLM-TP-75-CH", gtin: "5012345678900", price: "15.99" }),
+    );
+    await shopper.close();
+    await context.close();
+  });
+
   test("manage categories and put a product in one: the store's category page follows", async ({
     browser,
   }) => {

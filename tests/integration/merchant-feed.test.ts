@@ -19,7 +19,15 @@ describe.each(testDrivers)("the Google Merchant Center feed on %s", (driver) => 
       id: "kit",
       name: "Strips",
       variants: [
-        { id: "kit-one", name: "Single Kit", pricePence: 3999, stockQuantity: 5 },
+        {
+          id: "kit-one",
+          name: "Single Kit",
+          pricePence: 3999,
+          stockQuantity: 5,
+          sku: "GL-KIT-1",
+          barcode: "5012345678900",
+          grams: 120,
+        },
         {
           id: "kit-two",
           name: "Two-Kit",
@@ -60,6 +68,12 @@ describe.each(testDrivers)("the Google Merchant Center feed on %s", (driver) => 
       "<g:availability>out_of_stock</g:availability><g:price>79.98 GBP</g:price><g:sale_price>59.99 GBP</g:sale_price>",
     );
     expect(two).toContain("<g:price>0.00 GBP</g:price></g:shipping>");
+    // Its codes when it has them; else Google is told it has none.
+    expect(one).toContain(
+      "<g:gtin>5012345678900</g:gtin><g:mpn>GL-KIT-1</g:mpn><g:shipping_weight>120 g</g:shipping_weight>",
+    );
+    expect(one).not.toContain("identifier_exists");
+    expect(two).toContain("<g:identifier_exists>no</g:identifier_exists>");
   });
 
   it("writes its text as XML, the description as plain text", async () => {

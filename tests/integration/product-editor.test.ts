@@ -315,7 +315,16 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
       form([{ name: "Default", price: "12.50", compareAt: "", startingStock: "4" }]),
     );
     expect(ok.success && ok.data.variants).toEqual([
-      { name: "Default", pricePence: 1250, compareAtPricePence: null, startingStock: 4 },
+      {
+        name: "Default",
+        pricePence: 1250,
+        compareAtPricePence: null,
+        startingStock: 4,
+        optionValues: [],
+        sku: null,
+        barcode: null,
+        grams: null,
+      },
     ]);
     const bad = productFormSchema.safeParse(
       form([{ name: "Default", price: "12,50", compareAt: "", startingStock: "4" }]),

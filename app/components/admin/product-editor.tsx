@@ -1,4 +1,5 @@
 import type { AdminProductDetail } from "@common/admin/admin-figures";
+import { valuesOfOption } from "@common/catalog/product-options";
 import { slugFromName } from "@common/catalog/slug";
 import { penceToDecimalString } from "@common/money";
 import { type RefObject, useEffect, useRef, useState } from "react";
@@ -12,22 +13,34 @@ import { Select } from "~/components/ui/select";
 import { showToast } from "~/lib/toast";
 import { DescriptionField } from "./description-field";
 import { type ImageChoice, ProductImagePicker } from "./product-image-picker";
-import { type Problems, type VariantRow, VariantsSection } from "./product-variants";
+import { type Problems, VariantsSection } from "./product-variants";
 import { SearchListingFields } from "./search-listing-fields";
+import { blankVariant, type OptionRow, type VariantRow, variantsField } from "./variant-rows";
 
 function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
-  if (!detail) {
-    return [{ key: "new-0", name: "Default", price: "", compareAt: "", startingStock: "0" }];
-  }
+  if (!detail) return [blankVariant({ key: "new-0", name: "Default" })];
   return detail.variants.map((variant) => ({
     key: variant.id,
     id: variant.id,
     name: variant.name,
+    optionValues: variant.optionValues,
+    sku: variant.sku ?? "",
+    barcode: variant.barcode ?? "",
+    grams: variant.grams === null ? "" : String(variant.grams),
     price: penceToDecimalString(variant.pricePence),
     compareAt:
       variant.compareAtPricePence === null ? "" : penceToDecimalString(variant.compareAtPricePence),
     startingStock: "0",
     stockQuantity: variant.stockQuantity,
+  }));
+}
+
+/** The saved options, each with its values as the variants use them. */
+function optionsOf(detail: AdminProductDetail | null): OptionRow[] {
+  return (detail?.product.optionNames ?? []).map((name, index) => ({
+    key: `option-${index}`,
+    name,
+    values: valuesOfOption(detail?.variants ?? [], index).join(", "),
   }));
 }
 
@@ -188,10 +201,14 @@ export function ProductEditor({
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [variants, setVariants] = useState<VariantRow[]>(() => rowsOf(detail));
+  const [options, setOptions] = useState<OptionRow[]>(() => optionsOf(detail));
   // Saved: the rows become the saved variants (new ones now have ids, stock as counted).
-  const saved = JSON.stringify(detail?.variants ?? null);
+  const saved = JSON.stringify([detail?.variants ?? null, detail?.product.optionNames ?? null]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for `detail`'s variants.
-  useEffect(() => setVariants(rowsOf(detail)), [saved]);
+  useEffect(() => {
+    setVariants(rowsOf(detail));
+    setOptions(optionsOf(detail));
+  }, [saved]);
   const [problems, setProblems] = useState<NonNullable<FieldProblem>[]>([]);
   const setProblem = (one: FieldProblem) => setProblems(one ? [one] : []);
   const form = useRef<HTMLFormElement>(null);
@@ -235,18 +252,11 @@ export function ProductEditor({
     >
       <input type="hidden" name="intent" value="save" />
       {product ? <input type="hidden" name="version" value={product.version} /> : null}
+      <input type="hidden" name="variants" value={variantsField(options, variants)} />
       <input
         type="hidden"
-        name="variants"
-        value={JSON.stringify(
-          variants.map(({ id, name, price, compareAt, startingStock }) => ({
-            id,
-            name,
-            price,
-            compareAt,
-            startingStock,
-          })),
-        )}
+        name="optionNames"
+        value={JSON.stringify(options.map((option) => option.name))}
       />
       <DetailsSection
         product={product}
@@ -256,7 +266,13 @@ export function ProductEditor({
         problems={problems}
         setProblem={setProblem}
       />
-      <VariantsSection variants={variants} setVariants={setVariants} problems={problems} />
+      <VariantsSection
+        options={options}
+        setOptions={setOptions}
+        variants={variants}
+        setVariants={setVariants}
+        problems={problems}
+      />
       <SearchListingFields
         idPrefix="product"
         noun="product"

@@ -11,11 +11,11 @@ import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
-import { cn } from "~/lib/class-names";
 import { offerTexts } from "~/lib/offers";
 import { AddToCartButton } from "./add-to-cart-button";
 import { StickyBuyBar, useScrolledPast } from "./sticky-buy-bar";
 import { StockHint } from "./stock-hint";
+import { VariantChoice } from "./variant-choice";
 
 const promisesFor = (pricing: PricingSettings) => [
   {
@@ -36,7 +36,6 @@ export function ProductDetail({
   const [variantId, setVariantId] = useState(product.variants[0]?.id);
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants.find((candidate) => candidate.id === variantId);
-  const hasChoice = product.variants.length > 1;
   const inCart = useCartLines().find((line) => line.variantId === variantId)?.quantity ?? 0;
   // What the shopper would have after this add: the cart's rule refuses more than the stock, or
   // than one order may take.
@@ -73,37 +72,15 @@ export function ProductDetail({
           )}
         </div>
 
-        {hasChoice ? (
-          <fieldset>
-            <legend className="text-sm font-semibold text-ink">Choose an option</legend>
-            <div className="mt-3 flex flex-wrap gap-3">
-              {product.variants.map((option) => (
-                <label
-                  key={option.id}
-                  className={cn(
-                    "flex cursor-pointer items-center rounded-full border px-5 py-2.5 text-sm font-medium transition-tints has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand",
-                    option.id === variantId
-                      ? "border-brand bg-brand-soft text-brand-strong"
-                      : "border-line bg-white text-ink hover:border-brand",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="variant"
-                    value={option.id}
-                    checked={option.id === variantId}
-                    onChange={() => {
-                      setVariantId(option.id);
-                      setQuantity(1);
-                    }}
-                    className="sr-only"
-                  />
-                  {option.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
+        <VariantChoice
+          optionNames={product.optionNames}
+          variants={product.variants}
+          chosen={variant}
+          onChoose={(chosen) => {
+            setVariantId(chosen.id);
+            setQuantity(1);
+          }}
+        />
 
         {variant ? (
           <div className="space-y-3">
