@@ -81,6 +81,7 @@ const LIBRARIES: Record<string, string[]> = {
   TipTap: ["@tiptap/core", "@tiptap/pm", "@tiptap/react", "@tiptap/starter-kit"],
   Recharts: ["recharts"],
   sharp: ["sharp"],
+  "csv-parse": ["csv-parse"],
   PDFKit: ["pdfkit"],
   "sanitize-html": ["sanitize-html"],
   "date-holidays": ["date-holidays"],

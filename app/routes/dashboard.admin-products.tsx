@@ -9,7 +9,7 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminProductTable } from "~/components/admin/admin-product-table";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Plus, Search } from "~/components/ui/icons";
+import { Download, Plus, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { PageLinks } from "~/components/ui/page-links";
 import { showToast } from "~/lib/toast";
@@ -69,10 +69,27 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             {query.q ? ` named like “${query.q}”` : ""}.
           </p>
         </div>
-        <Link to="/dashboard/admin-products/new" className={buttonVariants()}>
-          <Plus aria-hidden="true" />
-          Add product
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          {/* A download, not a page: the browser saves it (the filtered products, as CSV). */}
+          <a
+            href={`/dashboard/admin-products/export${query.q ? `?q=${encodeURIComponent(query.q)}` : ""}`}
+            className={buttonVariants({ variant: "secondary" })}
+            download
+          >
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+          <Link
+            to="/dashboard/admin-products/import"
+            className={buttonVariants({ variant: "secondary" })}
+          >
+            Import CSV
+          </Link>
+          <Link to="/dashboard/admin-products/new" className={buttonVariants()}>
+            <Plus aria-hidden="true" />
+            Add product
+          </Link>
+        </div>
       </div>
       <Form method="get" role="search" aria-label="Search products" className="mt-6 flex gap-3">
         <label htmlFor="admin-product-search" className="sr-only">

@@ -1,4 +1,5 @@
-import { type AnyColumn, and, desc, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { csvBatchStream, type NewestFirstCursor, readNewestFirst } from "../db/csv-stream";
 import type { Database } from "../db/database";
 import { orders } from "../orders/schema";
 import { type OrderFilter, orderConditions } from "./admin-orders";
@@ -68,86 +69,28 @@ const line = sql<string>`concat_ws(',', ${sql.join(
   sql`, `,
 )}) || E'\\n'`;
 
-type Cursor = { createdAt: string; id: string };
-
 /**
- * The next batch of orders after `after`, newest first, as CSV text written by the database in
- * one value, with where the batch ended: the cost of a batch never depends on the total, and the
- * server holds one string per batch, not an object per cell.
- */
-async function readBatch(db: Database, filter: OrderFilter, after: Cursor | null) {
-  const keyset = after
-    ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
-    : undefined;
-  const batch = db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      // Text, to the microsecond: the next batch starts exactly after the last row.
-      cursor: sql<string>`${orders.createdAt}::text`.as("cursor"),
-      line: line.as("line"),
-    })
-    .from(orders)
-    .where(and(orderConditions(filter), keyset))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(BATCH)
-    .as("batch");
-  const [result] = await db
-    .select({
-      csv: sql<
-        string | null
-      >`string_agg(${batch.line}, '' order by ${batch.createdAt} desc, ${batch.id} desc)`,
-      rows: sql<number>`count(*)::int`,
-      lastCursor: sql<
-        string | null
-      >`(array_agg(${batch.cursor} order by ${batch.createdAt}, ${batch.id}))[1]`,
-      lastId: sql<
-        string | null
-      >`(array_agg(${batch.id} order by ${batch.createdAt}, ${batch.id}))[1]`,
-    })
-    .from(batch);
-  const last =
-    result?.lastCursor && result.lastId
-      ? { createdAt: result.lastCursor, id: result.lastId }
-      : null;
-  return { csv: result?.csv ?? "", rows: result?.rows ?? 0, last };
-}
-
-/**
- * The matching orders as a stream of CSV text, the header first; one batch read per pull. A batch
- * that fails once the download has begun goes to `onFailure` (which logs it and ends the
- * connection, so the download shows as failed), and the stream ends there without a word more.
+ * The matching orders as a stream of CSV text, the header first; one batch read per pull
+ * (server/db/csv-stream.ts).
  */
 export function ordersCsvStream(
   db: Database,
   filter: OrderFilter,
   onFailure: (error: unknown) => void,
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: Cursor | null = null;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        // A byte-order mark: spreadsheet apps then read the £ and accents as UTF-8.
-        controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\n`));
-        return;
-      }
-      let batch: Awaited<ReturnType<typeof readBatch>>;
-      try {
-        batch = await readBatch(db, filter, after);
-      } catch (error) {
-        onFailure(error);
-        controller.close();
-        return;
-      }
-      if (batch.rows > 0) controller.enqueue(encoder.encode(batch.csv));
-      if (batch.rows < BATCH || !batch.last) {
-        controller.close();
-        return;
-      }
-      after = batch.last;
-    },
+  return csvBatchStream<NewestFirstCursor>({
+    header: HEADER,
+    batchSize: BATCH,
+    readBatch: (after) =>
+      readNewestFirst(db, {
+        table: orders,
+        createdAt: orders.createdAt,
+        id: orders.id,
+        line,
+        where: orderConditions(filter),
+        batchSize: BATCH,
+        after,
+      }),
+    onFailure,
   });
 }

@@ -1,5 +1,6 @@
 import type { Context, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MAX_IMPORT_BYTES } from "../../common/catalog/product-csv";
 import { MAX_IMAGE_BYTES } from "../../common/catalog/product-images";
 import { getSessionUser } from "../auth/session";
 import { hasSessionCookie } from "../auth/session-cookie";
@@ -12,6 +13,9 @@ const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
  * by the form) plus room, so a file just over it is answered beside the field, not with 413. */
 const PRODUCT_FORM_PATH = "/dashboard/admin-products";
 const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 3 * 1024 * 1024;
+/** The product import's file: its own limit (the screen says it before sending) plus the form. */
+const PRODUCT_IMPORT_PATH = "/dashboard/admin-products/import";
+const MAX_IMPORT_BODY_BYTES = MAX_IMPORT_BYTES + 1024 * 1024;
 
 /** The body limit of each request, before anything reads its body (413 past it). */
 export function bodyLimits() {
@@ -31,6 +35,7 @@ export function bodyLimits() {
   const formLimit = limitBody(MAX_BODY_BYTES);
   const webhookLimit = limitBody(MAX_WEBHOOK_BODY_BYTES);
   const uploadLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
+  const importLimit = limitBody(MAX_IMPORT_BODY_BYTES);
   return async (c: Context, next: Next) => {
     // A GET or HEAD has no body here (@hono/node-server gives their requests none), so the limit
     // has nothing to count; asking for the body would only build a full fetch Request for it.
@@ -39,7 +44,7 @@ export function bodyLimits() {
     // The upload's room is an admin's only: anyone else's post there is a form like any other,
     // cut at its limit before a byte more is read (the admin's check comes later, in the route).
     if (c.req.path.startsWith(PRODUCT_FORM_PATH) && (await isAdminRequest(c.req.raw))) {
-      return uploadLimit(c, next);
+      return c.req.path === PRODUCT_IMPORT_PATH ? importLimit(c, next) : uploadLimit(c, next);
     }
     return formLimit(c, next);
   };

@@ -40,9 +40,13 @@ function databaseUrl(base: string, name: string): string {
  * The worker's database, made afresh: a copy of the run's migrated template, or empty. Named after
  * the template, so the run's teardown drops it.
  */
-async function freshPostgresDatabase(base: string, migrated: boolean): Promise<string> {
+async function freshPostgresDatabase(
+  base: string,
+  migrated: boolean,
+  second: boolean,
+): Promise<string> {
   const template = inject("postgresTemplate");
-  const name = `${template}_w${workerId}`;
+  const name = `${template}_w${workerId}${second ? "_b" : ""}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
@@ -72,6 +76,8 @@ export type TestDatabaseOptions = {
   maxConnections?: number;
   /** false: an empty database, no migrations applied (for tests of the migrations themselves). */
   migrated?: boolean;
+  /** A second database beside the suite's own (another shop), not the same one made afresh. */
+  second?: boolean;
 };
 
 export async function openTestDatabase(
@@ -80,7 +86,11 @@ export async function openTestDatabase(
 ): Promise<DatabaseHandle> {
   if (driver === "postgres") {
     if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
-    const url = await freshPostgresDatabase(postgresUrl, options.migrated !== false);
+    const url = await freshPostgresDatabase(
+      postgresUrl,
+      options.migrated !== false,
+      options.second === true,
+    );
     const handle = await openDatabase({
       driver: "postgres",
       url,

@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import type { ImportOutcome } from "../../common/catalog/product-csv";
+import { slugFromName } from "../../common/catalog/slug";
+import type { Actor } from "../audit/audit-log";
+import type { Database } from "../db/database";
+import { DomainError, publicMessage } from "../errors";
+import { shopChanged } from "../events/shop-changed";
+import type { PreparedImage } from "../media/image-processing";
+import { fetchRemoteImage, guardedFetch, type ImageFetch } from "../media/remote-image";
+import { adjustStock } from "../stock/stock-service";
+import { createCategory } from "./category-editor";
+import { createProduct, setProductActive, updateProduct } from "./product-editor";
+import type { ImportPreview, PlannedProduct } from "./product-import";
+import { categories, productVariants } from "./schema";
+
+// A product CSV's preview applied (docs/admin.md#product-csv): refused while it has a problem;
+// else the categories it names are created, then each product is saved in one transaction of
+// its own, with the editor's own writes (audit, cache purge, stock movements) and its counted
+// stock as adjustments with their reason, so a product is imported whole or not at all. Pictures
+// are fetched first, outside any transaction; one that cannot be had is said, and its product
+// keeps the picture it had (a new one, the placeholder).
+
+export const IMPORT_HAS_PROBLEMS =
+  "The file has problems: correct them (each is listed with its row) and import it again.";
+
+async function categoriesFor(db: Database, actor: Actor, names: readonly string[]) {
+  const ids = new Map<string, string>();
+  for (const name of names) {
+    const slug = slugFromName(name).slice(0, 60) || "category";
+    const [same] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, slug));
+    const id =
+      same?.id ??
+      (await createCategory(db, actor, {
+        name: name.slice(0, 60),
+        slug,
+        description: `Every product in ${name}.`.slice(0, 300),
+        position: 100,
+      }));
+    ids.set(name.toLowerCase(), id);
+  }
+  return ids;
+}
+
+/** One product saved whole: the editor's write, its counted stock and its status. */
+async function saveProduct(
+  db: Database,
+  actor: Actor,
+  plan: PlannedProduct,
+  input: PlannedProduct["input"],
+  image: PreparedImage | null,
+  reason: string,
+): Promise<"created" | "updated"> {
+  return db.transaction(async (tx) => {
+    const id =
+      plan.id ??
+      (await createProduct(tx, actor, { ...input, draft: plan.status === "draft" }, image));
+    if (plan.id) await updateProduct(tx, actor, plan.id, input, image);
+    // The counted stock of the variants it already had: adjustments, each with the file's name.
+    const saved = await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id));
+    const known = new Set(saved.map((row) => row.id));
+    for (const [index, variant] of input.variants.entries()) {
+      const counted = plan.variants[index]?.quantity;
+      if (!variant.id || counted === null || counted === undefined || !known.has(variant.id)) {
+        continue;
+      }
+      await adjustStock(tx, { variantId: variant.id, counted, actor, reason });
+    }
+    if (plan.status === "archived" || (plan.id && plan.status === "draft")) {
+      await setProductActive(tx, actor, id, false);
+    } else if (plan.status === "active" && plan.id) {
+      await setProductActive(tx, actor, id, true);
+    }
+    return plan.id ? "updated" : "created";
+  });
+}
+
+/** Applies a preview without problems; what became of each product, in the file's order. */
+export async function applyProductImport(
+  db: Database,
+  actor: Actor,
+  preview: ImportPreview,
+  options: { fileName: string; fetchImage?: ImageFetch },
+): Promise<ImportOutcome[]> {
+  if (preview.problems.length > 0) throw new DomainError("BAD_REQUEST", IMPORT_HAS_PROBLEMS);
+  const categoryIds = await categoriesFor(db, actor, preview.categoriesToCreate);
+  const reason = `Counted in the import of ${options.fileName}`.slice(0, 200);
+  const outcomes: ImportOutcome[] = [];
+  for (const plan of preview.products) {
+    let image: PreparedImage | null = null;
+    let imageProblem: string | null = null;
+    if (plan.fetchImage) {
+      const fetched = await fetchRemoteImage(
+        plan.fetchImage.url,
+        options.fetchImage ?? guardedFetch,
+      );
+      if ("image" in fetched) image = fetched.image;
+      else
+        imageProblem = `Row ${plan.fetchImage.row}, Image Src: ${plan.fetchImage.url} ${fetched.problem}`;
+    }
+    const input = plan.newCategory
+      ? { ...plan.input, categoryId: categoryIds.get(plan.newCategory.toLowerCase()) ?? null }
+      : plan.input;
+    try {
+      const result = await saveProduct(db, actor, plan, input, image, reason);
+      outcomes.push({ handle: plan.handle, name: plan.name, result, message: null, imageProblem });
+    } catch (error) {
+      outcomes.push({
+        handle: plan.handle,
+        name: plan.name,
+        result: "failed",
+        message: publicMessage(error, "It could not be saved: nothing of it was."),
+        imageProblem,
+      });
+    }
+  }
+  shopChanged();
+  return outcomes;
+}

@@ -1,0 +1,233 @@
+import { NO_PICTURE, shopImages } from "../../common/catalog/product-images";
+import { isGtin, valuesKey, variantNameFor } from "../../common/catalog/product-options";
+import { parsePounds } from "../../common/money";
+import { truncateForMeta } from "../../common/seo";
+import type { CsvImage, CsvProduct, CsvVariant, ImportProblem } from "./product-csv-reader";
+import type { products, productVariants } from "./schema";
+
+// The rows of one product of a product CSV read as the editor's input (./product-import.ts):
+// its picture, each variant's values, the shop's variant each row updates, its status; every
+// cell that cannot be read said with its row and column, and what is read differently noted.
+
+/** A product the file names that exists, with its variants. */
+export type Existing = typeof products.$inferSelect & {
+  variants: (typeof productVariants.$inferSelect)[];
+};
+
+/** A shop illustration the address names (the export gives each as its JPEG twin), else null. */
+function shopImageAt(path: string): string | null {
+  const svg = path.replace(/\.jpg$/i, ".svg");
+  return shopImages.find((image) => image === svg && image !== NO_PICTURE) ?? null;
+}
+
+export type Context = {
+  existing: Existing | undefined;
+  problems: ImportProblem[];
+  notes: ImportProblem[];
+};
+
+/** The product's picture: a shop illustration, the one it has, or an address to fetch. */
+export function pictureOf(images: CsvImage[], context: Context) {
+  const sorted = [...images].sort((a, b) => a.position - b.position || a.row - b.row);
+  const [main, ...rest] = sorted;
+  for (const other of rest) {
+    context.notes.push({
+      row: other.row,
+      column: "Image Src",
+      message: "Left out: a product shows one picture for now, its first.",
+    });
+  }
+  const current = context.existing?.imageUrl ?? NO_PICTURE;
+  if (!main) return { imageUrl: current, alt: "", fetch: null };
+  let url: URL;
+  try {
+    url = new URL(main.src);
+  } catch {
+    context.problems.push({
+      row: main.row,
+      column: "Image Src",
+      message: "Give the picture's full address, starting https://.",
+    });
+    return { imageUrl: current, alt: main.alt, fetch: null };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    context.problems.push({
+      row: main.row,
+      column: "Image Src",
+      message: "Give the picture's full address, starting https://.",
+    });
+    return { imageUrl: current, alt: main.alt, fetch: null };
+  }
+  const illustration = shopImageAt(url.pathname);
+  if (illustration) return { imageUrl: illustration, alt: main.alt, fetch: null };
+  if (context.existing && url.pathname === context.existing.imageUrl) {
+    return { imageUrl: current, alt: main.alt, fetch: null };
+  }
+  return { imageUrl: current, alt: main.alt, fetch: { row: main.row, url: url.href } };
+}
+
+/** A variant row's values read as the editor's input, or null with its problems said. */
+export function variantOf(product: CsvProduct, variant: CsvVariant, context: Context) {
+  const { row } = variant;
+  const problem = (column: string, message: string) => {
+    context.problems.push({ row, column, message });
+    return null;
+  };
+  const pricePence = parsePounds(variant.price);
+  if (pricePence === null) {
+    return problem("Variant Price", "Enter the price in pounds, such as 12.50.");
+  }
+  let compareAtPricePence: number | null = null;
+  if (variant.compareAt) {
+    compareAtPricePence = parsePounds(variant.compareAt);
+    if (compareAtPricePence === null) {
+      return problem("Variant Compare At Price", "Enter the price in pounds, such as 12.50.");
+    }
+    if (compareAtPricePence <= pricePence) {
+      context.notes.push({
+        row,
+        column: "Variant Compare At Price",
+        message: "Left out: it is not above the price, so it is not a former price.",
+      });
+      compareAtPricePence = null;
+    }
+  }
+  let grams: number | null = null;
+  if (variant.grams) {
+    const value = Number(variant.grams);
+    if (!Number.isFinite(value) || value < 0) {
+      return problem("Variant Grams", "Give the weight in grams, such as 120.");
+    }
+    grams = Math.round(value);
+  }
+  let quantity: number | null = null;
+  if (variant.quantity) {
+    const value = Number(variant.quantity);
+    if (!Number.isInteger(value)) {
+      return problem("Variant Inventory Qty", "Give the stock as a whole number.");
+    }
+    if (value < 0) {
+      context.notes.push({
+        row,
+        column: "Variant Inventory Qty",
+        message: "Counted as 0: the shop's stock is never below none.",
+      });
+    }
+    quantity = Math.max(0, value);
+  }
+  let barcode: string | null = variant.barcode || null;
+  if (barcode && !isGtin(barcode)) {
+    context.notes.push({
+      row,
+      column: "Variant Barcode",
+      message: `Left out: ${barcode} is not a GTIN (8, 12, 13 or 14 digits ending in its check digit).`,
+    });
+    barcode = null;
+  }
+  const name =
+    product.optionNames.length > 0
+      ? variantNameFor(variant.optionValues)
+      : (variant.optionValues[0] ?? "Default");
+  return {
+    name,
+    optionValues: product.optionNames.length > 0 ? variant.optionValues : [],
+    sku: variant.sku || null,
+    barcode,
+    grams,
+    pricePence,
+    compareAtPricePence,
+    quantity,
+  };
+}
+
+/** The existing variant a row updates: the same SKU, else the same values, else the same name. */
+export function matchVariant(
+  existing: Existing | undefined,
+  taken: Set<string>,
+  variant: { sku: string | null; optionValues: string[]; name: string },
+) {
+  const free = (existing?.variants ?? []).filter((candidate) => !taken.has(candidate.id));
+  const sku = variant.sku?.toLowerCase();
+  return (
+    (sku ? free.find((candidate) => candidate.sku?.toLowerCase() === sku) : undefined) ??
+    (variant.optionValues.length > 0
+      ? free.find(
+          (candidate) => valuesKey(candidate.optionValues) === valuesKey(variant.optionValues),
+        )
+      : undefined) ??
+    free.find((candidate) => candidate.name.toLowerCase() === variant.name.toLowerCase())
+  );
+}
+
+/** Shopify's longer search texts cut to the shop's lengths, at a word, with a note. */
+export function searchText(
+  value: string | undefined,
+  max: number,
+  column: string,
+  row: number,
+  context: Context,
+) {
+  if (value === undefined) return undefined;
+  if (value.length <= max) return value;
+  context.notes.push({ row, column, message: `Cut to ${max} characters, at a word.` });
+  return truncateForMeta(value, max);
+}
+
+/** Where an editor's refusal points in the file: the row and column it came from. */
+export function problemAt(
+  path: readonly PropertyKey[],
+  product: CsvProduct,
+  rows: readonly (number | null)[],
+): { row: number; column: string } {
+  const [field, index, variantField] = path;
+  if (field === "variants" && typeof index === "number") {
+    const columns: Record<string, string> = {
+      name: "Option1 Value",
+      optionValues: "Option1 Value",
+      pricePence: "Variant Price",
+      compareAtPricePence: "Variant Compare At Price",
+      sku: "Variant SKU",
+      barcode: "Variant Barcode",
+      grams: "Variant Grams",
+    };
+    return {
+      row: rows[index] ?? product.row,
+      column: columns[String(variantField)] ?? "Variant Price",
+    };
+  }
+  const columns: Record<string, string> = {
+    name: "Title",
+    slug: "Handle",
+    descriptionHtml: "Body (HTML)",
+    imageUrl: "Image Src",
+    imageAlt: "Image Alt Text",
+    seoTitle: "SEO Title",
+    seoDescription: "SEO Description",
+    optionNames: "Option1 Name",
+  };
+  return { row: product.row, column: columns[String(field)] ?? "Handle" };
+}
+
+const STATUSES = ["active", "draft", "archived"] as const;
+
+/** Whether the product goes on sale, waits as a draft or is archived; none: as it is. */
+export type ImportStatus = "active" | "draft" | "archived" | null;
+
+export function statusOf(product: CsvProduct, context: Context): ImportStatus {
+  const status = product.fields.Status?.toLowerCase();
+  if (status) {
+    const known = STATUSES.find((candidate) => candidate === status);
+    if (!known) {
+      context.problems.push({
+        row: product.row,
+        column: "Status",
+        message: "The status is active, draft or archived.",
+      });
+    }
+    return known ?? null;
+  }
+  const published = product.fields.Published?.toLowerCase();
+  if (published === "true") return "active";
+  if (published === "false") return context.existing ? "archived" : "draft";
+  return null;
+}

@@ -1,0 +1,312 @@
+import { asc, inArray, sql } from "drizzle-orm";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../common/seo";
+import type { Database } from "../db/database";
+import { type CsvProduct, type ImportProblem, readProductCsv } from "./product-csv-reader";
+import {
+  type Context,
+  type Existing,
+  type ImportStatus,
+  matchVariant,
+  pictureOf,
+  problemAt,
+  searchText,
+  statusOf,
+  variantOf,
+} from "./product-import-rows";
+import { type ProductInput, productFields, productInputSchema } from "./product-input";
+import { categories, products, productVariants } from "./schema";
+
+// A product CSV's preview (docs/admin.md#product-csv): each product to create or update by its
+// handle, each variant matched to the one it updates (by SKU, else by its option values, else by
+// name), every row's problem with its row and column, and what will be noted but not stop the
+// import. The values are checked by the product editor's own rule (./product-input.ts), so an
+// import can save nothing the editor would refuse. ./product-import-apply.ts applies it.
+
+type ImageToFetch = { row: number; url: string };
+
+export type PlannedProduct = {
+  handle: string;
+  row: number;
+  name: string;
+  /** The product it updates; none: a new one. */
+  id: string | null;
+  input: ProductInput;
+  /** Each variant of the input's: its row in the file (none: kept as it was), its counted stock. */
+  variants: { row: number | null; quantity: number | null }[];
+  /** A picture to fetch before saving (the input keeps the current one until it arrives). */
+  fetchImage: ImageToFetch | null;
+  /** On sale, a draft, or archived; none: as it is (a new product goes on sale). */
+  status: ImportStatus;
+  /** A category the import creates for it (none of that name yet). */
+  newCategory: string | null;
+  created: number;
+  updated: number;
+};
+
+export type ImportPreview = {
+  rows: number;
+  products: PlannedProduct[];
+  /** What stops the import: nothing is saved while there is one. */
+  problems: ImportProblem[];
+  /** What the import does differently from the file, said before it is applied. */
+  notes: ImportProblem[];
+  categoriesToCreate: string[];
+};
+
+/** The products the file names that exist, with their variants: two statements. */
+async function existingProducts(db: Database, handles: readonly string[]) {
+  if (handles.length === 0) return new Map<string, Existing>();
+  const found = await db
+    .select()
+    .from(products)
+    .where(inArray(products.slug, [...handles]));
+  const variants =
+    found.length === 0
+      ? []
+      : await db
+          .select()
+          .from(productVariants)
+          .where(
+            inArray(
+              productVariants.productId,
+              found.map((product) => product.id),
+            ),
+          )
+          .orderBy(asc(productVariants.createdAt), asc(productVariants.id));
+  return new Map(
+    found.map((product) => [
+      product.slug,
+      { ...product, variants: variants.filter((variant) => variant.productId === product.id) },
+    ]),
+  );
+}
+
+/** Which product holds each of these SKUs (lower case) in the shop now. */
+async function skuOwners(db: Database, skus: readonly string[]) {
+  if (skus.length === 0) return new Map<string, string>();
+  const lower = sql<string>`lower(${productVariants.sku})`;
+  const rows = await db
+    .select({ sku: lower, productId: productVariants.productId })
+    .from(productVariants)
+    .where(inArray(lower, [...skus]));
+  return new Map(rows.map((row) => [row.sku, row.productId]));
+}
+
+const PRODUCT_OWN_FIELDS = {
+  name: true,
+  slug: true,
+  descriptionHtml: true,
+  imageAlt: true,
+  seoTitle: true,
+  seoDescription: true,
+} as const;
+
+/** One product of the file as the editor's input, matched to the shop's. */
+function planProduct(
+  product: CsvProduct,
+  context: Context,
+  categoryIds: ReadonlyMap<string, string>,
+): PlannedProduct | null {
+  const { existing, problems } = context;
+  const before = problems.length;
+  const name = product.fields.Title ?? existing?.name;
+  if (product.variants.length === 0) {
+    problems.push({
+      row: product.row,
+      column: "Variant Price",
+      message: "A product needs at least one variant row with its price.",
+    });
+  }
+  const picture = pictureOf(product.images, context);
+  const taken = new Set<string>();
+  const rows: (number | null)[] = [];
+  const quantities: (number | null)[] = [];
+  const variants: ProductInput["variants"] = [];
+  let created = 0;
+  for (const row of product.variants) {
+    const variant = variantOf(product, row, context);
+    if (!variant) continue;
+    const match = matchVariant(existing, taken, variant);
+    if (match) taken.add(match.id);
+    else created++;
+    const { quantity, ...fields } = variant;
+    variants.push({
+      ...(match ? { id: match.id } : {}),
+      ...fields,
+      startingStock: match ? 0 : (quantity ?? 0),
+    });
+    rows.push(row.row);
+    quantities.push(match ? quantity : null);
+  }
+  // The shop's variants the file leaves out stay as they are.
+  const kept = (existing?.variants ?? []).filter((variant) => !taken.has(variant.id));
+  if (kept.length > 0) {
+    context.notes.push({
+      row: product.row,
+      column: "Handle",
+      message:
+        kept.length === 1
+          ? "One of the product's variants is not in the file: it stays as it is."
+          : `${kept.length} of the product's variants are not in the file: they stay as they are.`,
+    });
+  }
+  for (const variant of kept) {
+    variants.push({
+      id: variant.id,
+      name: variant.name,
+      optionValues: variant.optionValues,
+      sku: variant.sku,
+      barcode: variant.barcode,
+      grams: variant.grams,
+      pricePence: variant.pricePence,
+      compareAtPricePence: variant.compareAtPricePence,
+      startingStock: 0,
+    });
+    rows.push(null);
+    quantities.push(null);
+  }
+  const type = product.fields.Type;
+  const categoryId = type ? (categoryIds.get(type.toLowerCase()) ?? null) : undefined;
+  const input: ProductInput = {
+    name: name ?? "",
+    slug: product.handle,
+    descriptionHtml: product.fields["Body (HTML)"] ?? existing?.descriptionHtml ?? "",
+    imageUrl: picture.imageUrl,
+    imageAlt: picture.alt || existing?.imageAlt || name || product.handle,
+    optionNames: product.optionNames,
+    variants,
+    ...(categoryId === undefined ? {} : { categoryId }),
+    seoTitle: searchText(
+      product.fields["SEO Title"],
+      SEO_TITLE_MAX,
+      "SEO Title",
+      product.row,
+      context,
+    ),
+    seoDescription: searchText(
+      product.fields["SEO Description"],
+      SEO_DESCRIPTION_MAX,
+      "SEO Description",
+      product.row,
+      context,
+    ),
+  };
+  const status = statusOf(product, context);
+  // With a row already at fault, the product's own fields are still checked: every problem at once.
+  const checked =
+    problems.length > before
+      ? productFields.pick(PRODUCT_OWN_FIELDS).safeParse(input)
+      : productInputSchema.safeParse(input);
+  if (problems.length > before || !checked.success) {
+    for (const issue of checked.error?.issues ?? []) {
+      problems.push({ ...problemAt(issue.path, product, rows), message: issue.message });
+    }
+    return null;
+  }
+  return {
+    handle: product.handle,
+    row: product.row,
+    name: name ?? product.handle,
+    id: existing?.id ?? null,
+    input,
+    variants: rows.map((row, index) => ({ row, quantity: quantities[index] ?? null })),
+    fetchImage: picture.fetch,
+    status,
+    newCategory: type && categoryId === null ? type : null,
+    created,
+    updated: taken.size,
+  };
+}
+
+/** A SKU in two of the file's products, or held by a product the file does not name. */
+function skuProblems(
+  products: readonly CsvProduct[],
+  owners: ReadonlyMap<string, string>,
+  existing: ReadonlyMap<string, Existing>,
+): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  const inFile = new Map<string, string>();
+  for (const product of products) {
+    const ownId = existing.get(product.handle)?.id;
+    for (const variant of product.variants) {
+      const sku = variant.sku.toLowerCase();
+      if (!sku) continue;
+      const other = inFile.get(sku);
+      if (other && other !== product.handle) {
+        problems.push({
+          row: variant.row,
+          column: "Variant SKU",
+          message: `The SKU ${variant.sku} is also the product ${other}'s.`,
+        });
+      }
+      inFile.set(sku, product.handle);
+      const owner = owners.get(sku);
+      if (owner && owner !== ownId) {
+        problems.push({
+          row: variant.row,
+          column: "Variant SKU",
+          message: `Another product in the shop has the SKU ${variant.sku}.`,
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** The file read and matched to the shop: what an import of it would do, and what stops it. */
+export async function previewProductImport(
+  db: Database,
+  bytes: Uint8Array,
+): Promise<ImportPreview> {
+  const reading = readProductCsv(bytes);
+  if (!reading.ok) {
+    return { rows: 0, products: [], problems: reading.problems, notes: [], categoriesToCreate: [] };
+  }
+  const handles = reading.products.map((product) => product.handle);
+  const skus = reading.products.flatMap((product) =>
+    product.variants.flatMap((variant) => (variant.sku ? [variant.sku.toLowerCase()] : [])),
+  );
+  const [existing, owners, shopCategories] = await Promise.all([
+    existingProducts(db, handles),
+    skuOwners(db, skus),
+    db.select({ id: categories.id, name: categories.name }).from(categories),
+  ]);
+  const categoryIds = new Map(
+    shopCategories.map((category) => [category.name.toLowerCase(), category.id]),
+  );
+  const problems = [...reading.problems, ...skuProblems(reading.products, owners, existing)];
+  const notes: ImportProblem[] = [];
+  const planned: PlannedProduct[] = [];
+  for (const product of reading.products) {
+    const plan = planProduct(
+      product,
+      { existing: existing.get(product.handle), problems, notes },
+      categoryIds,
+    );
+    if (plan) planned.push(plan);
+  }
+  // One problem per cell: the first said (a formula refused, not also "give it a name").
+  const said = new Set<string>();
+  const firstPerCell = problems.filter((problem) => {
+    const cell = `${problem.row}:${problem.column}`;
+    if (said.has(cell)) return false;
+    said.add(cell);
+    return true;
+  });
+  firstPerCell.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+  notes.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+  const categoriesToCreate = [
+    ...new Map(
+      planned.flatMap((plan) =>
+        plan.newCategory ? [[plan.newCategory.toLowerCase(), plan.newCategory] as const] : [],
+      ),
+    ).values(),
+  ];
+  return {
+    rows: reading.rows,
+    products: planned,
+    problems: firstPerCell,
+    notes,
+    categoriesToCreate,
+  };
+}

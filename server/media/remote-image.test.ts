@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { fetchRemoteImage, isPrivateAddress } from "./remote-image";
+
+// The import's picture fetch never reaches this machine or its network (docs/admin.md#product-csv).
+
+describe("a picture fetched for an import", () => {
+  it("counts this network's own addresses as private", () => {
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.10",
+      "169.254.169.254",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "not-an-address",
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ["151.101.1.69", "2a04:4e42::645"]) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+
+  it("refuses an address on this machine or its network, and anything but the web", async () => {
+    expect(await fetchRemoteImage("http://127.0.0.1:5432/image.png")).toEqual({
+      problem: "could not be used: 127.0.0.1 is not on the public internet",
+    });
+    expect(await fetchRemoteImage("http://[::1]/image.png")).toEqual({
+      problem: "could not be used: [::1] is not on the public internet",
+    });
+    expect(await fetchRemoteImage("http://localhost:3000/image.png")).toEqual({
+      problem: "could not be used: localhost is not on the public internet",
+    });
+    expect(await fetchRemoteImage("file:///etc/passwd")).toEqual({
+      problem: "could not be used: only web addresses (https://) are fetched",
+    });
+  });
+
+  it("says when the server answers with an error or something that is not a picture", async () => {
+    expect(
+      await fetchRemoteImage(
+        "https://cdn.example/a.png",
+        async () => new Response("", { status: 404 }),
+      ),
+    ).toEqual({ problem: "could not be fetched: the server answered 404." });
+    expect(
+      await fetchRemoteImage("https://cdn.example/a.png", async () => new Response("<html>")),
+    ).toEqual({ problem: "could not be used: Upload a JPEG, PNG or WebP image." });
+    expect(
+      await fetchRemoteImage("https://cdn.example/a.png", async () => {
+        throw new TypeError("fetch failed");
+      }),
+    ).toEqual({ problem: "could not be fetched: the server could not be reached." });
+  });
+});
