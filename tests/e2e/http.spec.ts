@@ -448,6 +448,16 @@ test.describe("HTTP server", () => {
     // Past the size check, the admin's form is read (and refused as no form at all), never 413.
     const admin = await sessionOf(page, "admin@example.com", "admin-password-1");
     expect((await postAs(admin, true)).status).not.toBe(413);
+    // The product import's file may be larger than an image: 10 MB, with room for the form.
+    const importAs = (size: number, whole: boolean) =>
+      postRaw(
+        `${origin}/dashboard/admin-products/import`,
+        whole ? "a".repeat(size) : firstPart,
+        { "Content-Type": "multipart/form-data; boundary=x", Origin: origin, Cookie: admin },
+        whole ? {} : { declaredLength: size },
+      );
+    expect((await importAs(10.5 * 1024 * 1024, true)).status).not.toBe(413);
+    expect((await importAs(12 * 1024 * 1024, false)).status).toBe(413);
     // A signed-in customer is no admin: the form's limit.
     const customerContext = await browser.newContext({ baseURL: origin });
     try {
