@@ -2,12 +2,19 @@ import { normalizeSearchText } from "@common/catalog/search-text";
 import { productCountText } from "@common/catalog/store-listing";
 import { pageNumber } from "@common/page-number";
 import { listAdminProducts } from "@server/admin/shop-figures";
+import { adminActor } from "@server/audit/audit-log";
+import { requireUser } from "@server/auth/guards";
+import { bulkFormSchema } from "@server/catalog/bulk-form";
+import { applyBulkAction } from "@server/catalog/bulk-products";
+import { listAdminCategories } from "@server/catalog/category-editor";
 import { getDb } from "@server/db/connection";
+import { answerForm, formIntent } from "@server/http/form-action";
 import { logger } from "@server/logger";
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminProductTable } from "~/components/admin/admin-product-table";
+import { ProductBulkActions } from "~/components/admin/product-bulk-actions";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Download, Plus, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
@@ -16,7 +23,8 @@ import { showToast } from "~/lib/toast";
 import type { Route } from "./+types/dashboard.admin-products";
 
 // /dashboard/admin-products: the catalogue with its prices and stock, 50 a page, searchable by
-// name, each product opening its editor (behind the admin's guard).
+// name, each product opening its editor; products chosen (or all matching the search) changed
+// together by a bulk action (behind the admin's guard).
 
 const PAGE_SIZE = 50;
 
@@ -28,21 +36,34 @@ const querySchema = z.object({
 export async function loader({ url }: Route.LoaderArgs) {
   const query = querySchema.parse(Object.fromEntries(url.searchParams));
   try {
-    const { products, total } = await listAdminProducts(await getDb(), {
-      limit: PAGE_SIZE,
-      offset: (query.page - 1) * PAGE_SIZE,
-      search: query.q,
-    });
-    return { products, total, query, error: null };
+    const db = await getDb();
+    const [{ products, total }, categories] = await Promise.all([
+      listAdminProducts(db, {
+        limit: PAGE_SIZE,
+        offset: (query.page - 1) * PAGE_SIZE,
+        search: query.q,
+      }),
+      listAdminCategories(db),
+    ]);
+    return { products, total, categories, query, error: null };
   } catch (error) {
     logger.error({ err: error }, "the admin's products could not be read");
     return {
       products: [],
       total: 0,
+      categories: [],
       query,
       error: "The products could not be read. Please try again.",
     };
   }
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = adminActor((await requireUser(request, url)).id);
+  const db = await getDb();
+  return answerForm(request, {
+    bulk: formIntent(bulkFormSchema, (input) => applyBulkAction(db, admin, input)),
+  });
 }
 
 function pageHref(q: string, page: number): string {
@@ -59,6 +80,37 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     if (error) void showToast("Error fetching products", { description: error, tone: "error" });
   }, [error]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  // Another page or search: nothing is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's page and search reset it.
+  useEffect(() => {
+    setChosen(new Set());
+    setAllMatching(false);
+  }, [query.q, query.page]);
+  const clear = useCallback(() => {
+    setChosen(new Set());
+    setAllMatching(false);
+  }, []);
+  const pageIds = loaderData.products.map((product) => product.id);
+  const wholePageChosen = pageIds.length > 0 && pageIds.every((id) => chosen.has(id));
+  const selection = {
+    selected: allMatching ? new Set(pageIds) : chosen,
+    toggle: (id: string, on: boolean) => {
+      setAllMatching(false);
+      setChosen((now) => {
+        const next = new Set(allMatching ? pageIds : now);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    },
+    toggleAll: (ids: readonly string[], on: boolean) => {
+      setAllMatching(false);
+      setChosen(on ? new Set(ids) : new Set());
+    },
+  };
+  const count = allMatching ? total : chosen.size;
   return (
     <section>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -110,8 +162,29 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           Search
         </Button>
       </Form>
+      {count > 0 ? (
+        <>
+          <ProductBulkActions
+            chosen={[...chosen]}
+            allMatching={allMatching}
+            count={count}
+            search={query.q}
+            categories={loaderData.categories}
+            onDone={clear}
+          />
+          {wholePageChosen && !allMatching && total > pageIds.length ? (
+            <p className="mt-2 text-sm">
+              All {pageIds.length} on this page are chosen.{" "}
+              <Button variant="link" className="h-auto p-0" onClick={() => setAllMatching(true)}>
+                Choose all {total.toLocaleString("en-GB")} products
+                {query.q ? ` named like “${query.q}”` : ""}
+              </Button>
+            </p>
+          ) : null}
+        </>
+      ) : null}
       <div className="mt-6" />
-      <AdminProductTable products={loaderData.products} caption="Products" />
+      <AdminProductTable products={loaderData.products} caption="Products" selection={selection} />
       {pageCount > 1 ? (
         <PageLinks
           label="Pages of products"

@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   gte,
-  ilike,
   inArray,
   isNotNull,
   lt,
@@ -21,8 +20,8 @@ import type {
   OverviewFigures,
 } from "../../common/admin/admin-figures";
 import { SHOP_TIME_ZONE, shopCalendarDay } from "../../common/dates";
+import { adminProductSearch } from "../catalog/bulk-products";
 import { products, productVariants } from "../catalog/schema";
-import { likePattern } from "../catalog/search-pattern";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../orders/schema";
 import { listOrders, listRefundDueOrders } from "./admin-orders";
@@ -113,7 +112,7 @@ export async function listAdminProducts(
   db: Database,
   { limit, offset = 0, search = "" }: { limit: number; offset?: number; search?: string },
 ): Promise<AdminProductPage> {
-  const where = search ? ilike(products.name, likePattern(search)) : undefined;
+  const where = adminProductSearch(search);
   const [page, [counted]] = await Promise.all([
     db
       .select({

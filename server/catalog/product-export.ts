@@ -7,8 +7,8 @@ import {
 import { NO_PICTURE } from "../../common/catalog/product-images";
 import { csvBatchStream, type NewestFirstCursor, readNewestFirst } from "../db/csv-stream";
 import type { Database } from "../db/database";
+import { adminProductSearch } from "./bulk-products";
 import { products } from "./schema";
-import { likePattern } from "./search-pattern";
 
 // The catalogue as Shopify's product CSV (docs/admin.md#product-csv): a product over several
 // rows, one per variant, its own fields on the first; every product, the ones matching the
@@ -92,9 +92,7 @@ export function productsCsvStream(
   const where =
     filter.ids && filter.ids.length > 0
       ? inArray(products.id, [...filter.ids])
-      : filter.search
-        ? sql`${products.name} ilike ${likePattern(filter.search)}`
-        : undefined;
+      : adminProductSearch(filter.search ?? "");
   // The product's own row is "p" inside the lines' subquery; the batch's row is named in full, as
   // Drizzle would leave its table out.
   const line = sql<string>`(select ${productLines(options.vendor, options.baseUrl)} from products p where p.id = "products"."id")`;

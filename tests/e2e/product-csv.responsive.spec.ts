@@ -5,9 +5,10 @@ import { expectToast } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 import { startSeededServer } from "./seeded-shop";
 
-// The product CSV on a server of its own (docs/admin.md#product-csv): the admin exports the
-// catalogue from the products list, then imports a Shopify file: a preview that names each
-// problem by row and column first, then the corrected file imported.
+// The products list's catalogue tools on a server of their own (docs/admin.md#product-csv,
+// docs/admin.md#bulk-actions): the admin exports the catalogue, imports a Shopify file (a
+// preview that names each problem by row and column first, then the corrected file), and changes
+// products chosen in the list together, asked first with how many change.
 
 const HEADER =
   "Handle,Title,Body (HTML),Type,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Status";
@@ -96,6 +97,48 @@ test.describe("the product CSV", () => {
     await expect(
       page.getByRole("form", { name: "Product" }).getByLabel("Option 1 name"),
     ).toHaveValue("Count");
+    await context.close();
+  });
+
+  test("choose products in the list and change them together, asked first", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    await gotoHydrated(page, "/dashboard/admin-products?q=whitening");
+    const table = page.getByRole("region", { name: "Products" });
+    await table.getByRole("checkbox", { name: "Choose Whitening Pen" }).check();
+    await table.getByRole("checkbox", { name: "Choose Whitening Toothpaste" }).check();
+    const bulk = page.getByRole("form", { name: "Bulk actions" });
+    await expect(bulk).toContainText("2 products chosen");
+    await bulk.getByLabel("Action").selectOption({ label: "Change prices by a percentage" });
+    await bulk.getByLabel("Change (%)").fill("10");
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    const dialog = page.getByRole("alertdialog", {
+      name: "Change the prices of 2 products by +10 %?",
+    });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: "Change 2 products' prices" }).click();
+    await expectToast(page, "Prices of 2 products changed by +10 %");
+    // The pen's single was £24.99: now £27.49, in the list and the shop.
+    await expect(table.getByRole("row", { name: /Whitening Pen/ })).toContainText("£27.49");
+    await expect(bulk).toHaveCount(0);
+
+    // Every product on the page, then archived: out of the shop.
+    await table.getByRole("checkbox", { name: "Choose every product on this page" }).check();
+    await expect(bulk).toContainText("3 products chosen");
+    await bulk.getByLabel("Action").selectOption({ label: "Archive" });
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Archive 3 products" }).click();
+    await expectToast(page, "3 products archived");
+    await expect(table.getByText("Archived")).toHaveCount(3);
+    expect((await page.request.get("/product/prod3")).status()).toBe(404);
+    await table.getByRole("checkbox", { name: "Choose every product on this page" }).check();
+    await bulk.getByLabel("Action").selectOption({ label: "Publish" });
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Publish 3 products" }).click();
+    await expectToast(page, "3 products published");
+    await expect(table.getByText("Archived")).toHaveCount(0);
     await context.close();
   });
 });

@@ -3,14 +3,25 @@ import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
 import { ShopLink } from "~/components/ui/shop-link";
 
+/** Rows chosen for a bulk action (the products list), with a box on each row and one for the page. */
+export type RowSelection = {
+  selected: ReadonlySet<string>;
+  toggle: (id: string, on: boolean) => void;
+  toggleAll: (ids: readonly string[], on: boolean) => void;
+};
+
 /** The catalogue as the admin reads it (docs/product.md#screens: products with their stock). */
 export function AdminProductTable({
   products,
   caption,
+  selection,
 }: {
   products: AdminProductRow[];
   caption: string;
+  selection?: RowSelection;
 }) {
+  const ids = products.map((product) => product.id);
+  const allChosen = selection !== undefined && ids.every((id) => selection.selected.has(id));
   if (products.length === 0) {
     return (
       <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">
@@ -29,6 +40,17 @@ export function AdminProductTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-paper text-ink-muted">
           <tr>
+            {selection ? (
+              <th scope="col" className="w-10 py-3 pl-4">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand"
+                  aria-label="Choose every product on this page"
+                  checked={allChosen}
+                  onChange={(event) => selection.toggleAll(ids, event.target.checked)}
+                />
+              </th>
+            ) : null}
             <th scope="col" className="px-4 py-3 font-medium">
               Product
             </th>
@@ -49,6 +71,17 @@ export function AdminProductTable({
         <tbody className="divide-y divide-line">
           {products.map((product) => (
             <tr key={product.id}>
+              {selection ? (
+                <td className="w-10 py-3 pl-4">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand"
+                    aria-label={`Choose ${product.name}`}
+                    checked={selection.selected.has(product.id)}
+                    onChange={(event) => selection.toggle(product.id, event.target.checked)}
+                  />
+                </td>
+              ) : null}
               <td className="px-4 py-3 font-medium">
                 <ShopLink
                   to={`/dashboard/admin-products/${encodeURIComponent(product.id)}`}

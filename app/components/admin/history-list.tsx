@@ -30,6 +30,7 @@ const actionLabels: Record<string, string> = {
   "product.archived": "Archived",
   "product.restored": "Restored",
   "product.published": "Published",
+  "product.unpublished": "Back to draft",
 };
 
 const actorLabels: Record<string, string> = {
