@@ -60,6 +60,7 @@ const product: ProductDetailData = {
   rating: null,
   variants: [variant],
   optionNames: [],
+  images: [],
 };
 
 function rootData(): RootData {

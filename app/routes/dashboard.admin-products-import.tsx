@@ -26,22 +26,23 @@ const answer = (body: ImportAnswer, status = 200) =>
 
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = adminActor((await requireUser(request, url)).id);
-  const parsed = formSchema.safeParse(await readForm(request));
-  if (!parsed.success || parsed.data.file.size === 0) {
-    return answer({ ok: false, message: "Choose a CSV file to import." }, 400);
-  }
-  const { intent, file } = parsed.data;
-  const db = await getDb();
-  const preview = await previewProductImport(db, new Uint8Array(await file.arrayBuffer()));
-  if (intent === "preview" || preview.problems.length > 0) {
-    return answer({
-      ok: true,
-      intent: "preview",
-      fileName: file.name,
-      preview: summaryOf(preview),
-    });
-  }
   try {
+    // A field with a control character is refused here, as every form's is (400).
+    const parsed = formSchema.safeParse(await readForm(request));
+    if (!parsed.success || parsed.data.file.size === 0) {
+      return answer({ ok: false, message: "Choose a CSV file to import." }, 400);
+    }
+    const { intent, file } = parsed.data;
+    const db = await getDb();
+    const preview = await previewProductImport(db, new Uint8Array(await file.arrayBuffer()));
+    if (intent === "preview" || preview.problems.length > 0) {
+      return answer({
+        ok: true,
+        intent: "preview",
+        fileName: file.name,
+        preview: summaryOf(preview),
+      });
+    }
     const outcomes = await applyProductImport(db, admin, preview, { fileName: file.name });
     return answer({ ok: true, intent: "apply", fileName: file.name, outcomes });
   } catch (error) {
@@ -64,7 +65,7 @@ function summaryOf(preview: Awaited<ReturnType<typeof previewProductImport>>) {
       action: product.id ? ("update" as const) : ("create" as const),
       created: product.created,
       updated: product.updated,
-      fetchImage: product.fetchImage !== null,
+      picturesToFetch: product.pictures.filter((picture) => picture.fetch !== null).length,
     })),
   };
 }

@@ -81,7 +81,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
         id: product.id,
         name: product.name,
         description: product.summary,
-        imageUrls: [product.imageUrl],
+        imageUrls: [product.imageUrl, ...product.images.map((image) => image.url)],
         variants: product.variants,
         rating: product.rating,
         reviews: loaderData.reviews?.reviews ?? [],

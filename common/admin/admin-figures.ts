@@ -87,6 +87,8 @@ export type AdminProductDetail = {
     seoDescription: string | null;
     /** Up to three options (Shade, Pack...) whose values name the variants. */
     optionNames: string[];
+    /** The pictures after the main one, in order. */
+    images: { url: string; alt: string }[];
     /** Which save the editor opened: a save from an older one is refused. */
     version: number;
   };

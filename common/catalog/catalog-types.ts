@@ -2,6 +2,7 @@
 
 import type { RatingSummary } from "../reviews/ratings";
 import type { SearchListing } from "../seo";
+import type { ProductPicture } from "./product-images";
 
 export type VariantView = {
   id: string;
@@ -70,6 +71,8 @@ export type ProductDetail = Omit<CatalogProduct, "variants"> &
     variants: DetailVariantView[];
     /** Up to three options the shopper chooses by (Shade, Pack...); none: the variants by name. */
     optionNames: string[];
+    /** The pictures after the main one, in order. */
+    images: ProductPicture[];
     /**
      * The description's text cut at a word for meta tags and structured data (truncateForMeta): the
      * page sends its description once, as HTML, not a second time in full as text.

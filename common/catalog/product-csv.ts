@@ -64,8 +64,8 @@ export type ImportOutcome = {
   /** What was done, or why this product was not saved. */
   result: "created" | "updated" | "failed";
   message: string | null;
-  /** The picture that could not be had, and why. */
-  imageProblem: string | null;
+  /** Each picture that could not be had, with its row, address and why. */
+  imageProblems: string[];
 };
 
 /** An import's preview as the admin's screen shows it. */
@@ -81,7 +81,8 @@ export type ImportSummary = {
     action: "create" | "update";
     created: number;
     updated: number;
-    fetchImage: boolean;
+    /** How many of its pictures are fetched from their addresses when imported. */
+    picturesToFetch: number;
   }[];
 };
 

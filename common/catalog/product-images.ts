@@ -17,6 +17,11 @@ export const IMAGE_UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp";
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_IMAGE_SIDE = 400;
 export const IMAGE_TOO_LARGE = "The image is larger than 5 MB: choose a smaller file.";
+/** A product's pictures after its main one, at most (twelve in all). */
+export const MAX_MORE_PICTURES = 11;
+
+/** A picture of a product with its description for people who cannot see it. */
+export type ProductPicture = { url: string; alt: string };
 
 /**
  * A product's picture until the admin gives it one: neutral, so a new product never shows another

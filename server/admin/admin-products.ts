@@ -2,6 +2,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { AdminProductDetail } from "../../common/admin/admin-figures";
 import type { OrderHistoryEntry } from "../../common/orders/order-types";
 import { entityHistory } from "../audit/audit-history";
+import { productPictures } from "../catalog/product-pictures";
 import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
 import { stockMovements } from "../stock/schema";
@@ -35,7 +36,8 @@ export async function getAdminProduct(
     .from(products)
     .where(eq(products.id, id));
   if (!product) return null;
-  const [variants, movements, history] = await Promise.all([
+  const [images, variants, movements, history] = await Promise.all([
+    productPictures(db, id),
     db
       .select({
         id: productVariants.id,
@@ -69,5 +71,5 @@ export async function getAdminProduct(
       .limit(MOVEMENTS_SHOWN),
     entityHistory(db, { type: "product", id }),
   ]);
-  return { product, variants, movements, history };
+  return { product: { ...product, images }, variants, movements, history };
 }

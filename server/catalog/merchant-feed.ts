@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { lineLabel } from "../../common/cart/cart-rules";
 import { NO_PICTURE, shareableImageUrl } from "../../common/catalog/product-images";
 import { type PricingSettings, priceOrder } from "../../common/checkout/pricing";
@@ -25,6 +25,8 @@ export type FeedVariant = {
   productName: string;
   descriptionHtml: string;
   imageUrl: string;
+  /** The product's pictures after its main one. */
+  moreImages: string[];
   variantName: string;
   pricePence: number;
   compareAtPricePence: number | null;
@@ -48,6 +50,9 @@ export async function merchantFeedVariants(db: Database): Promise<FeedVariant[]>
       productName: products.name,
       descriptionHtml: products.descriptionHtml,
       imageUrl: products.imageUrl,
+      moreImages: sql<
+        string[]
+      >`coalesce((select array_agg(pi.url order by pi.position) from product_images pi where pi.product_id = ${products.id}), '{}')`,
       variantName: productVariants.name,
       pricePence: productVariants.pricePence,
       compareAtPricePence: productVariants.compareAtPricePence,
@@ -92,6 +97,12 @@ function feedItem(
     element("description", description || variant.productName),
     element("link", absoluteUrl(site.baseUrl, `/product/${variant.productId}`)),
     element("g:image_link", absoluteUrl(site.baseUrl, shareableImageUrl(variant.imageUrl))),
+    // Google takes up to ten more.
+    ...variant.moreImages
+      .slice(0, 10)
+      .map((url) =>
+        element("g:additional_image_link", absoluteUrl(site.baseUrl, shareableImageUrl(url))),
+      ),
     element("g:availability", variant.stockQuantity > 0 ? "in_stock" : "out_of_stock"),
     element("g:price", gbp(onSale ? (variant.compareAtPricePence ?? 0) : variant.pricePence)),
     ...(onSale ? [element("g:sale_price", gbp(variant.pricePence))] : []),

@@ -11,6 +11,7 @@ import type { PreparedImage } from "../media/image-processing";
 import { assertImageExists, storeImage } from "../media/image-store";
 import { sanitizeProductHtml } from "./product-html";
 import { type ProductInput, productInputSchema } from "./product-input";
+import { productPictures, savePictures } from "./product-pictures";
 import { categories, products, productVariants } from "./schema";
 import {
   addVariants,
@@ -87,6 +88,7 @@ const fieldLabels: Record<string, string> = {
   seoTitle: "search title",
   seoDescription: "search description",
   optionNames: "options",
+  images: "pictures",
   variants: "variants",
   addedVariants: "variants",
 };
@@ -127,6 +129,7 @@ export async function createProduct(
         .returning({ id: products.id });
       if (!row) throw new Error("the product insert returned nothing");
       await addVariants(tx, row.id, product.variants, actor, now);
+      await savePictures(tx, row.id, product.images ?? []);
       await recordAudit(tx, {
         actor,
         action: "product.created",
@@ -141,6 +144,7 @@ export async function createProduct(
           seoTitle: product.seoTitle ?? null,
           seoDescription: product.seoDescription ?? null,
           optionNames: product.optionNames ?? [],
+          images: product.images ?? [],
           variants: product.variants.map((variant) => ({
             name: variant.name,
             sku: variant.sku,
@@ -263,6 +267,13 @@ export async function updateProduct(
       );
       if (changedFields.length > 0)
         await tx.update(products).set(fields).where(eq(products.id, id));
+      const picturesBefore = await productPictures(tx, id);
+      const picturesChanged =
+        product.images !== undefined &&
+        (await savePictures(tx, id, product.images, picturesBefore));
+      const auditedFields: string[] = picturesChanged
+        ? [...changedFields, "images"]
+        : [...changedFields];
       const variantChanges = await saveVariantChanges(tx, product, known);
       const added = product.variants.filter((variant) => !variant.id);
       // New variants come after every existing one, so the default stays the default.
@@ -274,7 +285,7 @@ export async function updateProduct(
         actor,
         new Date(Math.max(Date.now(), last.getTime() + 1000)),
       );
-      if (changedFields.length === 0 && variantChanges.length === 0 && added.length === 0) return;
+      if (auditedFields.length === 0 && variantChanges.length === 0 && added.length === 0) return;
       const version = before.version + 1;
       await tx.update(products).set({ version }).where(eq(products.id, id));
       await enqueuePurge(tx, productPurgeTags(id));
@@ -283,9 +294,9 @@ export async function updateProduct(
         action: "product.updated",
         entity: { type: "product", id },
         ...productUpdateAudit({
-          changedFields,
-          before,
-          after: fields,
+          changedFields: auditedFields,
+          before: { ...before, images: picturesBefore },
+          after: { ...fields, images: product.images },
           variantChanges,
           added,
           version,

@@ -23,8 +23,10 @@ export type ProductExportFilter = { search?: string; ids?: readonly string[] };
 const pounds = (pence: SQL) => sql`round(${pence} / 100.0, 2)::text`;
 
 /**
- * A product's lines: one per variant, oldest (the default) first. Written out in full: inside a
- * subquery Drizzle names columns without their table.
+ * A product's lines: one per variant, oldest (the default) first, its pictures beside them in
+ * order (the main one on the first line), a line of its own for each picture past the last
+ * variant, as Shopify writes them. Written out in full: inside a subquery Drizzle names columns
+ * without their table. Every cell is text, never NULL (concat_ws would leave it out).
  */
 function productLines(vendor: string, baseUrl: string): SQL<string> {
   const first = (cell: SQL) => sql`case when v.position = 1 then ${cell} else '' end`;
@@ -39,7 +41,6 @@ function productLines(vendor: string, baseUrl: string): SQL<string> {
           first(sql`csv_cell(p.option_names[${sql.raw(String(index))}])`),
           sql`csv_cell(v.option_values[${sql.raw(String(index))}])`,
         ];
-  const hasPicture = sql`p.image_url <> ${NO_PICTURE}`;
   const cells = [
     sql`csv_cell(p.slug)`,
     first(sql`csv_cell(p.name)`),
@@ -53,13 +54,13 @@ function productLines(vendor: string, baseUrl: string): SQL<string> {
     ...option(3),
     sql`csv_cell(v.sku)`,
     sql`coalesce(v.grams::text, '')`,
-    sql`v.stock_quantity::text`,
-    pounds(sql`v.price_pence`),
+    sql`coalesce(v.stock_quantity::text, '')`,
+    sql`coalesce(${pounds(sql`v.price_pence`)}, '')`,
     sql`coalesce(${pounds(sql`v.compare_at_price_pence`)}, '')`,
     sql`csv_cell(v.barcode)`,
-    first(sql`case when ${hasPicture} then csv_cell(${baseUrl}::text || p.image_url) else '' end`),
-    first(sql`case when ${hasPicture} then '1' else '' end`),
-    first(sql`case when ${hasPicture} then csv_cell(p.image_alt) else '' end`),
+    sql`csv_cell(${baseUrl}::text || i.url)`,
+    sql`coalesce(i.position::text, '')`,
+    sql`csv_cell(i.alt)`,
     first(sql`csv_cell(p.seo_title)`),
     first(sql`csv_cell(p.seo_description)`),
     first(
@@ -67,12 +68,17 @@ function productLines(vendor: string, baseUrl: string): SQL<string> {
     ),
   ];
   return sql<string>`coalesce((
-    select string_agg(concat_ws(',', ${sql.join(cells, sql`, `)}), E'\\n' order by v.position) || E'\\n'
+    select string_agg(concat_ws(',', ${sql.join(cells, sql`, `)}), E'\\n' order by coalesce(v.position, i.position)) || E'\\n'
     from (
       select pv.*, row_number() over (order by pv.created_at, pv.id) as position,
         count(*) over () as count
       from product_variants pv where pv.product_id = p.id
     ) v
+    full join (
+      select 1 as position, p.image_url as url, p.image_alt as alt where p.image_url <> ${NO_PICTURE}
+      union all
+      select pi.position + 1, pi.url, pi.alt from product_images pi where pi.product_id = p.id
+    ) i on i.position = v.position
   ), '')`;
 }
 

@@ -44,6 +44,8 @@ export const productFormSchema = z
       .optional()
       .transform((file) => (file && file.size > 0 ? file : null)),
     variants: z.string().max(200_000),
+    /** The pictures after the main one, as one JSON array of { url, alt }. */
+    images: z.string().max(20_000).optional(),
     /** The options' names, as one JSON array (absent from a form without the options section). */
     optionNames: z.string().max(2_000).optional(),
     /** The category select: empty for none. */
@@ -137,7 +139,30 @@ export const productFormSchema = z
       optionNames = names.data;
     }
     if (unreadable) return sayTheRest();
-    const { categoryId, featuredRank, draft, optionNames: _names, ...fields } = form;
+    let images: { url: string; alt: string }[] | undefined;
+    if (form.images !== undefined) {
+      const pictures = z
+        .array(z.object({ url: z.string().max(300), alt: z.string().max(1000) }))
+        .max(50)
+        .safeParse(safeJson(form.images));
+      if (!pictures.success) {
+        context.addIssue({
+          code: "custom",
+          message: "The pictures could not be read.",
+          path: ["images"],
+        });
+        return sayTheRest();
+      }
+      images = pictures.data;
+    }
+    const {
+      categoryId,
+      featuredRank,
+      draft,
+      optionNames: _names,
+      images: _images,
+      ...fields
+    } = form;
     const rank = featuredRank?.trim() ?? "";
     return {
       ...fields,
@@ -148,6 +173,7 @@ export const productFormSchema = z
         : { featuredRank: rank === "" ? 0 : /^\d{1,4}$/.test(rank) ? Number(rank) : -1 }),
       variants,
       ...(optionNames === undefined ? {} : { optionNames }),
+      ...(images === undefined ? {} : { images }),
       ...(draft ? { draft: true } : {}),
     };
   })

@@ -6,6 +6,7 @@ import type { Database } from "../db/database";
 import { DomainError, publicMessage } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 import type { PreparedImage } from "../media/image-processing";
+import { storeImage } from "../media/image-store";
 import { fetchRemoteImage, guardedFetch, type ImageFetch } from "../media/remote-image";
 import { adjustStock } from "../stock/stock-service";
 import { createCategory } from "./category-editor";
@@ -18,7 +19,7 @@ import { categories, productVariants } from "./schema";
 // its own, with the editor's own writes (audit, cache purge, stock movements) and its counted
 // stock as adjustments with their reason, so a product is imported whole or not at all. Pictures
 // are fetched first, outside any transaction; one that cannot be had is said, and its product
-// keeps the picture it had (a new one, the placeholder).
+// keeps the picture it had (a new one, the placeholder); the others are left out of its list.
 
 export const IMPORT_HAS_PROBLEMS =
   "The file has problems: correct them (each is listed with its row) and import it again.";
@@ -44,20 +45,45 @@ async function categoriesFor(db: Database, actor: Actor, names: readonly string[
   return ids;
 }
 
-/** One product saved whole: the editor's write, its counted stock and its status. */
+/** The file's pictures fetched, by their place in the product's list; what could not be had. */
+async function fetchPictures(plan: PlannedProduct, fetchImage: ImageFetch) {
+  const fetched = new Map<number, PreparedImage>();
+  const problems: string[] = [];
+  for (const [index, picture] of plan.pictures.entries()) {
+    if (!picture.fetch) continue;
+    const result = await fetchRemoteImage(picture.fetch, fetchImage);
+    if ("image" in result) fetched.set(index, result.image);
+    else problems.push(`Row ${picture.row}, Image Src: ${picture.fetch} ${result.problem}`);
+  }
+  return { fetched, problems };
+}
+
+/**
+ * One product saved whole: its fetched pictures stored, the editor's write, its counted stock and
+ * its status. A fetched main picture is the editor's upload; the others join the list in order.
+ */
 async function saveProduct(
   db: Database,
   actor: Actor,
   plan: PlannedProduct,
-  input: PlannedProduct["input"],
-  image: PreparedImage | null,
+  planned: PlannedProduct["input"],
+  fetched: ReadonlyMap<number, PreparedImage>,
   reason: string,
 ): Promise<"created" | "updated"> {
   return db.transaction(async (tx) => {
+    const more: { url: string; alt: string }[] = [];
+    for (const [index, picture] of plan.pictures.entries()) {
+      if (index === 0) continue;
+      const upload = fetched.get(index);
+      const url = picture.url ?? (upload ? await storeImage(tx, actor, upload) : null);
+      if (url) more.push({ url, alt: picture.alt });
+    }
+    const input = plan.pictures.length > 0 ? { ...planned, images: more } : planned;
+    const main = fetched.get(0) ?? null;
     const id =
       plan.id ??
-      (await createProduct(tx, actor, { ...input, draft: plan.status === "draft" }, image));
-    if (plan.id) await updateProduct(tx, actor, plan.id, input, image);
+      (await createProduct(tx, actor, { ...input, draft: plan.status === "draft" }, main));
+    if (plan.id) await updateProduct(tx, actor, plan.id, input, main);
     // The counted stock of the variants it already had: adjustments, each with the file's name.
     const saved = await tx
       .select({ id: productVariants.id })
@@ -92,30 +118,19 @@ export async function applyProductImport(
   const reason = `Counted in the import of ${options.fileName}`.slice(0, 200);
   const outcomes: ImportOutcome[] = [];
   for (const plan of preview.products) {
-    let image: PreparedImage | null = null;
-    let imageProblem: string | null = null;
-    if (plan.fetchImage) {
-      const fetched = await fetchRemoteImage(
-        plan.fetchImage.url,
-        options.fetchImage ?? guardedFetch,
-      );
-      if ("image" in fetched) image = fetched.image;
-      else
-        imageProblem = `Row ${plan.fetchImage.row}, Image Src: ${plan.fetchImage.url} ${fetched.problem}`;
-    }
+    const { fetched, problems } = await fetchPictures(plan, options.fetchImage ?? guardedFetch);
     const input = plan.newCategory
       ? { ...plan.input, categoryId: categoryIds.get(plan.newCategory.toLowerCase()) ?? null }
       : plan.input;
+    const outcome = { handle: plan.handle, name: plan.name, imageProblems: problems };
     try {
-      const result = await saveProduct(db, actor, plan, input, image, reason);
-      outcomes.push({ handle: plan.handle, name: plan.name, result, message: null, imageProblem });
+      const result = await saveProduct(db, actor, plan, input, fetched, reason);
+      outcomes.push({ ...outcome, result, message: null });
     } catch (error) {
       outcomes.push({
-        handle: plan.handle,
-        name: plan.name,
+        ...outcome,
         result: "failed",
         message: publicMessage(error, "It could not be saved: nothing of it was."),
-        imageProblem,
       });
     }
   }

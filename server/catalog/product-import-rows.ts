@@ -1,4 +1,9 @@
-import { NO_PICTURE, shopImages } from "../../common/catalog/product-images";
+import {
+  MAX_MORE_PICTURES,
+  NO_PICTURE,
+  type ProductPicture,
+  shopImages,
+} from "../../common/catalog/product-images";
 import { isGtin, valuesKey, variantNameFor } from "../../common/catalog/product-options";
 import { parsePounds } from "../../common/money";
 import { truncateForMeta } from "../../common/seo";
@@ -12,6 +17,8 @@ import type { products, productVariants } from "./schema";
 /** A product the file names that exists, with its variants. */
 export type Existing = typeof products.$inferSelect & {
   variants: (typeof productVariants.$inferSelect)[];
+  /** Its pictures after the main one. */
+  pictures: ProductPicture[];
 };
 
 /** A shop illustration the address names (the export gives each as its JPEG twin), else null. */
@@ -26,44 +33,48 @@ export type Context = {
   notes: ImportProblem[];
 };
 
-/** The product's picture: a shop illustration, the one it has, or an address to fetch. */
-export function pictureOf(images: CsvImage[], context: Context) {
-  const sorted = [...images].sort((a, b) => a.position - b.position || a.row - b.row);
-  const [main, ...rest] = sorted;
-  for (const other of rest) {
-    context.notes.push({
-      row: other.row,
-      column: "Image Src",
-      message: "Left out: a product shows one picture for now, its first.",
-    });
-  }
-  const current = context.existing?.imageUrl ?? NO_PICTURE;
-  if (!main) return { imageUrl: current, alt: "", fetch: null };
-  let url: URL;
+/**
+ * A picture of the file as the import takes it: one the shop has (an illustration, or a picture
+ * the product already shows) used as it is, or an address to fetch when the import is applied.
+ */
+export type PlannedPicture = { row: number; alt: string; url: string | null; fetch: string | null };
+
+function plannedPicture(image: CsvImage, known: ReadonlySet<string>, context: Context) {
+  let url: URL | null = null;
   try {
-    url = new URL(main.src);
+    url = new URL(image.src);
   } catch {
+    // Said below.
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
     context.problems.push({
-      row: main.row,
+      row: image.row,
       column: "Image Src",
       message: "Give the picture's full address, starting https://.",
     });
-    return { imageUrl: current, alt: main.alt, fetch: null };
+    return null;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    context.problems.push({
-      row: main.row,
+  const ready = shopImageAt(url.pathname) ?? (known.has(url.pathname) ? url.pathname : null);
+  return { row: image.row, alt: image.alt, url: ready, fetch: ready ? null : url.href };
+}
+
+/** The product's pictures in order (Image Position, else the rows' order), the main one first. */
+export function picturesOf(images: CsvImage[], context: Context): PlannedPicture[] {
+  const sorted = [...images].sort((a, b) => a.position - b.position || a.row - b.row);
+  for (const extra of sorted.slice(MAX_MORE_PICTURES + 1)) {
+    context.notes.push({
+      row: extra.row,
       column: "Image Src",
-      message: "Give the picture's full address, starting https://.",
+      message: `Left out: a product has at most ${MAX_MORE_PICTURES + 1} pictures.`,
     });
-    return { imageUrl: current, alt: main.alt, fetch: null };
   }
-  const illustration = shopImageAt(url.pathname);
-  if (illustration) return { imageUrl: illustration, alt: main.alt, fetch: null };
-  if (context.existing && url.pathname === context.existing.imageUrl) {
-    return { imageUrl: current, alt: main.alt, fetch: null };
-  }
-  return { imageUrl: current, alt: main.alt, fetch: { row: main.row, url: url.href } };
+  const existing = context.existing;
+  const known = new Set(
+    existing ? [existing.imageUrl, ...existing.pictures.map((picture) => picture.url)] : [],
+  );
+  return sorted
+    .slice(0, MAX_MORE_PICTURES + 1)
+    .flatMap((image) => plannedPicture(image, known, context) ?? []);
 }
 
 /** A variant row's values read as the editor's input, or null with its problems said. */

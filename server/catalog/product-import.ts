@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from "drizzle-orm";
+import { NO_PICTURE } from "../../common/catalog/product-images";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../common/seo";
 import type { Database } from "../db/database";
 import { type CsvProduct, type ImportProblem, readProductCsv } from "./product-csv-reader";
@@ -7,22 +8,21 @@ import {
   type Existing,
   type ImportStatus,
   matchVariant,
-  pictureOf,
+  type PlannedPicture,
+  picturesOf,
   problemAt,
   searchText,
   statusOf,
   variantOf,
 } from "./product-import-rows";
 import { type ProductInput, productFields, productInputSchema } from "./product-input";
-import { categories, products, productVariants } from "./schema";
+import { categories, productImages, products, productVariants } from "./schema";
 
 // A product CSV's preview (docs/admin.md#product-csv): each product to create or update by its
 // handle, each variant matched to the one it updates (by SKU, else by its option values, else by
 // name), every row's problem with its row and column, and what will be noted but not stop the
 // import. The values are checked by the product editor's own rule (./product-input.ts), so an
 // import can save nothing the editor would refuse. ./product-import-apply.ts applies it.
-
-type ImageToFetch = { row: number; url: string };
 
 export type PlannedProduct = {
   handle: string;
@@ -33,8 +33,12 @@ export type PlannedProduct = {
   input: ProductInput;
   /** Each variant of the input's: its row in the file (none: kept as it was), its counted stock. */
   variants: { row: number | null; quantity: number | null }[];
-  /** A picture to fetch before saving (the input keeps the current one until it arrives). */
-  fetchImage: ImageToFetch | null;
+  /**
+   * The file's pictures in order, the main one first; those to fetch are fetched when applied
+   * (the input keeps the current main one, and has only the others ready, until then). Empty: the
+   * file has none, and the product keeps its own.
+   */
+  pictures: PlannedPicture[];
   /** On sale, a draft, or archived; none: as it is (a new product goes on sale). */
   status: ImportStatus;
   /** A category the import creates for it (none of that name yet). */
@@ -53,7 +57,7 @@ export type ImportPreview = {
   categoriesToCreate: string[];
 };
 
-/** The products the file names that exist, with their variants: two statements. */
+/** The products the file names that exist, with their variants and pictures: three statements. */
 async function existingProducts(db: Database, handles: readonly string[]) {
   if (handles.length === 0) return new Map<string, Existing>();
   const found = await db
@@ -73,10 +77,29 @@ async function existingProducts(db: Database, handles: readonly string[]) {
             ),
           )
           .orderBy(asc(productVariants.createdAt), asc(productVariants.id));
+  const pictures =
+    found.length === 0
+      ? []
+      : await db
+          .select()
+          .from(productImages)
+          .where(
+            inArray(
+              productImages.productId,
+              found.map((product) => product.id),
+            ),
+          )
+          .orderBy(asc(productImages.position));
   return new Map(
     found.map((product) => [
       product.slug,
-      { ...product, variants: variants.filter((variant) => variant.productId === product.id) },
+      {
+        ...product,
+        variants: variants.filter((variant) => variant.productId === product.id),
+        pictures: pictures
+          .filter((picture) => picture.productId === product.id)
+          .map(({ url, alt }) => ({ url, alt })),
+      },
     ]),
   );
 }
@@ -101,23 +124,12 @@ const PRODUCT_OWN_FIELDS = {
   seoDescription: true,
 } as const;
 
-/** One product of the file as the editor's input, matched to the shop's. */
-function planProduct(
-  product: CsvProduct,
-  context: Context,
-  categoryIds: ReadonlyMap<string, string>,
-): PlannedProduct | null {
-  const { existing, problems } = context;
-  const before = problems.length;
-  const name = product.fields.Title ?? existing?.name;
-  if (product.variants.length === 0) {
-    problems.push({
-      row: product.row,
-      column: "Variant Price",
-      message: "A product needs at least one variant row with its price.",
-    });
-  }
-  const picture = pictureOf(product.images, context);
+/**
+ * The file's variants of a product, each matched to the shop's it updates, then the shop's the
+ * file leaves out (kept as they are); each with its row and counted stock.
+ */
+function variantsOf(product: CsvProduct, context: Context) {
+  const { existing } = context;
   const taken = new Set<string>();
   const rows: (number | null)[] = [];
   const quantities: (number | null)[] = [];
@@ -165,14 +177,47 @@ function planProduct(
     rows.push(null);
     quantities.push(null);
   }
+  return { variants, rows, quantities, created, updated: taken.size };
+}
+
+/** One product of the file as the editor's input, matched to the shop's. */
+function planProduct(
+  product: CsvProduct,
+  context: Context,
+  categoryIds: ReadonlyMap<string, string>,
+): PlannedProduct | null {
+  const { existing, problems } = context;
+  const before = problems.length;
+  const name = product.fields.Title ?? existing?.name;
+  if (product.variants.length === 0) {
+    problems.push({
+      row: product.row,
+      column: "Variant Price",
+      message: "A product needs at least one variant row with its price.",
+    });
+  }
+  const pictures = picturesOf(product.images, context).map((picture) => ({
+    ...picture,
+    alt: picture.alt || name || product.handle,
+  }));
+  const [main, ...more] = pictures;
+  const { variants, rows, quantities, created, updated } = variantsOf(product, context);
   const type = product.fields.Type;
   const categoryId = type ? (categoryIds.get(type.toLowerCase()) ?? null) : undefined;
   const input: ProductInput = {
     name: name ?? "",
     slug: product.handle,
     descriptionHtml: product.fields["Body (HTML)"] ?? existing?.descriptionHtml ?? "",
-    imageUrl: picture.imageUrl,
-    imageAlt: picture.alt || existing?.imageAlt || name || product.handle,
+    imageUrl: main?.url ?? existing?.imageUrl ?? NO_PICTURE,
+    imageAlt: main?.alt || existing?.imageAlt || name || product.handle,
+    // The others ready now; those to fetch join them when the import is applied.
+    ...(pictures.length > 0
+      ? {
+          images: more.flatMap((picture) =>
+            picture.url ? [{ url: picture.url, alt: picture.alt }] : [],
+          ),
+        }
+      : {}),
     optionNames: product.optionNames,
     variants,
     ...(categoryId === undefined ? {} : { categoryId }),
@@ -210,11 +255,11 @@ function planProduct(
     id: existing?.id ?? null,
     input,
     variants: rows.map((row, index) => ({ row, quantity: quantities[index] ?? null })),
-    fetchImage: picture.fetch,
+    pictures,
     status,
     newCategory: type && categoryId === null ? type : null,
     created,
-    updated: taken.size,
+    updated,
   };
 }
 

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { isProductImageUrl } from "../../common/catalog/product-images";
+import {
+  isProductImageUrl,
+  MAX_MORE_PICTURES,
+  NO_PICTURE,
+} from "../../common/catalog/product-images";
 import {
   isGtin,
   MAX_OPTIONS,
@@ -178,6 +182,23 @@ export const productFields = z.object({
   optionNames: z
     .array(optionName)
     .max(MAX_OPTIONS, "A product has at most three options.")
+    .optional(),
+  /** The pictures after the main one, in order. Left out: none when new, unchanged on edit. */
+  images: z
+    .array(
+      z.object({
+        url: z
+          .string()
+          .max(200)
+          .refine((url) => url !== NO_PICTURE && isProductImageUrl(url), UNKNOWN_IMAGE),
+        alt: z
+          .string()
+          .trim()
+          .min(3, "Describe each picture for people who cannot see it.")
+          .max(200, "Keep picture descriptions under 200 characters."),
+      }),
+    )
+    .max(MAX_MORE_PICTURES, `A product has at most ${MAX_MORE_PICTURES + 1} pictures.`)
     .optional(),
   variants: z
     .array(variantSchema)

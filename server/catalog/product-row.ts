@@ -4,7 +4,8 @@ import type {
   DetailVariantView,
   VariantView,
 } from "../../common/catalog/catalog-types";
-import { products, productVariants } from "./schema";
+import type { ProductPicture } from "../../common/catalog/product-images";
+import { productImages, products, productVariants } from "./schema";
 
 // What the catalogue reads of a product, as one select: its columns and its variants, oldest (the
 // default) first, as one JSON array built by PostgreSQL. A listing page, a product page and the
@@ -57,6 +58,11 @@ export const productRowColumns = {
 export const productPageColumns = {
   ...productRowColumns,
   optionNames: products.optionNames,
+  /** The pictures after the main one, in order. */
+  images: sql<ProductPicture[]>`coalesce((
+    select json_agg(json_build_object('url', ${qualified(productImages.url)}, 'alt', ${qualified(productImages.alt)}) order by ${qualified(productImages.position)})
+    from ${productImages} where ${qualified(productImages.productId)} = ${qualified(products.id)}
+  ), '[]'::json)`.as("images"),
   variants: variantsJson<DetailVariantView>(sql`
     'optionValues', ${qualified(productVariants.optionValues)},
     'sku', ${qualified(productVariants.sku)},

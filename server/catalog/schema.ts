@@ -182,6 +182,31 @@ export const productVariants = pgTable(
   ],
 );
 
+/**
+ * A product's pictures after its main one (the product's own `image_url` and `image_alt`, which
+ * the listings read), in order from position 1: its page's gallery shows them all. Written with
+ * the product by its editor (server/catalog/product-editor.ts).
+ */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** One of the shop's illustrations or an upload (common/catalog/product-images.ts). */
+    url: text("url").notNull(),
+    alt: text("alt").notNull(),
+    position: integer("position").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("product_images_product_position_unique").on(table.productId, table.position),
+  ],
+);
+
 export type Category = typeof categories.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;

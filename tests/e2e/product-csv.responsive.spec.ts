@@ -141,4 +141,45 @@ test.describe("the product CSV", () => {
     await expect(table.getByText("Archived")).toHaveCount(0);
     await context.close();
   });
+
+  test("give a product more pictures: its page's gallery shows them, by thumbnail or arrow key", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    await gotoHydrated(page, "/dashboard/admin-products/prod4");
+    const form = page.getByRole("form", { name: "Product" });
+    const more = form.getByRole("group", { name: "More pictures" });
+    await more.getByLabel("Add a picture").selectOption({ label: "whitening-pen.svg" });
+    await more.getByRole("button", { name: "Add this picture" }).click();
+    await more.getByLabel("Picture 2 description").fill("The bundle's whitening pen");
+    await more.getByLabel("Add a picture").selectOption({ label: "whitening-strips.svg" });
+    await more.getByRole("button", { name: "Add this picture" }).click();
+    await more.getByLabel("Picture 3 description").fill("The bundle's strips");
+    await more.getByRole("button", { name: "Move picture 3 earlier" }).click();
+    await expect(more.getByLabel("Picture 2 description")).toHaveValue("The bundle's strips");
+    await expectNoSeriousA11yViolations(page);
+    await form.getByRole("button", { name: "Save product" }).click();
+    await expectToast(page, "Product saved");
+
+    const shopper = await browser.newContext({ baseURL: server.url });
+    const shop = await shopper.newPage();
+    await gotoHydrated(shop, "/product/prod4");
+    const main = shop.getByRole("main");
+    const strip = main.getByRole("list", { name: /^Pictures of Complete Smile Bundle, 3 in all/ });
+    await expect(strip.getByRole("img")).toHaveCount(3);
+    const thumbnail = (n: number) =>
+      main.getByRole("button", { name: new RegExp(`^Show picture ${n} of 3`) });
+    await expect(thumbnail(1)).toHaveAttribute("aria-current", "true");
+    await thumbnail(2).click();
+    await expect(thumbnail(2)).toHaveAttribute("aria-current", "true");
+    await expect(thumbnail(2)).toHaveAccessibleName("Show picture 2 of 3: The bundle's strips");
+    await strip.focus();
+    await shop.keyboard.press("ArrowRight");
+    await expect(thumbnail(3)).toHaveAttribute("aria-current", "true");
+    await expectNoSeriousA11yViolations(shop);
+    await shopper.close();
+    await context.close();
+  });
 });

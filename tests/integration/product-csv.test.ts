@@ -1,3 +1,4 @@
+import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { createProduct } from "@server/catalog/product-editor";
 import { productsCsvStream } from "@server/catalog/product-export";
@@ -58,7 +59,7 @@ async function standInWeb() {
   const asked: string[] = [];
   const fetchImage = async (url: string) => {
     asked.push(url);
-    return url === "https://cdn.shopify.example/files/paste.png"
+    return url.startsWith("https://cdn.shopify.example/files/paste")
       ? new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png" } })
       : new Response("Not found", { status: 404 });
   };
@@ -119,6 +120,25 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
         },
       ],
     });
+    await createProduct(db(), admin, {
+      name: "Pictured Kit",
+      slug: "pictured-kit",
+      descriptionHtml: "<p>Kit.</p>",
+      imageUrl: "/images/products/whitening-strips.svg",
+      imageAlt: "The kit",
+      images: [
+        { url: "/images/products/whitening-pen.svg", alt: "The kit's pen" },
+        { url: "/images/products/whitening-toothpaste.svg", alt: "The kit's paste" },
+      ],
+      variants: [
+        {
+          name: "Default",
+          pricePence: 3000,
+          compareAtPricePence: null,
+          startingStock: 2,
+        },
+      ],
+    });
     const csv = await exportCsv(db());
     expect(csv.startsWith("\uFEFFHandle,Title,Body (HTML),Vendor,Type,Tags,Published,")).toBe(true);
     // A cell a spreadsheet would run is made inert; quotes and line breaks are quoted.
@@ -127,6 +147,7 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
     expect(Object.keys(exported)).toEqual([
       "complete-smile-bundle",
       "formula-gel",
+      "pictured-kit",
       "whitening-pen",
       "whitening-strips",
       "whitening-toothpaste",
@@ -142,6 +163,18 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
       Status: "active",
       Published: "TRUE",
     });
+    // A picture past the last variant has a line of its own.
+    expect(
+      exported["pictured-kit"]?.map((row) => [
+        row["Variant Price"],
+        row["Image Src"],
+        row["Image Position"],
+      ]),
+    ).toEqual([
+      ["30.00", "https://gleam.example/images/products/whitening-strips.svg", "1"],
+      ["", "https://gleam.example/images/products/whitening-pen.svg", "2"],
+      ["", "https://gleam.example/images/products/whitening-toothpaste.svg", "3"],
+    ]);
     expect(exported["formula-gel"]?.[0]).toMatchObject({
       Status: "draft",
       "Variant Price": "12.50",
@@ -155,7 +188,7 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
     const freshAdmin = adminActor(await createCustomer(fresh.db));
     const preview = await previewProductImport(fresh.db, bytes(csv));
     expect(preview.problems).toEqual([]);
-    expect(preview.products.map((product) => product.id)).toEqual([null, null, null, null, null]);
+    expect(preview.products.map((product) => product.id)).toEqual(Array(6).fill(null));
     expect(preview.categoriesToCreate.sort()).toEqual([
       "Bundles",
       "Pens",
@@ -168,7 +201,7 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
         throw new Error("nothing to fetch: every picture is one of the shop's");
       },
     });
-    expect(outcomes.map((outcome) => outcome.result)).toEqual(Array(5).fill("created"));
+    expect(outcomes.map((outcome) => outcome.result)).toEqual(Array(6).fill("created"));
     expect(catalogueOf(await exportCsv(fresh.db))).toEqual(exported);
 
     // Imported again, the same file changes nothing and creates nothing.
@@ -205,7 +238,6 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
     ]);
     expect(preview.categoriesToCreate).toEqual(["Floss"]);
     expect(preview.notes.map((note) => [note.row, note.column])).toEqual([
-      [3, "Image Src"],
       [4, "Variant Compare At Price"],
       [4, "Variant Inventory Qty"],
       [4, "Variant Barcode"],
@@ -219,9 +251,12 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
       ["charcoal-paste", "created"],
       ["floss-picks", "created"],
     ]);
-    expect(outcomes[1]?.imageProblem).toBe(
-      "Row 5, Image Src: https://cdn.shopify.example/files/missing.png could not be fetched: the server answered 404.",
-    );
+    expect(outcomes.map((outcome) => outcome.imageProblems)).toEqual([
+      [],
+      [
+        "Row 5, Image Src: https://cdn.shopify.example/files/missing.png could not be fetched: the server answered 404.",
+      ],
+    ]);
     const [paste] = await db().select().from(products).where(eq(products.slug, "charcoal-paste"));
     expect(paste).toMatchObject({
       name: "Charcoal Paste",
@@ -232,6 +267,10 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
       categoryId: "cat-toothpaste",
     });
     expect(paste?.imageUrl).toMatch(/^\/media\/[0-9a-f-]{36}\/800\.webp$/);
+    const [back] = (await getAdminProduct(db(), paste?.id ?? ""))?.product.images ?? [];
+    expect(back?.alt).toBe("The back of the tube");
+    expect(back?.url).toMatch(/^\/media\/[0-9a-f-]{36}\/800\.webp$/);
+    expect(back?.url).not.toBe(paste?.imageUrl);
     const variants = await db()
       .select()
       .from(productVariants)

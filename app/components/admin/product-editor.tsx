@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { showToast } from "~/lib/toast";
 import { DescriptionField } from "./description-field";
+import { MorePictures } from "./more-pictures";
 import { type ImageChoice, ProductImagePicker } from "./product-image-picker";
 import { type Problems, VariantsSection } from "./product-variants";
 import { SearchListingFields } from "./search-listing-fields";
@@ -172,6 +173,13 @@ function DetailsSection({
           />
           {errorFor("imageAlt")}
         </Field>
+        <MorePictures
+          // Saved: the list becomes the saved pictures.
+          key={JSON.stringify(product?.images ?? [])}
+          saved={product?.images ?? []}
+          choices={images}
+          problem={problems.find((entry) => entry.field?.startsWith("images"))?.message ?? null}
+        />
         <div className="sm:col-span-2">
           <DescriptionField
             initialHtml={product?.descriptionHtml ?? ""}

@@ -74,7 +74,7 @@ function Preview({ preview, fileName }: { preview: ImportSummary; fileName: stri
   const updating = preview.products.length - creating;
   const newVariants = preview.products.reduce((sum, product) => sum + product.created, 0);
   const changedVariants = preview.products.reduce((sum, product) => sum + product.updated, 0);
-  const pictures = preview.products.filter((product) => product.fetchImage).length;
+  const pictures = preview.products.reduce((sum, product) => sum + product.picturesToFetch, 0);
   return (
     <section className={cardClass} aria-labelledby="import-preview-heading">
       <h2 id="import-preview-heading" className="text-lg font-semibold">
@@ -161,9 +161,7 @@ function Preview({ preview, fileName }: { preview: ImportSummary; fileName: stri
 
 function Outcomes({ answer }: { answer: Extract<ImportAnswer, { intent: "apply" }> }) {
   const failed = answer.outcomes.filter((outcome) => outcome.result === "failed");
-  const pictures = answer.outcomes.flatMap((outcome) =>
-    outcome.imageProblem ? [outcome.imageProblem] : [],
-  );
+  const pictures = answer.outcomes.flatMap((outcome) => outcome.imageProblems);
   return (
     <section className={cardClass} aria-labelledby="import-result-heading">
       <h2 id="import-result-heading" className="text-lg font-semibold">

@@ -8,11 +8,11 @@ import { useCartLines } from "~/components/cart/cart-store";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
 import { Price } from "~/components/ui/price";
-import { ProductImage } from "~/components/ui/product-image";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { offerTexts } from "~/lib/offers";
 import { AddToCartButton } from "./add-to-cart-button";
+import { ProductGallery } from "./product-gallery";
 import { StickyBuyBar, useScrolledPast } from "./sticky-buy-bar";
 import { StockHint } from "./stock-hint";
 import { VariantChoice } from "./variant-choice";
@@ -49,11 +49,9 @@ export function ProductDetail({
   return (
     <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
       <div className="self-start overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft lg:sticky lg:top-24">
-        <ProductImage
-          src={product.imageUrl}
-          alt={product.imageAlt}
-          priority
-          sizes="(min-width: 768px) 50vw, 100vw"
+        <ProductGallery
+          name={product.name}
+          pictures={[{ url: product.imageUrl, alt: product.imageAlt }, ...product.images]}
         />
       </div>
 
