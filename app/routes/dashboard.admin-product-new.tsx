@@ -24,8 +24,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   const admin = adminActor((await requireUser(request, url)).id);
   const db = await getDb();
   return answerForm(request, {
-    save: formIntent(productFormSchema, async ({ imageFile, ...input }) => {
-      const id = await createProduct(db, admin, input, await prepareUpload(imageFile));
+    save: formIntent(productFormSchema, async ({ imageFile, imageFocus, ...input }) => {
+      const id = await createProduct(db, admin, input, await prepareUpload(imageFile, imageFocus));
       throw redirect(`/dashboard/admin-products/${id}`);
     }),
   });

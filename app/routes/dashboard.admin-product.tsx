@@ -38,8 +38,8 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const db = await getDb();
   const id = params.productId;
   return answerForm(request, {
-    save: formIntent(productFormSchema, async ({ imageFile, ...input }) =>
-      updateProduct(db, admin, id, input, await prepareUpload(imageFile)),
+    save: formIntent(productFormSchema, async ({ imageFile, imageFocus, ...input }) =>
+      updateProduct(db, admin, id, input, await prepareUpload(imageFile, imageFocus)),
     ),
     count: formIntent(
       z.object({

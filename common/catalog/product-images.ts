@@ -17,6 +17,23 @@ export const IMAGE_UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp";
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_IMAGE_SIDE = 400;
 export const IMAGE_TOO_LARGE = "The image is larger than 5 MB: choose a smaller file.";
+/**
+ * Where an upload's square is cut from, as percentages across and down (50, 50: the middle). It
+ * means what CSS's object-position means for a square box over the picture, so the editor's
+ * preview (an object-fit: cover square) shows exactly the square the server cuts (cropSquare).
+ */
+export type CropFocus = { x: number; y: number };
+
+/** The square cut from a picture `width` × `height` at `focus`: its side and top-left corner. */
+export function cropSquare(width: number, height: number, focus: CropFocus) {
+  const side = Math.min(width, height);
+  return {
+    side,
+    left: Math.round(((width - side) * focus.x) / 100),
+    top: Math.round(((height - side) * focus.y) / 100),
+  };
+}
+
 /** A product's pictures after its main one, at most (twelve in all). */
 export const MAX_MORE_PICTURES = 11;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CropFocus } from "../../common/catalog/product-images";
 import { parsePounds } from "../../common/money";
 import { openedVersionField } from "../audit/stale-save";
 import { productFields, productInputSchema } from "./product-input";
@@ -43,6 +44,9 @@ export const productFormSchema = z
       .instanceof(File)
       .optional()
       .transform((file) => (file && file.size > 0 ? file : null)),
+    /** Where the new image's square is cut from, in percent across and down (the preview's). */
+    imageFocusX: z.string().max(10).optional(),
+    imageFocusY: z.string().max(10).optional(),
     variants: z.string().max(200_000),
     /** The pictures after the main one, as one JSON array of { url, alt }. */
     images: z.string().max(20_000).optional(),
@@ -125,44 +129,20 @@ export const productFormSchema = z
       barcode: row.barcode ?? null,
       grams: gramsOf(row.grams),
     }));
-    let optionNames: string[] | undefined;
-    if (form.optionNames !== undefined) {
-      const names = z.array(z.string().max(200)).max(10).safeParse(safeJson(form.optionNames));
-      if (!names.success) {
-        context.addIssue({
-          code: "custom",
-          message: "The options could not be read.",
-          path: ["optionNames"],
-        });
-        return sayTheRest();
-      }
-      optionNames = names.data;
-    }
-    if (unreadable) return sayTheRest();
-    let images: { url: string; alt: string }[] | undefined;
-    if (form.images !== undefined) {
-      const pictures = z
-        .array(z.object({ url: z.string().max(300), alt: z.string().max(1000) }))
-        .max(50)
-        .safeParse(safeJson(form.images));
-      if (!pictures.success) {
-        context.addIssue({
-          code: "custom",
-          message: "The pictures could not be read.",
-          path: ["images"],
-        });
-        return sayTheRest();
-      }
-      images = pictures.data;
-    }
+    const optionNames = jsonList(form.optionNames, optionNamesField, "optionNames", context);
+    const images = jsonList(form.images, picturesField, "images", context);
+    if (unreadable || optionNames === UNREADABLE || images === UNREADABLE) return sayTheRest();
     const {
       categoryId,
       featuredRank,
       draft,
       optionNames: _names,
       images: _images,
+      imageFocusX,
+      imageFocusY,
       ...fields
     } = form;
+    const focus = focusOf(imageFocusX, imageFocusY);
     const rank = featuredRank?.trim() ?? "";
     return {
       ...fields,
@@ -174,11 +154,12 @@ export const productFormSchema = z
       variants,
       ...(optionNames === undefined ? {} : { optionNames }),
       ...(images === undefined ? {} : { images }),
+      imageFocus: focus,
       ...(draft ? { draft: true } : {}),
     };
   })
   .transform((form, context) => {
-    const { imageFile, ...input } = form;
+    const { imageFile, imageFocus, ...input } = form;
     const checked = productInputSchema.safeParse(input);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
@@ -186,7 +167,7 @@ export const productFormSchema = z
       }
       return z.NEVER;
     }
-    return { ...checked.data, imageFile };
+    return { ...checked.data, imageFile, imageFocus };
   });
 
 /** Whole grams from the typed text: blank is none; anything else not a whole number, -1 (refused). */
@@ -194,6 +175,42 @@ function gramsOf(text: string | undefined): number | null {
   const typed = text?.trim() ?? "";
   if (typed === "") return null;
   return /^\d{1,7}$/.test(typed) ? Number(typed) : -1;
+}
+
+const UNREADABLE = Symbol("unreadable");
+
+const optionNamesField = {
+  schema: z.array(z.string().max(200)).max(10),
+  message: "The options could not be read.",
+};
+const picturesField = {
+  schema: z.array(z.object({ url: z.string().max(300), alt: z.string().max(1000) })).max(50),
+  message: "The pictures could not be read.",
+};
+
+/** A field holding a JSON list: none when the form has no such field; UNREADABLE, said, if bad. */
+function jsonList<T>(
+  text: string | undefined,
+  field: { schema: z.ZodType<T>; message: string },
+  path: string,
+  context: z.RefinementCtx,
+): T | undefined | typeof UNREADABLE {
+  if (text === undefined) return undefined;
+  const parsed = field.schema.safeParse(safeJson(text));
+  if (parsed.success) return parsed.data;
+  context.addIssue({ code: "custom", message: field.message, path: [path] });
+  return UNREADABLE;
+}
+
+/** The preview's focus, each a percentage 0 to 100; none (the server's own choice) otherwise. */
+function focusOf(x: string | undefined, y: string | undefined): CropFocus | undefined {
+  const percent = (text: string | undefined) => {
+    const value = Number(text);
+    return text !== undefined && text.trim() !== "" && value >= 0 && value <= 100 ? value : null;
+  };
+  const across = percent(x);
+  const down = percent(y);
+  return across === null || down === null ? undefined : { x: across, y: down };
 }
 
 function safeJson(text: string): unknown {

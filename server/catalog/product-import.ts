@@ -17,6 +17,7 @@ import {
 } from "./product-import-rows";
 import { type ProductInput, productFields, productInputSchema } from "./product-input";
 import { categories, productImages, products, productVariants } from "./schema";
+import { editedFields } from "./variant-editor";
 
 // A product CSV's preview (docs/admin.md#product-csv): each product to create or update by its
 // handle, each variant matched to the one it updates (by SKU, else by its option values, else by
@@ -163,17 +164,7 @@ function variantsOf(product: CsvProduct, context: Context) {
     });
   }
   for (const variant of kept) {
-    variants.push({
-      id: variant.id,
-      name: variant.name,
-      optionValues: variant.optionValues,
-      sku: variant.sku,
-      barcode: variant.barcode,
-      grams: variant.grams,
-      pricePence: variant.pricePence,
-      compareAtPricePence: variant.compareAtPricePence,
-      startingStock: 0,
-    });
+    variants.push({ id: variant.id, ...editedFields(variant), startingStock: 0 });
     rows.push(null);
     quantities.push(null);
   }

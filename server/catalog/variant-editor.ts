@@ -4,7 +4,7 @@ import type { Database } from "../db/database";
 import { DomainError } from "../errors";
 import { shopChanged } from "../events/shop-changed";
 import { adjustStock, restock } from "../stock/stock-service";
-import type { ProductInput, productInputSchema } from "./product-input";
+import type { productInputSchema } from "./product-input";
 import { productVariants } from "./schema";
 
 // A product's variants as the admin's editor writes them (./product-editor.ts saves the product
@@ -25,6 +25,19 @@ const EDITED = [
   "compareAtPricePence",
 ] as const;
 type Edited = Pick<VariantRow, (typeof EDITED)[number]>;
+
+/** What the editor writes of a variant, taken from anything that has it. */
+export function editedFields(variant: Edited): Edited {
+  return {
+    name: variant.name,
+    optionValues: variant.optionValues,
+    sku: variant.sku,
+    barcode: variant.barcode,
+    grams: variant.grams,
+    pricePence: variant.pricePence,
+    compareAtPricePence: variant.compareAtPricePence,
+  };
+}
 export type VariantChange = { id: string; before: Partial<Edited>; after: Partial<Edited> };
 
 const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
@@ -61,7 +74,7 @@ export const skuTakenError = () =>
 export async function addVariants(
   tx: Database,
   productId: string,
-  variants: ProductInput["variants"],
+  variants: ParsedProduct["variants"],
   actor: Actor,
   start: Date,
 ) {
@@ -71,13 +84,7 @@ export async function addVariants(
       .insert(productVariants)
       .values({
         productId,
-        name: variant.name,
-        optionValues: variant.optionValues,
-        sku: variant.sku,
-        barcode: variant.barcode,
-        grams: variant.grams,
-        pricePence: variant.pricePence,
-        compareAtPricePence: variant.compareAtPricePence,
+        ...editedFields(variant),
         createdAt,
         updatedAt: createdAt,
       })
@@ -103,15 +110,7 @@ export async function saveVariantChanges(
   for (const variant of product.variants) {
     const current = variant.id ? known.get(variant.id) : undefined;
     if (!current) continue;
-    const next: Edited = {
-      name: variant.name,
-      optionValues: variant.optionValues,
-      sku: variant.sku,
-      barcode: variant.barcode,
-      grams: variant.grams,
-      pricePence: variant.pricePence,
-      compareAtPricePence: variant.compareAtPricePence,
-    };
+    const next = editedFields(variant);
     const changed = EDITED.filter((key) => !same(current[key], next[key]));
     if (changed.length === 0) continue;
     await tx.update(productVariants).set(next).where(eq(productVariants.id, current.id));

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import {
+  type CropFocus,
+  cropSquare,
   IMAGE_TOO_LARGE,
   type ImageWidth,
   imageWidths,
@@ -64,7 +66,7 @@ function cleanFileName(name: string): string {
 const etagOf = (content: Buffer) => `"${createHash("sha256").update(content).digest("base64url")}"`;
 
 /** Checks an uploaded file and renders every size; a DomainError says what is wrong with it. */
-export async function prepareImage(file: File): Promise<PreparedImage> {
+export async function prepareImage(file: File, focus?: CropFocus): Promise<PreparedImage> {
   if (file.size > MAX_IMAGE_BYTES)
     throw new DomainError("BAD_REQUEST", IMAGE_TOO_LARGE, IMAGE_FIELD);
   const input = Buffer.from(await file.arrayBuffer());
@@ -88,8 +90,18 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
 
   const shortSide = Math.min(width, height);
   const render = async (size: ImageWidth, format: MediaFormat): Promise<Rendition> => {
-    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
+    const upright = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+    // The square the admin chose in the preview, else the part libvips finds most striking.
+    const square = focus ? cropSquare(width, height, focus) : null;
+    const cut = square
+      ? upright.extract({
+          left: square.left,
+          top: square.top,
+          width: square.side,
+          height: square.side,
+        })
+      : upright;
+    const pipeline = cut
       // Square, never enlarged: a photo smaller than a size keeps its own (shorter) side.
       .resize(Math.min(size, shortSide), Math.min(size, shortSide), {
         fit: "cover",
@@ -122,6 +134,9 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
 }
 
 /** The product form's optional new image: prepared when one was sent, null when none was. */
-export async function prepareUpload(file: File | null): Promise<PreparedImage | null> {
-  return file ? prepareImage(file) : null;
+export async function prepareUpload(
+  file: File | null,
+  focus?: CropFocus,
+): Promise<PreparedImage | null> {
+  return file ? prepareImage(file, focus) : null;
 }

@@ -93,6 +93,18 @@ test.describe("the admin's catalogue", () => {
       .png()
       .toBuffer();
     await fileInput.setInputFiles({ name: "foam.png", mimeType: "image/png", buffer: photo });
+    // Its square shown before it is saved, moved from the keyboard too.
+    await expect(form.getByRole("img", { name: "The square the shop will show" })).toBeVisible();
+    const across = form.getByLabel("Square from left to right");
+    await expect(across).toHaveValue("50");
+    await across.focus();
+    await page.keyboard.press("Home");
+    await expect(across).toHaveValue("0");
+    await expect(form.getByRole("img", { name: "The square the shop will show" })).toHaveCSS(
+      "object-position",
+      "0% 50%",
+    );
+    await expectNoSeriousA11yViolations(page);
     // What search engines show: written here, whole; left empty it would be the name and text.
     await form.getByLabel("Search title").fill("Whitening Foam for Sensitive Teeth");
     await form.getByLabel("Search description").fill("A gentle foam that lifts stains in a week.");

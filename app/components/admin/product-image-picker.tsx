@@ -5,9 +5,10 @@ import {
   MIN_IMAGE_SIDE,
   NO_PICTURE,
 } from "@common/catalog/product-images";
-import { type ReactNode, type RefObject, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
+import { CropPreview } from "./crop-preview";
 
 export type ImageChoice = { url: string; label: string };
 
@@ -36,6 +37,9 @@ export function ProductImagePicker({
   // A new product starts with no picture, never another product's.
   const [chosen, setChosen] = useState(current ?? NO_PICTURE);
   const fileInvalid = problem?.field === "imageFile";
+  // The chosen file, shown in the browser before it is sent.
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   return (
     <div className="grid gap-4 sm:col-span-2 sm:grid-cols-[7rem_1fr]">
       <img
@@ -87,16 +91,19 @@ export function ProductImagePicker({
               const file = event.target.files?.[0];
               if (file && file.size > MAX_IMAGE_BYTES) {
                 event.target.value = "";
+                setPreview(null);
                 onProblem({ field: "imageFile", message: IMAGE_TOO_LARGE });
-              } else if (fileInvalid) {
-                onProblem(null);
+                return;
               }
+              setPreview(file ? URL.createObjectURL(file) : null);
+              if (fileInvalid) onProblem(null);
             }}
             className="block w-full text-sm text-ink-muted file:mr-3 file:h-10 file:rounded-[var(--radius-card)] file:border file:border-line file:bg-white file:px-4 file:font-medium file:text-ink hover:file:bg-paper"
           />
           {errorFor("imageFile")}
         </Field>
       </div>
+      {preview ? <CropPreview key={preview} src={preview} /> : null}
     </div>
   );
 }
