@@ -50,7 +50,8 @@ export function contentSecurityPolicy({ scripts, https, stripe }: SecurityHeader
     "script-src": ["'self'", ...inline, ...(stripe ? stripeScriptHosts : [])],
     // Inline style attributes come from React components and the toast library.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
+    // blob: a file the admin chose, shown by the browser before it is sent (the crop preview).
+    "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(stripe ? stripeConnectHosts : [])],
     "frame-src": stripe ? stripeFrameHosts : ["'none'"],
