@@ -33,20 +33,44 @@ export type BuiltServer = {
   stop(): Promise<number | null>;
 };
 
+type StartOptions = {
+  waitForHealth?: boolean;
+  captureOutput?: boolean;
+  /** The folder holding build/ and node_modules/ (default: this project). */
+  root?: string;
+};
+
 export async function startBuiltServer(
   env: Record<string, string> = {},
-  options: {
-    waitForHealth?: boolean;
-    captureOutput?: boolean;
-    /** The folder holding build/ and node_modules/ (default: this project). */
-    root?: string;
-  } = {},
+  options: StartOptions = {},
 ): Promise<BuiltServer> {
   const root = options.root ?? projectRoot;
   const entry = join(root, "build", "server", "index.js");
   if (!existsSync(entry))
     throw new Error("build/server/index.js is missing: run `npm run build` first");
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // A free port is free when asked, not when the server binds it: another process starting at
+  // the same moment may take it first. A port chosen here is chosen again then, never one given.
+  for (let attempt = 1; ; attempt++) {
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    const server = launch(entry, root, port, env, options);
+    if (options.waitForHealth === false) return server;
+    try {
+      await waitForHealth(server);
+      return server;
+    } catch (error) {
+      const taken = server.output().includes("EADDRINUSE");
+      if (env.PORT || !taken || attempt === 3) throw error;
+    }
+  }
+}
+
+function launch(
+  entry: string,
+  root: string,
+  port: number,
+  env: Record<string, string>,
+  options: StartOptions,
+): BuiltServer {
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
@@ -68,7 +92,7 @@ export async function startBuiltServer(
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const server: BuiltServer = {
+  return {
     port,
     url: `http://127.0.0.1:${port}`,
     child,
@@ -79,8 +103,6 @@ export async function startBuiltServer(
       return exited;
     },
   };
-  if (options.waitForHealth !== false) await waitForHealth(server);
-  return server;
 }
 
 export async function waitForHealth(server: BuiltServer, timeoutMs = 60_000): Promise<void> {

@@ -38,6 +38,7 @@ const variant = {
   optionValues: [],
   sku: null,
   barcode: null,
+  imageUrl: null,
 };
 
 const pricing = {

@@ -99,6 +99,8 @@ export type AdminProductDetail = {
     sku: string | null;
     barcode: string | null;
     grams: number | null;
+    /** The product's picture that shows it; none: the main one. */
+    imageUrl: string | null;
     pricePence: number;
     compareAtPricePence: number | null;
     stockQuantity: number;

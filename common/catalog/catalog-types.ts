@@ -23,6 +23,8 @@ export type DetailVariantView = VariantView & {
   sku: string | null;
   /** Its GTIN. */
   barcode: string | null;
+  /** The product's picture that shows it; none: the main one. */
+  imageUrl: string | null;
 };
 
 /** A product on sale with every variant, as lists and the JSON API read it. */

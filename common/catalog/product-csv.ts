@@ -29,6 +29,7 @@ export const PRODUCT_CSV_COLUMNS = [
   "Image Alt Text",
   "SEO Title",
   "SEO Description",
+  "Variant Image",
   "Status",
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];

@@ -46,6 +46,7 @@ export async function getAdminProduct(
         sku: productVariants.sku,
         barcode: productVariants.barcode,
         grams: productVariants.grams,
+        imageUrl: productVariants.imageUrl,
         pricePence: productVariants.pricePence,
         compareAtPricePence: productVariants.compareAtPricePence,
         stockQuantity: productVariants.stockQuantity,

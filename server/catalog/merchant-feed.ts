@@ -27,6 +27,8 @@ export type FeedVariant = {
   imageUrl: string;
   /** The product's pictures after its main one. */
   moreImages: string[];
+  /** The picture that shows this variant, when it has its own. */
+  variantImage: string | null;
   variantName: string;
   pricePence: number;
   compareAtPricePence: number | null;
@@ -53,6 +55,7 @@ export async function merchantFeedVariants(db: Database): Promise<FeedVariant[]>
       moreImages: sql<
         string[]
       >`coalesce((select array_agg(pi.url order by pi.position) from product_images pi where pi.product_id = ${products.id}), '{}')`,
+      variantImage: productVariants.imageUrl,
       variantName: productVariants.name,
       pricePence: productVariants.pricePence,
       compareAtPricePence: productVariants.compareAtPricePence,
@@ -96,7 +99,10 @@ function feedItem(
     element("title", lineLabel({ name: variant.productName, variantName: variant.variantName })),
     element("description", description || variant.productName),
     element("link", absoluteUrl(site.baseUrl, `/product/${variant.productId}`)),
-    element("g:image_link", absoluteUrl(site.baseUrl, shareableImageUrl(variant.imageUrl))),
+    element(
+      "g:image_link",
+      absoluteUrl(site.baseUrl, shareableImageUrl(variant.variantImage ?? variant.imageUrl)),
+    ),
     // Google takes up to ten more.
     ...variant.moreImages
       .slice(0, 10)

@@ -29,6 +29,8 @@ export type CsvVariant = {
   price: string;
   compareAt: string;
   barcode: string;
+  /** The address of the product's picture that shows it. */
+  image: string;
 };
 
 export type CsvImage = { row: number; src: string; position: number; alt: string };
@@ -185,6 +187,7 @@ export function readProductCsv(bytes: Uint8Array): CsvReading {
       price: cell("Variant Price"),
       compareAt: cell("Variant Compare At Price"),
       barcode: cell("Variant Barcode"),
+      image: cell("Variant Image"),
     };
     if (variant.price || variant.sku || variant.optionValues.some((value) => value !== "")) {
       product.variants.push(variant);

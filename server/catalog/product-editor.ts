@@ -16,6 +16,7 @@ import { categories, products, productVariants } from "./schema";
 import {
   addVariants,
   assertSkusFree,
+  assertVariantPictures,
   SKU_UNIQUE,
   saveVariantChanges,
   skuTakenError,
@@ -128,8 +129,12 @@ export async function createProduct(
         })
         .returning({ id: products.id });
       if (!row) throw new Error("the product insert returned nothing");
-      await addVariants(tx, row.id, product.variants, actor, now);
       await savePictures(tx, row.id, product.images ?? []);
+      assertVariantPictures(product.variants, [
+        imageUrl,
+        ...(product.images ?? []).map((image) => image.url),
+      ]);
+      await addVariants(tx, row.id, product.variants, actor, now);
       await recordAudit(tx, {
         actor,
         action: "product.created",
@@ -271,6 +276,10 @@ export async function updateProduct(
       const picturesChanged =
         product.images !== undefined &&
         (await savePictures(tx, id, product.images, picturesBefore));
+      assertVariantPictures(product.variants, [
+        imageUrl,
+        ...(product.images ?? picturesBefore).map((image) => image.url),
+      ]);
       const auditedFields: string[] = picturesChanged
         ? [...changedFields, "images"]
         : [...changedFields];

@@ -63,6 +63,7 @@ function productLines(vendor: string, baseUrl: string): SQL<string> {
     sql`csv_cell(i.alt)`,
     first(sql`csv_cell(p.seo_title)`),
     first(sql`csv_cell(p.seo_description)`),
+    sql`csv_cell(${baseUrl}::text || v.image_url)`,
     first(
       sql`case when p.active then 'active' when p.published_at is null then 'draft' else 'archived' end`,
     ),

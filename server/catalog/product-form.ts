@@ -21,6 +21,8 @@ const variantFields = z.object({
   barcode: z.string().max(200).optional(),
   /** Grams, as typed: blank for none. */
   grams: z.string().max(20).optional(),
+  /** One of the product's pictures; blank for the main one. */
+  imageUrl: z.string().max(300).optional(),
 });
 
 /** Pence from a price typed in pounds; null (and the reason added) when it is not one. */
@@ -128,6 +130,7 @@ export const productFormSchema = z
       sku: row.sku ?? null,
       barcode: row.barcode ?? null,
       grams: gramsOf(row.grams),
+      imageUrl: row.imageUrl || null,
     }));
     const optionNames = jsonList(form.optionNames, optionNamesField, "optionNames", context);
     const images = jsonList(form.images, picturesField, "images", context);

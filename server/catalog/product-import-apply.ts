@@ -72,13 +72,25 @@ async function saveProduct(
 ): Promise<"created" | "updated"> {
   return db.transaction(async (tx) => {
     const more: { url: string; alt: string }[] = [];
+    const stored = new Map<number, string>();
     for (const [index, picture] of plan.pictures.entries()) {
       if (index === 0) continue;
       const upload = fetched.get(index);
       const url = picture.url ?? (upload ? await storeImage(tx, actor, upload) : null);
-      if (url) more.push({ url, alt: picture.alt });
+      if (url) {
+        more.push({ url, alt: picture.alt });
+        stored.set(index, url);
+      }
     }
-    const input = plan.pictures.length > 0 ? { ...planned, images: more } : planned;
+    // A variant shows its picture once it is stored (one that could not be had: the main one).
+    const variants = planned.variants.map((variant, index) => {
+      const picture = plan.variants[index]?.picture;
+      return picture === null || picture === undefined
+        ? variant
+        : { ...variant, imageUrl: stored.get(picture) ?? null };
+    });
+    const input =
+      plan.pictures.length > 0 ? { ...planned, images: more, variants } : { ...planned, variants };
     const main = fetched.get(0) ?? null;
     const id =
       plan.id ??

@@ -37,7 +37,14 @@ export type Context = {
  * A picture of the file as the import takes it: one the shop has (an illustration, or a picture
  * the product already shows) used as it is, or an address to fetch when the import is applied.
  */
-export type PlannedPicture = { row: number; alt: string; url: string | null; fetch: string | null };
+export type PlannedPicture = {
+  row: number;
+  /** The file's address for it, as a URL writes it (a variant names its picture by it). */
+  src: string;
+  alt: string;
+  url: string | null;
+  fetch: string | null;
+};
 
 function plannedPicture(image: CsvImage, known: ReadonlySet<string>, context: Context) {
   let url: URL | null = null;
@@ -55,7 +62,13 @@ function plannedPicture(image: CsvImage, known: ReadonlySet<string>, context: Co
     return null;
   }
   const ready = shopImageAt(url.pathname) ?? (known.has(url.pathname) ? url.pathname : null);
-  return { row: image.row, alt: image.alt, url: ready, fetch: ready ? null : url.href };
+  return {
+    row: image.row,
+    src: url.href,
+    alt: image.alt,
+    url: ready,
+    fetch: ready ? null : url.href,
+  };
 }
 
 /** The product's pictures in order (Image Position, else the rows' order), the main one first. */
@@ -149,6 +162,33 @@ export function variantOf(product: CsvProduct, variant: CsvVariant, context: Con
     compareAtPricePence,
     quantity,
   };
+}
+
+/**
+ * Which of the product's pictures in the file shows a variant (by its Variant Image): its place
+ * in the list, or null for the main one or none (one not among them is noted and left out).
+ */
+export function variantPicture(
+  variant: CsvVariant,
+  pictures: readonly PlannedPicture[],
+  context: Context,
+): number | null {
+  if (!variant.image) return null;
+  let href: string;
+  try {
+    href = new URL(variant.image).href;
+  } catch {
+    href = variant.image;
+  }
+  const index = pictures.findIndex((picture) => picture.src === href);
+  if (index < 0) {
+    context.notes.push({
+      row: variant.row,
+      column: "Variant Image",
+      message: "Left out: it is not one of the product's pictures in the file.",
+    });
+  }
+  return index > 0 ? index : null;
 }
 
 /** The existing variant a row updates: the same SKU, else the same values, else the same name. */

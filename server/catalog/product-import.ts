@@ -14,6 +14,7 @@ import {
   searchText,
   statusOf,
   variantOf,
+  variantPicture,
 } from "./product-import-rows";
 import { type ProductInput, productFields, productInputSchema } from "./product-input";
 import { categories, productImages, products, productVariants } from "./schema";
@@ -32,8 +33,11 @@ export type PlannedProduct = {
   /** The product it updates; none: a new one. */
   id: string | null;
   input: ProductInput;
-  /** Each variant of the input's: its row in the file (none: kept as it was), its counted stock. */
-  variants: { row: number | null; quantity: number | null }[];
+  /**
+   * Each variant of the input's: its row in the file (none: kept as it was), its counted stock,
+   * the place in `pictures` of the picture that shows it.
+   */
+  variants: { row: number | null; quantity: number | null; picture: number | null }[];
   /**
    * The file's pictures in order, the main one first; those to fetch are fetched when applied
    * (the input keeps the current main one, and has only the others ready, until then). Empty: the
@@ -129,11 +133,12 @@ const PRODUCT_OWN_FIELDS = {
  * The file's variants of a product, each matched to the shop's it updates, then the shop's the
  * file leaves out (kept as they are); each with its row and counted stock.
  */
-function variantsOf(product: CsvProduct, context: Context) {
+function variantsOf(product: CsvProduct, pictures: readonly PlannedPicture[], context: Context) {
   const { existing } = context;
   const taken = new Set<string>();
   const rows: (number | null)[] = [];
   const quantities: (number | null)[] = [];
+  const shows: (number | null)[] = [];
   const variants: ProductInput["variants"] = [];
   let created = 0;
   for (const row of product.variants) {
@@ -143,13 +148,17 @@ function variantsOf(product: CsvProduct, context: Context) {
     if (match) taken.add(match.id);
     else created++;
     const { quantity, ...fields } = variant;
+    const picture = variantPicture(row, pictures, context);
     variants.push({
       ...(match ? { id: match.id } : {}),
       ...fields,
+      // A picture to fetch is named once it is stored, when the import is applied.
+      imageUrl: picture === null ? null : (pictures[picture]?.url ?? null),
       startingStock: match ? 0 : (quantity ?? 0),
     });
     rows.push(row.row);
     quantities.push(match ? quantity : null);
+    shows.push(picture);
   }
   // The shop's variants the file leaves out stay as they are.
   const kept = (existing?.variants ?? []).filter((variant) => !taken.has(variant.id));
@@ -167,8 +176,9 @@ function variantsOf(product: CsvProduct, context: Context) {
     variants.push({ id: variant.id, ...editedFields(variant), startingStock: 0 });
     rows.push(null);
     quantities.push(null);
+    shows.push(null);
   }
-  return { variants, rows, quantities, created, updated: taken.size };
+  return { variants, rows, quantities, shows, created, updated: taken.size };
 }
 
 /** One product of the file as the editor's input, matched to the shop's. */
@@ -192,7 +202,11 @@ function planProduct(
     alt: picture.alt || name || product.handle,
   }));
   const [main, ...more] = pictures;
-  const { variants, rows, quantities, created, updated } = variantsOf(product, context);
+  const { variants, rows, quantities, shows, created, updated } = variantsOf(
+    product,
+    pictures,
+    context,
+  );
   const type = product.fields.Type;
   const categoryId = type ? (categoryIds.get(type.toLowerCase()) ?? null) : undefined;
   const input: ProductInput = {
@@ -245,7 +259,11 @@ function planProduct(
     name: name ?? product.handle,
     id: existing?.id ?? null,
     input,
-    variants: rows.map((row, index) => ({ row, quantity: quantities[index] ?? null })),
+    variants: rows.map((row, index) => ({
+      row,
+      quantity: quantities[index] ?? null,
+      picture: shows[index] ?? null,
+    })),
     pictures,
     status,
     newCategory: type && categoryId === null ? type : null,

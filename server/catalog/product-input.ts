@@ -69,6 +69,14 @@ const variantSchema = z
       .max(1_000_000, "A weight is at most 1,000,000 g.")
       .nullable()
       .default(null),
+    /** One of the product's pictures that shows this variant; none: the main one. */
+    imageUrl: z
+      .string()
+      .max(200)
+      .nullable()
+      .default(null)
+      .transform((url) => url || null)
+      .refine((url) => url === null || isProductImageUrl(url), UNKNOWN_IMAGE),
     /** A new variant's starting stock (an existing one's changes by adjustment). */
     startingStock: z.number().int().min(0, "Stock cannot be negative.").max(100_000),
   })

@@ -66,7 +66,8 @@ export const productPageColumns = {
   variants: variantsJson<DetailVariantView>(sql`
     'optionValues', ${qualified(productVariants.optionValues)},
     'sku', ${qualified(productVariants.sku)},
-    'barcode', ${qualified(productVariants.barcode)},`).as("variants"),
+    'barcode', ${qualified(productVariants.barcode)},
+    'imageUrl', ${qualified(productVariants.imageUrl)},`).as("variants"),
 };
 
 /** A product as the catalogue reads it: stock still exact, description as stored. */

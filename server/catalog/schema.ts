@@ -156,6 +156,8 @@ export const productVariants = pgTable(
     barcode: text("barcode"),
     /** Shipping weight in grams, as Shopify's CSV carries it. */
     grams: integer("grams"),
+    /** The product's picture that shows this variant (its page turns to it); none: the main one. */
+    imageUrl: text("image_url"),
     pricePence: integer("price_pence").notNull(),
     /** A genuine former price; only then may a SALE badge show (docs/product.md#beyond-a-brochure-site). */
     compareAtPricePence: integer("compare_at_price_pence"),

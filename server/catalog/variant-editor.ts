@@ -21,6 +21,7 @@ const EDITED = [
   "sku",
   "barcode",
   "grams",
+  "imageUrl",
   "pricePence",
   "compareAtPricePence",
 ] as const;
@@ -34,9 +35,24 @@ export function editedFields(variant: Edited): Edited {
     sku: variant.sku,
     barcode: variant.barcode,
     grams: variant.grams,
+    imageUrl: variant.imageUrl,
     pricePence: variant.pricePence,
     compareAtPricePence: variant.compareAtPricePence,
   };
+}
+
+const NOT_ITS_PICTURE =
+  "A variant's picture must be one of the product's: add it to its pictures first.";
+
+/** Refused when a variant names a picture its product does not show. */
+export function assertVariantPictures(
+  variants: readonly { imageUrl: string | null }[],
+  pictures: readonly string[],
+) {
+  const own = new Set(pictures);
+  if (variants.some((variant) => variant.imageUrl !== null && !own.has(variant.imageUrl))) {
+    throw new DomainError("BAD_REQUEST", NOT_ITS_PICTURE, "variants");
+  }
 }
 export type VariantChange = { id: string; before: Partial<Edited>; after: Partial<Edited> };
 

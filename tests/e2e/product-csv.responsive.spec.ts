@@ -148,36 +148,61 @@ test.describe("the product CSV", () => {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     await logInAs(page, "admin@example.com", "admin-password-1");
-    await gotoHydrated(page, "/dashboard/admin-products/prod4");
+    await gotoHydrated(page, "/dashboard/admin-products/prod3");
     const form = page.getByRole("form", { name: "Product" });
     const more = form.getByRole("group", { name: "More pictures" });
-    await more.getByLabel("Add a picture").selectOption({ label: "whitening-pen.svg" });
+    await more.getByLabel("Add a picture").selectOption({ label: "complete-smile-bundle.svg" });
     await more.getByRole("button", { name: "Add this picture" }).click();
-    await more.getByLabel("Picture 2 description").fill("The bundle's whitening pen");
+    await more.getByLabel("Picture 2 description").fill("The pen in the bundle");
     await more.getByLabel("Add a picture").selectOption({ label: "whitening-strips.svg" });
     await more.getByRole("button", { name: "Add this picture" }).click();
-    await more.getByLabel("Picture 3 description").fill("The bundle's strips");
+    await more.getByLabel("Picture 3 description").fill("The pen with strips");
     await more.getByRole("button", { name: "Move picture 3 earlier" }).click();
-    await expect(more.getByLabel("Picture 2 description")).toHaveValue("The bundle's strips");
+    await expect(more.getByLabel("Picture 2 description")).toHaveValue("The pen with strips");
     await expectNoSeriousA11yViolations(page);
     await form.getByRole("button", { name: "Save product" }).click();
     await expectToast(page, "Product saved");
+    // Saved, a picture may show a variant: the twin pack shows the pen with strips.
+    await form
+      .getByRole("listitem")
+      .filter({ hasText: "Variant 2: Twin Pack" })
+      .getByLabel("Picture shown")
+      .selectOption({ label: "Picture 2: The pen with strips" });
+    // An earlier toast may still say the same: the save's own answer is awaited.
+    const [saved] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === "POST" &&
+          new URL(response.url()).pathname.startsWith("/dashboard/admin-products/prod3"),
+      ),
+      form.getByRole("button", { name: "Save product" }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    await expect(
+      form
+        .getByRole("listitem")
+        .filter({ hasText: "Variant 2: Twin Pack" })
+        .getByLabel("Picture shown"),
+    ).toHaveValue("/images/products/whitening-strips.svg");
 
     const shopper = await browser.newContext({ baseURL: server.url });
     const shop = await shopper.newPage();
-    await gotoHydrated(shop, "/product/prod4");
+    await gotoHydrated(shop, "/product/prod3");
     const main = shop.getByRole("main");
-    const strip = main.getByRole("list", { name: /^Pictures of Complete Smile Bundle, 3 in all/ });
+    const strip = main.getByRole("list", { name: /^Pictures of Whitening Pen, 3 in all/ });
     await expect(strip.getByRole("img")).toHaveCount(3);
     const thumbnail = (n: number) =>
       main.getByRole("button", { name: new RegExp(`^Show picture ${n} of 3`) });
     await expect(thumbnail(1)).toHaveAttribute("aria-current", "true");
     await thumbnail(2).click();
     await expect(thumbnail(2)).toHaveAttribute("aria-current", "true");
-    await expect(thumbnail(2)).toHaveAccessibleName("Show picture 2 of 3: The bundle's strips");
+    await expect(thumbnail(2)).toHaveAccessibleName("Show picture 2 of 3: The pen with strips");
     await strip.focus();
     await shop.keyboard.press("ArrowRight");
     await expect(thumbnail(3)).toHaveAttribute("aria-current", "true");
+    // Choosing the twin pack turns to its picture.
+    await main.getByText("Twin Pack", { exact: true }).click();
+    await expect(thumbnail(2)).toHaveAttribute("aria-current", "true");
     await expectNoSeriousA11yViolations(shop);
     await shopper.close();
     await context.close();

@@ -131,11 +131,13 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
         { url: "/images/products/whitening-toothpaste.svg", alt: "The kit's paste" },
       ],
       variants: [
+        { name: "Kit", pricePence: 3000, compareAtPricePence: null, startingStock: 2 },
         {
-          name: "Default",
-          pricePence: 3000,
+          name: "Kit and pen",
+          pricePence: 4000,
           compareAtPricePence: null,
-          startingStock: 2,
+          startingStock: 1,
+          imageUrl: "/images/products/whitening-pen.svg",
         },
       ],
     });
@@ -172,9 +174,12 @@ describe.each(testDrivers)("the product CSV on %s", (driver) => {
       ]),
     ).toEqual([
       ["30.00", "https://gleam.example/images/products/whitening-strips.svg", "1"],
-      ["", "https://gleam.example/images/products/whitening-pen.svg", "2"],
+      ["40.00", "https://gleam.example/images/products/whitening-pen.svg", "2"],
       ["", "https://gleam.example/images/products/whitening-toothpaste.svg", "3"],
     ]);
+    expect(exported["pictured-kit"]?.[1]?.["Variant Image"]).toBe(
+      "https://gleam.example/images/products/whitening-pen.svg",
+    );
     expect(exported["formula-gel"]?.[0]).toMatchObject({
       Status: "draft",
       "Variant Price": "12.50",

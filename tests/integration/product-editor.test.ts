@@ -324,6 +324,7 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
         sku: null,
         barcode: null,
         grams: null,
+        imageUrl: null,
       },
     ]);
     const bad = productFormSchema.safeParse(

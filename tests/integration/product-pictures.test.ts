@@ -100,4 +100,48 @@ describe.each(testDrivers)("a product's pictures on %s", (driver) => {
     );
     expect(form("not a list").error?.issues[0]?.message).toBe("The pictures could not be read.");
   });
+
+  it("shows a variant's own picture, one of the product's, and refuses any other", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createProduct(
+      db(),
+      admin,
+      input({
+        images: [{ url: pen, alt: "The foam beside a pen" }],
+        variants: [
+          { name: "Foam", pricePence: 1299, compareAtPricePence: null, startingStock: 3 },
+          {
+            name: "Foam and pen",
+            pricePence: 2299,
+            compareAtPricePence: null,
+            startingStock: 3,
+            imageUrl: pen,
+          },
+        ],
+      }),
+    );
+    expect((await getProduct(db(), id)).variants.map((variant) => variant.imageUrl)).toEqual([
+      null,
+      pen,
+    ]);
+    const refused = await createProduct(
+      db(),
+      admin,
+      input({
+        slug: "other-foam",
+        variants: [
+          {
+            name: "Foam",
+            pricePence: 1299,
+            compareAtPricePence: null,
+            startingStock: 1,
+            imageUrl: strips,
+          },
+        ],
+      }),
+    ).catch((error: unknown) => error);
+    expect((refused as Error).message).toBe(
+      "A variant's picture must be one of the product's: add it to its pictures first.",
+    );
+  });
 });

@@ -28,6 +28,7 @@ function rowsOf(detail: AdminProductDetail | null): VariantRow[] {
     sku: variant.sku ?? "",
     barcode: variant.barcode ?? "",
     grams: variant.grams === null ? "" : String(variant.grams),
+    imageUrl: variant.imageUrl ?? "",
     price: penceToDecimalString(variant.pricePence),
     compareAt:
       variant.compareAtPricePence === null ? "" : penceToDecimalString(variant.compareAtPricePence),
@@ -46,6 +47,19 @@ function optionsOf(detail: AdminProductDetail | null): OptionRow[] {
 }
 
 type Product = NonNullable<AdminProductDetail>["product"];
+
+/** The saved pictures a variant may show, the main one first. */
+function savedPictures(detail: AdminProductDetail | null) {
+  if (!detail) return [];
+  const { product } = detail;
+  return [
+    { url: product.imageUrl, label: `Main picture: ${product.imageAlt}` },
+    ...product.images.map((image, index) => ({
+      url: image.url,
+      label: `Picture ${index + 2}: ${image.alt}`,
+    })),
+  ];
+}
 
 /** The name and the slug; a new product's slug follows its name until the admin edits the slug. */
 function NameAndSlug({ product, problems }: { product: Product | undefined; problems: Problems }) {
@@ -275,6 +289,7 @@ export function ProductEditor({
         setProblem={setProblem}
       />
       <VariantsSection
+        pictures={savedPictures(detail)}
         options={options}
         setOptions={setOptions}
         variants={variants}

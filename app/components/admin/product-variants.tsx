@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import type { FieldProblem } from "~/components/ui/field-problem";
 import { Plus, Trash2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import {
   blankVariant,
   newKey,
@@ -48,16 +49,20 @@ function TextField({
 }
 
 /** One variant's row: its name or option values, prices, codes, weight and stock. */
+type PictureChoice = { url: string; label: string };
+
 function VariantFields({
   row,
   index,
   options,
+  pictures,
   update,
   remove,
 }: {
   row: VariantRow;
   index: number;
   options: readonly OptionRow[];
+  pictures: readonly PictureChoice[];
   update: Update;
   remove: (key: string) => void;
 }) {
@@ -156,6 +161,22 @@ function VariantFields({
           value={row.grams}
           onChange={(grams) => update(row.key, { grams })}
         />
+        {pictures.length > 1 ? (
+          <Field id={id("picture")} label="Picture shown">
+            <Select
+              id={id("picture")}
+              value={row.imageUrl}
+              onChange={(event) => update(row.key, { imageUrl: event.target.value })}
+            >
+              <option value="">The main picture</option>
+              {pictures.slice(1).map((picture) => (
+                <option key={picture.url} value={picture.url}>
+                  {picture.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
       </div>
     </li>
   );
@@ -222,12 +243,15 @@ function OptionsFields({
 
 /** The options and the variants, the first the default, and a button adding one. */
 export function VariantsSection({
+  pictures,
   options,
   setOptions,
   variants,
   setVariants,
   problems,
 }: {
+  /** The product's saved pictures, the main one first: a variant may show one. */
+  pictures: readonly PictureChoice[];
   options: OptionRow[];
   setOptions: Dispatch<SetStateAction<OptionRow[]>>;
   variants: VariantRow[];
@@ -271,6 +295,7 @@ export function VariantsSection({
             row={row}
             index={index}
             options={options}
+            pictures={pictures}
             update={update}
             remove={remove}
           />

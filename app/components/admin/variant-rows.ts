@@ -19,6 +19,8 @@ export type VariantRow = {
   sku: string;
   barcode: string;
   grams: string;
+  /** One of the product's saved pictures; empty: the main one. */
+  imageUrl: string;
   price: string;
   compareAt: string;
   /** A new variant's starting stock; an existing one shows its stock and is counted apart. */
@@ -38,6 +40,7 @@ export function blankVariant(change: Partial<VariantRow> = {}): VariantRow {
     sku: "",
     barcode: "",
     grams: "",
+    imageUrl: "",
     price: "",
     compareAt: "",
     startingStock: "0",
@@ -102,6 +105,7 @@ export function variantsField(options: readonly OptionRow[], rows: readonly Vari
       sku: row.sku,
       barcode: row.barcode,
       grams: row.grams,
+      imageUrl: row.imageUrl,
       price: row.price,
       compareAt: row.compareAt,
       startingStock: row.startingStock,

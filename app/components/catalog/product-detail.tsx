@@ -52,6 +52,7 @@ export function ProductDetail({
         <ProductGallery
           name={product.name}
           pictures={[{ url: product.imageUrl, alt: product.imageAlt }, ...product.images]}
+          showing={variant?.imageUrl}
         />
       </div>
 

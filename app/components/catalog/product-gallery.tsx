@@ -1,5 +1,5 @@
 import type { ProductPicture } from "@common/catalog/product-images";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { ProductImage } from "~/components/ui/product-image";
 import { cn } from "~/lib/class-names";
 
@@ -12,20 +12,18 @@ const SIZES = "(min-width: 768px) 50vw, 100vw";
 export function ProductGallery({
   name,
   pictures,
+  showing,
 }: {
   name: string;
   /** The main picture first. */
   pictures: readonly ProductPicture[];
+  /** The picture of the variant chosen, to turn to; none: stay where the shopper is. */
+  showing?: string | null;
 }) {
   const strip = useRef<HTMLUListElement>(null);
   const [shown, setShown] = useState(0);
   // Where a thumbnail or a key sent the strip: its scrolling on the way there says nothing.
   const heading = useRef<number | null>(null);
-  const [main] = pictures;
-  if (!main) return null;
-  if (pictures.length === 1) {
-    return <ProductImage src={main.url} alt={main.alt} priority sizes={SIZES} />;
-  }
   const show = (index: number) => {
     const target = Math.max(0, Math.min(pictures.length - 1, index));
     const list = strip.current;
@@ -36,6 +34,23 @@ export function ProductGallery({
     list.scrollTo({ left, behavior: "smooth" });
     setShown(target);
   };
+  // A variant with its own picture turns the gallery to it when chosen.
+  const wanted = showing ? pictures.findIndex((picture) => picture.url === showing) : -1;
+  // The page opens on the main picture, as the server drew it; a choice after that turns it.
+  const opened = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new choice of variant turns it.
+  useEffect(() => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    if (wanted >= 0) show(wanted);
+  }, [wanted, showing]);
+  const [main] = pictures;
+  if (!main) return null;
+  if (pictures.length === 1) {
+    return <ProductImage src={main.url} alt={main.alt} priority sizes={SIZES} />;
+  }
   const onKeyDown = (event: KeyboardEvent) => {
     const from = heading.current ?? shown;
     if (event.key === "ArrowRight") show(from + 1);
