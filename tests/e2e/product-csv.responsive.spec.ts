@@ -203,6 +203,29 @@ test.describe("the product CSV", () => {
     // Choosing the twin pack turns to its picture.
     await main.getByText("Twin Pack", { exact: true }).click();
     await expect(thumbnail(2)).toHaveAttribute("aria-current", "true");
+
+    // Another picture made the main one: the main one takes its place.
+    await gotoHydrated(page, "/dashboard/admin-products/prod3");
+    const mainAlt = await form.getByLabel("Image description (alt text)").inputValue();
+    await more.getByRole("button", { name: "Make picture 3 the main picture" }).click();
+    await expect(form.getByLabel("Image", { exact: true })).toHaveValue(
+      "/images/products/complete-smile-bundle.svg",
+    );
+    await expect(form.getByLabel("Image description (alt text)")).toHaveValue(
+      "The pen in the bundle",
+    );
+    await expect(more.getByLabel("Picture 3 description")).toHaveValue(mainAlt);
+    const [swapped] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === "POST" &&
+          new URL(response.url()).pathname.startsWith("/dashboard/admin-products/prod3"),
+      ),
+      form.getByRole("button", { name: "Save product" }).click(),
+    ]);
+    expect(swapped.status()).toBe(200);
+    await gotoHydrated(shop, "/product/prod3");
+    await expect(strip.getByRole("img").first()).toHaveAccessibleName("The pen in the bundle");
     await expectNoSeriousA11yViolations(shop);
     await shopper.close();
     await context.close();

@@ -18,10 +18,15 @@ export function MorePictures({
   saved,
   choices,
   problem,
+  main,
+  onMain,
 }: {
   saved: readonly ProductPicture[];
   choices: readonly ImageChoice[];
   problem: string | null;
+  /** The main picture now, which "Make main" puts in this one's place. */
+  main: ProductPicture;
+  onMain: (picture: ProductPicture) => void;
 }) {
   const [rows, setRows] = useState<Row[]>(() =>
     saved.map((picture) => ({ ...picture, key: newKey("picture") })),
@@ -42,7 +47,7 @@ export function MorePictures({
       <legend className="text-sm font-medium">More pictures</legend>
       <p className="mt-1 text-sm text-ink-muted" id="more-pictures-hint">
         The product page shows the main picture, then these, in this order: drag one, or use its
-        arrows. Up to {MAX_MORE_PICTURES}.
+        arrows; "Make main" swaps one with the main picture. Up to {MAX_MORE_PICTURES}.
       </p>
       <input
         type="hidden"
@@ -90,6 +95,24 @@ export function MorePictures({
               />
             </Field>
             <div className="flex gap-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Make picture ${index + 2} the main picture`}
+                onClick={() => {
+                  // The main picture takes this one's place (a placeholder goes).
+                  setRows((now) =>
+                    main.url === NO_PICTURE
+                      ? now.filter((each) => each.key !== row.key)
+                      : now.map((each) =>
+                          each.key === row.key ? { ...main, key: each.key } : each,
+                        ),
+                  );
+                  onMain({ url: row.url, alt: row.alt });
+                }}
+              >
+                Make main
+              </Button>
               <Button
                 variant="ghost"
                 size="icon"

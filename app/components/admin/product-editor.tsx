@@ -1,4 +1,5 @@
 import type { AdminProductDetail } from "@common/admin/admin-figures";
+import { NO_PICTURE } from "@common/catalog/product-images";
 import { valuesOfOption } from "@common/catalog/product-options";
 import { slugFromName } from "@common/catalog/slug";
 import { penceToDecimalString } from "@common/money";
@@ -104,6 +105,59 @@ function NameAndSlug({ product, problems }: { product: Product | undefined; prob
   );
 }
 
+/** The main picture (chosen, or a new upload with its crop) and its description, then the others. */
+function PicturesFields({
+  product,
+  images,
+  fileInput,
+  problems,
+  setProblem,
+}: {
+  product: Product | undefined;
+  images: readonly ImageChoice[];
+  fileInput: RefObject<HTMLInputElement | null>;
+  problems: Problems;
+  setProblem: (one: FieldProblem) => void;
+}) {
+  const { errorFor, invalid } = fieldProblems("product", problems);
+  // A new product starts with no picture, never another product's.
+  const [main, setMain] = useState({
+    url: product?.imageUrl ?? NO_PICTURE,
+    alt: product?.imageAlt ?? "",
+  });
+  return (
+    <>
+      <ProductImagePicker
+        choices={images}
+        chosen={main.url}
+        onChoose={(url) => setMain((now) => ({ ...now, url }))}
+        fileInput={fileInput}
+        problem={problems[0] ?? null}
+        onProblem={setProblem}
+        errorFor={errorFor}
+      />
+      <Field id="product-image-alt" label="Image description (alt text)" className="sm:col-span-2">
+        <Input
+          id="product-image-alt"
+          name="imageAlt"
+          value={main.alt}
+          onChange={(event) => setMain((now) => ({ ...now, alt: event.target.value }))}
+          maxLength={200}
+          {...invalid("imageAlt")}
+        />
+        {errorFor("imageAlt")}
+      </Field>
+      <MorePictures
+        saved={product?.images ?? []}
+        choices={images}
+        problem={problems.find((entry) => entry.field?.startsWith("images"))?.message ?? null}
+        main={main}
+        onMain={setMain}
+      />
+    </>
+  );
+}
+
 /** The product's details: name, slug, category, rank, image and description. */
 function DetailsSection({
   product,
@@ -121,7 +175,6 @@ function DetailsSection({
   setProblem: (one: FieldProblem) => void;
 }) {
   const { errorFor, invalid } = fieldProblems("product", problems);
-  const problem = problems[0] ?? null;
   return (
     <section className={cardClass} aria-labelledby="details-heading">
       <h2 id="details-heading" className="text-lg font-semibold">
@@ -163,36 +216,14 @@ function DetailsSection({
           {errorFor("featuredRank")}
         </Field>
 
-        <ProductImagePicker
-          // A saved upload becomes the chosen image.
-          key={product?.imageUrl ?? "new"}
-          choices={images}
-          current={product?.imageUrl}
+        <PicturesFields
+          // Saved: the fields become the saved pictures (a saved upload the main one).
+          key={JSON.stringify([product?.imageUrl, product?.imageAlt, product?.images])}
+          product={product}
+          images={images}
           fileInput={fileInput}
-          problem={problem}
-          onProblem={setProblem}
-          errorFor={errorFor}
-        />
-        <Field
-          id="product-image-alt"
-          label="Image description (alt text)"
-          className="sm:col-span-2"
-        >
-          <Input
-            id="product-image-alt"
-            name="imageAlt"
-            defaultValue={product?.imageAlt ?? ""}
-            maxLength={200}
-            {...invalid("imageAlt")}
-          />
-          {errorFor("imageAlt")}
-        </Field>
-        <MorePictures
-          // Saved: the list becomes the saved pictures.
-          key={JSON.stringify(product?.images ?? [])}
-          saved={product?.images ?? []}
-          choices={images}
-          problem={problems.find((entry) => entry.field?.startsWith("images"))?.message ?? null}
+          problems={problems}
+          setProblem={setProblem}
         />
         <div className="sm:col-span-2">
           <DescriptionField

@@ -3,7 +3,6 @@ import {
   IMAGE_UPLOAD_ACCEPT,
   MAX_IMAGE_BYTES,
   MIN_IMAGE_SIDE,
-  NO_PICTURE,
 } from "@common/catalog/product-images";
 import { type ReactNode, type RefObject, useEffect, useState } from "react";
 import { Field } from "~/components/ui/field";
@@ -19,14 +18,17 @@ export type ImageChoice = { url: string; label: string };
  */
 export function ProductImagePicker({
   choices,
-  current,
+  chosen,
+  onChoose,
   fileInput,
   problem,
   onProblem,
   errorFor,
 }: {
   choices: readonly ImageChoice[];
-  current: string | undefined;
+  /** The main picture chosen (a new product starts on none, never another product's). */
+  chosen: string;
+  onChoose: (url: string) => void;
   fileInput: RefObject<HTMLInputElement | null>;
   /** The refusal to show beside a field (imageUrl or imageFile), if any. */
   problem: { field?: string; message: string } | null;
@@ -34,8 +36,6 @@ export function ProductImagePicker({
   /** The editor's message beside a field (its id is `product-<field>-error`). */
   errorFor: (field: string) => ReactNode;
 }) {
-  // A new product starts with no picture, never another product's.
-  const [chosen, setChosen] = useState(current ?? NO_PICTURE);
   const fileInvalid = problem?.field === "imageFile";
   // The chosen file, shown in the browser before it is sent.
   const [preview, setPreview] = useState<string | null>(null);
@@ -55,7 +55,7 @@ export function ProductImagePicker({
             id="product-image"
             name="imageUrl"
             value={chosen}
-            onChange={(event) => setChosen(event.target.value)}
+            onChange={(event) => onChoose(event.target.value)}
             aria-invalid={problem?.field === "imageUrl" ? true : undefined}
             aria-describedby={problem?.field === "imageUrl" ? "product-imageUrl-error" : undefined}
           >
