@@ -1,7 +1,7 @@
 import type { ImportAnswer } from "@common/catalog/product-csv";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
-import { previewProductImport } from "@server/catalog/product-import";
+import { importSummary, previewProductImport } from "@server/catalog/product-import";
 import { applyProductImport } from "@server/catalog/product-import-apply";
 import { getDb } from "@server/db/connection";
 import { DomainError, httpStatusFor } from "@server/errors";
@@ -40,7 +40,7 @@ export async function action({ request, url }: Route.ActionArgs) {
         ok: true,
         intent: "preview",
         fileName: file.name,
-        preview: summaryOf(preview),
+        preview: importSummary(preview),
       });
     }
     const outcomes = await applyProductImport(db, admin, preview, { fileName: file.name });
@@ -49,25 +49,6 @@ export async function action({ request, url }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) throw error;
     return answer({ ok: false, message: error.message }, httpStatusFor(error.code));
   }
-}
-
-/** What the screen shows of a preview: the plan without the editor's full input. */
-function summaryOf(preview: Awaited<ReturnType<typeof previewProductImport>>) {
-  return {
-    rows: preview.rows,
-    problems: preview.problems,
-    notes: preview.notes,
-    categoriesToCreate: preview.categoriesToCreate,
-    products: preview.products.map((product) => ({
-      handle: product.handle,
-      name: product.name,
-      row: product.row,
-      action: product.id ? ("update" as const) : ("create" as const),
-      created: product.created,
-      updated: product.updated,
-      picturesToFetch: product.pictures.filter((picture) => picture.fetch !== null).length,
-    })),
-  };
 }
 
 export default function ImportProducts() {

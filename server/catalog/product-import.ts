@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from "drizzle-orm";
+import type { ImportSummary } from "../../common/catalog/product-csv";
 import { NO_PICTURE } from "../../common/catalog/product-images";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../common/seo";
 import type { Database } from "../db/database";
@@ -362,5 +363,24 @@ export async function previewProductImport(
     problems: firstPerCell,
     notes,
     categoriesToCreate,
+  };
+}
+
+/** What the screen shows of a preview: the plan without the editor's full input. */
+export function importSummary(preview: ImportPreview): ImportSummary {
+  return {
+    rows: preview.rows,
+    problems: preview.problems,
+    notes: preview.notes,
+    categoriesToCreate: preview.categoriesToCreate,
+    products: preview.products.map((product) => ({
+      handle: product.handle,
+      name: product.name,
+      row: product.row,
+      action: product.id ? ("update" as const) : ("create" as const),
+      created: product.created,
+      updated: product.updated,
+      picturesToFetch: product.pictures.filter((picture) => picture.fetch !== null).length,
+    })),
   };
 }

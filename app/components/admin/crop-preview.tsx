@@ -8,6 +8,32 @@ import { Field } from "~/components/ui/field";
 
 const percentOf = (value: number) => Math.round(Math.max(0, Math.min(100, value)));
 
+function SquareSlider({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={100}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="w-full accent-brand"
+      />
+    </Field>
+  );
+}
+
 export function CropPreview({ src }: { src: string }) {
   const [focus, setFocus] = useState<CropFocus>({ x: 50, y: 50 });
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
@@ -72,28 +98,18 @@ export function CropPreview({ src }: { src: string }) {
         <p className="text-sm text-ink-muted">
           Click the picture where the square should be, or move it with these.
         </p>
-        <Field id="crop-across" label="Square from left to right">
-          <input
-            id="crop-across"
-            type="range"
-            min={0}
-            max={100}
-            value={focus.x}
-            onChange={(event) => setFocus((now) => ({ ...now, x: Number(event.target.value) }))}
-            className="w-full accent-brand"
-          />
-        </Field>
-        <Field id="crop-down" label="Square from top to bottom">
-          <input
-            id="crop-down"
-            type="range"
-            min={0}
-            max={100}
-            value={focus.y}
-            onChange={(event) => setFocus((now) => ({ ...now, y: Number(event.target.value) }))}
-            className="w-full accent-brand"
-          />
-        </Field>
+        <SquareSlider
+          id="crop-across"
+          label="Square from left to right"
+          value={focus.x}
+          onChange={(x) => setFocus((now) => ({ ...now, x }))}
+        />
+        <SquareSlider
+          id="crop-down"
+          label="Square from top to bottom"
+          value={focus.y}
+          onChange={(y) => setFocus((now) => ({ ...now, y }))}
+        />
       </div>
     </div>
   );
