@@ -14,6 +14,7 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("shipping-returns", "routes/shipping-returns.tsx"),
   route("search", "routes/search.tsx"),
+  route("discount/:code", "routes/discount.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("success", "routes/success.tsx"),
   route("login", "routes/login.tsx"),

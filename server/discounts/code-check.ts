@@ -40,18 +40,7 @@ export async function checkCode(
   input: { code: string; userId: string | null; lines: readonly CodeCartLine[] },
   now = new Date(),
 ): Promise<CheckedCode> {
-  const [code] = await db
-    .select()
-    .from(discountCodes)
-    .where(eq(discountCodes.code, normaliseCode(input.code)))
-    .limit(1);
-  // A code not started yet answers as a paused or an unknown one: a planned sale is not given
-  // away early by a shopper guessing its name.
-  if (!code?.active || (code.startsAt && code.startsAt > now)) throw refuse(CODE_MESSAGES.unknown);
-  if (code.endsAt && code.endsAt <= now) throw refuse(CODE_MESSAGES.expired);
-  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) {
-    throw refuse(CODE_MESSAGES.usedUp);
-  }
+  const code = await codeOnOffer(db, input.code, now);
   if (
     code.perCustomerLimit !== null &&
     input.userId !== null &&
@@ -75,13 +64,39 @@ export async function checkCode(
   if (code.minSpendPence !== null && subtotalPence < code.minSpendPence) {
     throw refuse(minimumSpendMessage(formatPenceInText(code.minSpendPence)));
   }
-  const offer: CodeOffer =
-    code.kind === "percent"
-      ? { kind: "percent", percentOff: code.percentOff ?? 0, eligiblePence }
-      : code.kind === "fixed"
-        ? { kind: "fixed", amountOffPence: code.amountOffPence ?? 0, eligiblePence }
-        : { kind: "free_delivery" };
+  const offer = offerOf(code, eligiblePence);
   return { id: code.id, code: code.code, version: code.version, offer };
+}
+
+type CodeRow = typeof discountCodes.$inferSelect;
+
+/**
+ * The code as saved, if it is on offer at `now` whatever the cart: known, not paused, started, not
+ * ended and not used up; otherwise a DomainError saying why.
+ */
+export async function codeOnOffer(db: Database, text: string, now: Date): Promise<CodeRow> {
+  const [code] = await db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.code, normaliseCode(text)))
+    .limit(1);
+  // A code not started yet answers as a paused or an unknown one: a planned sale is not given
+  // away early by a shopper guessing its name.
+  if (!code?.active || (code.startsAt && code.startsAt > now)) throw refuse(CODE_MESSAGES.unknown);
+  if (code.endsAt && code.endsAt <= now) throw refuse(CODE_MESSAGES.expired);
+  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) {
+    throw refuse(CODE_MESSAGES.usedUp);
+  }
+  return code;
+}
+
+/** What the code takes off, `eligiblePence` being the value of the items it applies to. */
+export function offerOf(code: CodeRow, eligiblePence: number): CodeOffer {
+  return code.kind === "percent"
+    ? { kind: "percent", percentOff: code.percentOff ?? 0, eligiblePence }
+    : code.kind === "fixed"
+      ? { kind: "fixed", amountOffPence: code.amountOffPence ?? 0, eligiblePence }
+      : { kind: "free_delivery" };
 }
 
 /** Codes one account, and one address, may try in ten minutes: enough for typos, not guessing. */

@@ -2,6 +2,7 @@ import { CODE_MESSAGES, minimumSpendMessage } from "@common/discounts/discounts"
 import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { createDiscountCode, updateDiscountCode } from "@server/discounts/code-editor";
+import { linkedCode } from "@server/discounts/code-link";
 import { previewCode } from "@server/discounts/code-preview";
 import { discountFormSchema } from "@server/discounts/discount-form";
 import { discountCodes, discountRedemptions } from "@server/discounts/schema";
@@ -165,6 +166,45 @@ describe.each(testDrivers)("discount codes on %s", (driver) => {
     await expect(guest("SAVE20", [{ variantId: "kit-v", quantity: 1 }])).rejects.toThrow(
       CODE_MESSAGES.tooManyAttempts,
     );
+  });
+
+  it("keeps a linked code on its own terms, says why one cannot be kept, and counts each opening", async () => {
+    await shop();
+    const now = new Date("2026-11-28T12:00:00Z");
+    await createDiscountCode(db(), admin, {
+      ...baseCode,
+      code: "INSTA15",
+      amount: 15,
+      minSpendPence: 3000,
+      perCustomerLimit: 1,
+      productSlugs: ["kit"],
+    });
+    await createDiscountCode(db(), admin, { ...baseCode, code: "PAUSED", active: false });
+    await createDiscountCode(db(), admin, {
+      ...baseCode,
+      code: "OVER",
+      endsAt: new Date("2026-11-28T00:00:00Z"),
+    });
+    await createDiscountCode(db(), admin, { ...baseCode, code: "GONE", usageLimit: 1 });
+    await db().update(discountCodes).set({ usedCount: 1 }).where(eq(discountCodes.code, "GONE"));
+    const open = (code: string) => linkedCode(db(), { code, clientAddress: "10.9.0.1" }, now);
+    expect(await open("insta15")).toEqual({
+      code: "INSTA15",
+      label: "Code INSTA15 (15% off)",
+      conditions: [
+        "Spend £30 or more on items to use it.",
+        "It applies to selected products only.",
+        "It can be used once per customer.",
+      ],
+      offer: { kind: "percent", percentOff: 15, eligiblePence: 0 },
+    });
+    await expect(open("NOPE")).rejects.toThrow(CODE_MESSAGES.unknown);
+    await expect(open("PAUSED")).rejects.toThrow(CODE_MESSAGES.unknown);
+    await expect(open("OVER")).rejects.toThrow(CODE_MESSAGES.expired);
+    await expect(open("GONE")).rejects.toThrow(CODE_MESSAGES.usedUp);
+    // A link is a code tried: thirty openings an address in ten minutes, five made above.
+    for (let attempt = 5; attempt < 30; attempt++) await open("NOPE").catch(() => {});
+    await expect(open("INSTA15")).rejects.toThrow(CODE_MESSAGES.tooManyAttempts);
   });
 
   it("takes a scoped code off its own products only", async () => {

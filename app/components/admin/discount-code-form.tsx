@@ -1,7 +1,9 @@
 import { formatShopDay, shopCalendarDay } from "@common/dates";
 import type { DiscountKind } from "@common/discounts/discounts";
 import { formatPence, penceToDecimalString } from "@common/money";
+import type { RootData } from "@common/public-config";
 import { useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
@@ -278,6 +280,7 @@ function DiscountCodeForm({
           </p>
         ) : null}
       </div>
+      {code ? <CodeLink code={code.code} /> : null}
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <OfferFields code={code} formKey={key} problems={problems} />
         <LimitFields code={code} formKey={key} problems={problems} categories={categories} />
@@ -297,5 +300,35 @@ function DiscountCodeForm({
         </Button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The code's shareable link (`/discount/<CODE>`, docs/storefront.md#discount-links): it keeps the code
+ * with a shopper's cart; `?redirect=/product/…` lands on a product instead of the home page.
+ */
+function CodeLink({ code }: { code: string }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const link = `${root?.config.baseUrl ?? ""}/discount/${encodeURIComponent(code)}`;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+      <span>Link that applies it:</span>
+      <code className="rounded bg-paper px-2 py-1 font-mono text-xs break-all text-ink">
+        {link}
+      </code>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          void navigator.clipboard
+            .writeText(link)
+            .then(() => showToast("Link copied"))
+            .catch(() => showToast("Link not copied", { description: link, tone: "error" }));
+        }}
+      >
+        Copy link
+      </Button>
+    </p>
   );
 }
