@@ -52,6 +52,7 @@ export default [
       route("admin-delivery", "routes/dashboard.admin-delivery.tsx"),
       route("admin-discounts", "routes/dashboard.admin-discounts.tsx"),
       route("admin-reviews", "routes/dashboard.admin-reviews.tsx"),
+      route("admin-checkouts", "routes/dashboard.admin-checkouts.tsx"),
       route("admin-newsletter", "routes/dashboard.admin-newsletter.tsx"),
       route("admin-newsletter/export", "routes/dashboard.admin-newsletter-export.ts"),
       route("admin-jobs", "routes/dashboard.admin-jobs.ts"),

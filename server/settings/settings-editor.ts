@@ -27,6 +27,37 @@ export async function settingsVersion(db: Database): Promise<number> {
   return row?.version ?? 0;
 }
 
+/**
+ * The settings as they would be saved, checked as a whole; a refusal names a field the save
+ * changed.
+ */
+function checkedSettings(
+  merged: EditableSettings,
+  given: Partial<EditableSettings>,
+): EditableSettings {
+  const value = editableSettingsSchema.parse(merged);
+  // A reminder is about an order still holding its stock: it must go before the order lets go.
+  if (
+    value.abandonedReminderEnabled &&
+    value.abandonedReminderMinutes >= value.pendingOrderMinutes
+  ) {
+    const reminderSaved =
+      "abandonedReminderMinutes" in given || "abandonedReminderEnabled" in given;
+    throw reminderSaved
+      ? new DomainError(
+          "BAD_REQUEST",
+          `Send the reminder sooner than unpaid orders are cancelled (after ${value.pendingOrderMinutes} minutes): remind sooner, or hold them for longer in the settings.`,
+          "abandonedReminderMinutes",
+        )
+      : new DomainError(
+          "BAD_REQUEST",
+          `Hold unpaid orders for longer than the checkout reminder's delay (${value.abandonedReminderMinutes} minutes), or remind sooner.`,
+          "pendingOrderMinutes",
+        );
+  }
+  return value;
+}
+
 /** The admin's words for the settings a save records, for a refused stale save. */
 const settingsLabels: Record<string, string> = {
   shopName: "shop name",
@@ -51,30 +82,20 @@ const settingsLabels: Record<string, string> = {
 };
 
 /**
- * The admin saves the settings: all of them, checked, written with an audit row (what changed,
- * before and after) in one transaction; then this instance reads them afresh and its pages are
- * rendered again.
+ * The admin saves settings: those given (the settings screen's, or the checkout reminder's beside
+ * the abandoned checkouts), the rest kept as saved; all checked together, written with an audit
+ * row (what changed, before and after) in one transaction; then this instance reads them afresh
+ * and its pages are rendered again.
  */
 export async function saveShopSettings(
   db: Database,
   actor: Actor,
-  input: EditableSettings & {
+  changes: Partial<EditableSettings> & {
     /** The version the admin's form opened (settingsVersion): refused if saved since. */
     version?: number | undefined;
   },
 ): Promise<ShopSettings> {
-  const value = editableSettingsSchema.parse(input);
-  // A reminder is about an order still holding its stock: it must go before the order lets go.
-  if (
-    value.abandonedReminderEnabled &&
-    value.abandonedReminderMinutes >= value.pendingOrderMinutes
-  ) {
-    throw new DomainError(
-      "BAD_REQUEST",
-      "Send the reminder before unpaid orders are cancelled: hold them for longer, or remind sooner.",
-      "abandonedReminderMinutes",
-    );
-  }
+  const { version: opened, ...given } = changes;
   await db.transaction(async (tx) => {
     // The saved row, locked: two admins' saves take turns, and the later one from an older
     // version is refused rather than undoing the earlier.
@@ -84,17 +105,24 @@ export async function saveShopSettings(
       .where(eq(shopSettings.key, SETTINGS_KEY))
       .for("update");
     const current = saved?.version ?? 0;
-    if (input.version !== undefined) {
+    if (opened !== undefined) {
       await refuseStaleSave(tx, {
         entity: { type: "settings", id: SETTINGS_KEY },
         noun: "settings",
         plural: true,
         current,
-        opened: input.version,
+        opened,
         labels: settingsLabels,
       });
     }
     const before = await loadSettings(tx);
+    const asSaved = Object.fromEntries(
+      Object.keys(editableSettingsSchema.shape).map((key) => [
+        key,
+        before[key as keyof ShopSettings],
+      ]),
+    ) as EditableSettings;
+    const value = checkedSettings({ ...asSaved, ...given }, given);
     const version = current + 1;
     await tx
       .insert(shopSettings)

@@ -48,12 +48,6 @@ export const settingsFormSchema = z
         .map((line) => line.trim())
         .filter(Boolean),
     ),
-    // A checkbox: sent when ticked, absent otherwise.
-    abandonedReminderEnabled: z
-      .string()
-      .optional()
-      .transform((value) => value === "on"),
-    abandonedReminderMinutes: wholeNumber("Minutes are a whole number."),
     announcement1: z.string(),
     announcement2: z.string(),
     announcement3: z.string(),
@@ -74,4 +68,28 @@ export const settingsFormSchema = z
       announcementOverrides: [announcement1, announcement2, announcement3],
     }),
   )
-  .pipe(editableSettingsSchema.extend({ version: z.number().int().min(0).optional() }));
+  .pipe(
+    editableSettingsSchema
+      .omit({ abandonedReminderEnabled: true, abandonedReminderMinutes: true })
+      .extend({ version: z.number().int().min(0).optional() }),
+  );
+
+/**
+ * The checkout reminder's form, beside the abandoned checkouts (dashboard.admin-checkouts): on or
+ * off, and its delay; the rest of the settings stay as saved.
+ */
+export const reminderSettingsFormSchema = z
+  .object({
+    // A checkbox: sent when ticked, absent otherwise.
+    abandonedReminderEnabled: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+    abandonedReminderMinutes: wholeNumber("Minutes are a whole number."),
+    version: openedVersionField,
+  })
+  .pipe(
+    editableSettingsSchema
+      .pick({ abandonedReminderEnabled: true, abandonedReminderMinutes: true })
+      .extend({ version: z.number().int().min(0).optional() }),
+  );

@@ -231,7 +231,9 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
     // A whitening treatment takes 14 days: the review is asked for once it can be judged.
     reviewRequestDays: pick("reviewRequestDays", 14),
     abandonedReminderEnabled: pick("abandonedReminderEnabled", false),
-    abandonedReminderMinutes: pick("abandonedReminderMinutes", 120),
+    // Sooner than the default hold of unpaid orders (PENDING_ORDER_MINUTES, 30): the defaults are
+    // valid together, so ticking the reminder on is all it takes.
+    abandonedReminderMinutes: pick("abandonedReminderMinutes", 20),
     announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }

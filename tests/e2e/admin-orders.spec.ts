@@ -352,6 +352,7 @@ test.describe("admin dashboard: orders and admins", () => {
       "/dashboard/admin-orders/export",
       "/dashboard/admin-customers",
       "/dashboard/admin-newsletter/export",
+      "/dashboard/admin-checkouts",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);

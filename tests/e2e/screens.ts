@@ -43,6 +43,7 @@ export const adminScreens = [
   "/dashboard/admin-categories",
   "/dashboard/admin-delivery",
   "/dashboard/admin-discounts",
+  "/dashboard/admin-checkouts",
   "/dashboard/admin-reviews",
   "/dashboard/admin-settings",
   "/dashboard/admin-payments",

@@ -105,4 +105,54 @@ test.describe("shop settings", () => {
     await context.close();
     await shopper.close();
   });
+
+  test("the checkout reminder, beside the abandoned checkouts, goes before unpaid orders are cancelled", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const admin = await context.newPage();
+    await logInAs(admin, "admin@example.com", "admin-password-1");
+    await gotoHydrated(admin, "/dashboard/admin-checkouts");
+    const form = admin.getByRole("form", { name: "Checkout reminder" });
+    const delay = form.getByLabel("Send it after (minutes)");
+    const enabled = form.getByLabel("Send the reminder");
+    await expect(delay).toHaveValue("20");
+
+    // A delay past the 30-minute hold: refused beside its field, nothing saved.
+    await enabled.check();
+    await delay.fill("45");
+    await form.getByRole("button", { name: "Save reminder" }).click();
+    const refusal =
+      "Send the reminder sooner than unpaid orders are cancelled (after 30 minutes): remind sooner, or hold them for longer in the settings.";
+    await expectToast(admin, "Settings not saved", refusal);
+    await expect(form.getByText(refusal)).toBeVisible();
+    await expect(delay).toHaveAttribute("aria-invalid", "true");
+    await expectNoSeriousA11yViolations(admin);
+    await gotoHydrated(admin, "/dashboard/admin-checkouts");
+    await expect(enabled).not.toBeChecked();
+
+    // On with its defaults: the whole save is the tick.
+    await enabled.check();
+    await form.getByRole("button", { name: "Save reminder" }).click();
+    await expectToast(admin, "Settings Saved!");
+    await gotoHydrated(admin, "/dashboard/admin-checkouts");
+    await expect(enabled).toBeChecked();
+    await expect(delay).toHaveValue("20");
+
+    // The settings' hold, now bound by the reminder, is refused below it on its own field.
+    await gotoHydrated(admin, "/dashboard/admin-settings");
+    const settings = admin.getByRole("form", { name: "Shop" });
+    await settings.getByLabel("Hold unpaid orders for (minutes)").fill("15");
+    await settings.getByRole("button", { name: "Save Settings" }).click();
+    await expectToast(
+      admin,
+      "Settings not saved",
+      "Hold unpaid orders for longer than the checkout reminder's delay (20 minutes), or remind sooner.",
+    );
+    await expect(settings.getByLabel("Hold unpaid orders for (minutes)")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await context.close();
+  });
 });

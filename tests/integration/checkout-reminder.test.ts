@@ -1,3 +1,4 @@
+import { listAbandonedCheckouts } from "@server/admin/abandoned-checkouts";
 import { resumeCartLines } from "@server/cart/cart-service";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { emailOutbox } from "@server/email/schema";
@@ -8,6 +9,7 @@ import { remindCheckoutJob, remindersSentSince } from "@server/newsletter/checko
 import { newsletterSubscribers } from "@server/newsletter/schema";
 import { unsubscribe } from "@server/newsletter/subscriptions";
 import { expireOrderJob } from "@server/orders/expire-orders";
+import { orders } from "@server/orders/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -122,6 +124,71 @@ describe.each(testDrivers)("the abandoned checkout reminder on %s", (driver) => 
     const lines = await resumeCartLines(db(), userId, orderId);
     expect(lines).toEqual([expect.objectContaining({ variantId, quantity: 2, pricePence: 1500 })]);
     expect(await resumeCartLines(db(), await createCustomer(db()), orderId)).toEqual([]);
+  });
+
+  it("lists abandoned checkouts: a retry left out, the reminder and a recovery shown", async () => {
+    // Reminded at 121 minutes, then back at 130 to buy again: abandoned, reminded, recovered.
+    const recovered = await leftOrder();
+    await runAt(recovered.order, 121);
+    const again = new Date(recovered.order.createdAt.getTime() + 130 * MINUTE);
+    const bought = await startCheckout(
+      db(),
+      provider,
+      {
+        userId: recovered.userId,
+        request: checkoutCart([{ variantId: recovered.variantId, quantity: 1 }]),
+      },
+      settings,
+      again,
+    );
+    await payOrder(db(), bought.orderId);
+    // The order's row is stamped by the database's clock: moved to the moment it stands for.
+    await db().update(orders).set({ createdAt: again }).where(eq(orders.id, bought.orderId));
+    // Another tab five minutes on, before any reminder: one checkout, the later order's.
+    const retried = await leftOrder({ reminderMinutes: null });
+    const retry = await startCheckout(
+      db(),
+      provider,
+      {
+        userId: retried.userId,
+        request: checkoutCart([{ variantId: retried.variantId, quantity: 1 }]),
+      },
+      settings,
+      new Date(retried.order.createdAt.getTime() + 5 * MINUTE),
+    );
+    // Paid at once: never abandoned.
+    const paid = await leftOrder();
+    await payOrder(db(), paid.orderId);
+
+    const list = await listAbandonedCheckouts(db(), { since: new Date(0) });
+    const byOrder = new Map(list.checkouts.map((row) => [row.orderId, row]));
+    expect(byOrder.get(recovered.orderId)).toMatchObject({
+      customerEmail: recovered.order.customerEmail,
+      items: expect.stringMatching(/^2 × Test Product/),
+      totalPence: recovered.order.totalPence,
+      open: false,
+      reminderSentAt: expect.any(Date),
+      recoveredBy: {
+        orderId: bought.orderId,
+        number: (await orderRow(db(), bought.orderId)).number,
+      },
+    });
+    expect(byOrder.get(retry.orderId)).toMatchObject({
+      items: expect.stringMatching(/^1 × Test Product/),
+      open: true,
+      reminderSentAt: null,
+      recoveredBy: null,
+    });
+    for (const left of [retried.orderId, paid.orderId, bought.orderId]) {
+      expect(byOrder.has(left)).toBe(false);
+    }
+    expect(list).toMatchObject({
+      total: 2,
+      totalPence: recovered.order.totalPence + (await orderRow(db(), retry.orderId)).totalPence,
+      reminded: 1,
+      recovered: 1,
+      recoveredPence: recovered.order.totalPence,
+    });
   });
 
   it("sends none once the order is paid", async () => {

@@ -141,6 +141,35 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
     expect(await settingsVersion(db())).toBe(1);
   });
 
+  it("turns the checkout reminder on with its defaults, and keeps it sooner than the hold", async () => {
+    const admin = adminActor(await createCustomer(db(), "owner@example.com"));
+    // The defaults are valid together: ticking it on is the whole save, the rest kept.
+    await saveShopSettings(db(), admin, { abandonedReminderEnabled: true });
+    expect(await getShopSettings(db())).toMatchObject({
+      abandonedReminderEnabled: true,
+      abandonedReminderMinutes: 20,
+      pendingOrderMinutes: 30,
+    });
+    expect((await checkoutSettings(db())).reminderMinutes).toBe(20);
+    // Each form is refused on its own field, and nothing changes.
+    await expect(
+      saveShopSettings(db(), admin, { abandonedReminderMinutes: 30 }),
+    ).rejects.toMatchObject({ field: "abandonedReminderMinutes" });
+    await expect(saveShopSettings(db(), admin, { pendingOrderMinutes: 20 })).rejects.toMatchObject({
+      field: "pendingOrderMinutes",
+      message:
+        "Hold unpaid orders for longer than the checkout reminder's delay (20 minutes), or remind sooner.",
+    });
+    expect(await getShopSettings(db())).toMatchObject({
+      abandonedReminderMinutes: 20,
+      pendingOrderMinutes: 30,
+    });
+    // Off, the delay no longer binds the hold.
+    await saveShopSettings(db(), admin, { abandonedReminderEnabled: false });
+    await saveShopSettings(db(), admin, { pendingOrderMinutes: 15 });
+    expect((await getShopSettings(db())).pendingOrderMinutes).toBe(15);
+  });
+
   it("refuses values outside their rules and saves nothing", async () => {
     const admin = await createCustomer(db(), "owner@example.com");
     const valid = await current();

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import {
   ChartColumn,
+  Clock,
   CreditCard,
   Heart,
   LayoutDashboard,
@@ -41,6 +42,7 @@ const adminLinks = [
   { to: "/dashboard/admin-delivery", label: "Delivery", icon: Truck, end: false },
   { to: "/dashboard/admin-discounts", label: "Discounts", icon: Sparkles, end: false },
   { to: "/dashboard/admin-reviews", label: "Reviews", icon: MessageSquareText, end: false },
+  { to: "/dashboard/admin-checkouts", label: "Abandoned checkouts", icon: Clock, end: false },
   { to: "/dashboard/admin-newsletter", label: "Newsletter", icon: Mail, end: false },
   { to: "/dashboard/admin-payments", label: "Payments", icon: CreditCard, end: false },
   { to: "/dashboard/admin-settings", label: "Settings", icon: Settings, end: false },

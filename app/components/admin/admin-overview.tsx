@@ -80,8 +80,8 @@ export function AdminOverview({
           <p className="mt-8 text-sm text-ink-muted" data-testid="reminders-sent">
             Abandoned checkout reminders: {data.reminders.enabled ? "on" : "off"},{" "}
             {data.reminders.sentLast30Days} sent in the last 30 days (
-            <ShopLink to="/dashboard/admin-settings" className="text-brand-strong hover:underline">
-              settings
+            <ShopLink to="/dashboard/admin-checkouts" className="text-brand-strong hover:underline">
+              abandoned checkouts
             </ShopLink>
             ).
           </p>

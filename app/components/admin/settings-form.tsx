@@ -5,7 +5,6 @@ import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
 
@@ -30,8 +29,6 @@ export type SettingsView = {
   returnWindowDays: number;
   reviewRequestDays: number;
   returnReasons: string[];
-  abandonedReminderEnabled: boolean;
-  abandonedReminderMinutes: number;
 };
 
 const OFFER_MESSAGES = (settings: SettingsView) => [
@@ -115,6 +112,7 @@ function ShopBasics({ settings, problem }: SectionProps) {
         String(settings.pendingOrderMinutes),
         {
           inputMode: "numeric",
+          hint: "Longer than the checkout reminder's delay, while it is on.",
         },
       )}
       {settingField(
@@ -147,7 +145,7 @@ function ShopBasics({ settings, problem }: SectionProps) {
   );
 }
 
-/** VAT details, returns, the abandoned checkout reminder and the announcement bar. */
+/** VAT details, returns and the announcement bar (the checkout reminder is beside the abandoned checkouts). */
 function SettingsSections({ settings, problem, offers }: SectionProps & { offers: string[] }) {
   return (
     <>
@@ -221,33 +219,6 @@ function SettingsSections({ settings, problem, offers }: SectionProps & { offers
               </p>
             ) : null}
           </Field>
-        </div>
-      </fieldset>
-      <fieldset className="space-y-4">
-        <legend className="text-sm font-semibold">Abandoned checkout reminder</legend>
-        <p className="text-sm text-ink-muted">
-          One email to a signed-in customer who agreed to marketing and left an order unpaid, with a
-          link back to their checkout. It goes only while the order still holds its stock, so send
-          it sooner than unpaid orders are cancelled.
-        </p>
-        <div className="flex items-center gap-3">
-          <input
-            id="setting-abandonedReminderEnabled"
-            name="abandonedReminderEnabled"
-            type="checkbox"
-            defaultChecked={settings.abandonedReminderEnabled}
-            className="size-5 accent-brand"
-          />
-          <Label htmlFor="setting-abandonedReminderEnabled">Send the reminder</Label>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {settingField(
-            problem,
-            "abandonedReminderMinutes",
-            "Send it after (minutes)",
-            String(settings.abandonedReminderMinutes),
-            { inputMode: "numeric" },
-          )}
         </div>
       </fieldset>
       <fieldset className="space-y-4">
