@@ -16,6 +16,7 @@ export const emailKinds = [
   "return-approved",
   "return-rejected",
   "checkout-reminder",
+  "back-in-stock",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -12,7 +12,9 @@ import { timestamps } from "../db/columns";
  * - `remind-checkout`: remind a customer who agreed to marketing of the order they left unpaid
  *   (subject: the order);
  * - `purge-cache`: tell the shared cache in front which pages a change touched (subject: a fresh
- *   id per change; payload: the tags).
+ *   id per change; payload: the tags);
+ * - `notify-stock-alerts`: email those waiting for a variant that units came back to (subject: a
+ *   fresh id per return; payload: the variant and the units).
  */
 export const jobKinds = [
   "send-email",
@@ -23,6 +25,7 @@ export const jobKinds = [
   "remind-checkout",
   "purge-cache",
   "request-review",
+  "notify-stock-alerts",
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 

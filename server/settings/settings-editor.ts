@@ -79,6 +79,7 @@ const settingsLabels: Record<string, string> = {
   reviewRequestDays: "review request delay",
   abandonedReminderEnabled: "checkout reminder",
   abandonedReminderMinutes: "checkout reminder delay",
+  backInStockFactor: "back-in-stock alerts per unit",
 };
 
 /**

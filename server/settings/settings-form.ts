@@ -70,7 +70,11 @@ export const settingsFormSchema = z
   )
   .pipe(
     editableSettingsSchema
-      .omit({ abandonedReminderEnabled: true, abandonedReminderMinutes: true })
+      .omit({
+        abandonedReminderEnabled: true,
+        abandonedReminderMinutes: true,
+        backInStockFactor: true,
+      })
       .extend({ version: z.number().int().min(0).optional() }),
   );
 
@@ -91,5 +95,17 @@ export const reminderSettingsFormSchema = z
   .pipe(
     editableSettingsSchema
       .pick({ abandonedReminderEnabled: true, abandonedReminderMinutes: true })
+      .extend({ version: z.number().int().min(0).optional() }),
+  );
+
+/** The back-in-stock alerts' setting, beside the alerts (dashboard.admin-stock-alerts). */
+export const stockAlertSettingsFormSchema = z
+  .object({
+    backInStockFactor: wholeNumber("Alerts per unit are a whole number."),
+    version: openedVersionField,
+  })
+  .pipe(
+    editableSettingsSchema
+      .pick({ backInStockFactor: true })
       .extend({ version: z.number().int().min(0).optional() }),
   );

@@ -53,6 +53,11 @@ export type ShopSettings = PricingSettings & {
   /** Minutes after the order was left that the reminder goes. */
   abandonedReminderMinutes: number;
   /**
+   * Back-in-stock alerts emailed per unit that comes back (server/stock-alerts/): some who hear
+   * will not buy, but never so many that most find it gone again.
+   */
+  backInStockFactor: number;
+  /**
    * The announcement bar's three messages, in order (its phone version cycles through three): the
    * admin's, or written from the offers, so they never promise what the checkout does not give.
    */
@@ -161,6 +166,11 @@ export const editableSettingsSchema = z.object({
     .int("Minutes are a whole number.")
     .min(15, "Send the reminder 15 to 1440 minutes after.")
     .max(1440, "Send the reminder 15 to 1440 minutes after."),
+  backInStockFactor: z
+    .number()
+    .int("Alerts per unit are a whole number.")
+    .min(1, "Email 1 to 20 alerts per unit back.")
+    .max(20, "Email 1 to 20 alerts per unit back."),
   /** The announcement bar's three messages; an empty one is written from the offers. */
   announcementOverrides: z
     .array(z.string().trim().max(80, "Keep each announcement under 80 characters."))
@@ -234,6 +244,7 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
     // Sooner than the default hold of unpaid orders (PENDING_ORDER_MINUTES, 30): the defaults are
     // valid together, so ticking the reminder on is all it takes.
     abandonedReminderMinutes: pick("abandonedReminderMinutes", 20),
+    backInStockFactor: pick("backInStockFactor", 2),
     announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }

@@ -27,6 +27,7 @@ import {
 } from "../orders/payment-follow-ups";
 import { providerNamed } from "../payments/payments";
 import { getShopSettings } from "../settings/shop-settings";
+import { notifyStockAlertsJob } from "../stock-alerts/stock-alerts";
 
 // The shop's background work: one durable job queue (server/jobs/job-queue.ts,
 // docs/architecture.md#background-jobs), whatever the number of processes and instances serving one database
@@ -61,6 +62,7 @@ function jobHandlers(db: Database, transport: MailTransport): JobHandlers {
     "remind-checkout": remindCheckoutJob(db),
     "purge-cache": purgeCacheJob(db, purgerFor(env.purge)),
     "request-review": requestReviewJob(db),
+    "notify-stock-alerts": notifyStockAlertsJob(db),
   };
 }
 
@@ -77,6 +79,13 @@ export const parkedJobDescribers: Record<JobKind, DescribeJobs> = {
     new Map(parked.map((job) => [job.id, `Remind the customer of unpaid order ${job.subjectId}`])),
   "request-review": async (_db, parked) =>
     new Map(parked.map((job) => [job.id, `Ask for a review of order ${job.subjectId}`])),
+  "notify-stock-alerts": async (_db, parked) =>
+    new Map(
+      parked.map((job) => [
+        job.id,
+        `Email those waiting for variant ${job.payload.variantId ?? "?"} that it is back`,
+      ]),
+    ),
   "purge-cache": async (_db, parked) =>
     new Map(
       parked.map((job) => [

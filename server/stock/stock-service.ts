@@ -9,6 +9,7 @@ import { DomainError } from "../errors";
 import { orderItems } from "../orders/schema";
 import { type StockMovementKind, stockMovements } from "./schema";
 import { purgeWhereStockShows } from "./stock-purges";
+import { stockReturned } from "./stock-returns";
 
 // The one writer of variants' stock (docs/architecture.md#stock). Every change is a conditional update of the
 // variant's row and a movement recorded in the same transaction (the caller's), so a variant's
@@ -30,6 +31,7 @@ type Movement = {
 
 async function recordMovement(tx: Tx, movement: Movement): Promise<void> {
   await purgeWhereStockShows(tx, [movement]);
+  await stockReturned(tx, [{ variantId: movement.variantId, units: movement.quantityChange }]);
   await tx.insert(stockMovements).values({
     variantId: movement.variantId,
     kind: movement.kind,
@@ -282,6 +284,10 @@ export async function restockMany(
       quantityChange: row.quantity,
       stockAfter: row.stockAfter,
     })),
+  );
+  await stockReturned(
+    tx,
+    rows.map((row) => ({ variantId: row.id, units: row.quantity })),
   );
   await tx.insert(stockMovements).values(
     rows.map((row) => ({

@@ -353,6 +353,7 @@ test.describe("admin dashboard: orders and admins", () => {
       "/dashboard/admin-customers",
       "/dashboard/admin-newsletter/export",
       "/dashboard/admin-checkouts",
+      "/dashboard/admin-stock-alerts",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);

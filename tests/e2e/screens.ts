@@ -44,6 +44,7 @@ export const adminScreens = [
   "/dashboard/admin-delivery",
   "/dashboard/admin-discounts",
   "/dashboard/admin-checkouts",
+  "/dashboard/admin-stock-alerts",
   "/dashboard/admin-reviews",
   "/dashboard/admin-settings",
   "/dashboard/admin-payments",

@@ -47,6 +47,7 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       reviewRequestDays: settings.reviewRequestDays,
       abandonedReminderEnabled: settings.abandonedReminderEnabled,
       abandonedReminderMinutes: settings.abandonedReminderMinutes,
+      backInStockFactor: settings.backInStockFactor,
     };
   }
 

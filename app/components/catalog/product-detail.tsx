@@ -12,6 +12,7 @@ import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { offerTexts } from "~/lib/offers";
 import { AddToCartButton } from "./add-to-cart-button";
+import { BackInStock } from "./back-in-stock";
 import { ProductGallery } from "./product-gallery";
 import { StickyBuyBar, useScrolledPast } from "./sticky-buy-bar";
 import { StockHint } from "./stock-hint";
@@ -107,6 +108,14 @@ export function ProductDetail({
                 <p className="text-sm text-ink-muted">{inCart} already in your cart.</p>
               ) : null}
             </div>
+            {variant.stockQuantity <= 0 ? (
+              <BackInStock
+                variantId={variant.id}
+                name={
+                  variant.name === "Default" ? product.name : `${product.name} (${variant.name})`
+                }
+              />
+            ) : null}
           </div>
         ) : (
           <div className="flex items-center gap-4">
