@@ -55,6 +55,8 @@ export default [
       route("admin-checkouts", "routes/dashboard.admin-checkouts.tsx"),
       route("admin-stock-alerts", "routes/dashboard.admin-stock-alerts.tsx"),
       route("admin-newsletter", "routes/dashboard.admin-newsletter.tsx"),
+      route("admin-campaigns", "routes/dashboard.admin-campaigns.tsx"),
+      route("admin-campaigns/:campaignId", "routes/dashboard.admin-campaign.tsx"),
       route("admin-newsletter/export", "routes/dashboard.admin-newsletter-export.ts"),
       route("admin-jobs", "routes/dashboard.admin-jobs.ts"),
       // docs/product.md#screens: payments is the same screen as settings.

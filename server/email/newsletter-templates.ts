@@ -91,3 +91,36 @@ export function checkoutReminderEmail(
     text: `${heading}\n\n${lines.join("\n\n")}\n\nComplete your order: ${input.checkoutUrl}\n\n${footer.text}`,
   };
 }
+
+/** The product block under a campaign's text: its picture, name, price and link. */
+export type CampaignProduct = { name: string; url: string; imageUrl: string; price: string };
+
+/**
+ * A newsletter campaign (server/newsletter/campaigns.ts): the admin's subject and sanitised text
+ * (`bodyHtml`, with its plain-text twin), the product block if any, and the subscriber's way out.
+ */
+export function campaignEmail(
+  brand: Brand,
+  to: string,
+  input: {
+    subject: string;
+    bodyHtml: string;
+    bodyText: string;
+    product: CampaignProduct | null;
+    unsubscribeUrl: string;
+  },
+): OutgoingEmail {
+  const footer = unsubscribeFooter(brand, input.unsubscribeUrl);
+  const product = input.product
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0;border:1px solid #e2e8f0;border-radius:12px"><tr><td style="padding:16px;text-align:center"><img src="${escapeHtml(input.product.imageUrl)}" width="200" height="200" alt="${escapeHtml(input.product.name)}" style="display:block;margin:0 auto 12px;border-radius:12px;background:#ccfbf1"><p style="margin:0;font-weight:700;font-size:18px">${escapeHtml(input.product.name)}</p><p style="margin:4px 0 0;color:#475569">${escapeHtml(input.product.price)}</p>${button(input.product.url, "Shop now")}</td></tr></table>`
+    : "";
+  const productText = input.product
+    ? `\n\n${input.product.name}, ${input.product.price}: ${input.product.url}`
+    : "";
+  return {
+    to,
+    subject: input.subject,
+    html: layout(brand, input.subject, `${input.bodyHtml}${product}${footer.html}`),
+    text: `${input.subject}\n\n${input.bodyText}${productText}\n\n${footer.text}`,
+  };
+}

@@ -14,7 +14,8 @@ import { timestamps } from "../db/columns";
  * - `purge-cache`: tell the shared cache in front which pages a change touched (subject: a fresh
  *   id per change; payload: the tags);
  * - `notify-stock-alerts`: email those waiting for a variant that units came back to (subject: a
- *   fresh id per return; payload: the variant and the units).
+ *   fresh id per return; payload: the variant and the units);
+ * - `send-campaign`: send a newsletter campaign's next batch (subject: the campaign).
  */
 export const jobKinds = [
   "send-email",
@@ -26,6 +27,7 @@ export const jobKinds = [
   "purge-cache",
   "request-review",
   "notify-stock-alerts",
+  "send-campaign",
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../auth/schema";
+import { products } from "../catalog/schema";
 import { timestamps } from "../db/columns";
 
 export const subscriberStatuses = ["pending", "subscribed", "unsubscribed"] as const;
@@ -43,4 +44,52 @@ export const newsletterSubscribers = pgTable(
       .on(table.userId)
       .where(sql`${table.userId} is not null`),
   ],
+);
+
+export const campaignStatuses = ["draft", "sending", "sent"] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/**
+ * The newsletter's campaigns (server/newsletter/campaigns.ts; docs/admin.md#newsletter-campaigns):
+ * written as drafts, then sent once to every confirmed subscriber by the `send-campaign` job, a
+ * batch a minute at the owner's rate. The body is sanitised HTML; the product block names one
+ * product, rendered as it is when each batch goes.
+ */
+export const newsletterCampaigns = pgTable("newsletter_campaigns", {
+  id: text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  subject: text("subject").notNull(),
+  bodyHtml: text("body_html").notNull(),
+  /** The product shown as a block under the text, if any. */
+  productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+  status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
+  /** Goes up with every save: a save from an older version is refused. */
+  version: integer("version").notNull().default(1),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  /** When the admin pressed Send, and when its last batch went. */
+  sendingAt: timestamp("sending_at", { withTimezone: true }),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
+ * One campaign's email to one address: the unique index is the rule that no address gets a
+ * campaign twice, whatever batches, retries or instances run.
+ */
+export const campaignDeliveries = pgTable(
+  "campaign_deliveries",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => newsletterCampaigns.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** The message in the outbox (its sending and failure are the outbox's and the job's). */
+    outboxId: text("outbox_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("campaign_deliveries_address_idx").on(table.campaignId, table.email)],
 );

@@ -80,6 +80,7 @@ const settingsLabels: Record<string, string> = {
   abandonedReminderEnabled: "checkout reminder",
   abandonedReminderMinutes: "checkout reminder delay",
   backInStockFactor: "back-in-stock alerts per unit",
+  campaignEmailsPerMinute: "campaign emails a minute",
 };
 
 /**

@@ -74,6 +74,7 @@ export const settingsFormSchema = z
         abandonedReminderEnabled: true,
         abandonedReminderMinutes: true,
         backInStockFactor: true,
+        campaignEmailsPerMinute: true,
       })
       .extend({ version: z.number().int().min(0).optional() }),
   );
@@ -107,5 +108,17 @@ export const stockAlertSettingsFormSchema = z
   .pipe(
     editableSettingsSchema
       .pick({ backInStockFactor: true })
+      .extend({ version: z.number().int().min(0).optional() }),
+  );
+
+/** The campaigns' sending rate, beside the campaigns (dashboard.admin-campaigns). */
+export const campaignSettingsFormSchema = z
+  .object({
+    campaignEmailsPerMinute: wholeNumber("Emails a minute are a whole number."),
+    version: openedVersionField,
+  })
+  .pipe(
+    editableSettingsSchema
+      .pick({ campaignEmailsPerMinute: true })
       .extend({ version: z.number().int().min(0).optional() }),
   );

@@ -57,6 +57,8 @@ export type ShopSettings = PricingSettings & {
    * will not buy, but never so many that most find it gone again.
    */
   backInStockFactor: number;
+  /** Newsletter campaign emails handed to the mail service per minute (server/newsletter/campaigns.ts). */
+  campaignEmailsPerMinute: number;
   /**
    * The announcement bar's three messages, in order (its phone version cycles through three): the
    * admin's, or written from the offers, so they never promise what the checkout does not give.
@@ -171,6 +173,11 @@ export const editableSettingsSchema = z.object({
     .int("Alerts per unit are a whole number.")
     .min(1, "Email 1 to 20 alerts per unit back.")
     .max(20, "Email 1 to 20 alerts per unit back."),
+  campaignEmailsPerMinute: z
+    .number()
+    .int("Emails a minute are a whole number.")
+    .min(1, "Send 1 to 10,000 emails a minute.")
+    .max(10_000, "Send 1 to 10,000 emails a minute."),
   /** The announcement bar's three messages; an empty one is written from the offers. */
   announcementOverrides: z
     .array(z.string().trim().max(80, "Keep each announcement under 80 characters."))
@@ -245,6 +252,8 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
     // valid together, so ticking the reminder on is all it takes.
     abandonedReminderMinutes: pick("abandonedReminderMinutes", 20),
     backInStockFactor: pick("backInStockFactor", 2),
+    // A small shop's mail service (a free or starter plan) allows about this many.
+    campaignEmailsPerMinute: pick("campaignEmailsPerMinute", 60),
     announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }

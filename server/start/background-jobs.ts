@@ -17,6 +17,7 @@ import {
 import { type JobRunner, startJobs } from "../jobs/job-runner";
 import type { JobKind } from "../jobs/schema";
 import { logger } from "../logger";
+import { sendCampaignJob } from "../newsletter/campaigns";
 import { remindCheckoutJob } from "../newsletter/checkout-reminder";
 import { expireOrderJob } from "../orders/expire-orders";
 import { finishRefundJob } from "../orders/order-refunds";
@@ -63,6 +64,7 @@ function jobHandlers(db: Database, transport: MailTransport): JobHandlers {
     "purge-cache": purgeCacheJob(db, purgerFor(env.purge)),
     "request-review": requestReviewJob(db),
     "notify-stock-alerts": notifyStockAlertsJob(db),
+    "send-campaign": sendCampaignJob(db),
   };
 }
 
@@ -86,6 +88,8 @@ export const parkedJobDescribers: Record<JobKind, DescribeJobs> = {
         `Email those waiting for variant ${job.payload.variantId ?? "?"} that it is back`,
       ]),
     ),
+  "send-campaign": async (_db, parked) =>
+    new Map(parked.map((job) => [job.id, `Send the next batch of campaign ${job.subjectId}`])),
   "purge-cache": async (_db, parked) =>
     new Map(
       parked.map((job) => [

@@ -354,6 +354,8 @@ test.describe("admin dashboard: orders and admins", () => {
       "/dashboard/admin-newsletter/export",
       "/dashboard/admin-checkouts",
       "/dashboard/admin-stock-alerts",
+      "/dashboard/admin-campaigns",
+      "/dashboard/admin-campaigns/new",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);

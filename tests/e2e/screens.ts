@@ -45,6 +45,8 @@ export const adminScreens = [
   "/dashboard/admin-discounts",
   "/dashboard/admin-checkouts",
   "/dashboard/admin-stock-alerts",
+  "/dashboard/admin-campaigns",
+  "/dashboard/admin-campaigns/new",
   "/dashboard/admin-reviews",
   "/dashboard/admin-settings",
   "/dashboard/admin-payments",

@@ -48,6 +48,7 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       abandonedReminderEnabled: settings.abandonedReminderEnabled,
       abandonedReminderMinutes: settings.abandonedReminderMinutes,
       backInStockFactor: settings.backInStockFactor,
+      campaignEmailsPerMinute: settings.campaignEmailsPerMinute,
     };
   }
 

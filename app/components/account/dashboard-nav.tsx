@@ -19,6 +19,7 @@ import {
   Truck,
   UserRound,
   Users,
+  Zap,
 } from "~/components/ui/icons";
 import { isCurrentPath, ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
@@ -46,6 +47,7 @@ const adminLinks = [
   { to: "/dashboard/admin-checkouts", label: "Abandoned checkouts", icon: Clock, end: false },
   { to: "/dashboard/admin-stock-alerts", label: "Stock alerts", icon: MailWarning, end: false },
   { to: "/dashboard/admin-newsletter", label: "Newsletter", icon: Mail, end: false },
+  { to: "/dashboard/admin-campaigns", label: "Campaigns", icon: Zap, end: false },
   { to: "/dashboard/admin-payments", label: "Payments", icon: CreditCard, end: false },
   { to: "/dashboard/admin-settings", label: "Settings", icon: Settings, end: false },
 ];

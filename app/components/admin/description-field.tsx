@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Textarea } from "~/components/ui/textarea";
 import type { RichTextEditorProps } from "./rich-text-editor";
 
-// The product description: an HTML text field as rendered by the server (and without
+// The product description (and a campaign's text): an HTML text field as rendered by the server (and without
 // JavaScript), replaced by a rich-text editor once the editor's code has loaded (on demand: only
 // an admin editing a product fetches it). The editor starts from whatever the field holds at
 // that moment, so nothing typed before it arrived is lost, and takes the focus if the field had
@@ -12,10 +12,17 @@ export function DescriptionField({
   initialHtml,
   invalid,
   errorId,
+  id = "product-description",
+  name = "descriptionHtml",
+  label = "Description",
 }: {
   initialHtml: string;
   invalid: boolean;
   errorId: string;
+  /** The field's id; its label's and hint's ids start with it. */
+  id?: string;
+  name?: string;
+  label?: string;
 }) {
   const field = useRef<HTMLTextAreaElement>(null);
   const [editor, setEditor] = useState<{
@@ -39,34 +46,34 @@ export function DescriptionField({
       live = false;
     };
   }, []);
-  const describedBy = invalid ? `product-description-hint ${errorId}` : "product-description-hint";
+  const describedBy = invalid ? `${id}-hint ${errorId}` : `${id}-hint`;
   return (
     <div className="space-y-2">
-      <p id="product-description-label" className="text-sm font-medium text-ink">
-        Description
+      <p id={`${id}-label`} className="text-sm font-medium text-ink">
+        {label}
       </p>
       {editor ? (
         <editor.Editor
-          name="descriptionHtml"
+          name={name}
           initialHtml={editor.html}
           autofocus={editor.focused}
-          labelId="product-description-label"
+          labelId={`${id}-label`}
           describedBy={describedBy}
           invalid={invalid}
         />
       ) : (
         <Textarea
           ref={field}
-          id="product-description"
-          name="descriptionHtml"
+          id={id}
+          name={name}
           defaultValue={initialHtml}
-          aria-labelledby="product-description-label"
+          aria-labelledby={`${id}-label`}
           aria-describedby={describedBy}
           aria-invalid={invalid ? true : undefined}
           className="min-h-60"
         />
       )}
-      <p id="product-description-hint" className="text-sm text-ink-muted">
+      <p id={`${id}-hint`} className="text-sm text-ink-muted">
         Paragraphs, bold, italics, headings, lists, quotes and links; anything else is removed on
         save.
       </p>

@@ -2,11 +2,12 @@ import { canAddToCart, toCartProduct } from "@common/cart/cart-rules";
 import type { ProductDetail as Product } from "@common/catalog/catalog-types";
 import type { PricingSettings } from "@common/checkout/pricing";
 import { purchaseLimit } from "@common/stock/stock-levels";
-import { useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { useCartLines } from "~/components/cart/cart-store";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { Price } from "~/components/ui/price";
 import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
@@ -14,9 +15,13 @@ import { offerTexts } from "~/lib/offers";
 import { AddToCartButton } from "./add-to-cart-button";
 import { BackInStock } from "./back-in-stock";
 import { ProductGallery } from "./product-gallery";
-import { StickyBuyBar, useScrolledPast } from "./sticky-buy-bar";
 import { StockHint } from "./stock-hint";
+import { useScrolledPast } from "./use-scrolled-past";
 import { VariantChoice } from "./variant-choice";
+
+// The phone's buy bar shows only once the page's own button has scrolled away: its code is fetched
+// after the page has loaded, never in its first load.
+const stickyBar = lazyPart(() => import("./sticky-buy-bar").then((module) => module.StickyBuyBar));
 
 const promisesFor = (pricing: PricingSettings) => [
   {
@@ -43,6 +48,10 @@ export function ProductDetail({
   const requested = quantity + inCart;
   const buyRow = useRef<HTMLDivElement>(null);
   const buyRowGone = useScrolledPast(buyRow);
+  // Fetched once the page is up where the bar shows (below 1024 px), so it is there at once.
+  useEffect(() => {
+    if (window.matchMedia?.("(max-width: 1023px)").matches) stickyBar.preload();
+  }, []);
   const add = async () => {
     if (variant && (await addToCart(toCartProduct(product, variant), quantity))) setQuantity(1);
   };
@@ -146,13 +155,15 @@ export function ProductDetail({
         </section>
       </div>
       {variant && buyRowGone ? (
-        <StickyBuyBar
-          name={product.name}
-          pricePence={variant.pricePence}
-          compareAtPricePence={variant.compareAtPricePence}
-          disabled={!canAddToCart(variant, requested)}
-          onAdd={add}
-        />
+        <Suspense fallback={null}>
+          <stickyBar.Component
+            name={product.name}
+            pricePence={variant.pricePence}
+            compareAtPricePence={variant.compareAtPricePence}
+            disabled={!canAddToCart(variant, requested)}
+            onAdd={add}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
