@@ -12,6 +12,7 @@ import { getShopSettings } from "@server/settings/shop-settings";
 import { NumberSetting, SettingsPartForm } from "~/components/admin/settings-part-form";
 import { buttonVariants } from "~/components/ui/button";
 import { ShopLink } from "~/components/ui/shop-link";
+import { EmptyCard, HeadRow, TableRegion } from "~/components/ui/table-region";
 import type { Route } from "./+types/dashboard.admin-campaigns";
 
 // /dashboard/admin-campaigns: the newsletter's campaigns with their counts, a new one, and the
@@ -86,59 +87,43 @@ export default function AdminCampaigns({ loaderData }: Route.ComponentProps) {
           )}
         />
         {campaigns.length === 0 ? (
-          <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">
-            No campaigns yet.
-          </p>
+          <EmptyCard>No campaigns yet.</EmptyCard>
         ) : (
-          <section
-            aria-label="Campaigns"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1).
-            tabIndex={0}
-            className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft focus-visible:outline-2"
-          >
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <caption className="sr-only">Campaigns</caption>
-              <thead className="border-b border-line bg-paper text-ink-muted">
-                <tr>
-                  {[
-                    "Subject",
-                    "Status",
-                    "Sent",
-                    "Recipients",
-                    "Delivered",
-                    "Failed",
-                    "Unsubscribed",
-                  ].map((label) => (
-                    <th key={label} scope="col" className="px-4 py-3 font-medium">
-                      {label}
-                    </th>
-                  ))}
+          <TableRegion label="Campaigns" className="min-w-[44rem]">
+            <HeadRow
+              labels={[
+                "Subject",
+                "Status",
+                "Sent",
+                "Recipients",
+                "Delivered",
+                "Failed",
+                "Unsubscribed",
+              ]}
+            />
+            <tbody className="divide-y divide-line">
+              {campaigns.map((campaign) => (
+                <tr key={campaign.id} data-testid="campaign-row">
+                  <td className="px-4 py-3">
+                    <ShopLink
+                      to={`/dashboard/admin-campaigns/${encodeURIComponent(campaign.id)}`}
+                      className="font-medium text-brand-strong underline-offset-2 hover:underline"
+                    >
+                      {campaign.subject}
+                    </ShopLink>
+                  </td>
+                  <td className="px-4 py-3">{statusLabels[campaign.status]}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {campaign.sendingAt ? formatDateTime(campaign.sendingAt) : "Not yet"}
+                  </td>
+                  <td className="px-4 py-3">{groupThousands(campaign.recipients)}</td>
+                  <td className="px-4 py-3">{groupThousands(campaign.sent)}</td>
+                  <td className="px-4 py-3">{groupThousands(campaign.failed)}</td>
+                  <td className="px-4 py-3">{groupThousands(campaign.unsubscribed)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {campaigns.map((campaign) => (
-                  <tr key={campaign.id} data-testid="campaign-row">
-                    <td className="px-4 py-3">
-                      <ShopLink
-                        to={`/dashboard/admin-campaigns/${encodeURIComponent(campaign.id)}`}
-                        className="font-medium text-brand-strong underline-offset-2 hover:underline"
-                      >
-                        {campaign.subject}
-                      </ShopLink>
-                    </td>
-                    <td className="px-4 py-3">{statusLabels[campaign.status]}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {campaign.sendingAt ? formatDateTime(campaign.sendingAt) : "Not yet"}
-                    </td>
-                    <td className="px-4 py-3">{groupThousands(campaign.recipients)}</td>
-                    <td className="px-4 py-3">{groupThousands(campaign.sent)}</td>
-                    <td className="px-4 py-3">{groupThousands(campaign.failed)}</td>
-                    <td className="px-4 py-3">{groupThousands(campaign.unsubscribed)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+              ))}
+            </tbody>
+          </TableRegion>
         )}
       </div>
     </section>

@@ -8,6 +8,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Download } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";
 import { ShopLink } from "~/components/ui/shop-link";
+import { EmptyCard, HeadRow, TableRegion } from "~/components/ui/table-region";
 import { cn } from "~/lib/class-names";
 import { subscriberFilters, subscriberStatusFilter } from "~/lib/newsletter-filter";
 import type { Route } from "./+types/dashboard.admin-newsletter";
@@ -88,44 +89,26 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         {total === 1 ? "1 address" : `${groupThousands(total)} addresses`}.
       </p>
       {subscribers.length === 0 ? (
-        <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">
-          No addresses yet.
-        </p>
+        <EmptyCard>No addresses yet.</EmptyCard>
       ) : (
-        <section
-          aria-label="Subscribers"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1).
-          tabIndex={0}
-          className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft focus-visible:outline-2"
-        >
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Subscribers</caption>
-            <thead className="border-b border-line bg-paper text-ink-muted">
-              <tr>
-                {["Email", "Status", "Signed up", "Confirmed", "Page"].map((label) => (
-                  <th key={label} scope="col" className="px-4 py-3 font-medium">
-                    {label}
-                  </th>
-                ))}
+        <TableRegion label="Subscribers" className="min-w-[40rem]">
+          <HeadRow labels={["Email", "Status", "Signed up", "Confirmed", "Page"]} />
+          <tbody className="divide-y divide-line">
+            {subscribers.map((subscriber) => (
+              <tr key={subscriber.email} data-testid="subscriber-row">
+                <td className="px-4 py-3 font-medium break-all">{subscriber.email}</td>
+                <td className="px-4 py-3">{statusLabels[subscriber.status]}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {formatDateTime(subscriber.signedUpAt)}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : "Not yet"}
+                </td>
+                <td className="px-4 py-3 font-mono text-xs">{subscriber.sourcePage}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {subscribers.map((subscriber) => (
-                <tr key={subscriber.email} data-testid="subscriber-row">
-                  <td className="px-4 py-3 font-medium break-all">{subscriber.email}</td>
-                  <td className="px-4 py-3">{statusLabels[subscriber.status]}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {formatDateTime(subscriber.signedUpAt)}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : "Not yet"}
-                  </td>
-                  <td className="px-4 py-3 font-mono text-xs">{subscriber.sourcePage}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+            ))}
+          </tbody>
+        </TableRegion>
       )}
       {pageCount > 1 ? (
         <PageLinks

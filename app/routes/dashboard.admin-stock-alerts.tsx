@@ -12,6 +12,7 @@ import { waitingStockAlerts } from "@server/stock-alerts/stock-alerts";
 import { NumberSetting, SettingsPartForm } from "~/components/admin/settings-part-form";
 import { cardClass } from "~/components/ui/card";
 import { ShopLink } from "~/components/ui/shop-link";
+import { EmptyCard } from "~/components/ui/table-region";
 import type { Route } from "./+types/dashboard.admin-stock-alerts";
 
 // /dashboard/admin-stock-alerts: who waits for which sold-out variant, and how many alerts go per
@@ -80,9 +81,7 @@ export default function AdminStockAlerts({ loaderData }: Route.ComponentProps) {
           )}
         />
         {variants.length === 0 ? (
-          <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">
-            Nobody is waiting for a product.
-          </p>
+          <EmptyCard>Nobody is waiting for a product.</EmptyCard>
         ) : (
           variants.map((variant) => (
             <section

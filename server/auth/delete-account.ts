@@ -7,6 +7,7 @@ import { DomainError } from "../errors";
 import { forgetSubscriber } from "../newsletter/subscriptions";
 import { anonymiseCustomerOrders } from "../orders/anonymise-orders";
 import { reviews } from "../reviews/schema";
+import { forgetStockAlerts } from "../stock-alerts/stock-alerts";
 import type { Auth } from "./auth";
 import { users } from "./schema";
 
@@ -56,6 +57,7 @@ export async function removeAccount(
   if (!user) return;
   await anonymiseCustomerOrders(tx, userId, actor, reason);
   await forgetSubscriber(tx, { id: userId, email: user.email });
+  await forgetStockAlerts(tx, user.email);
   // Their reviews go with the user row: the pages that show them are purged from the cache in
   // front, so their name does not outlive the account there.
   const reviewed = await tx

@@ -1,13 +1,18 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, or } from "drizzle-orm";
 import { formatOrderNumber } from "../../common/orders/order-number";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import { removeAccount } from "../auth/delete-account";
 import { sessions } from "../auth/schema";
-import { products } from "../catalog/schema";
+import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
-import { newsletterSubscribers } from "../newsletter/schema";
+import {
+  campaignDeliveries,
+  newsletterCampaigns,
+  newsletterSubscribers,
+} from "../newsletter/schema";
 import { orderItems, orders } from "../orders/schema";
 import { reviews } from "../reviews/schema";
+import { stockAlerts } from "../stock-alerts/schema";
 import { wishlistItems } from "../wishlist/schema";
 import { customerAccount } from "./customer-profile";
 import { addresses, customerNotes } from "./schema";
@@ -76,6 +81,24 @@ function customerRecords(db: Database, userId: string, email: string) {
       .select({ note: customerNotes.note, updatedAt: customerNotes.updatedAt })
       .from(customerNotes)
       .where(eq(customerNotes.userId, userId)),
+    db
+      .select({
+        product: products.name,
+        variant: productVariants.name,
+        askedAt: stockAlerts.createdAt,
+        emailedAt: stockAlerts.notifiedAt,
+      })
+      .from(stockAlerts)
+      .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, email.toLowerCase())))
+      .orderBy(asc(stockAlerts.createdAt)),
+    db
+      .select({ subject: newsletterCampaigns.subject, sentAt: campaignDeliveries.createdAt })
+      .from(campaignDeliveries)
+      .innerJoin(newsletterCampaigns, eq(newsletterCampaigns.id, campaignDeliveries.campaignId))
+      .where(eq(campaignDeliveries.email, email.toLowerCase()))
+      .orderBy(asc(campaignDeliveries.createdAt)),
   ]);
 }
 
@@ -131,11 +154,8 @@ async function ordersWithItems(db: Database, orderRows: readonly OrderRow[]) {
 /** Everything the shop holds about one customer, as the JSON file the admin hands them. */
 export async function exportCustomerData(db: Database, adminId: string, userId: string) {
   const account = await customerAccount(db, userId);
-  const [signIns, book, orderRows, reviewRows, saved, subscription, notes] = await customerRecords(
-    db,
-    userId,
-    account.email,
-  );
+  const [signIns, book, orderRows, reviewRows, saved, subscription, notes, alerts, campaigns] =
+    await customerRecords(db, userId, account.email);
   const exported = {
     exportedAt: new Date().toISOString(),
     account,
@@ -145,6 +165,8 @@ export async function exportCustomerData(db: Database, adminId: string, userId: 
     reviews: reviewRows,
     wishlist: saved,
     newsletter: subscription[0] ?? null,
+    campaignsReceived: campaigns,
+    backInStockAlerts: alerts,
     // What the shop's people wrote about them is theirs to see too (article 15).
     shopNote: notes[0] ?? null,
   };

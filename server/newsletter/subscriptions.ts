@@ -10,7 +10,11 @@ import type { OutgoingEmail } from "../email/transport";
 import { DomainError } from "../errors";
 import { countAttempt } from "../rate-limit/attempt-counter";
 import type { Brand } from "../settings/shop-settings";
-import { type SubscriberStatus, newsletterSubscribers as subscribers } from "./schema";
+import {
+  campaignDeliveries,
+  type SubscriberStatus,
+  newsletterSubscribers as subscribers,
+} from "./schema";
 
 // The newsletter's list with double opt-in (decision record 045): an address given in the footer
 // is kept `pending` and sent a link; only its owner's click makes it `subscribed`. Every answer to
@@ -204,8 +208,9 @@ export async function unsubscribe(
 }
 
 /**
- * Forgets the subscription of an account being deleted: the row of its id and of its address go
- * (server/auth/delete-account.ts), in the caller's transaction.
+ * Forgets the subscription of an account being deleted: the row of its id and of its address go,
+ * and the record of which campaigns reached that address (server/auth/delete-account.ts), in the
+ * caller's transaction.
  */
 export async function forgetSubscriber(tx: Database, account: { id: string; email: string }) {
   await tx
@@ -213,6 +218,9 @@ export async function forgetSubscriber(tx: Database, account: { id: string; emai
     .where(
       or(eq(subscribers.userId, account.id), eq(subscribers.email, account.email.toLowerCase())),
     );
+  await tx
+    .delete(campaignDeliveries)
+    .where(eq(campaignDeliveries.email, account.email.toLowerCase()));
 }
 
 /** The key of an address's confirmed subscription: who may be sent marketing; null for none. */

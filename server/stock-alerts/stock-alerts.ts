@@ -163,3 +163,11 @@ export async function waitingStockAlerts(db: Database, now = new Date()) {
     notifiedLast30Days: notified?.count ?? 0,
   };
 }
+
+/**
+ * Forgets the alerts of an account being deleted: those it asked for signed in go with the
+ * account's row; those asked for as a guest with its address go here, in the caller's transaction.
+ */
+export async function forgetStockAlerts(tx: Database, email: string): Promise<void> {
+  await tx.delete(stockAlerts).where(eq(stockAlerts.email, email.trim().toLowerCase()));
+}

@@ -12,6 +12,7 @@ import { DomainError } from "@server/errors";
 import { newsletterSubscribers } from "@server/newsletter/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { reviews } from "@server/reviews/schema";
+import { stockAlerts } from "@server/stock-alerts/schema";
 import { wishlistItems } from "@server/wishlist/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -142,6 +143,14 @@ describe.each(testDrivers)("the admin's customers on %s", (driver) => {
   it("exports what the shop holds about the customer, and records that it did", async () => {
     const { userId, adminId, email, orderId } = await customerWithHistory("Sam Green");
     await saveCustomerNote(db(), adminId, userId, "Asked for their data on the phone.");
+    // Asked, as a guest, to hear when a sold-out pen is back.
+    await createProduct(db(), {
+      name: "Sold-out Pen",
+      variants: [{ id: "sold-out-pen", pricePence: 2499, stockQuantity: 0 }],
+    });
+    await db()
+      .insert(stockAlerts)
+      .values({ variantId: "sold-out-pen", email: email.toLowerCase() });
     const order = await orderRow(db(), orderId);
     const exported = await exportCustomerData(db(), adminId, userId);
     expect(exported.account).toMatchObject({ id: userId, name: "Sam Green", email });
@@ -159,6 +168,10 @@ describe.each(testDrivers)("the admin's customers on %s", (driver) => {
       expect.objectContaining({ title: "Bright", body: "Works." }),
     ]);
     expect(exported.wishlist).toHaveLength(1);
+    expect(exported.backInStockAlerts).toEqual([
+      expect.objectContaining({ product: "Sold-out Pen", emailedAt: null }),
+    ]);
+    expect(exported.campaignsReceived).toEqual([]);
     // A JSON file: it survives the trip.
     expect(JSON.parse(JSON.stringify(exported)).orders[0].number).toMatch(/^GL-\d+$/);
     const [recorded] = await db()
@@ -171,6 +184,11 @@ describe.each(testDrivers)("the admin's customers on %s", (driver) => {
   it("erases the person and keeps their orders for the accounts, blanked", async () => {
     const { userId, adminId, email, orderId } = await customerWithHistory("Lee Brown");
     await saveCustomerNote(db(), adminId, userId, "Wants everything gone.");
+    await createProduct(db(), {
+      name: "Sold-out Pen",
+      variants: [{ id: "gone-pen", pricePence: 2499, stockQuantity: 0 }],
+    });
+    await db().insert(stockAlerts).values({ variantId: "gone-pen", email: email.toLowerCase() });
     await db()
       .insert(newsletterSubscribers)
       .values({
@@ -203,6 +221,9 @@ describe.each(testDrivers)("the admin's customers on %s", (driver) => {
         .select()
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.email, email.toLowerCase())),
+    ).toHaveLength(0);
+    expect(
+      await db().select().from(stockAlerts).where(eq(stockAlerts.email, email.toLowerCase())),
     ).toHaveLength(0);
     const kept = await orderRow(db(), orderId);
     expect(kept).toMatchObject({

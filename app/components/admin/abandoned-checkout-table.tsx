@@ -3,6 +3,7 @@ import { formatDateTime } from "@common/dates";
 import { formatPence } from "@common/money";
 import { formatOrderNumber } from "@common/orders/order-number";
 import { ShopLink } from "~/components/ui/shop-link";
+import { EmptyCard, HeadRow, TableRegion } from "~/components/ui/table-region";
 
 const link = "font-medium text-brand-strong underline-offset-2 hover:underline";
 
@@ -13,89 +14,72 @@ const link = "font-medium text-brand-strong underline-offset-2 hover:underline";
  */
 export function AbandonedCheckoutTable({ checkouts }: { checkouts: AbandonedCheckout[] }) {
   if (checkouts.length === 0) {
-    return (
-      <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">
-        No abandoned checkouts in the last 30 days.
-      </p>
-    );
+    return <EmptyCard>No abandoned checkouts in the last 30 days.</EmptyCard>;
   }
   return (
-    <section
-      aria-label="Abandoned checkouts"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1).
-      tabIndex={0}
-      className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft focus-visible:outline-2"
-    >
-      <table className="w-full text-left text-sm max-md:block md:min-w-[52rem]">
-        <caption className="sr-only">Abandoned checkouts</caption>
-        <thead className="border-b border-line bg-paper text-ink-muted max-md:hidden">
-          <tr>
-            {["Customer", "Items", "Started", "Value", "Reminder", "Recovered"].map((label) => (
-              <th key={label} scope="col" className="px-4 py-3 font-medium">
-                {label}
-              </th>
-            ))}
+    <TableRegion label="Abandoned checkouts" className="max-md:block md:min-w-[52rem]">
+      <HeadRow
+        labels={["Customer", "Items", "Started", "Value", "Reminder", "Recovered"]}
+        className="max-md:hidden"
+      />
+      <tbody className="divide-y divide-line max-md:block">
+        {checkouts.map((checkout) => (
+          <tr
+            key={checkout.orderId}
+            data-testid="abandoned-checkout-row"
+            className="align-top max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-4 max-md:gap-y-1 max-md:px-4 max-md:py-3"
+          >
+            <td className="min-w-0 px-4 py-3 max-md:p-0">
+              {checkout.userId ? (
+                <ShopLink
+                  to={`/dashboard/admin-customers/${encodeURIComponent(checkout.userId)}`}
+                  className={`block ${link}`}
+                >
+                  {checkout.customerName}
+                </ShopLink>
+              ) : (
+                <span className="block font-medium">{checkout.customerName}</span>
+              )}
+              <span className="block truncate text-ink-muted">{checkout.customerEmail}</span>
+            </td>
+            <td className="px-4 py-3 max-md:order-last max-md:col-span-2 max-md:p-0">
+              {checkout.items}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap max-md:p-0 max-md:text-right max-md:text-xs max-md:text-ink-muted">
+              {formatDateTime(checkout.startedAt)}
+              <span className="block text-xs text-ink-muted">
+                {checkout.open
+                  ? "Stock still held"
+                  : `Order ${formatOrderNumber(checkout.number)} ended`}
+              </span>
+            </td>
+            <td className="px-4 py-3 font-semibold whitespace-nowrap max-md:p-0">
+              {formatPence(checkout.totalPence)}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap max-md:p-0 max-md:text-right max-md:text-xs">
+              <span className="md:hidden">Reminder: </span>
+              {checkout.reminderSentAt ? (
+                `Sent ${formatDateTime(checkout.reminderSentAt)}`
+              ) : (
+                <span className="text-ink-muted">Not sent</span>
+              )}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap max-md:col-span-2 max-md:p-0 max-md:text-xs">
+              <span className="md:hidden">Recovered: </span>
+              {checkout.recoveredBy ? (
+                <ShopLink
+                  to={`/dashboard/admin-orders/${encodeURIComponent(checkout.recoveredBy.orderId)}`}
+                  className={link}
+                >
+                  Yes, {formatOrderNumber(checkout.recoveredBy.number)}
+                </ShopLink>
+              ) : (
+                <span className="text-ink-muted">No</span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-line max-md:block">
-          {checkouts.map((checkout) => (
-            <tr
-              key={checkout.orderId}
-              data-testid="abandoned-checkout-row"
-              className="align-top max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-4 max-md:gap-y-1 max-md:px-4 max-md:py-3"
-            >
-              <td className="min-w-0 px-4 py-3 max-md:p-0">
-                {checkout.userId ? (
-                  <ShopLink
-                    to={`/dashboard/admin-customers/${encodeURIComponent(checkout.userId)}`}
-                    className={`block ${link}`}
-                  >
-                    {checkout.customerName}
-                  </ShopLink>
-                ) : (
-                  <span className="block font-medium">{checkout.customerName}</span>
-                )}
-                <span className="block truncate text-ink-muted">{checkout.customerEmail}</span>
-              </td>
-              <td className="px-4 py-3 max-md:order-last max-md:col-span-2 max-md:p-0">
-                {checkout.items}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap max-md:p-0 max-md:text-right max-md:text-xs max-md:text-ink-muted">
-                {formatDateTime(checkout.startedAt)}
-                <span className="block text-xs text-ink-muted">
-                  {checkout.open
-                    ? "Stock still held"
-                    : `Order ${formatOrderNumber(checkout.number)} ended`}
-                </span>
-              </td>
-              <td className="px-4 py-3 font-semibold whitespace-nowrap max-md:p-0">
-                {formatPence(checkout.totalPence)}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap max-md:p-0 max-md:text-right max-md:text-xs">
-                <span className="md:hidden">Reminder: </span>
-                {checkout.reminderSentAt ? (
-                  `Sent ${formatDateTime(checkout.reminderSentAt)}`
-                ) : (
-                  <span className="text-ink-muted">Not sent</span>
-                )}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap max-md:col-span-2 max-md:p-0 max-md:text-xs">
-                <span className="md:hidden">Recovered: </span>
-                {checkout.recoveredBy ? (
-                  <ShopLink
-                    to={`/dashboard/admin-orders/${encodeURIComponent(checkout.recoveredBy.orderId)}`}
-                    className={link}
-                  >
-                    Yes, {formatOrderNumber(checkout.recoveredBy.number)}
-                  </ShopLink>
-                ) : (
-                  <span className="text-ink-muted">No</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }
