@@ -50,6 +50,11 @@ export type CartResult = { ok: true; lines: CartLine[] } | { ok: false; error: s
 /** The variant name the seed hides in the cart when a product has only one option. */
 export const DEFAULT_VARIANT_NAME = "Default";
 
+/** An item's name as the customer reads it: "Whitening Pen (Twin Pack)", or the product's alone. */
+export function itemName(productName: string, variantName: string): string {
+  return variantName === DEFAULT_VARIANT_NAME ? productName : `${productName} (${variantName})`;
+}
+
 type StockedVariant = { stockQuantity: number; maxPerOrder: number };
 
 /**

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AbandonedCheckout } from "../../common/admin/abandoned-checkout";
+import { DEFAULT_VARIANT_NAME } from "../../common/cart/cart-rules";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../orders/schema";
 
@@ -81,7 +82,7 @@ export async function listAbandonedCheckouts(
     .orderBy(recovery.createdAt)
     .limit(1);
   const recoveredId = sql<string | null>`(${recoveredBy})`;
-  const line = sql`${orderItems.quantity} || ' × ' || ${orderItems.productName} || case when ${orderItems.variantName} = 'Default' then '' else ' (' || ${orderItems.variantName} || ')' end`;
+  const line = sql`${orderItems.quantity} || ' × ' || ${orderItems.productName} || case when ${orderItems.variantName} = ${DEFAULT_VARIANT_NAME} then '' else ' (' || ${orderItems.variantName} || ')' end`;
   const itemList = db
     .select({ items: sql<string>`string_agg(${line}, ', ' order by ${orderItems.productName})` })
     .from(orderItems)

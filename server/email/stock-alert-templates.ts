@@ -1,3 +1,4 @@
+import { itemName } from "../../common/cart/cart-rules";
 import type { Brand } from "../settings/shop-settings";
 import { button, layout, paragraph, textFooter } from "./email-layout";
 import type { OutgoingEmail } from "./transport";
@@ -10,8 +11,7 @@ export function backInStockEmail(
   to: string,
   item: { productId: string; productName: string; variantName: string },
 ): OutgoingEmail {
-  const name =
-    item.variantName === "Default" ? item.productName : `${item.productName} (${item.variantName})`;
+  const name = itemName(item.productName, item.variantName);
   const heading = `${name} is back in stock`;
   const url = `${brand.baseUrl}/product/${encodeURIComponent(item.productId)}`;
   const lines = [

@@ -1,3 +1,4 @@
+import { itemName } from "../../common/cart/cart-rules";
 import { formatPence } from "../../common/money";
 import { shipmentOf } from "../../common/orders/tracking";
 import type { Brand } from "../settings/shop-settings";
@@ -82,7 +83,7 @@ export function orderConfirmationEmail(
     : "It ships within 1-2 business days.";
   const opening = `Hi ${order.customerName}, we have your order ${order.orderNumber} and are getting it ready. ${when}`;
   const rows = order.items.map((item) => ({
-    label: `${item.quantity} × ${item.name}${item.variantName === "Default" ? "" : ` (${item.variantName})`}`,
+    label: `${item.quantity} × ${itemName(item.name, item.variantName)}`,
     amount: formatPence(item.unitPricePence * item.quantity),
   }));
   const totals = [

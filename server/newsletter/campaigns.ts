@@ -106,12 +106,18 @@ export async function saveCampaign(
   });
 }
 
-async function lockedCampaign(tx: Database, id: string): Promise<CampaignRow> {
+/** The campaign, its row locked until the transaction ends; undefined if there is none. */
+async function campaignForUpdate(tx: Database, id: string): Promise<CampaignRow | undefined> {
   const [campaign] = await tx
     .select()
     .from(newsletterCampaigns)
     .where(eq(newsletterCampaigns.id, id))
     .for("update");
+  return campaign;
+}
+
+async function lockedCampaign(tx: Database, id: string): Promise<CampaignRow> {
+  const campaign = await campaignForUpdate(tx, id);
   if (!campaign) throw new DomainError("NOT_FOUND", CAMPAIGN_MESSAGES.notFound);
   return campaign;
 }
@@ -235,7 +241,8 @@ export function sendCampaignJob(
       const perMinute = await rate();
       const brand = await brandOf();
       return db.transaction(async (tx) => {
-        const campaign = await lockedCampaign(tx, job.subjectId).catch(() => null);
+        // Deleted meanwhile, or not sending: nothing to do (a failure is the queue's to retry).
+        const campaign = await campaignForUpdate(tx, job.subjectId);
         if (campaign?.status !== "sending") {
           await done(tx);
           return undefined;

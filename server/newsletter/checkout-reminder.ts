@@ -1,4 +1,5 @@
 import { and, count, eq, gte, isNotNull } from "drizzle-orm";
+import { itemName } from "../../common/cart/cart-rules";
 import { systemActor } from "../audit/audit-log";
 import { users } from "../auth/schema";
 import type { Database } from "../db/database";
@@ -58,8 +59,7 @@ export function remindCheckoutJob(
           checkoutReminderEmail(brand, account.email, {
             customerName: order.customerFullName,
             items: items.map(
-              (item) =>
-                `${item.quantity} × ${item.productName}${item.variantName === "Default" ? "" : ` (${item.variantName})`}`,
+              (item) => `${item.quantity} × ${itemName(item.productName, item.variantName)}`,
             ),
             checkoutUrl: `${brand.baseUrl}/checkout?resume=${encodeURIComponent(order.id)}`,
             unsubscribeUrl: newsletterLinks(brand, token).unsubscribe,

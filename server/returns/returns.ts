@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { itemName } from "../../common/cart/cart-rules";
 import { formatLongDate } from "../../common/dates";
 import { formatOrderNumber } from "../../common/orders/order-number";
 import {
@@ -31,9 +32,8 @@ export type ReturnRules = { returnWindowDays: number; returnReasons: string[] };
 const lastMoment = (order: Pick<Order, "deliveredAt">, days: number) =>
   order.deliveredAt ? new Date(order.deliveredAt.getTime() + days * DAY_MS) : null;
 
-/** An item's name as the customer reads it. */
-const itemName = (item: { productName: string; variantName: string }) =>
-  item.variantName === "Default" ? item.productName : `${item.productName} (${item.variantName})`;
+const nameOf = (item: { productName: string; variantName: string }) =>
+  itemName(item.productName, item.variantName);
 
 /** Each line of an order with the units not yet in a return (one rejected gives its units back). */
 async function returnableLines(tx: Database, orderId: string) {
@@ -81,7 +81,7 @@ export async function returnOffer(
 ): Promise<ReturnOffer> {
   const lines = (await returnableLines(db, order.id)).map((line) => ({
     orderItemId: line.id,
-    name: itemName(line),
+    name: nameOf(line),
     returnable: line.returnable,
   }));
   let why = closedBecause(order, rules, now);
@@ -143,8 +143,8 @@ export async function requestReturn(
           throw new DomainError(
             "BAD_REQUEST",
             item.returnable === 0
-              ? `${itemName(item)} is in a return already.`
-              : `You can return at most ${item.returnable} of ${itemName(item)}.`,
+              ? `${nameOf(item)} is in a return already.`
+              : `You can return at most ${item.returnable} of ${nameOf(item)}.`,
             "items",
           );
         }
@@ -167,7 +167,7 @@ export async function requestReturn(
           quantity,
         })),
       );
-      const items = chosen.map(({ item, quantity }) => `${quantity} × ${itemName(item)}`);
+      const items = chosen.map(({ item, quantity }) => `${quantity} × ${nameOf(item)}`);
       await queueEmail(
         tx,
         "return-requested",
@@ -256,7 +256,7 @@ export async function returnsOfOrder(db: Database, orderId: string): Promise<Ret
         .map((item) => ({
           orderItemId: item.orderItemId,
           variantId: item.variantId,
-          name: itemName(item),
+          name: nameOf(item),
           quantity: item.quantity,
           unitPricePence: item.unitPricePence,
         })),

@@ -1,4 +1,5 @@
 import type { AdminProductRow, OverviewFigures, ParkedJob } from "@common/admin/admin-figures";
+import { itemName } from "@common/cart/cart-rules";
 import { formatPence } from "@common/money";
 import { groupThousands } from "@common/numbers";
 import type { AdminOrderRow, RefundDueOrder, RefundToCheck } from "@common/orders/order-types";
@@ -101,10 +102,7 @@ export function AdminOverview({
                     key={variant.variantId}
                     className="flex justify-between gap-4 px-5 py-3 text-sm"
                   >
-                    <span>
-                      {variant.productName}
-                      {variant.variantName === "Default" ? "" : ` (${variant.variantName})`}
-                    </span>
+                    <span>{itemName(variant.productName, variant.variantName)}</span>
                     <span className="font-semibold">
                       {variant.stockQuantity === 0
                         ? "Out of stock"

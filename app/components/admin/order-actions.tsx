@@ -1,3 +1,4 @@
+import { itemName } from "@common/cart/cart-rules";
 import type { FormAnswer } from "@common/form-answer";
 import { formatPence, parsePounds } from "@common/money";
 import { formatOrderNumber } from "@common/orders/order-number";
@@ -24,10 +25,7 @@ function restockable(items: readonly Item[]) {
     else {
       lines.set(item.variantId, {
         variantId: item.variantId,
-        name:
-          item.variantName === "Default"
-            ? item.productName
-            : `${item.productName} (${item.variantName})`,
+        name: itemName(item.productName, item.variantName),
         stillOut: item.stillOut,
       });
     }

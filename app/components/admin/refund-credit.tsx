@@ -1,3 +1,4 @@
+import { itemName } from "@common/cart/cart-rules";
 import { formatPence } from "@common/money";
 import type { AdminOrderDetail } from "@common/orders/order-types";
 import { returnValuePence } from "@common/returns/returns";
@@ -7,8 +8,7 @@ import { Input } from "~/components/ui/input";
 type Order = AdminOrderDetail["order"];
 type Item = AdminOrderDetail["items"][number];
 
-const itemName = (item: Item) =>
-  item.variantName === "Default" ? item.productName : `${item.productName} (${item.variantName})`;
+const nameOf = (item: Item) => itemName(item.productName, item.variantName);
 
 /** The units and the delivery a refund form says the money is for, and what they come to. */
 export function chosenCredit(fields: FormData, order: Order, items: readonly Item[]) {
@@ -21,7 +21,7 @@ export function chosenCredit(fields: FormData, order: Order, items: readonly Ite
   const delivery = fields.get("creditDelivery") === "on";
   return {
     names: [
-      ...units.map(({ item, quantity }) => `${quantity} × ${itemName(item)}`),
+      ...units.map(({ item, quantity }) => `${quantity} × ${nameOf(item)}`),
       ...(delivery ? ["the delivery"] : []),
     ],
     valuePence: returnValuePence(
@@ -58,7 +58,7 @@ export function RefundCredit({ order, items }: { order: Order; items: readonly I
       {lines.map((item) => (
         <div key={item.id} className="flex items-center justify-between gap-3">
           <label htmlFor={`credit-${item.id}`} className="text-sm">
-            {itemName(item)}{" "}
+            {nameOf(item)}{" "}
             <span className="text-ink-muted">
               ({formatPence(item.unitPricePence)} each, of {item.creditable})
             </span>

@@ -1,4 +1,4 @@
-import { canAddToCart, toCartProduct } from "@common/cart/cart-rules";
+import { canAddToCart, itemName, toCartProduct } from "@common/cart/cart-rules";
 import type { ProductDetail as Product } from "@common/catalog/catalog-types";
 import type { PricingSettings } from "@common/checkout/pricing";
 import { purchaseLimit } from "@common/stock/stock-levels";
@@ -118,12 +118,7 @@ export function ProductDetail({
               ) : null}
             </div>
             {variant.stockQuantity <= 0 ? (
-              <BackInStock
-                variantId={variant.id}
-                name={
-                  variant.name === "Default" ? product.name : `${product.name} (${variant.name})`
-                }
-              />
+              <BackInStock variantId={variant.id} name={itemName(product.name, variant.name)} />
             ) : null}
           </div>
         ) : (
