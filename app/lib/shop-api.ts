@@ -66,3 +66,11 @@ export async function checkDiscountCode(
   if (!offer || typeof offer !== "object") throw new PaymentFailure(UNEXPECTED, 200);
   return { code: field(json, "code"), offer: offer as CodeOffer };
 }
+
+/** A gift card's balance, as the shop checked it; its refusal as a PaymentFailure. */
+export async function checkGiftCard(code: string): Promise<{ code: string; balancePence: number }> {
+  const json = await postJson("/api/checkout/gift-card", { giftCardCode: code });
+  const balance = (json as { balancePence?: unknown }).balancePence;
+  if (typeof balance !== "number") throw new PaymentFailure(UNEXPECTED, 200);
+  return { code: field(json, "code"), balancePence: balance };
+}

@@ -7,7 +7,8 @@ import { checkoutSettings } from "@server/settings/shop-settings";
 
 /**
  * POST /api/checkout/payment-intent (docs/product.md#calls): `{ items, customerDetails }`
- * in, `{ clientSecret, orderId, totalPence }` out; `{ error }` with a 4xx status when refused.
+ * in, `{ clientSecret, orderId, totalPence, paid, chargePence }` out (a gift card that pays it
+ * all: `paid`, no secret); `{ error }` with a 4xx status when refused.
  */
 const paymentIntent = apiRoute({
   methods: ["POST"],
@@ -25,6 +26,8 @@ const paymentIntent = apiRoute({
       clientSecret: result.clientSecret,
       orderId: result.orderId,
       totalPence: result.totalPence,
+      paid: result.paid,
+      chargePence: result.chargePence,
     };
   },
 });

@@ -26,6 +26,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
           number: formatOrderNumber(order.number),
           status: order.status,
           totalPence: order.totalPence,
+          giftCardPence: order.giftCardPence,
         }
       : null,
   };
@@ -78,6 +79,9 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             <span className="block text-sm text-ink-muted">
               {formatPence(loaderData.order.totalPence)} ·{" "}
               {loaderData.order.status === "paid" ? "Paid" : "Payment being confirmed"}
+              {loaderData.order.giftCardPence > 0
+                ? ` · ${formatPence(loaderData.order.giftCardPence)} paid by gift card`
+                : ""}
             </span>
           ) : null}
         </p>

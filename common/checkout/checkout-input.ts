@@ -8,6 +8,7 @@ import {
 } from "../customers/uk-address";
 import { normaliseCode } from "../discounts/discounts";
 import { personName, requiredText } from "../form-fields";
+import { GIFT_CARD_MESSAGES, normaliseGiftCardCode } from "../gift-cards/gift-cards";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "../text-rules";
 
 // What the checkout sends (docs/architecture.md#money-flow): variant ids and quantities only, never a price, and
@@ -101,6 +102,14 @@ export const checkoutRequestSchema = z.object({
   deliveryMethodId: z.string().min(1).max(100).optional(),
   /** A discount code (server/discounts/), as typed; empty is none. */
   discountCode: discountCodeField,
+  /** A gift card's code (server/gift-cards/), as typed; empty is none. */
+  giftCardCode: z
+    .string()
+    .max(40, GIFT_CARD_MESSAGES.unknown)
+    .optional()
+    .transform((text) => (text?.trim() ? normaliseGiftCardCode(text) : undefined)),
+  /** What the customer was shown the gift card pays: refused when its balance moved since. */
+  expectedGiftCardPence: z.number().int().min(0).max(1_000_000_000).optional(),
   /**
    * The total the customer was shown: an order that would cost anything else (a price changed
    * since the page was read) is refused, so no one pays an amount they did not see.

@@ -48,6 +48,8 @@ export type OrderMoney = {
   vatPence: number;
   totalPence: number;
   refundedPence: number;
+  /** What a gift card paid of the total (the payment card paid the rest). */
+  giftCardPence: number;
 };
 
 /** A step in an order's life as its customer reads it (never the shop's internal notes). */

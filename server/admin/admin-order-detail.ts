@@ -27,6 +27,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
       vatPence: orders.vatPence,
       totalPence: orders.totalPence,
       refundedPence: orders.refundedPence,
+      giftCardPence: orders.giftCardPence,
       refundDue: orders.refundDue,
       userId: orders.userId,
       customerFullName: orders.customerFullName,

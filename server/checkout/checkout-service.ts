@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../common/checkout/checkout-input";
 import type { OrderPricing, PricingSettings } from "../../common/checkout/pricing";
 import { CODE_MESSAGES } from "../../common/discounts/discounts";
+import { GIFT_CARD_MESSAGES } from "../../common/gift-cards/gift-cards";
 import { type Actor, customerActor, systemActor } from "../audit/audit-log";
 import { users } from "../auth/schema";
 import { rememberDelivery } from "../customers/address-book";
@@ -11,13 +12,20 @@ import { isUniqueViolation } from "../db/errors";
 import { countCodeAttempt } from "../discounts/code-check";
 import { claimCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
+import {
+  countGiftCardAttempt,
+  plannedSpend,
+  spendGiftCard,
+  usableCard,
+} from "../gift-cards/gift-card-payments";
 import { checkoutsStarted } from "../metrics/metrics";
 import { attachPaymentIntent, openOrder } from "../orders/open-order";
-import { cancelOrder } from "../orders/order-state";
-import { paidOrderExists, pendingOrderIdsLocked } from "../orders/orders-service";
+import { cancelOrder, markPaid } from "../orders/order-state";
+import { chargeOf, paidOrderExists, pendingOrderIdsLocked } from "../orders/orders-service";
 import { orders } from "../orders/schema";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { countAttempt } from "../rate-limit/attempt-counter";
+import { emailBrand } from "../settings/shop-settings";
 import { reserveStock } from "../stock/stock-service";
 import { pricedLines, priceOrder } from "./checkout-pricing";
 import { orderStillPriced } from "./order-still-priced";
@@ -53,7 +61,12 @@ const tooManyUnits = (max: number) =>
 
 export type CheckoutResult = {
   orderId: string;
-  clientSecret: string;
+  /** The provider's intent for the card's part; null when a gift card paid it all. */
+  clientSecret: string | null;
+  /** A gift card paid it all: the order is paid already and no card is asked for. */
+  paid: boolean;
+  /** What the provider is asked for: the total less what a gift card pays. */
+  chargePence: number;
   totalPence: number;
   pricing: OrderPricing;
   /** True when the same submit had already made this order. */
@@ -71,6 +84,7 @@ function checkoutKey(userId: string, request: CheckoutRequest): string {
         request.customerDetails,
         request.deliveryMethodId ?? null,
         request.discountCode ?? null,
+        request.giftCardCode ?? null,
       ]),
     )
     .digest("base64url");
@@ -143,6 +157,8 @@ async function createPendingOrder(
   return db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, userId, actor);
     const priced = await pricedLines(tx, lines);
+    // Read after the replaced order gave back what it held of the card.
+    const giftCard = request.giftCardCode ? await usableCard(tx, request.giftCardCode) : null;
     // The open orders are cancelled, so every other order still standing was paid: no paid order
     // means no discount claimed (the unique index on first_order_discount backs this up).
     const { pricing, delivery, usedCode } = await priceOrder(tx, {
@@ -154,6 +170,11 @@ async function createPendingOrder(
       now,
     });
 
+    // A gift card pays what it can of the total, as the customer was shown (decision record 066).
+    const giftCardPence = giftCard
+      ? plannedSpend(giftCard, pricing.totalPence, request.expectedGiftCardPence)
+      : 0;
+
     const details = request.customerDetails;
     if (details.remember) await rememberDelivery(tx, userId, details);
     const order = await openOrder(tx, {
@@ -164,6 +185,8 @@ async function createPendingOrder(
         discountCodeId: usedCode?.id ?? null,
         discountCode: usedCode?.code ?? null,
         discountCodeVersion: usedCode?.version ?? null,
+        giftCardId: giftCard?.id ?? null,
+        giftCardPence,
         customerFullName: details.fullName,
         customerEmail: customer.email,
         customerPhone: details.phone,
@@ -205,6 +228,24 @@ async function createPendingOrder(
         productName: line.variant.productName,
       })),
     });
+    // The card last: its row is locked after the variants', as every writer of both does.
+    if (
+      giftCard &&
+      giftCardPence > 0 &&
+      !(await spendGiftCard(tx, {
+        cardId: giftCard.id,
+        orderId: order.id,
+        pence: giftCardPence,
+        actor,
+      }))
+    ) {
+      throw new DomainError("CONFLICT", GIFT_CARD_MESSAGES.balanceChanged, "giftCardCode");
+    }
+    // Paid in full by the card: nothing to ask a provider for, so it is paid now, with the
+    // discount and the code's use held in this same transaction.
+    if (order.totalPence === giftCardPence) {
+      return markPaid(tx, order.id, actor, { brand: await emailBrand(tx), now, locked: order });
+    }
     return order;
   });
 }
@@ -218,7 +259,7 @@ async function intentFor(
   try {
     const intent = await provider.createIntent({
       orderId: order.id,
-      amountPence: order.totalPence,
+      amountPence: chargeOf(order),
       currency: "gbp",
       customerEmail: order.customerEmail,
       idempotencyKey: `order-${order.id}`,
@@ -260,6 +301,14 @@ export async function startCheckout(
   if (request.discountCode) {
     await countCodeAttempt(db, userId, input.clientAddress ?? null, now.getTime());
   }
+  // A gift card's code counts as a code tried; the card is read and spent with the order.
+  if (request.giftCardCode) {
+    await countGiftCardAttempt(
+      db,
+      { userId, clientAddress: input.clientAddress ?? null },
+      now.getTime(),
+    );
+  }
   const key = checkoutKey(userId, request);
 
   let order = await findPendingOrder(db, userId, key);
@@ -289,10 +338,24 @@ export async function startCheckout(
         throw new DomainError("CONFLICT", "Another checkout is in progress. Please try again.");
     }
   }
+  const chargePence = chargeOf(order);
+  if (order.status === "paid") {
+    return {
+      orderId: order.id,
+      clientSecret: null,
+      paid: true,
+      chargePence,
+      totalPence: order.totalPence,
+      pricing: pricingOf(order),
+      reused,
+    };
+  }
   const intent = await intentFor(db, provider, order);
   return {
     orderId: order.id,
     clientSecret: intent.clientSecret,
+    paid: false,
+    chargePence,
     totalPence: order.totalPence,
     pricing: pricingOf(order),
     reused,

@@ -10,7 +10,7 @@ import {
   recordPaymentFailure,
   refundsUnderWayPence,
 } from "../orders/order-state";
-import { hasPaidOrder } from "../orders/orders-service";
+import { chargeOf, hasPaidOrder } from "../orders/orders-service";
 import type { ProviderName } from "../orders/schema";
 import { orders } from "../orders/schema";
 import { recordPaymentEvent, settlePaymentEvent } from "../payments/payment-events";
@@ -95,8 +95,10 @@ export async function recordPaymentSucceeded(
     }
     if (order.status !== "pending")
       return { outcome: "ignored", reason: `order already ${order.status}` };
-    if (event.amountPence !== order.totalPence || currency !== order.currency) {
-      const reason = `received ${event.amountPence} ${currency}, expected ${order.totalPence} ${order.currency}`;
+    // The provider takes what a gift card did not pay.
+    const charge = chargeOf(order);
+    if (event.amountPence !== charge || currency !== order.currency) {
+      const reason = `received ${event.amountPence} ${currency}, expected ${charge} ${order.currency}`;
       await flagRefundDue(tx, order.id, actor, reason, `Payment amount mismatch: ${reason}.`);
       return { outcome: "flagged", reason };
     }

@@ -3,6 +3,7 @@ import { systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { DomainError } from "../errors";
 import { cancelOrder } from "../orders/order-state";
+import { chargeOf } from "../orders/orders-service";
 import { orders } from "../orders/schema";
 import { paymentEvents } from "../payments/schema";
 import { type CardInput, chargeTestCard } from "../payments/test-card";
@@ -51,6 +52,7 @@ export async function confirmTestPayment(
       id: orders.id,
       status: orders.status,
       totalPence: orders.totalPence,
+      giftCardPence: orders.giftCardPence,
       discountCodeId: orders.discountCodeId,
       discountCodeVersion: orders.discountCodeVersion,
       linesAndDeliveryPriced: linesAndDeliveryStillPriced,
@@ -111,7 +113,8 @@ export async function confirmTestPayment(
       ...event,
       eventId: `${intentId}:succeeded`,
       type: "payment_intent.succeeded",
-      amountPence: order.totalPence,
+      // The test card pays what the provider was asked for: the part a gift card did not.
+      amountPence: chargeOf(order),
       currency: "gbp",
       cardLast4: outcome.last4,
     },

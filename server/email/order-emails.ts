@@ -78,6 +78,7 @@ async function confirmation(tx: Database, order: Order, brand: Brand): Promise<v
       subtotalPence: order.subtotalPence,
       discountPence: order.discountPence,
       shippingPence: order.shippingPence,
+      giftCardPence: order.giftCardPence,
       vatPence: order.vatPence,
       totalPence: order.totalPence,
       shippingAddress: order.shippingAddress,
@@ -192,7 +193,11 @@ export async function emailTheCustomer(tx: Database, event: OrderEvent): Promise
       return;
     case "money-back": {
       if (!order.userId) return;
-      const money = { ...moneyBackOf(order), amountPence: event.amountPence };
+      const money = {
+        ...moneyBackOf(order),
+        amountPence: event.amountPence,
+        giftCardPence: event.giftCardPence,
+      };
       await queueEmail(
         tx,
         event.cancelled ? "order-cancelled" : "order-refunded",

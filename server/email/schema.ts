@@ -17,6 +17,7 @@ export const emailKinds = [
   "return-rejected",
   "checkout-reminder",
   "back-in-stock",
+  "gift-card",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

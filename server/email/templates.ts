@@ -3,6 +3,7 @@ import { formatPence } from "../../common/money";
 import { shipmentOf } from "../../common/orders/tracking";
 import type { Brand } from "../settings/shop-settings";
 import { button, escapeHtml, layout, paragraph, textFooter } from "./email-layout";
+import { cardOf, refundedTo } from "./money-words";
 import type { OutgoingEmail } from "./transport";
 
 // The account's and the orders' emails, each in the shop's one layout (email-layout.ts).
@@ -65,6 +66,8 @@ export type OrderEmailInput = {
   shippingPence: number;
   vatPence: number;
   totalPence: number;
+  /** Paid by gift card, of the total. */
+  giftCardPence?: number;
   shippingAddress: string;
   /** How it travels and when it should arrive (common/delivery/delivery.ts), when chosen at checkout. */
   delivery: string | null;
@@ -105,6 +108,12 @@ export function orderConfirmationEmail(
     },
     { label: "Total", amount: formatPence(order.totalPence) },
     { label: "Including VAT", amount: formatPence(order.vatPence) },
+    ...(order.giftCardPence
+      ? [
+          { label: "Paid by gift card", amount: formatPence(order.giftCardPence) },
+          { label: "Paid by card", amount: formatPence(order.totalPence - order.giftCardPence) },
+        ]
+      : []),
   ];
   const tableRow = (label: string, amount: string, bold = false) =>
     `<tr><td style="padding:6px 0;${bold ? "font-weight:700" : ""}">${escapeHtml(label)}</td><td align="right" style="padding:6px 0;${bold ? "font-weight:700" : ""}">${escapeHtml(amount)}</td></tr>`;
@@ -191,10 +200,6 @@ function customerOrderUrl(brand: Brand, orderId: string): string {
 const REFUND_TIMING =
   "Refunds usually reach your account within 5-10 working days, depending on your bank.";
 
-/** "your card ending 4242", or the card in general when the provider did not say which. */
-const cardOf = (last4: string | null) =>
-  last4 ? `your card ending ${last4}` : "the card you paid with";
-
 type MoneyBack = {
   orderId: string;
   /** GL-10241: what the customer reads (the id makes the link). */
@@ -206,6 +211,8 @@ type MoneyBack = {
   refundedPence: number;
   totalPence: number;
   cardLast4: string | null;
+  /** Of `amountPence`, what went back to the gift card the order was paid with. */
+  giftCardPence?: number;
 };
 
 /**
@@ -221,7 +228,7 @@ export function orderCancelledEmail(
   const lines = [
     `Hi ${order.customerName},`,
     order.amountPence
-      ? `We have cancelled your order ${order.orderNumber} and refunded ${formatPence(order.amountPence)} to ${cardOf(order.cardLast4)}.`
+      ? `We have cancelled your order ${order.orderNumber} and refunded ${refundedTo(order.amountPence, order.giftCardPence ?? 0, order.cardLast4)}.`
       : `We have cancelled your order ${order.orderNumber}. You have not been charged for it.`,
     ...(order.amountPence ? [REFUND_TIMING] : []),
     "We are sorry for the trouble. If you did not expect this, reply to this email and we will help.",
@@ -239,7 +246,7 @@ export function orderRefundedEmail(brand: Brand, to: string, refund: MoneyBack):
   const whole = refund.refundedPence >= refund.totalPence;
   const lines = [
     `Hi ${refund.customerName},`,
-    `We have refunded ${formatPence(refund.amountPence)} to ${cardOf(refund.cardLast4)} for your order ${refund.orderNumber}.`,
+    `We have refunded ${refundedTo(refund.amountPence, refund.giftCardPence ?? 0, refund.cardLast4)} for your order ${refund.orderNumber}.`,
     whole
       ? refund.amountPence === refund.totalPence
         ? "That is the whole of your order."

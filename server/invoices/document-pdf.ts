@@ -211,6 +211,25 @@ function drawTotals(pdf: PDFKit.PDFDocument, document: DocumentView, top: number
   return y;
 }
 
+/**
+ * How the order was paid, or refunded. A gift card is a multi-purpose voucher (HMRC's VAT Notice
+ * 700/7): no VAT was charged when it was sold, and the VAT above is on the goods it paid for.
+ */
+function paymentNote(document: DocumentView): string {
+  const { giftCardPence } = document.order;
+  const invoice = document.kind === "invoice";
+  if (giftCardPence === 0) {
+    return invoice ? "Paid in full by card." : "Refunded to the card that paid.";
+  }
+  const voucher =
+    "A gift card is a multi-purpose voucher: the VAT shown is due on the goods it paid for, not on the card.";
+  if (!invoice) return `Refunded to the card that paid first, then to the gift card. ${voucher}`;
+  const byCard = document.grossPence - giftCardPence;
+  return byCard > 0
+    ? `Paid ${money(giftCardPence)} by gift card and ${money(byCard)} by card. ${voucher}`
+    : `Paid in full by gift card. ${voucher}`;
+}
+
 /** What a credit note says of itself, and the closing words on money, from `top`. */
 function drawNotes(pdf: PDFKit.PDFDocument, document: DocumentView, top: number): void {
   const { order } = document;
@@ -242,9 +261,7 @@ function drawNotes(pdf: PDFKit.PDFDocument, document: DocumentView, top: number)
   }
   pdf.font("regular").fontSize(8).fillColor(MUTED);
   pdf.text(
-    invoice
-      ? "Amounts in pounds sterling (GBP). Paid in full by card. VAT is worked out on the total, so the lines' net amounts may differ from the net total by a penny."
-      : "Amounts in pounds sterling (GBP). Refunded to the card that paid. VAT is worked out on the total, so the lines' net amounts may differ from the net total by a penny.",
+    `Amounts in pounds sterling (GBP). ${paymentNote(document)} VAT is worked out on the total, so the lines' net amounts may differ from the net total by a penny.`,
     LEFT,
     y + 12,
     { width: WIDTH },

@@ -53,6 +53,8 @@ export type DocumentView = {
     discountCode: string | null;
     shippingPence: number;
     deliveryMethodName: string | null;
+    /** What a gift card paid of the total (the card paid the rest). */
+    giftCardPence: number;
   };
   items: { description: string; quantity: number; unitPricePence: number }[];
 };
@@ -161,6 +163,7 @@ async function withTheirOrders(db: Database, rows: readonly Row[]): Promise<Docu
         discountCode: order.discountCode,
         shippingPence: order.shippingPence,
         deliveryMethodName: order.deliveryMethodName,
+        giftCardPence: order.giftCardPence,
       },
       items: (itemsOf.get(order.id) ?? []).map((item) => ({
         description: lineLabel({ name: item.productName, variantName: item.variantName }),

@@ -37,6 +37,7 @@ export async function warmDocumentPdf(): Promise<void> {
           discountCode: null,
           shippingPence: 0,
           deliveryMethodName: null,
+          giftCardPence: 0,
         },
         items: [],
       },

@@ -15,7 +15,8 @@ import { timestamps } from "../db/columns";
  *   id per change; payload: the tags);
  * - `notify-stock-alerts`: email those waiting for a variant that units came back to (subject: a
  *   fresh id per return; payload: the variant and the units);
- * - `send-campaign`: send a newsletter campaign's next batch (subject: the campaign).
+ * - `send-campaign`: send a newsletter campaign's next batch (subject: the campaign);
+ * - `send-gift-card`: email a gift card to the person it is for, on its day (subject: the card).
  */
 export const jobKinds = [
   "send-email",
@@ -28,6 +29,7 @@ export const jobKinds = [
   "request-review",
   "notify-stock-alerts",
   "send-campaign",
+  "send-gift-card",
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 

@@ -1,3 +1,4 @@
+import type { Actor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import type { Credit } from "../payments/schema";
 import type { Brand } from "../settings/shop-settings";
@@ -15,7 +16,7 @@ type Order = typeof orders.$inferSelect;
 export type OrderEvent =
   | { type: "paid"; order: Order; brand: Brand }
   /** `tell`: the shop's own cancellation is told to the customer; an expiry is not. */
-  | { type: "cancelled"; order: Order; tell?: Brand }
+  | { type: "cancelled"; order: Order; actor: Actor; tell?: Brand | undefined }
   /**
    * Money went back to the customer: `amountPence` of it, for `credit` (the rest money only), the
    * order cancelled with it or not.
@@ -28,6 +29,9 @@ export type OrderEvent =
       credit: Credit;
       reason: string | null;
       brand: Brand;
+      actor: Actor;
+      /** The part of `amountPence` that goes back to the gift card the order was paid with. */
+      giftCardPence: number;
     }
   /** Money that arrived for an order never paid went back. */
   | { type: "refund-settled"; order: Order; brand?: Brand }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { formatPence } from "../../common/money";
 import { type Actor, adminActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
@@ -94,7 +94,30 @@ async function checkRestock(
   return asked.map((line) => ({ variantId: line.variantId, quantity: line.quantity }));
 }
 
-type StartedRefund = { refund: RefundRow; intentId: string };
+/**
+ * How a refund of `amountPence` splits (decision record 066): the card the provider charged gets
+ * back what it paid first, then the gift card the rest. What went back to each so far is read
+ * from the order's refunds made (no other is under way: order-state.ts holds one at a time).
+ */
+async function refundSplit(
+  tx: Database,
+  order: { id: string; totalPence: number; giftCardPence: number; refundedPence: number },
+  amountPence: number,
+): Promise<{ providerPence: number; giftCardPence: number }> {
+  if (order.giftCardPence === 0) return { providerPence: amountPence, giftCardPence: 0 };
+  // Gift card parts only ever go back through the shop's refunds; the rest of what was refunded
+  // (a refund made in the provider's dashboard too) went to the provider's card.
+  const [back] = await tx
+    .select({ giftCard: sql<number>`coalesce(sum(${refunds.giftCardPence}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, "succeeded")));
+  const providerBack = order.refundedPence - (back?.giftCard ?? 0);
+  const providerRoom = Math.max(0, order.totalPence - order.giftCardPence - providerBack);
+  const providerPence = Math.min(amountPence, providerRoom);
+  return { providerPence, giftCardPence: amountPence - providerPence };
+}
+
+type StartedRefund = { refund: RefundRow; intentId: string | null };
 
 /**
  * A refund's first step, in the caller's transaction: under the order's lock, checked, written
@@ -120,7 +143,7 @@ export async function startRefund(
   if ((await refundsUnderWayPence(tx, order.id)) > 0) {
     throw new DomainError("CONFLICT", REFUND_UNDER_WAY);
   }
-  if (!order.paymentProvider || !order.providerIntentId) {
+  if (!order.paymentProvider) {
     throw new DomainError("CONFLICT", "This order has no payment to refund.");
   }
   const left = order.totalPence - order.refundedPence;
@@ -136,6 +159,11 @@ export async function startRefund(
   if (!Number.isInteger(amountPence) || amountPence <= 0 || amountPence > left) {
     throw new DomainError("BAD_REQUEST", `Refund between £0.01 and ${formatPence(left)}.`);
   }
+  // The card the provider charged gets its part back first, then the gift card (decision record 066).
+  const split = await refundSplit(tx, order, amountPence);
+  if (split.providerPence > 0 && !order.providerIntentId) {
+    throw new DomainError("CONFLICT", "This order has no payment to refund.");
+  }
   const restockItems = await checkRestock(tx, order.id, request.restock);
   const { credit, valuePence } = await checkCredit(
     tx,
@@ -147,6 +175,7 @@ export async function startRefund(
   const row = await openRefund(tx, {
     orderId: order.id,
     amountPence,
+    giftCardPence: split.giftCardPence,
     restock: restockItems.length > 0,
     restockItems,
     credit,
@@ -224,6 +253,7 @@ export async function settleRefundRow(db: Database, row: RefundRow, actor: Actor
         cancel: row.cancelsOrder,
         credit: row.credit,
         reason: [row.reason, note].filter(Boolean).join(" ") || null,
+        giftCardPence: row.giftCardPence,
       },
       { brand },
     );
@@ -265,9 +295,7 @@ export function finishRefundJob(
         .from(orders)
         .where(eq(orders.id, row.orderId));
       try {
-        if (!order?.intentId)
-          throw new PaymentProviderError("This order has no payment to refund.");
-        await askProvider(providerFor, row, order.intentId);
+        await askProvider(providerFor, row, order?.intentId ?? null);
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         await failRefund(db, row.id, error.message);

@@ -186,7 +186,9 @@ export async function cancelOrder(
   await releaseOrderStock(tx, { orderId, actor, reason });
   // Its discount code's use, if it held one, goes back for someone else.
   await releaseCodeUse(tx, orderId, now);
-  await publishOrderEvent(tx, { type: "cancelled", order, tell: options.tell });
+  // What a gift card paid goes back on it, by the gift card domain's reaction (after the
+  // variants' rows, as the checkout locks them).
+  await publishOrderEvent(tx, { type: "cancelled", order, actor, tell: options.tell });
   return order;
 }
 
@@ -255,6 +257,8 @@ export async function applyRefund(
     /** What the money is for (its credit note's lines); none: money only. */
     credit?: Credit;
     reason: string | null;
+    /** The part of the amount going back to the order's gift card, not through the provider. */
+    giftCardPence?: number;
   },
   options: { brand: Brand; now?: Date },
 ): Promise<{ order: Order; attention: string | null }> {
@@ -318,6 +322,8 @@ export async function applyRefund(
       credit: refund.credit ?? { items: [], delivery: false },
       reason: refund.reason,
       brand: options.brand,
+      actor,
+      giftCardPence: Math.min(refund.giftCardPence ?? 0, taken),
     });
   }
   return { order: after, attention };

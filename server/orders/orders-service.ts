@@ -14,6 +14,11 @@ import { orderItems, orders } from "./schema";
 
 const placed = (userId: string | SQL) => and(eq(orders.userId, userId), isNotNull(orders.paidAt));
 
+/** What the payment provider is asked for: the total less what a gift card paid (decision record 066). */
+export function chargeOf(order: { totalPence: number; giftCardPence: number }): number {
+  return order.totalPence - order.giftCardPence;
+}
+
 /**
  * For a query of users: whether the customer has paid for an order, as hasPaidOrder says, read in
  * the same statement. `userId` is the outer query's column named in full (`"users"."id"`): Drizzle
@@ -105,6 +110,7 @@ export async function findCustomerOrder(db: Database, userId: string, orderId: s
       number: orders.number,
       status: orders.status,
       totalPence: orders.totalPence,
+      giftCardPence: orders.giftCardPence,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
@@ -173,6 +179,7 @@ export async function getCustomerOrder(
       vatPence: orders.vatPence,
       totalPence: orders.totalPence,
       refundedPence: orders.refundedPence,
+      giftCardPence: orders.giftCardPence,
       shippingAddress: orders.shippingAddress,
       deliveryMethodName: orders.deliveryMethodName,
       discountCode: orders.discountCode,

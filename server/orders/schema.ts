@@ -90,6 +90,13 @@ export const orders = pgTable(
     discountCode: text("discount_code"),
     /** The code's version the order was priced with: a later one prices a pending order again. */
     discountCodeVersion: integer("discount_code_version"),
+    /**
+     * The gift card that paid part or all of the total (server/gift-cards/), and how much: the
+     * provider is asked for the rest. Taken from the card's balance with the order, put back
+     * when it is cancelled or refunded.
+     */
+    giftCardId: text("gift_card_id"),
+    giftCardPence: integer("gift_card_pence").notNull().default(0),
     /** The last four digits of the card that paid, when the provider said: for the customer's emails. */
     cardLast4: text("card_last4"),
     /** Set by the admin when the parcel leaves (both optional). */
@@ -125,6 +132,10 @@ export const orders = pgTable(
     check(
       "orders_refunded_within_total",
       sql`${table.refundedPence} >= 0 and ${table.refundedPence} <= ${table.totalPence}`,
+    ),
+    check(
+      "orders_gift_card_within_total",
+      sql`${table.giftCardPence} >= 0 and ${table.giftCardPence} <= ${table.totalPence}`,
     ),
   ],
 );

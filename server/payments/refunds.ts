@@ -45,13 +45,23 @@ export async function openRefund(
   return row;
 }
 
-/** Asks the refund's provider to give the money back; the row's id is the idempotency key. */
-export async function askProvider(providerFor: ProviderLookup, row: RefundRow, intentId: string) {
+/**
+ * Asks the refund's provider to give its part back (the amount less what goes back to a gift
+ * card; nothing to ask when that is all); the row's id is the idempotency key.
+ */
+export async function askProvider(
+  providerFor: ProviderLookup,
+  row: RefundRow,
+  intentId: string | null,
+) {
+  const pence = row.amountPence - row.giftCardPence;
+  if (pence <= 0) return;
   const provider = providerFor(row.provider);
   if (!provider) {
     throw new PaymentProviderError(`The ${row.provider} payment provider is not configured here.`);
   }
-  await provider.refundIntent(intentId, `refund-${row.id}`, row.amountPence);
+  if (!intentId) throw new PaymentProviderError("This order has no payment to refund.");
+  await provider.refundIntent(intentId, `refund-${row.id}`, pence);
 }
 
 /** The provider refused, or the admin recorded it was not made: nothing was given back. */

@@ -66,6 +66,11 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     amountPence: integer("amount_pence").notNull(),
+    /**
+     * The part of `amount_pence` that goes back to the order's gift card, not through the
+     * provider (server/gift-cards/): the card the customer paid with gets its part first.
+     */
+    giftCardPence: integer("gift_card_pence").notNull().default(0),
     /** Whether the order's items go back on sale when the refund succeeds. */
     restock: boolean("restock").notNull().default(false),
     /** The units the admin puts back on sale with this refund (`restock` says whether any). */
@@ -105,5 +110,9 @@ export const refunds = pgTable(
       .on(table.createdAt)
       .where(sql`${table.attention} is not null or ${table.status} = 'pending'`),
     check("refunds_amount_positive", sql`${table.amountPence} > 0`),
+    check(
+      "refunds_gift_card_within_amount",
+      sql`${table.giftCardPence} >= 0 and ${table.giftCardPence} <= ${table.amountPence}`,
+    ),
   ],
 );

@@ -7,6 +7,7 @@ import { requestReviewJob } from "../email/order-emails";
 import { describeEmailJobs, sendEmailJob } from "../email/outbox";
 import { configuredTransport, type MailTransport } from "../email/transport";
 import { env } from "../env";
+import { sendGiftCardJob } from "../gift-cards/gift-card-delivery";
 import { deliverKicksTo } from "../jobs/job-kick";
 import {
   type DescribeJobs,
@@ -65,6 +66,7 @@ function jobHandlers(db: Database, transport: MailTransport): JobHandlers {
     "request-review": requestReviewJob(db),
     "notify-stock-alerts": notifyStockAlertsJob(db),
     "send-campaign": sendCampaignJob(db),
+    "send-gift-card": sendGiftCardJob(db),
   };
 }
 
@@ -88,6 +90,8 @@ export const parkedJobDescribers: Record<JobKind, DescribeJobs> = {
         `Email those waiting for variant ${job.payload.variantId ?? "?"} that it is back`,
       ]),
     ),
+  "send-gift-card": async (_db, parked) =>
+    new Map(parked.map((job) => [job.id, `Email gift card ${job.subjectId} to its recipient`])),
   "send-campaign": async (_db, parked) =>
     new Map(parked.map((job) => [job.id, `Send the next batch of campaign ${job.subjectId}`])),
   "purge-cache": async (_db, parked) =>

@@ -356,6 +356,8 @@ test.describe("admin dashboard: orders and admins", () => {
       "/dashboard/admin-stock-alerts",
       "/dashboard/admin-campaigns",
       "/dashboard/admin-campaigns/new",
+      "/dashboard/admin-gift-cards",
+      "/dashboard/admin-gift-cards/any-card",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);
@@ -373,6 +375,13 @@ test.describe("admin dashboard: orders and admins", () => {
       maxRedirects: 0,
     });
     expect(promote.status()).toBe(403);
+    // Nor make money out of nothing.
+    const issue = await page.request.post("/dashboard/admin-gift-cards", {
+      form: { intent: "issue", amount: "500" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(issue.status()).toBe(403);
     // Nor take another customer's data, nor erase anyone.
     for (const path of [
       "/dashboard/admin-customers/any-id/export",

@@ -11,6 +11,7 @@ import { type CheckoutRequest, checkoutRequestSchema } from "../../common/checko
 import {
   createCustomer,
   createProduct,
+  intentSecret,
   orderRow as orderById,
   payOrder,
   shopPricing,
@@ -268,7 +269,7 @@ describe.each(testDrivers)("checkout abuse on %s", (driver) => {
         const outcome = await confirmTestPayment(
           db(),
           provider,
-          { userId, clientSecret, card: card("4000 0000 0000 0002") },
+          { userId, clientSecret: intentSecret(clientSecret), card: card("4000 0000 0000 0002") },
           brand,
           { attemptsPerMinute: 10 },
         ).catch((error: DomainError) => error.code);
@@ -302,7 +303,11 @@ describe.each(testDrivers)("checkout abuse on %s", (driver) => {
             await confirmTestPayment(
               db(),
               provider,
-              { userId, clientSecret, card: card("4000 0000 0000 0002") },
+              {
+                userId,
+                clientSecret: intentSecret(clientSecret),
+                card: card("4000 0000 0000 0002"),
+              },
               brand,
               { attemptsPerMinute: 10 },
             ).then(

@@ -25,6 +25,7 @@ import {
   checkoutCart,
   createCustomer,
   createProduct,
+  intentSecret,
   orderRow,
   payOrder,
   stockOf,
@@ -155,7 +156,9 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
     const { userId, variantId, first } = await mispricedCheckout();
     await correctPrice(variantId);
     // The old page's card form still holds the old order's client secret.
-    await expect(payWithCard(userId, first.clientSecret)).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(payWithCard(userId, intentSecret(first.clientSecret))).rejects.toEqual(
+      refusal(PRICES_CHANGED),
+    );
     expect(await orderRow(db(), first.orderId)).toMatchObject({
       status: "cancelled",
       paidAt: null,
@@ -164,9 +167,9 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
 
     const archived = await mispricedCheckout();
     await db().update(products).set({ active: false }).where(eq(products.id, archived.productId));
-    await expect(payWithCard(archived.userId, archived.first.clientSecret)).rejects.toEqual(
-      refusal(PRICES_CHANGED),
-    );
+    await expect(
+      payWithCard(archived.userId, intentSecret(archived.first.clientSecret)),
+    ).rejects.toEqual(refusal(PRICES_CHANGED));
     await expect(
       startCheckout(
         db(),
@@ -187,7 +190,9 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
 
     await updateDiscountCode(db(), admin, codeId, { ...oops, amount: 30, version: 1 });
     // The old page's card form still holds the old order's client secret: no money is taken.
-    await expect(payWithCard(userId, first.clientSecret)).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(payWithCard(userId, intentSecret(first.clientSecret))).rejects.toEqual(
+      refusal(PRICES_CHANGED),
+    );
     expect(await orderRow(db(), first.orderId)).toMatchObject({
       status: "cancelled",
       paidAt: null,
@@ -210,7 +215,9 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
     await expect(
       startCheckout(db(), provider, { userId, request }, testCheckoutSettings),
     ).rejects.toEqual(refusal(CODE_MESSAGES.unknown));
-    await expect(payWithCard(userId, again.clientSecret)).rejects.toEqual(refusal(PRICES_CHANGED));
+    await expect(payWithCard(userId, intentSecret(again.clientSecret))).rejects.toEqual(
+      refusal(PRICES_CHANGED),
+    );
   });
 
   it("prices an order again once its delivery method changed, and refuses one switched off", async () => {
@@ -230,7 +237,7 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
       pricePence: 650,
       active: false,
     });
-    await expect(payWithCard(userId, repriced.clientSecret)).rejects.toEqual(
+    await expect(payWithCard(userId, intentSecret(repriced.clientSecret))).rejects.toEqual(
       refusal(PRICES_CHANGED),
     );
     await expect(
@@ -240,7 +247,7 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
 
   it("pays an order the catalogue still matches, as before", async () => {
     const { userId, first } = await mispricedCheckout();
-    await payWithCard(userId, first.clientSecret);
+    await payWithCard(userId, intentSecret(first.clientSecret));
     expect((await orderRow(db(), first.orderId)).status).toBe("paid");
   });
 

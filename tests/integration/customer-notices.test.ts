@@ -21,6 +21,7 @@ import {
   checkoutCart,
   createCustomer,
   createProduct,
+  intentSecret,
   orderRow,
   paidOrderOfTwo,
   testBrand,
@@ -74,7 +75,7 @@ describe.each(testDrivers)("what the customer is told on %s", (driver) => {
       provider,
       {
         userId,
-        clientSecret,
+        clientSecret: intentSecret(clientSecret),
         card: { number: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" },
       },
       testBrand,

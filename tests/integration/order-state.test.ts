@@ -24,6 +24,7 @@ import {
   createCustomer,
   createProduct,
   createTestAuth,
+  intentSecret,
   orderRow as orderById,
   payOrder,
   stockOf as stockOfVariant,
@@ -282,7 +283,7 @@ describe.each(testDrivers)("order state, audit log and stock movements on %s", (
         confirmTestPayment(
           db(),
           provider,
-          { userId: ada, clientSecret, card: declined },
+          { userId: ada, clientSecret: intentSecret(clientSecret), card: declined },
           testBrand,
           {
             attemptsPerMinute: 1000,

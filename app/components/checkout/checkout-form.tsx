@@ -24,11 +24,13 @@ import { dismissToast, showToast } from "~/lib/toast";
 import { type CheckoutProfile, ContactFields } from "./contact-fields";
 import { DeliveryChoice } from "./delivery-choice";
 import { DiscountCodeField } from "./discount-code-field";
+import { GiftCardField } from "./gift-card-field";
 import { OrderSummary } from "./order-summary";
 import { type CheckoutDetails, confirmTestCard, createPaymentIntent } from "./pay-for-cart";
 import type { PaymentMethod } from "./payment-method";
 import { TestCardFields } from "./test-card-fields";
 import { useCheckoutCode } from "./use-checkout-code";
+import { useGiftCard } from "./use-gift-card";
 
 // Stripe's code is fetched only when Stripe takes the payment.
 const StripePayment = lazy(() => import("./stripe-payment"));
@@ -82,6 +84,13 @@ function PayButton({
   /** Null until the cart is read (or when it is empty). */
   totalPence: number | null;
 }) {
+  // A gift card paying it all: there is no card to pay with, only the order to place.
+  const label =
+    totalPence === null
+      ? "Pay"
+      : totalPence === 0
+        ? "Place order"
+        : `Pay ${formatPence(totalPence)}`;
   return (
     <>
       <Button type="submit" size="lg" className="w-full" disabled={disabled}>
@@ -93,7 +102,7 @@ function PayButton({
         ) : (
           <>
             <Lock aria-hidden="true" />
-            {totalPence === null ? "Pay" : `Pay ${formatPence(totalPence)}`}
+            {label}
           </>
         )}
       </Button>
@@ -117,7 +126,10 @@ function PayButton({
   );
 }
 
-/** The card: Stripe's Payment Element when Stripe takes payments, else the test card's fields. */
+/**
+ * The card: Stripe's Payment Element when Stripe takes payments, else the test card's fields;
+ * none when a gift card pays it all.
+ */
 function PaymentFields({
   stripePublishableKey,
   totalPence,
@@ -129,6 +141,13 @@ function PaymentFields({
   method: RefObject<PaymentMethod | null>;
   disabled: boolean;
 }) {
+  if (totalPence === 0) {
+    return (
+      <p className="rounded-xl bg-brand-soft p-4 text-sm text-brand-strong">
+        Your gift card pays for the whole order: no card is needed.
+      </p>
+    );
+  }
   if (!stripePublishableKey) return <TestCardFields disabled={disabled} />;
   return (
     <fieldset className="space-y-4" disabled={disabled}>
@@ -166,6 +185,34 @@ function useCheckoutCart(busy: boolean) {
     if (ready && lines.length === 0 && !busy) navigate("/store", { replace: true });
   }, [ready, lines.length, busy, navigate]);
   return { lines, ready };
+}
+
+/** The summary's discount code, and why a code accepted was not used. */
+function CheckoutCodeField({
+  checkoutCode,
+  applied,
+  disabled,
+}: {
+  checkoutCode: ReturnType<typeof useCheckoutCode>;
+  /** The pricing took the code (the first-order discount may save more). */
+  applied: boolean;
+  disabled: boolean;
+}) {
+  const { code, note } = checkoutCode;
+  return (
+    <DiscountCodeField
+      applied={code?.code ?? null}
+      note={
+        note ??
+        (code && !applied
+          ? `Your first-order discount saves more, so it stays: ${code.code} was not used.`
+          : null)
+      }
+      apply={checkoutCode.apply}
+      remove={checkoutCode.remove}
+      disabled={disabled}
+    />
+  );
 }
 
 /**
@@ -209,17 +256,15 @@ export function CheckoutForm({
     () => lines.map((line) => ({ unitPricePence: line.pricePence, quantity: line.quantity })),
     [lines],
   );
-  const {
-    code,
-    note: codeNote,
-    apply: applyCode,
-    remove: removeCode,
-  } = useCheckoutCode(lines, ready);
+  const checkoutCode = useCheckoutCode(lines, ready);
+  const { code } = checkoutCode;
   const { pricing, codeApplied } = useMemo(
     () =>
       priceWithCode(pricedLines, { firstOrder, ...pricingSettings, delivery }, code?.offer ?? null),
     [pricedLines, firstOrder, pricingSettings, delivery, code],
   );
+  const giftCard = useGiftCard();
+  const { giftCardPence, chargePence } = giftCard.paying(pricing.totalPence);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || lines.length === 0) return;
@@ -228,17 +273,24 @@ export function CheckoutForm({
     setBusy(true);
     setFailure(null);
     try {
-      const method = stripePublishableKey ? stripeMethod.current : testCardMethod;
-      if (!method)
+      // No card to ask when the gift card pays it all.
+      const method =
+        chargePence === 0 ? null : stripePublishableKey ? stripeMethod.current : testCardMethod;
+      if (chargePence > 0 && !method)
         throw new PaymentFailure("The payment form is still loading. Please try again.", 0);
-      await method.check();
+      await method?.check();
       const { clientSecret, orderId } = await createPaymentIntent(
         lines,
         details,
         pricing.totalPence,
-        { deliveryMethodId: deliveryId, discountCode: codeApplied && code ? code.code : null },
+        {
+          deliveryMethodId: deliveryId,
+          discountCode: codeApplied && code ? code.code : null,
+          giftCard: giftCard.card ? { code: giftCard.card.code, pence: giftCardPence } : null,
+        },
       );
-      await method.confirm({ clientSecret, orderId, details, form });
+      // A gift card that paid it all leaves nothing to confirm: the order is paid.
+      if (clientSecret && method) await method.confirm({ clientSecret, orderId, details, form });
       // An earlier decline no longer holds: its toast must not sit over the thank-you page.
       void dismissToast(PAYMENT_FAILED_TOAST);
       // The code went with this order; the next starts without it.
@@ -255,6 +307,7 @@ export function CheckoutForm({
       if (error instanceof PaymentFailure && error.status === 409) {
         void refreshCartFromShop();
         void revalidator.revalidate();
+        void giftCard.refresh();
       }
       setBusy(false);
     }
@@ -284,7 +337,7 @@ export function CheckoutForm({
 
         <PaymentFields
           stripePublishableKey={stripePublishableKey}
-          totalPence={pricing.totalPence}
+          totalPence={chargePence}
           method={stripeMethod}
           disabled={busy}
         />
@@ -297,7 +350,7 @@ export function CheckoutForm({
         <PayButton
           busy={busy}
           disabled={busy || !ready}
-          totalPence={ready && lines.length > 0 ? pricing.totalPence : null}
+          totalPence={ready && lines.length > 0 ? chargePence : null}
         />
       </form>
       <OrderSummary
@@ -307,19 +360,13 @@ export function CheckoutForm({
         delivery={delivery ?? null}
         code={codeApplied && code ? code : null}
         codeField={
-          <DiscountCodeField
-            applied={code?.code ?? null}
-            note={
-              codeNote ??
-              (code && !codeApplied
-                ? `Your first-order discount saves more, so it stays: ${code.code} was not used.`
-                : null)
-            }
-            apply={applyCode}
-            remove={removeCode}
-            disabled={busy}
-          />
+          <CheckoutCodeField checkoutCode={checkoutCode} applied={codeApplied} disabled={busy} />
         }
+        giftCard={{
+          code: giftCard.card?.code ?? "",
+          paysPence: giftCardPence,
+          field: <GiftCardField giftCard={giftCard} paysPence={giftCardPence} disabled={busy} />,
+        }}
       />
     </div>
   );

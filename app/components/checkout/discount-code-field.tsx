@@ -1,10 +1,10 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
 /**
- * The summary's discount code: typed and applied, or shown with Remove once applied. `apply`
- * resolves with nothing when the shop took the code, or with the reason it did not.
+ * The summary's discount code (or gift card): typed and applied, or shown with Remove once
+ * applied. `apply` resolves with nothing when the shop took the code, or with the reason it did not.
  */
 export function DiscountCodeField({
   applied,
@@ -12,9 +12,16 @@ export function DiscountCodeField({
   apply,
   remove,
   disabled,
+  label = "Discount code",
+  name = "discountCode",
+  appliedText,
 }: {
   /** The code in use, in capitals. */
   applied: string | null;
+  label?: string;
+  name?: string;
+  /** What says the code is in use; by default "Code X applied". */
+  appliedText?: ReactNode;
   /** Said under the field: why a code was refused, or that another discount saves more. */
   note: string | null;
   apply: (code: string) => Promise<void>;
@@ -28,7 +35,11 @@ export function DiscountCodeField({
     return (
       <div className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-brand-soft p-3 text-sm">
         <p>
-          Code <span className="font-semibold">{applied}</span> applied
+          {appliedText ?? (
+            <>
+              Code <span className="font-semibold">{applied}</span> applied
+            </>
+          )}
         </p>
         <Button type="button" variant="ghost" size="sm" onClick={remove} disabled={disabled}>
           Remove
@@ -39,7 +50,7 @@ export function DiscountCodeField({
   return (
     <form
       className="mt-4 space-y-2"
-      aria-label="Discount code"
+      aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         if (!text.trim() || busy) return;
@@ -48,15 +59,16 @@ export function DiscountCodeField({
       }}
     >
       <label htmlFor={id} className="text-sm font-medium">
-        Discount code
+        {label}
       </label>
       <div className="flex gap-2">
         <Input
           id={id}
-          name="discountCode"
+          name={name}
           value={text}
           onChange={(event) => setText(event.target.value)}
           maxLength={40}
+          spellCheck={false}
           autoCapitalize="characters"
           autoComplete="off"
           aria-describedby={note ? `${id}-note` : undefined}

@@ -2,6 +2,7 @@ import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@common/car
 import type { OrderPricing, PricingSettings } from "@common/checkout/pricing";
 import { type DeliveryOption, formatDeliveryWindow } from "@common/delivery/delivery";
 import { type CodeOffer, codeLabel } from "@common/discounts/discounts";
+import { maskedGiftCardCode } from "@common/gift-cards/gift-cards";
 import { formatPence } from "@common/money";
 import type { ReactNode } from "react";
 import { ProductImage } from "~/components/ui/product-image";
@@ -15,6 +16,7 @@ export function OrderSummary({
   delivery,
   code,
   codeField,
+  giftCard,
 }: {
   lines: CartLine[] | null;
   pricing: OrderPricing | null;
@@ -26,6 +28,8 @@ export function OrderSummary({
   code: { code: string; offer: CodeOffer } | null;
   /** Where a code is typed. */
   codeField: ReactNode;
+  /** The gift card paying part or all of the total, and what it pays; with where it is typed. */
+  giftCard?: { code: string; paysPence: number; field: ReactNode } | undefined;
 }) {
   const offers = offerTexts(settings);
   return (
@@ -91,6 +95,20 @@ export function OrderSummary({
               <dt>Including VAT (20%)</dt>
               <dd>{formatPence(pricing.vatPence)}</dd>
             </div>
+            {giftCard && giftCard.paysPence > 0 ? (
+              <>
+                <div className="flex justify-between gap-3 border-t border-line pt-3 text-brand-strong">
+                  <dt>Gift card {maskedGiftCardCode(giftCard.code)}</dt>
+                  <dd>−{formatPence(giftCard.paysPence)}</dd>
+                </div>
+                <div className="flex justify-between text-base font-bold">
+                  <dt>To pay by card</dt>
+                  <dd data-testid="checkout-charge">
+                    {formatPence(pricing.totalPence - giftCard.paysPence)}
+                  </dd>
+                </div>
+              </>
+            ) : null}
           </dl>
           {delivery ? (
             <p className="mt-4 text-sm text-ink-muted" data-testid="summary-delivery">
@@ -101,6 +119,7 @@ export function OrderSummary({
             </p>
           ) : null}
           {codeField}
+          {giftCard?.field}
           {pricing.shippingPence > 0 && delivery?.standard !== false ? (
             <p className="mt-4 rounded-xl bg-brand-soft p-3 text-sm text-brand-strong">
               Free UK shipping on orders over {offers.freeShippingOver}.

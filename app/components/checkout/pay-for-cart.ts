@@ -22,16 +22,29 @@ export async function createPaymentIntent(
   details: CheckoutDetails,
   /** The total the customer is shown: the shop refuses an order that would cost more or less. */
   expectedTotalPence: number,
-  choices: { deliveryMethodId: string; discountCode: string | null },
+  choices: {
+    deliveryMethodId: string;
+    discountCode: string | null;
+    /** The gift card and what the customer was shown it pays. */
+    giftCard: { code: string; pence: number } | null;
+  },
 ) {
   const json = await postJson("/api/checkout/payment-intent", {
     items: lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
     customerDetails: details,
     deliveryMethodId: choices.deliveryMethodId,
     ...(choices.discountCode ? { discountCode: choices.discountCode } : {}),
+    ...(choices.giftCard
+      ? { giftCardCode: choices.giftCard.code, expectedGiftCardPence: choices.giftCard.pence }
+      : {}),
     expectedTotalPence,
   });
-  return { clientSecret: field(json, "clientSecret"), orderId: field(json, "orderId") };
+  // No secret: a gift card paid it all, and the order is paid already.
+  const paid = (json as { paid?: unknown }).paid === true;
+  return {
+    clientSecret: paid ? null : field(json, "clientSecret"),
+    orderId: field(json, "orderId"),
+  };
 }
 
 /** The offline test provider's card confirmation. */

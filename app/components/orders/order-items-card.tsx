@@ -16,7 +16,8 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 
 /**
  * An order's items and money as the customer and the admin both read them: each line, then
- * subtotal, discount, shipping, total with its VAT, and what was refunded. `children` follow.
+ * subtotal, discount, shipping, total with its VAT, how it was paid when a gift card paid part or
+ * all, and what was refunded. `children` follow.
  */
 export function OrderItemsCard({
   items,
@@ -68,6 +69,15 @@ export function OrderItemsCard({
         />
         <Line label="Total" value={formatPence(money.totalPence)} strong />
         <Line label="Including VAT" value={formatPence(money.vatPence)} />
+        {money.giftCardPence > 0 ? (
+          <>
+            <Line label="Paid by gift card" value={formatPence(money.giftCardPence)} />
+            <Line
+              label="Paid by card"
+              value={formatPence(money.totalPence - money.giftCardPence)}
+            />
+          </>
+        ) : null}
         {money.refundedPence > 0 ? (
           <Line label="Refunded" value={`−${formatPence(money.refundedPence)}`} />
         ) : null}

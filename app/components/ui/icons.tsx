@@ -52,6 +52,7 @@ export const CreditCard = icon("credit-card");
 export const Download = icon("download");
 export const Flag = icon("flag");
 export const FlaskConical = icon("flask-conical");
+export const Gift = icon("gift");
 export const Heading3 = icon("heading-3");
 export const Heart = icon("heart");
 export const Italic = icon("italic");

@@ -1,0 +1,235 @@
+import { formatPence } from "@common/money";
+import { useState } from "react";
+import { useAccountForm } from "~/components/account/use-account-form";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { showToast } from "~/lib/toast";
+import { useConfirmedSubmit } from "./use-confirmed-submit";
+
+// The admin's gift card forms (dashboard.admin-gift-cards, dashboard.admin-gift-card): issue a
+// card, change its balance with a reason, disable or enable it. The server checks and audits
+// each; a change of money is asked first.
+
+/** Issue a card: its amount, and whom to email it to on which day (or none: handed over by hand). */
+export function IssueGiftCardForm() {
+  const [problem, setProblem] = useState<FieldProblem | NonNullable<FieldProblem>[]>(null);
+  const { fetcher, busy } = useAccountForm("gift-card-issue", (result) => {
+    if (result.ok) return setProblem(null);
+    const message = result.message ?? "Something went wrong";
+    setProblem(result.problems ?? { field: result.field, message });
+    void showToast("Gift card not issued", { description: message, tone: "error" });
+  });
+  const asking = useConfirmedSubmit(fetcher);
+  const { errorFor, invalid } = fieldProblems("gift-card", problem);
+  return (
+    <fetcher.Form
+      method="post"
+      aria-labelledby="gift-card-issue-heading"
+      className={`${cardClass} space-y-5`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const amount = new FormData(form).get("amount");
+        asking.ask(form, {
+          title: `Issue a gift card of ${typeof amount === "string" && amount ? amount.replace(/^£?/, "£") : "this amount"}?`,
+          detail:
+            "It can pay for orders as soon as it is issued. With a recipient, its code is emailed on the day chosen.",
+          confirmLabel: "Issue gift card",
+          busyLabel: "Issuing…",
+        });
+      }}
+    >
+      <h2 id="gift-card-issue-heading" className="text-lg font-semibold">
+        Issue a gift card
+      </h2>
+      <input type="hidden" name="intent" value="issue" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="gift-card-amount" label="Amount (£)">
+          <Input
+            id="gift-card-amount"
+            name="amount"
+            inputMode="decimal"
+            placeholder="25.00"
+            {...invalid("amount")}
+          />
+          {errorFor("amount")}
+        </Field>
+        <Field id="gift-card-sendOn" label="Send on (optional)" hint="dd/mm/yyyy; empty: today.">
+          <Input
+            id="gift-card-sendOn"
+            name="sendOn"
+            placeholder="24/12/2026"
+            aria-describedby="gift-card-sendOn-hint"
+            {...invalid("sendOn")}
+          />
+          {errorFor("sendOn")}
+        </Field>
+        <Field id="gift-card-recipientEmail" label="Recipient's email (optional)">
+          <Input
+            id="gift-card-recipientEmail"
+            name="recipientEmail"
+            type="email"
+            autoComplete="off"
+            {...invalid("recipientEmail")}
+          />
+          {errorFor("recipientEmail")}
+        </Field>
+        <Field id="gift-card-recipientName" label="Recipient's name (optional)">
+          <Input
+            id="gift-card-recipientName"
+            name="recipientName"
+            maxLength={100}
+            {...invalid("recipientName")}
+          />
+          {errorFor("recipientName")}
+        </Field>
+        <Field id="gift-card-senderName" label="From (optional)">
+          <Input
+            id="gift-card-senderName"
+            name="senderName"
+            maxLength={100}
+            {...invalid("senderName")}
+          />
+          {errorFor("senderName")}
+        </Field>
+      </div>
+      <Field id="gift-card-message" label="Message (optional)">
+        <Textarea
+          id="gift-card-message"
+          name="message"
+          height="sm"
+          maxLength={500}
+          {...invalid("message")}
+        />
+        {errorFor("message")}
+      </Field>
+      <Button type="submit" disabled={asking.busy}>
+        Issue gift card
+      </Button>
+      {asking.dialog}
+      {busy ? <span className="sr-only">Issuing…</span> : null}
+    </fetcher.Form>
+  );
+}
+
+/** Add to or take from a card's balance, with the reason its history keeps. */
+export function AdjustGiftCardForm({
+  id,
+  version,
+  balancePence,
+}: {
+  id: string;
+  version: number;
+  balancePence: number;
+}) {
+  const [problem, setProblem] = useState<FieldProblem | NonNullable<FieldProblem>[]>(null);
+  const { fetcher } = useAccountForm(`gift-card-adjust-${id}`, (result) => {
+    if (result.ok) {
+      setProblem(null);
+      void showToast("Balance changed", { description: "The card's history shows why." });
+      return;
+    }
+    const message = result.message ?? "Something went wrong";
+    setProblem(result.problems ?? { field: result.field, message });
+    void showToast("Balance not changed", { description: message, tone: "error" });
+  });
+  const asking = useConfirmedSubmit(fetcher);
+  const { errorFor, invalid } = fieldProblems("gift-card-adjust", problem);
+  return (
+    <fetcher.Form
+      method="post"
+      aria-labelledby="gift-card-adjust-heading"
+      className={`${cardClass} space-y-4`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const change = String(new FormData(form).get("change") ?? "").trim();
+        asking.ask(form, {
+          title: `Change the balance by ${change || "this amount"}?`,
+          detail: `It holds ${formatPence(balancePence)} now. The change and your reason go in its history and the audit log.`,
+          confirmLabel: "Change balance",
+          busyLabel: "Changing…",
+        });
+      }}
+    >
+      <h2 id="gift-card-adjust-heading" className="text-lg font-semibold">
+        Change the balance
+      </h2>
+      <input type="hidden" name="intent" value="adjust" />
+      <input type="hidden" name="version" value={version} />
+      <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+        <Field id="gift-card-adjust-change" label="Change (£)" hint="5.00 adds; -5.00 takes off.">
+          <Input
+            id="gift-card-adjust-change"
+            name="change"
+            inputMode="decimal"
+            aria-describedby="gift-card-adjust-change-hint"
+            {...invalid("change")}
+          />
+          {errorFor("change")}
+        </Field>
+        <Field id="gift-card-adjust-reason" label="Reason">
+          <Input
+            id="gift-card-adjust-reason"
+            name="reason"
+            maxLength={300}
+            {...invalid("reason")}
+          />
+          {errorFor("reason")}
+        </Field>
+      </div>
+      <Button type="submit" variant="secondary" disabled={asking.busy}>
+        Change balance
+      </Button>
+      {asking.dialog}
+    </fetcher.Form>
+  );
+}
+
+/** Disable a card (it pays for nothing) or enable it again. */
+export function GiftCardStatusForm({
+  version,
+  status,
+}: {
+  version: number;
+  status: "active" | "disabled";
+}) {
+  const { fetcher } = useAccountForm("gift-card-status", (result) => {
+    if (result.ok) {
+      void showToast(status === "active" ? "Gift card enabled" : "Gift card disabled");
+    } else {
+      void showToast("Gift card not changed", { description: result.message, tone: "error" });
+    }
+  });
+  const asking = useConfirmedSubmit(fetcher);
+  const disabling = status === "active";
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        asking.ask(event.currentTarget, {
+          title: disabling ? "Disable this gift card?" : "Enable this gift card?",
+          detail: disabling
+            ? "It pays for nothing until enabled again. Its balance is kept, and orders already paid with it stand."
+            : "It can pay for orders again, up to its balance.",
+          confirmLabel: disabling ? "Disable" : "Enable",
+          busyLabel: disabling ? "Disabling…" : "Enabling…",
+        });
+      }}
+    >
+      <input type="hidden" name="intent" value={disabling ? "disable" : "enable"} />
+      <input type="hidden" name="version" value={version} />
+      <Button type="submit" variant="secondary" disabled={asking.busy}>
+        {disabling ? "Disable gift card" : "Enable gift card"}
+      </Button>
+      {asking.dialog}
+    </fetcher.Form>
+  );
+}
