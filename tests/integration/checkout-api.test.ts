@@ -193,6 +193,7 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
       number: expect.stringMatching(/^GL-\d+$/),
       status: "paid",
       totalPence: 2648,
+      giftCardPence: 0,
     });
     expect((await success(stranger)).order).toBeNull();
   });
