@@ -15,6 +15,7 @@ export default [
   route("shipping-returns", "routes/shipping-returns.tsx"),
   route("search", "routes/search.tsx"),
   route("discount/:code", "routes/discount.tsx"),
+  route("gift-cards", "routes/gift-cards.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("success", "routes/success.tsx"),
   route("login", "routes/login.tsx"),

@@ -59,7 +59,10 @@ export async function checkDiscountCode(
   code: string,
 ): Promise<{ code: string; offer: CodeOffer }> {
   const json = await postJson("/api/checkout/discount-code", {
-    items: lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    // A code takes nothing off gift cards bought (docs/decisions/067).
+    items: lines
+      .filter((line) => !line.giftCard)
+      .map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
     discountCode: code,
   });
   const offer = (json as { offer?: unknown }).offer;

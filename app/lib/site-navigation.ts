@@ -17,6 +17,7 @@ export const footerColumns: Array<{ heading: string; links: NavLink[] }> = [
       { to: "/store", label: "All Products" },
       { to: "/product/prod1", label: "Whitening Strips" },
       { to: "/product/prod3", label: "Whitening Pen" },
+      { to: "/gift-cards", label: "Gift cards" },
     ],
   },
   {
@@ -42,6 +43,7 @@ export const footerColumns: Array<{ heading: string; links: NavLink[] }> = [
 export const staticPagePaths = [
   "/",
   "/store",
+  "/gift-cards",
   "/about",
   "/faq",
   "/blog",

@@ -30,8 +30,21 @@ export const cartProductSchema = z.object({
   ),
 }) satisfies z.ZodMiniType<CartProduct, unknown>;
 
+const text = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
+
+/** A gift card bought: the checkout checks it all again (common/checkout/checkout-input.ts). */
+const boughtGiftCard = z.object({
+  amountPence: count,
+  recipientEmail: text(254),
+  recipientName: text(100),
+  senderName: text(100),
+  message: text(500),
+  sendOn: text(10),
+});
+
 const storedLine = z.extend(cartProductSchema, {
   quantity: z.int().check(z.minimum(1), z.maximum(1_000_000)),
+  giftCard: z.optional(boughtGiftCard),
 }) satisfies z.ZodMiniType<CartLine>;
 
 const storedCart = z.object({

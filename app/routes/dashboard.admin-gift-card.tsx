@@ -1,5 +1,5 @@
 import { formatDateTime } from "@common/dates";
-import { formatGiftCardCode } from "@common/gift-cards/gift-cards";
+import { formatGiftCardCode, giftCardStatusLabels } from "@common/gift-cards/gift-cards";
 import { formatPence } from "@common/money";
 import { formatOrderNumber } from "@common/orders/order-number";
 import { routeMeta } from "@common/seo";
@@ -102,9 +102,7 @@ export default function AdminGiftCard({ loaderData }: Route.ComponentProps) {
             </div>
             <div>
               <dt className="text-ink-muted">Status</dt>
-              <dd className="text-lg font-semibold">
-                {card.status === "active" ? "Active" : "Disabled"}
-              </dd>
+              <dd className="text-lg font-semibold">{giftCardStatusLabels[card.status]}</dd>
             </div>
             <div className="sm:col-span-3">
               <dt className="text-ink-muted">Code</dt>
@@ -135,9 +133,22 @@ export default function AdminGiftCard({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
-          <GiftCardStatusForm version={card.version} status={card.status} />
+          {card.status === "pending" ? (
+            <p className="text-sm text-ink-muted">
+              Bought with an order not paid yet: it becomes money, and is emailed, once the order is
+              paid.
+            </p>
+          ) : (
+            <GiftCardStatusForm version={card.version} status={card.status} />
+          )}
         </section>
-        <AdjustGiftCardForm id={card.id} version={card.version} balancePence={card.balancePence} />
+        {card.status === "pending" ? null : (
+          <AdjustGiftCardForm
+            id={card.id}
+            version={card.version}
+            balancePence={card.balancePence}
+          />
+        )}
         <TableRegion label="History" className="min-w-[40rem]">
           <HeadRow labels={["When", "What", "Amount", "Balance after", "Order or reason"]} />
           <tbody className="divide-y divide-line">

@@ -1,4 +1,5 @@
 import { formatDateTime } from "@common/dates";
+import { giftCardStatusLabels } from "@common/gift-cards/gift-cards";
 import { formatPence } from "@common/money";
 import { groupThousands } from "@common/numbers";
 import { routeMeta } from "@common/seo";
@@ -11,8 +12,11 @@ import {
   listGiftCards,
 } from "@server/gift-cards/gift-card-admin";
 import { answerForm, formIntent } from "@server/http/form-action";
+import { saveShopSettings, settingsVersion } from "@server/settings/settings-editor";
+import { giftCardSettingsFormSchema } from "@server/settings/settings-form";
+import { getShopSettings, giftCardRangeOf } from "@server/settings/shop-settings";
 import { Form, redirect } from "react-router";
-import { IssueGiftCardForm } from "~/components/admin/gift-card-forms";
+import { GiftCardSellingForm, IssueGiftCardForm } from "~/components/admin/gift-card-forms";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { ShopLink } from "~/components/ui/shop-link";
@@ -25,13 +29,20 @@ import type { Route } from "./+types/dashboard.admin-gift-cards";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
-  return { query, ...(await listGiftCards(await getDb(), query)) };
+  const db = await getDb();
+  const [cards, settings, version] = await Promise.all([
+    listGiftCards(db, query),
+    getShopSettings(db),
+    settingsVersion(db),
+  ]);
+  return { query, ...cards, range: giftCardRangeOf(settings), version };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = adminActor((await requireUser(request, url)).id);
   const db = await getDb();
   return answerForm(request, {
+    selling: formIntent(giftCardSettingsFormSchema, (input) => saveShopSettings(db, admin, input)),
     issue: formIntent(issueGiftCardFormSchema, async (input) => {
       const card = await issueGiftCard(db, input, admin);
       throw redirect(`/dashboard/admin-gift-cards/${card.id}`);
@@ -49,7 +60,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminGiftCards({ loaderData }: Route.ComponentProps) {
-  const { query, cards, count, outstandingPence } = loaderData;
+  const { query, cards, count, outstandingPence, range, version } = loaderData;
   return (
     <section>
       <h1 className="text-3xl font-bold tracking-tight">Gift cards</h1>
@@ -59,6 +70,7 @@ export default function AdminGiftCards({ loaderData }: Route.ComponentProps) {
         orders like money, after any discount.
       </p>
       <div className="mt-6 space-y-6">
+        <GiftCardSellingForm range={range} version={version} />
         <IssueGiftCardForm />
         <Form method="get" role="search" className="flex gap-2" aria-label="Find gift cards">
           <label htmlFor="gift-card-search" className="sr-only">
@@ -106,7 +118,7 @@ export default function AdminGiftCards({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-4 py-3">{card.status === "active" ? "Active" : "Disabled"}</td>
+                  <td className="px-4 py-3">{giftCardStatusLabels[card.status]}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(card.createdAt)}</td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 // The cart's rules (docs/product.md#states, docs/product.md#validation), shared by the pages and the server's own checks. Pure
 // functions over a list of lines: no storage, no React, no network.
 
+import type { BoughtGiftCard } from "../gift-cards/gift-cards";
 import { formatPence } from "../money";
 import { perOrderLimitMessage, purchaseLimit } from "../stock/stock-levels";
 
@@ -17,6 +18,11 @@ export type CartLine = {
   /** The most one order may take of this variant. */
   maxPerOrder: number;
   quantity: number;
+  /**
+   * A gift card bought (docs/decisions/067): not a catalogue variant. Its line is its own (the
+   * variant id is made for it), one card, at its amount.
+   */
+  giftCard?: BoughtGiftCard;
 };
 
 /** What the cart needs to know about a variant to add it. */

@@ -6,9 +6,15 @@ import {
   postcodeProblem,
   type UkAddress,
 } from "../customers/uk-address";
+import { readShopDay } from "../dates";
 import { normaliseCode } from "../discounts/discounts";
 import { personName, requiredText } from "../form-fields";
-import { GIFT_CARD_MESSAGES, normaliseGiftCardCode } from "../gift-cards/gift-cards";
+import {
+  type BoughtGiftCard,
+  GIFT_CARD_MAX_PENCE,
+  GIFT_CARD_MESSAGES,
+  normaliseGiftCardCode,
+} from "../gift-cards/gift-cards";
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "../text-rules";
 
 // What the checkout sends (docs/architecture.md#money-flow): variant ids and quantities only, never a price, and
@@ -16,6 +22,7 @@ import { hasControlCharacters, NO_CONTROL_CHARACTERS } from "../text-rules";
 
 const MAX_CHECKOUT_LINES = 100;
 const MAX_LINE_QUANTITY = 999;
+const MAX_GIFT_CARDS = 10;
 
 const ukAddressSchema = z.object({
   line1: requiredText("address (first line)", 200),
@@ -82,40 +89,90 @@ export const discountCodeField = z
   .optional()
   .transform((text) => (text?.trim() ? normaliseCode(text) : undefined));
 
-export const checkoutRequestSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        variantId: z.string().regex(CATALOGUE_ID, "Unknown product variant."),
-        quantity: z
-          .number()
-          .int("Quantities must be whole numbers.")
-          .min(1, "Quantities must be at least 1.")
-          .max(MAX_LINE_QUANTITY, `Quantities must be at most ${MAX_LINE_QUANTITY}.`),
-      }),
-      "Your cart is empty",
-    )
-    .min(1, "Your cart is empty")
-    .max(MAX_CHECKOUT_LINES, `A cart holds at most ${MAX_CHECKOUT_LINES} lines.`),
-  customerDetails: customerDetailsSchema,
-  /** The delivery method chosen (server/delivery/); without one, the standard delivery. */
-  deliveryMethodId: z.string().min(1).max(100).optional(),
-  /** A discount code (server/discounts/), as typed; empty is none. */
-  discountCode: discountCodeField,
-  /** A gift card's code (server/gift-cards/), as typed; empty is none. */
-  giftCardCode: z
+/** A day typed as the date field sends it ("2026-12-24"), or nothing. */
+const sendOnField = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((text, context) => {
+    if (!text) return null;
+    const day = readShopDay(text);
+    if (day === null) context.addIssue({ code: "custom", message: "Choose a day to send it." });
+    return day;
+  });
+
+const optionalCardText = (max: number, label: string, multiline = false) =>
+  z
     .string()
-    .max(40, GIFT_CARD_MESSAGES.unknown)
-    .optional()
-    .transform((text) => (text?.trim() ? normaliseGiftCardCode(text) : undefined)),
-  /** What the customer was shown the gift card pays: refused when its balance moved since. */
-  expectedGiftCardPence: z.number().int().min(0).max(1_000_000_000).optional(),
-  /**
-   * The total the customer was shown: an order that would cost anything else (a price changed
-   * since the page was read) is refused, so no one pays an amount they did not see.
-   */
-  expectedTotalPence: z.number().int().min(0).max(1_000_000_000).optional(),
-});
+    .trim()
+    .max(max, `The ${label} is too long (at most ${max} characters).`)
+    .refine((text) => !hasControlCharacters(text, { multiline }), NO_CONTROL_CHARACTERS)
+    .nullish()
+    .transform((text) => text || null);
+
+/**
+ * A gift card bought at checkout (docs/decisions/067): its amount, whom and when it goes to. The
+ * cart sends what it holds: a field left empty may come as null.
+ */
+export const boughtGiftCardSchema = z.object({
+  amountPence: z.number().int().min(1).max(GIFT_CARD_MAX_PENCE),
+  recipientEmail: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((text) => text?.toLowerCase() || null)
+    .pipe(z.email("Please enter the recipient's email address.").max(254).nullable()),
+  recipientName: optionalCardText(100, "recipient's name"),
+  senderName: optionalCardText(100, "sender's name"),
+  message: optionalCardText(500, "message", true),
+  sendOn: sendOnField,
+}) satisfies z.ZodType<BoughtGiftCard, unknown>;
+
+export const checkoutRequestSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          variantId: z.string().regex(CATALOGUE_ID, "Unknown product variant."),
+          quantity: z
+            .number()
+            .int("Quantities must be whole numbers.")
+            .min(1, "Quantities must be at least 1.")
+            .max(MAX_LINE_QUANTITY, `Quantities must be at most ${MAX_LINE_QUANTITY}.`),
+        }),
+        "Your cart is empty",
+      )
+      .max(MAX_CHECKOUT_LINES, `A cart holds at most ${MAX_CHECKOUT_LINES} lines.`),
+    /** Gift cards bought with the order (none: only goods). */
+    giftCards: z
+      .array(boughtGiftCardSchema)
+      .max(MAX_GIFT_CARDS, `An order buys at most ${MAX_GIFT_CARDS} gift cards.`)
+      .optional()
+      .transform((cards) => cards ?? []),
+    customerDetails: customerDetailsSchema,
+    /** The delivery method chosen (server/delivery/); without one, the standard delivery. */
+    deliveryMethodId: z.string().min(1).max(100).optional(),
+    /** A discount code (server/discounts/), as typed; empty is none. */
+    discountCode: discountCodeField,
+    /** A gift card's code (server/gift-cards/), as typed; empty is none. */
+    giftCardCode: z
+      .string()
+      .max(40, GIFT_CARD_MESSAGES.unknown)
+      .optional()
+      .transform((text) => (text?.trim() ? normaliseGiftCardCode(text) : undefined)),
+    /** What the customer was shown the gift card pays: refused when its balance moved since. */
+    expectedGiftCardPence: z.number().int().min(0).max(1_000_000_000).optional(),
+    /**
+     * The total the customer was shown: an order that would cost anything else (a price changed
+     * since the page was read) is refused, so no one pays an amount they did not see.
+     */
+    expectedTotalPence: z.number().int().min(0).max(1_000_000_000).optional(),
+  })
+  // Goods, gift cards, or both: never nothing.
+  .refine((request) => request.items.length + request.giftCards.length > 0, {
+    message: "Your cart is empty",
+    path: ["items"],
+  });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

@@ -202,3 +202,29 @@ describe("priceWithCode", () => {
     expect(priceWithCode(lines, { firstOrder: true, ...flat }, same).codeApplied).toBe(false);
   });
 });
+
+describe("gift cards bought", () => {
+  const paste = { unitPricePence: 2000, quantity: 1 };
+  const card = { unitPricePence: 5000, quantity: 1, giftCard: true };
+
+  it("are in the total at face value, undiscounted, with no VAT and no delivery of their own", () => {
+    expect(priceOrder([card], { ...flat, firstOrder: true })).toEqual({
+      subtotalPence: 5000,
+      discountPence: 0,
+      shippingPence: 0,
+      vatPence: 0,
+      totalPence: 5000,
+    });
+  });
+
+  it("count towards no free-shipping threshold and no discount", () => {
+    // £20.00 of goods, 10% off: £18.00, shipping £3.99 (the card's £50 does not make it free).
+    expect(priceOrder([paste, card], { ...flat, firstOrder: true })).toEqual({
+      subtotalPence: 7000,
+      discountPence: 200,
+      shippingPence: 399,
+      vatPence: includedVatPence(1800 + 399),
+      totalPence: 1800 + 399 + 5000,
+    });
+  });
+});

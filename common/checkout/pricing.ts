@@ -11,6 +11,10 @@
 // - The total is subtotal - discount + shipping.
 // - VAT is included in every price (standard rate 20%): the VAT portion of a total is
 //   total x 20/120, rounded half up to the penny. It is shown, never added.
+// - Gift cards bought (lines marked `giftCard`) are money, not goods (docs/decisions/067): in the
+//   subtotal and the total at their face value, but no discount takes anything off them, they
+//   count towards no free-shipping threshold, need no delivery of their own and carry no VAT (a
+//   multi-purpose voucher's VAT is due when it is spent).
 
 import type { CodeOffer } from "../discounts/discounts";
 
@@ -25,7 +29,7 @@ export type PricingSettings = {
   firstOrderDiscountPercent: number;
 };
 
-export type PricedLine = { unitPricePence: number; quantity: number };
+export type PricedLine = { unitPricePence: number; quantity: number; giftCard?: boolean };
 
 /** A delivery method's price (common/delivery/delivery.ts): free over its threshold, if it has one. */
 export type DeliveryPrice = { pricePence: number; freeOverPence: number | null };
@@ -40,6 +44,7 @@ export type PricingOptions = PricingSettings & {
 };
 
 export type OrderPricing = {
+  /** Every line, gift cards bought included. */
   subtotalPence: number;
   discountPence: number;
   shippingPence: number;
@@ -76,11 +81,14 @@ export function priceOrder(lines: readonly PricedLine[], options: PricingOptions
     assertWholePence(delivery.freeOverPence, "the free-shipping threshold");
   }
   let subtotalPence = 0;
+  let giftCardsPence = 0;
   for (const line of lines) {
     assertWholePence(line.unitPricePence, "a unit price");
     assertWholePence(line.quantity, "a quantity");
-    subtotalPence += line.unitPricePence * line.quantity;
+    if (line.giftCard) giftCardsPence += line.unitPricePence * line.quantity;
+    else subtotalPence += line.unitPricePence * line.quantity;
   }
+  const goods = lines.filter((line) => !line.giftCard).length;
   const code = options.code;
   const discountPence = code
     ? codeDiscountPence(code, subtotalPence)
@@ -89,17 +97,17 @@ export function priceOrder(lines: readonly PricedLine[], options: PricingOptions
       : 0;
   const discounted = subtotalPence - discountPence;
   const shippingPence =
-    lines.length === 0 ||
+    goods === 0 ||
     code?.kind === "free_delivery" ||
     (delivery.freeOverPence !== null && discounted > delivery.freeOverPence)
       ? 0
       : delivery.pricePence;
-  const totalPence = discounted + shippingPence;
+  const totalPence = discounted + shippingPence + giftCardsPence;
   return {
-    subtotalPence,
+    subtotalPence: subtotalPence + giftCardsPence,
     discountPence,
     shippingPence,
-    vatPence: includedVatPence(totalPence),
+    vatPence: includedVatPence(totalPence - giftCardsPence),
     totalPence,
   };
 }

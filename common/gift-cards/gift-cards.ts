@@ -1,8 +1,11 @@
+import { formatPence } from "../money";
+
 // Gift cards, the parts the browser and the server share (docs/decisions/066): how a code is
 // written and read, and what a shopper is told. A card pays for an order like money: it is applied
 // after every discount, to the total, and the card pays for the rest.
 
-export const giftCardStatuses = ["active", "disabled"] as const;
+/** pending: bought with an order not paid yet, unusable and unseen until it is. */
+export const giftCardStatuses = ["pending", "active", "disabled"] as const;
 export type GiftCardStatus = (typeof giftCardStatuses)[number];
 
 export const giftCardEntryKinds = ["issued", "spent", "returned", "adjusted"] as const;
@@ -53,3 +56,50 @@ export const GIFT_CARD_MESSAGES = {
     "Your gift card's balance has changed. Please check your order total and try again.",
   tooManyAttempts: "Too many gift card codes tried. Please wait a few minutes and try again.",
 } as const;
+
+/** A gift card bought at checkout: its amount and whom it is emailed to, on which day. */
+export type BoughtGiftCard = {
+  amountPence: number;
+  /** Null: to the buyer's own address. */
+  recipientEmail: string | null;
+  recipientName: string | null;
+  senderName: string | null;
+  message: string | null;
+  /** "YYYY-MM-DD" in the shop's time; null: as soon as it is paid for. */
+  sendOn: string | null;
+};
+
+/** What the shop sells: the owner's amounts, and a custom amount between two limits. */
+export type GiftCardRange = {
+  amountsPence: number[];
+  customMinPence: number;
+  customMaxPence: number;
+};
+
+/** Why a bought card's amount is not one the shop sells, or null. */
+export function giftCardAmountProblem(amountPence: number, range: GiftCardRange): string | null {
+  if (range.amountsPence.includes(amountPence)) return null;
+  if (
+    Number.isInteger(amountPence) &&
+    amountPence >= range.customMinPence &&
+    amountPence <= range.customMaxPence
+  ) {
+    return null;
+  }
+  return `Choose a gift card of ${formatPence(range.customMinPence)} to ${formatPence(range.customMaxPence)}.`;
+}
+
+/** The cart's name for a bought card's line: "£25.00 gift card for grace@example.com". */
+export function boughtCardLabel(card: BoughtGiftCard): string {
+  return `${formatPence(card.amountPence)} gift card${card.recipientEmail ? ` for ${card.recipientEmail}` : ""}`;
+}
+
+/** An order's line for a gift card it bought: its product and variant ids (none in the catalogue). */
+export const BOUGHT_GIFT_CARD_ITEM = "gift-card";
+
+/** A card's status as the admin reads it. */
+export const giftCardStatusLabels: Record<GiftCardStatus, string> = {
+  pending: "Awaiting payment",
+  active: "Active",
+  disabled: "Disabled",
+};

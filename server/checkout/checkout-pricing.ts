@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { CheckoutRequest, mergeLines } from "../../common/checkout/checkout-input";
 import { type PricingSettings, priceWithCode } from "../../common/checkout/pricing";
+import { type GiftCardRange, giftCardAmountProblem } from "../../common/gift-cards/gift-cards";
 import { perOrderLimitMessage } from "../../common/stock/stock-levels";
 import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
@@ -23,6 +24,7 @@ type Line = ReturnType<typeof mergeLines>[number];
 
 /** Each line with its variant as the catalogue sells it now; refused when one is not on sale. */
 export async function pricedLines(tx: Database, lines: readonly Line[]) {
+  if (lines.length === 0) return [];
   const variants = await tx
     .select({
       id: productVariants.id,
@@ -75,10 +77,19 @@ export async function priceOrder(
     priced: readonly PricedLine[];
     firstOrder: boolean;
     settings: PricingSettings;
+    /** The gift cards the shop sells; none: it sells none. */
+    giftCardRange?: GiftCardRange | undefined;
     now: Date;
   },
 ) {
   const { request, priced, settings, now } = input;
+  // Gift cards bought: amounts the shop sells, priced at their face value (docs/decisions/067).
+  for (const card of request.giftCards) {
+    const problem = input.giftCardRange
+      ? giftCardAmountProblem(card.amountPence, input.giftCardRange)
+      : "Gift cards are not sold here.";
+    if (problem) throw new DomainError("BAD_REQUEST", problem, "giftCards");
+  }
   const delivery = await chosenDelivery(tx, request.deliveryMethodId, settings, now);
   const code = request.discountCode
     ? await checkCode(
@@ -97,7 +108,17 @@ export async function priceOrder(
       )
     : null;
   const { pricing, codeApplied } = priceWithCode(
-    priced.map((line) => ({ unitPricePence: line.variant.pricePence, quantity: line.quantity })),
+    [
+      ...priced.map((line) => ({
+        unitPricePence: line.variant.pricePence,
+        quantity: line.quantity,
+      })),
+      ...request.giftCards.map((card) => ({
+        unitPricePence: card.amountPence,
+        quantity: 1,
+        giftCard: true,
+      })),
+    ],
     {
       firstOrder: input.firstOrder,
       shippingFlatRatePence: settings.shippingFlatRatePence,
@@ -117,5 +138,6 @@ export async function priceOrder(
   if (expected !== undefined && pricing.totalPence !== expected) {
     throw new DomainError("CONFLICT", PRICES_CHANGED);
   }
-  return { pricing, delivery, usedCode: codeApplied ? code : null };
+  const giftCardsPence = request.giftCards.reduce((sum, card) => sum + card.amountPence, 0);
+  return { pricing, delivery, usedCode: codeApplied ? code : null, giftCardsPence };
 }

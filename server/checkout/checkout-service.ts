@@ -3,7 +3,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../common/checkout/checkout-input";
 import type { OrderPricing, PricingSettings } from "../../common/checkout/pricing";
 import { CODE_MESSAGES } from "../../common/discounts/discounts";
-import { GIFT_CARD_MESSAGES } from "../../common/gift-cards/gift-cards";
+import {
+  BOUGHT_GIFT_CARD_ITEM,
+  type BoughtGiftCard,
+  GIFT_CARD_MESSAGES,
+  type GiftCardRange,
+} from "../../common/gift-cards/gift-cards";
+import { formatPence } from "../../common/money";
 import { type Actor, customerActor, systemActor } from "../audit/audit-log";
 import { users } from "../auth/schema";
 import { rememberDelivery } from "../customers/address-book";
@@ -12,6 +18,7 @@ import { isUniqueViolation } from "../db/errors";
 import { countCodeAttempt } from "../discounts/code-check";
 import { claimCodeUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
+import { holdBoughtGiftCards } from "../gift-cards/bought-gift-cards";
 import {
   countGiftCardAttempt,
   plannedSpend,
@@ -51,7 +58,21 @@ export type CheckoutSettings = PricingSettings & {
   pendingOrderMinutes: number;
   /** When the abandoned checkout reminder is on: minutes after which it goes (else none). */
   reminderMinutes?: number | null;
+  /** The gift cards the shop sells (none: it sells none). */
+  giftCardRange?: GiftCardRange;
 };
+
+/** A gift card bought, as an order's line: "Gift card (£25.00, for grace@example.com)". */
+function boughtCardItem(card: BoughtGiftCard) {
+  return {
+    productId: BOUGHT_GIFT_CARD_ITEM,
+    variantId: BOUGHT_GIFT_CARD_ITEM,
+    productName: "Gift card",
+    variantName: `${formatPence(card.amountPence)}, for ${card.recipientEmail ?? "you"}`,
+    unitPricePence: card.amountPence,
+    quantity: 1,
+  };
+}
 
 /** The customer's id as a subquery of their row names it (see paidOrderExists). */
 const CUSTOMER_ID = sql`${users}.${sql.identifier("id")}`;
@@ -85,6 +106,7 @@ function checkoutKey(userId: string, request: CheckoutRequest): string {
         request.deliveryMethodId ?? null,
         request.discountCode ?? null,
         request.giftCardCode ?? null,
+        request.giftCards,
       ]),
     )
     .digest("base64url");
@@ -161,18 +183,20 @@ async function createPendingOrder(
     const giftCard = request.giftCardCode ? await usableCard(tx, request.giftCardCode) : null;
     // The open orders are cancelled, so every other order still standing was paid: no paid order
     // means no discount claimed (the unique index on first_order_discount backs this up).
-    const { pricing, delivery, usedCode } = await priceOrder(tx, {
+    const { pricing, delivery, usedCode, giftCardsPence } = await priceOrder(tx, {
       userId,
       request,
       priced,
       firstOrder: !customer.paidBefore,
       settings,
+      giftCardRange: settings.giftCardRange,
       now,
     });
 
-    // A gift card pays what it can of the total, as the customer was shown (decision record 066).
+    // A gift card pays what it can of the total, as the customer was shown (decision record 066),
+    // but never for gift cards bought (decision record 067).
     const giftCardPence = giftCard
-      ? plannedSpend(giftCard, pricing.totalPence, request.expectedGiftCardPence)
+      ? plannedSpend(giftCard, pricing.totalPence - giftCardsPence, request.expectedGiftCardPence)
       : 0;
 
     const details = request.customerDetails;
@@ -200,17 +224,27 @@ async function createPendingOrder(
         paymentProvider: provider,
         checkoutKey: key,
       },
-      items: priced.map((line) => ({
-        productId: line.variant.productId,
-        variantId: line.variantId,
-        productName: line.variant.productName,
-        variantName: line.variant.name,
-        unitPricePence: line.variant.pricePence,
-        quantity: line.quantity,
-      })),
+      items: [
+        ...priced.map((line) => ({
+          productId: line.variant.productId,
+          variantId: line.variantId,
+          productName: line.variant.productName,
+          variantName: line.variant.name,
+          unitPricePence: line.variant.pricePence,
+          quantity: line.quantity,
+        })),
+        ...request.giftCards.map(boughtCardItem),
+      ],
       actor,
       pendingMinutes: settings.pendingOrderMinutes,
       reminderMinutes: settings.reminderMinutes ?? null,
+    });
+    // The cards bought wait, unusable, for the order's payment (decision record 067).
+    await holdBoughtGiftCards(tx, {
+      orderId: order.id,
+      cards: request.giftCards,
+      buyer: { email: customer.email, name: details.fullName },
+      actor,
     });
     // The use is claimed with the order: none left (another checkout took the last), and nothing
     // is made.

@@ -1,4 +1,5 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import { BOUGHT_GIFT_CARD_ITEM } from "../../common/gift-cards/gift-cards";
 import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
 import { deliveryStillOffered } from "../delivery/delivery-methods";
@@ -6,7 +7,7 @@ import { codeStillOffered } from "../discounts/code-check";
 import { orderItems, orders } from "../orders/schema";
 
 // Whether a pending order still costs what the shop would charge for it now: every line's variant
-// there, on sale, at the price the order took; its discount code still offered on the terms it was
+// there, on sale, at the price the order took (a gift card bought is at the price it was asked at); its discount code still offered on the terms it was
 // priced with; its delivery method still offered as it was. A price corrected, a product archived,
 // a code changed, paused or ended, or a delivery method changed or switched off since, and the
 // order is made again (or refused) before any money is taken for it.
@@ -18,7 +19,7 @@ const ORDER = (column: string) => sql`${orders}.${sql.identifier(column)}`;
  * For a query of orders: its lines and delivery method still priced as it was (everything but its
  * discount code, which codeStillPriced checks), read in the same statement as the order.
  */
-export const linesAndDeliveryStillPriced: SQL<boolean> = sql<boolean>`(not exists (select 1 from ${orderItems} line left join ${productVariants} variant on variant.id = line.variant_id left join ${products} product on product.id = variant.product_id where line.order_id = ${ORDER("id")} and (variant.id is null or not product.active or variant.price_pence <> line.unit_price_pence)) and ${deliveryStillOffered(ORDER("delivery_method_id"), ORDER("delivery_method_version"))})`;
+export const linesAndDeliveryStillPriced: SQL<boolean> = sql<boolean>`(not exists (select 1 from ${orderItems} line left join ${productVariants} variant on variant.id = line.variant_id left join ${products} product on product.id = variant.product_id where line.order_id = ${ORDER("id")} and line.product_id <> ${BOUGHT_GIFT_CARD_ITEM} and (variant.id is null or not product.active or variant.price_pence <> line.unit_price_pence)) and ${deliveryStillOffered(ORDER("delivery_method_id"), ORDER("delivery_method_version"))})`;
 
 /** Its discount code, if it has one, still offered on the terms the order was priced with. */
 export async function codeStillPriced(

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { orderDeliveryText } from "../../common/delivery/delivery";
+import { BOUGHT_GIFT_CARD_ITEM } from "../../common/gift-cards/gift-cards";
 import { formatOrderNumber } from "../../common/orders/order-number";
 import type { Database } from "../db/database";
 import { enqueueJob, type JobHandler } from "../jobs/job-queue";
@@ -160,8 +161,10 @@ async function reviewRequest(tx: Database, order: Order, brand: Brand): Promise<
       name: orderItems.productName,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
+    // Gift cards bought are not reviewed: they are money (docs/decisions/067).
+    .where(and(eq(orderItems.orderId, order.id), ne(orderItems.productId, BOUGHT_GIFT_CARD_ITEM)))
     .orderBy(orderItems.productId);
+  if (products.length === 0) return;
   await queueEmail(
     tx,
     "review-request",

@@ -28,6 +28,7 @@ import { giftCardEntries, giftCards } from "./schema";
 
 const NOT_FOUND = "Gift card not found.";
 const CHANGED = "This gift card changed since you opened it. Reload it to see the changes.";
+const AWAITING_PAYMENT = "This gift card's order is not paid yet: it can be changed once it is.";
 const AMOUNT = `Enter an amount from ${formatPence(GIFT_CARD_MIN_PENCE)} to ${formatPence(GIFT_CARD_MAX_PENCE)}, such as 25.00.`;
 
 const optionalText = (max: number, label: string, multiline = false) =>
@@ -103,7 +104,7 @@ export const adjustGiftCardFormSchema = z.object({
 });
 
 /** A fresh code: sixteen symbols of the card alphabet, drawn by the system's secure generator. */
-function newGiftCardCode(): string {
+export function newGiftCardCode(): string {
   let code = "";
   for (let i = 0; i < GIFT_CARD_CODE_LENGTH; i += 1) {
     code += GIFT_CARD_ALPHABET[randomInt(GIFT_CARD_ALPHABET.length)];
@@ -181,6 +182,8 @@ async function lockForChange(tx: Database, id: string, version: number | undefin
   const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
   if (!card) throw new DomainError("NOT_FOUND", NOT_FOUND);
   if (version !== undefined && version !== card.version) throw new DomainError("CONFLICT", CHANGED);
+  // A card bought with an order waits for its payment: nothing the admin does makes it money.
+  if (card.status === "pending") throw new DomainError("CONFLICT", AWAITING_PAYMENT);
   return card;
 }
 
@@ -236,7 +239,7 @@ export async function adjustGiftCard(
 /** Disables a card (it pays for nothing until enabled again) or enables it; audited. */
 export async function setGiftCardStatus(
   db: Database,
-  input: { id: string; status: GiftCardStatus; version?: number | undefined },
+  input: { id: string; status: Exclude<GiftCardStatus, "pending">; version?: number | undefined },
   actor: Actor,
 ): Promise<void> {
   await db.transaction(async (tx) => {

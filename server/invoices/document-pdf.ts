@@ -14,7 +14,14 @@ import { PDF_COLOURS, shopPdf } from "./shop-pdf";
 const VAT_RATE = "20%";
 const { ink: INK, muted: MUTED, line: LINE } = PDF_COLOURS;
 
-type Line = { description: string; quantity: number; unitNetPence: number; netPence: number };
+type Line = {
+  description: string;
+  quantity: number;
+  unitNetPence: number;
+  netPence: number;
+  /** A gift card sold: a multi-purpose voucher, outside the scope of VAT until it is spent. */
+  noVat?: boolean;
+};
 
 const netOf = (grossPence: number) =>
   grossPence < 0
@@ -48,12 +55,22 @@ function linesOf(document: DocumentView): Line[] {
     ];
   }
   const { order } = document;
-  const lines: Line[] = document.items.map((item) => ({
-    description: item.description,
-    quantity: item.quantity,
-    unitNetPence: netOf(item.unitPricePence),
-    netPence: netOf(item.unitPricePence * item.quantity),
-  }));
+  const lines: Line[] = document.items.map((item) =>
+    item.giftCard
+      ? {
+          description: item.description,
+          quantity: item.quantity,
+          unitNetPence: item.unitPricePence,
+          netPence: item.unitPricePence * item.quantity,
+          noVat: true,
+        }
+      : {
+          description: item.description,
+          quantity: item.quantity,
+          unitNetPence: netOf(item.unitPricePence),
+          netPence: netOf(item.unitPricePence * item.quantity),
+        },
+  );
   if (order.discountPence > 0) {
     const net = netOf(-order.discountPence);
     lines.push({
@@ -164,7 +181,7 @@ function drawLines(pdf: PDFKit.PDFDocument, document: DocumentView, top: number)
       line.description,
       String(line.quantity),
       money(line.unitNetPence),
-      VAT_RATE,
+      line.noVat ? "None" : VAT_RATE,
       money(line.netPence),
     ];
     const height = pdf.heightOfString(line.description, { width: 215 });
@@ -216,6 +233,13 @@ function drawTotals(pdf: PDFKit.PDFDocument, document: DocumentView, top: number
  * 700/7): no VAT was charged when it was sold, and the VAT above is on the goods it paid for.
  */
 function paymentNote(document: DocumentView): string {
+  const sold = document.items.some((item) => item.giftCard)
+    ? " Gift cards sold are multi-purpose vouchers: no VAT is charged on them; it is due on what they buy."
+    : "";
+  return `${paidNote(document)}${sold}`;
+}
+
+function paidNote(document: DocumentView): string {
   const { giftCardPence } = document.order;
   const invoice = document.kind === "invoice";
   if (giftCardPence === 0) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { lineLabel } from "../../common/cart/cart-rules";
+import { BOUGHT_GIFT_CARD_ITEM } from "../../common/gift-cards/gift-cards";
 import { formatOrderNumber } from "../../common/orders/order-number";
 import type { OrderDocument } from "../../common/orders/order-types";
 import type { Database } from "../db/database";
@@ -56,7 +57,8 @@ export type DocumentView = {
     /** What a gift card paid of the total (the card paid the rest). */
     giftCardPence: number;
   };
-  items: { description: string; quantity: number; unitPricePence: number }[];
+  /** `giftCard`: a gift card sold, which carries no VAT (docs/decisions/067). */
+  items: { description: string; quantity: number; unitPricePence: number; giftCard: boolean }[];
 };
 
 type Filter =
@@ -169,6 +171,7 @@ async function withTheirOrders(db: Database, rows: readonly Row[]): Promise<Docu
         description: lineLabel({ name: item.productName, variantName: item.variantName }),
         quantity: item.quantity,
         unitPricePence: item.unitPricePence,
+        giftCard: item.productId === BOUGHT_GIFT_CARD_ITEM,
       })),
     };
   });

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { itemName } from "../../common/cart/cart-rules";
 import { formatLongDate } from "../../common/dates";
+import { BOUGHT_GIFT_CARD_ITEM } from "../../common/gift-cards/gift-cards";
 import { formatOrderNumber } from "../../common/orders/order-number";
 import {
   formatReturnNumber,
@@ -49,7 +50,8 @@ async function returnableLines(tx: Database, orderId: string) {
       inReturns: sql<number>`coalesce((select sum(ri.quantity) from return_items as ri join returns as r on r.id = ri.return_id where ri.order_item_id = "order_items"."id" and r.status <> 'rejected'), 0)::int`,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    // A gift card bought is money, not goods: it is not sent back (docs/decisions/067).
+    .where(and(eq(orderItems.orderId, orderId), ne(orderItems.productId, BOUGHT_GIFT_CARD_ITEM)))
     .orderBy(asc(orderItems.productName), asc(orderItems.variantName));
   return lines.map((line) => ({ ...line, returnable: line.quantity - line.inReturns }));
 }

@@ -55,6 +55,13 @@ function checkedSettings(
           "pendingOrderMinutes",
         );
   }
+  if (value.giftCardCustomMinPence > value.giftCardCustomMaxPence) {
+    throw new DomainError(
+      "BAD_REQUEST",
+      "The smallest custom amount cannot be more than the largest.",
+      "giftCardCustomMinPence",
+    );
+  }
   return value;
 }
 
@@ -81,6 +88,9 @@ const settingsLabels: Record<string, string> = {
   abandonedReminderMinutes: "checkout reminder delay",
   backInStockFactor: "back-in-stock alerts per unit",
   campaignEmailsPerMinute: "campaign emails a minute",
+  giftCardAmountsPence: "gift card amounts",
+  giftCardCustomMinPence: "smallest custom gift card",
+  giftCardCustomMaxPence: "largest custom gift card",
 };
 
 /**

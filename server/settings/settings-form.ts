@@ -75,6 +75,9 @@ export const settingsFormSchema = z
         abandonedReminderMinutes: true,
         backInStockFactor: true,
         campaignEmailsPerMinute: true,
+        giftCardAmountsPence: true,
+        giftCardCustomMinPence: true,
+        giftCardCustomMaxPence: true,
       })
       .extend({ version: z.number().int().min(0).optional() }),
   );
@@ -120,5 +123,37 @@ export const campaignSettingsFormSchema = z
   .pipe(
     editableSettingsSchema
       .pick({ campaignEmailsPerMinute: true })
+      .extend({ version: z.number().int().min(0).optional() }),
+  );
+
+/** The gift cards the shop sells, beside the gift cards (dashboard.admin-gift-cards). */
+export const giftCardSettingsFormSchema = z
+  .object({
+    // "10, 25, 50" in pounds: each read, in the order given, once.
+    giftCardAmounts: z
+      .string()
+      .transform((text) => text.split(/[,\s]+/).filter(Boolean))
+      .refine(
+        (amounts) => amounts.every((amount) => parsePounds(amount) !== null),
+        "Give the amounts in pounds, separated by commas, such as 10, 25, 50.",
+      )
+      .transform((amounts) => [...new Set(amounts.map((amount) => parsePounds(amount) ?? 0))]),
+    giftCardCustomMin: pounds("Enter the smallest custom amount in pounds, such as 5.00."),
+    giftCardCustomMax: pounds("Enter the largest custom amount in pounds, such as 500.00."),
+    version: openedVersionField,
+  })
+  .transform(({ giftCardAmounts, giftCardCustomMin, giftCardCustomMax, version }) => ({
+    giftCardAmountsPence: giftCardAmounts,
+    giftCardCustomMinPence: giftCardCustomMin,
+    giftCardCustomMaxPence: giftCardCustomMax,
+    ...(version === undefined ? {} : { version }),
+  }))
+  .pipe(
+    editableSettingsSchema
+      .pick({
+        giftCardAmountsPence: true,
+        giftCardCustomMinPence: true,
+        giftCardCustomMaxPence: true,
+      })
       .extend({ version: z.number().int().min(0).optional() }),
   );

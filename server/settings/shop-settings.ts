@@ -2,6 +2,11 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { PricingSettings } from "../../common/checkout/pricing";
 import {
+  GIFT_CARD_MAX_PENCE,
+  GIFT_CARD_MIN_PENCE,
+  type GiftCardRange,
+} from "../../common/gift-cards/gift-cards";
+import {
   normaliseCompanyNumber,
   normaliseVatNumber,
   VAT_NUMBER_MESSAGE,
@@ -59,6 +64,11 @@ export type ShopSettings = PricingSettings & {
   backInStockFactor: number;
   /** Newsletter campaign emails handed to the mail service per minute (server/newsletter/campaigns.ts). */
   campaignEmailsPerMinute: number;
+  /** The gift cards the shop sells (server/gift-cards/): the owner's amounts, in pence. */
+  giftCardAmountsPence: number[];
+  /** A custom amount's limits, in pence. */
+  giftCardCustomMinPence: number;
+  giftCardCustomMaxPence: number;
   /**
    * The announcement bar's three messages, in order (its phone version cycles through three): the
    * admin's, or written from the offers, so they never promise what the checkout does not give.
@@ -74,6 +84,13 @@ function announcementsFor(pricing: PricingSettings): string[] {
     `Get ${pricing.firstOrderDiscountPercent}% off your first order`,
   ];
 }
+
+/** A gift card's amount the shop may sell: £1.00 to £1,000.00 (common/gift-cards/gift-cards.ts). */
+const giftCardPence = z
+  .number()
+  .int()
+  .min(GIFT_CARD_MIN_PENCE, "Gift cards are £1.00 to £1,000.00.")
+  .max(GIFT_CARD_MAX_PENCE, "Gift cards are £1.00 to £1,000.00.");
 
 /** What the admin may change (social links stay with the environment). */
 export const editableSettingsSchema = z.object({
@@ -178,6 +195,12 @@ export const editableSettingsSchema = z.object({
     .int("Emails a minute are a whole number.")
     .min(1, "Send 1 to 10,000 emails a minute.")
     .max(10_000, "Send 1 to 10,000 emails a minute."),
+  giftCardAmountsPence: z
+    .array(giftCardPence)
+    .min(1, "Give at least one gift card amount.")
+    .max(8, "Give at most 8 gift card amounts."),
+  giftCardCustomMinPence: giftCardPence,
+  giftCardCustomMaxPence: giftCardPence,
   /** The announcement bar's three messages; an empty one is written from the offers. */
   announcementOverrides: z
     .array(z.string().trim().max(80, "Keep each announcement under 80 characters."))
@@ -254,6 +277,9 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
     backInStockFactor: pick("backInStockFactor", 2),
     // A small shop's mail service (a free or starter plan) allows about this many.
     campaignEmailsPerMinute: pick("campaignEmailsPerMinute", 60),
+    giftCardAmountsPence: pick("giftCardAmountsPence", [1000, 2500, 5000, 10000]),
+    giftCardCustomMinPence: pick("giftCardCustomMinPence", 500),
+    giftCardCustomMaxPence: pick("giftCardCustomMaxPence", 50000),
     announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }
@@ -360,5 +386,15 @@ export async function checkoutSettings(db?: Database) {
     reminderMinutes: settings.abandonedReminderEnabled ? settings.abandonedReminderMinutes : null,
     attemptsPerMinute: env.CHECKOUT_ATTEMPTS_PER_MINUTE,
     maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,
+    giftCardRange: giftCardRangeOf(settings),
+  };
+}
+
+/** The gift cards the shop sells, as the checkout and the gift card page read them. */
+export function giftCardRangeOf(settings: ShopSettings): GiftCardRange {
+  return {
+    amountsPence: settings.giftCardAmountsPence,
+    customMinPence: settings.giftCardCustomMinPence,
+    customMaxPence: settings.giftCardCustomMaxPence,
   };
 }

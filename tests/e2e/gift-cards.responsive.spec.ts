@@ -118,3 +118,44 @@ test("a card that holds enough pays the whole order with no card", async ({ page
   await expect(admin.getByRole("button", { name: "Enable gift card" })).toBeVisible();
   await admin.context().close();
 });
+
+test("a shopper buys a gift card for someone, who is emailed it once it is paid", async ({
+  page,
+}) => {
+  await signUpAndVerify(page, uniqueEmail("gift-buyer"));
+  const recipient = uniqueEmail("gift-friend");
+  await gotoHydrated(page, "/gift-cards");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Give a brighter smile");
+  const form = page.getByRole("form", { name: "Buy a gift card" });
+  await form.getByText("Other amount").click();
+  await form.getByLabel("Your amount (£)").fill("2");
+  await form.getByRole("button", { name: "Add to cart" }).click();
+  await expect(form).toContainText("Choose a gift card of £5.00 to £500.00.");
+  await expect(form).toContainText("Please enter the recipient's email address.");
+  await expectNoSeriousA11yViolations(page);
+
+  await form.getByLabel("Your amount (£)").fill("30");
+  await form.getByLabel("Their email").fill(recipient);
+  await form.getByLabel("From (optional)").fill("Ada");
+  await form.getByLabel("Message (optional)").fill("For your birthday");
+  await form.getByRole("button", { name: "Add to cart" }).click();
+  await expectToast(page, "Added to Cart!", "Gift card has been added to your cart.");
+
+  await gotoHydrated(page, "/checkout");
+  const summary = page.getByRole("region", { name: "Order summary" });
+  await expect(summary).toContainText(`£30.00, for ${recipient}`);
+  // Money, not goods: no delivery, no VAT, no first-order discount.
+  await expect(summary).not.toContainText("Shipping");
+  await expect(summary).not.toContainText("Estimated delivery");
+  await expect(page.getByRole("group", { name: "Delivery", exact: true })).toHaveCount(0);
+  await expect(summary.getByTestId("checkout-total")).toHaveText("£30.00");
+  await expect(summary).toContainText("Including VAT (20%)£0.00");
+  await fillDetails(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay £30.00" }).click();
+  await expect(page).toHaveURL(/\/success/);
+
+  const email = await mailboxMessage(page, recipient, /Ada sent you a £30\.00 Gleam gift card/);
+  await expect(email).toContainText("For your birthday");
+  await expect(email).toContainText(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
+});

@@ -49,6 +49,9 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       abandonedReminderMinutes: settings.abandonedReminderMinutes,
       backInStockFactor: settings.backInStockFactor,
       campaignEmailsPerMinute: settings.campaignEmailsPerMinute,
+      giftCardAmountsPence: settings.giftCardAmountsPence,
+      giftCardCustomMinPence: settings.giftCardCustomMinPence,
+      giftCardCustomMaxPence: settings.giftCardCustomMaxPence,
     };
   }
 

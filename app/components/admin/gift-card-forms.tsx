@@ -1,4 +1,5 @@
-import { formatPence } from "@common/money";
+import type { GiftCardRange } from "@common/gift-cards/gift-cards";
+import { formatPence, penceToDecimalString } from "@common/money";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
@@ -8,6 +9,7 @@ import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem"
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
+import { SettingsPartForm } from "./settings-part-form";
 import { useConfirmedSubmit } from "./use-confirmed-submit";
 
 // The admin's gift card forms (dashboard.admin-gift-cards, dashboard.admin-gift-card): issue a
@@ -231,5 +233,54 @@ export function GiftCardStatusForm({
       </Button>
       {asking.dialog}
     </fetcher.Form>
+  );
+}
+
+/** What the shop sells on its gift card page: the amounts, and a custom amount's limits. */
+export function GiftCardSellingForm({ range, version }: { range: GiftCardRange; version: number }) {
+  const pounds = (pence: number) => penceToDecimalString(pence).replace(/\.00$/, "");
+  return (
+    <SettingsPartForm
+      heading="Gift cards on sale"
+      intent="selling"
+      version={version}
+      submitLabel="Save gift cards"
+      savedDescription="The gift card page shows them now."
+      description={
+        <p>
+          The amounts shoppers pick from on the gift card page, and the smallest and largest they
+          may type instead (£1 to £1,000).
+        </p>
+      }
+      fields={(problem) => (
+        <>
+          <Field id="gift-card-amounts" label="Amounts (£, comma-separated)" className="w-64">
+            <Input
+              id="gift-card-amounts"
+              name="giftCardAmounts"
+              defaultValue={range.amountsPence.map(pounds).join(", ")}
+              aria-invalid={problem.message ? true : undefined}
+              aria-describedby={problem.message ? problem.id : undefined}
+            />
+          </Field>
+          <Field id="gift-card-custom-min" label="Smallest custom (£)" className="w-40">
+            <Input
+              id="gift-card-custom-min"
+              name="giftCardCustomMin"
+              inputMode="decimal"
+              defaultValue={pounds(range.customMinPence)}
+            />
+          </Field>
+          <Field id="gift-card-custom-max" label="Largest custom (£)" className="w-40">
+            <Input
+              id="gift-card-custom-max"
+              name="giftCardCustomMax"
+              inputMode="decimal"
+              defaultValue={pounds(range.customMaxPence)}
+            />
+          </Field>
+        </>
+      )}
+    />
   );
 }

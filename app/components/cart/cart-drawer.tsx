@@ -116,10 +116,12 @@ export function CartDrawer({
 function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => void }) {
   const showVariant = line.variantName !== DEFAULT_VARIANT_NAME;
   const label = lineLabel(line);
+  // A gift card bought is no product: its line leads back to the gift card page.
+  const href = line.giftCard ? "/gift-cards" : `/product/${line.productId}`;
   return (
     <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
       <ShopLink
-        to={`/product/${line.productId}`}
+        to={href}
         onClick={onNavigate}
         tabIndex={-1}
         aria-hidden="true"
@@ -136,11 +138,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <ShopLink
-              to={`/product/${line.productId}`}
-              onClick={onNavigate}
-              className="font-semibold hover:text-brand"
-            >
+            <ShopLink to={href} onClick={onNavigate} className="font-semibold hover:text-brand">
               {line.name}
             </ShopLink>
             {showVariant ? <p className="text-sm text-ink-muted">{line.variantName}</p> : null}

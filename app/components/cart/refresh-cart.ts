@@ -16,7 +16,10 @@ let lastApplied = 0;
  * toast saying what (docs/architecture.md#money-flow: the server's numbers win). Resolves to the number of changes.
  */
 export async function refreshCartFromShop(signal?: AbortSignal): Promise<number> {
-  const ids = (await cartStore.loaded()).map((line) => line.variantId);
+  // A gift card bought is no catalogue variant: the checkout prices it at its amount.
+  const ids = (await cartStore.loaded())
+    .filter((line) => !line.giftCard)
+    .map((line) => line.variantId);
   if (ids.length === 0) return 0;
   const turn = ++lastAsked;
   const response = await fetch(`/api/variants?ids=${encodeURIComponent(ids.join(","))}`, {

@@ -1,7 +1,7 @@
+import type { CartLine } from "@common/cart/cart-rules";
 import { type PricingSettings, priceOrder, priceWithCode } from "@common/checkout/pricing";
 import type { SavedAddress } from "@common/customers/uk-address";
 import type { DeliveryOption } from "@common/delivery/delivery";
-import { formatPence } from "@common/money";
 import {
   type FormEvent,
   lazy,
@@ -15,9 +15,6 @@ import {
 import { useNavigate, useRevalidator } from "react-router";
 import { useCartLines, useCartLoaded } from "~/components/cart/cart-store";
 import { refreshCartFromShop } from "~/components/cart/refresh-cart";
-import { Button } from "~/components/ui/button";
-import { Loader2, Lock, ShieldCheck } from "~/components/ui/icons";
-import { ShopLink } from "~/components/ui/shop-link";
 import { storeDiscountCode } from "~/lib/discount-code-storage";
 import { PaymentFailure, UNEXPECTED } from "~/lib/shop-api";
 import { dismissToast, showToast } from "~/lib/toast";
@@ -26,11 +23,12 @@ import { DeliveryChoice } from "./delivery-choice";
 import { DiscountCodeField } from "./discount-code-field";
 import { GiftCardField } from "./gift-card-field";
 import { OrderSummary } from "./order-summary";
+import { PayButton } from "./pay-button";
 import { type CheckoutDetails, confirmTestCard, createPaymentIntent } from "./pay-for-cart";
 import type { PaymentMethod } from "./payment-method";
 import { TestCardFields } from "./test-card-fields";
 import { useCheckoutCode } from "./use-checkout-code";
-import { useGiftCard } from "./use-gift-card";
+import { giftCardsBoughtPence as boughtPence, useGiftCard } from "./use-gift-card";
 
 // Stripe's code is fetched only when Stripe takes the payment.
 const StripePayment = lazy(() => import("./stripe-payment"));
@@ -55,6 +53,36 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
+/**
+ * Makes the order and, unless a gift card paid it all, confirms the card with the provider:
+ * the order's id.
+ */
+async function placeOrder(input: {
+  method: PaymentMethod | null;
+  chargePence: number;
+  request: Parameters<typeof createPaymentIntent>;
+  form: FormData;
+}): Promise<string> {
+  const { method, form } = input;
+  if (input.chargePence > 0 && !method) {
+    throw new PaymentFailure("The payment form is still loading. Please try again.", 0);
+  }
+  await method?.check();
+  const { clientSecret, orderId } = await createPaymentIntent(...input.request);
+  // A gift card that paid it all leaves nothing to confirm: the order is paid.
+  if (clientSecret && method) {
+    await method.confirm({ clientSecret, orderId, details: input.request[1], form });
+  }
+  return orderId;
+}
+
+/** A cart line as the pricing reads it: a gift card bought is money, not goods. */
+const pricedLine = (line: CartLine) => ({
+  unitPricePence: line.pricePence,
+  quantity: line.quantity,
+  giftCard: line.giftCard !== undefined,
+});
+
 /** The customer's details as the form holds them. */
 function detailsOf(form: FormData): CheckoutDetails {
   const notes = text(form, "notes");
@@ -71,59 +99,6 @@ function detailsOf(form: FormData): CheckoutDetails {
     remember: form.get("remember") === "on",
     ...(notes ? { notes } : {}),
   };
-}
-
-/** Pay, with the total once the cart is read, and what a shopper looks for beside it. */
-function PayButton({
-  busy,
-  disabled,
-  totalPence,
-}: {
-  busy: boolean;
-  disabled: boolean;
-  /** Null until the cart is read (or when it is empty). */
-  totalPence: number | null;
-}) {
-  // A gift card paying it all: there is no card to pay with, only the order to place.
-  const label =
-    totalPence === null
-      ? "Pay"
-      : totalPence === 0
-        ? "Place order"
-        : `Pay ${formatPence(totalPence)}`;
-  return (
-    <>
-      <Button type="submit" size="lg" className="w-full" disabled={disabled}>
-        {busy ? (
-          <>
-            <Loader2 className="animate-spin" aria-hidden="true" />
-            Processing…
-          </>
-        ) : (
-          <>
-            <Lock aria-hidden="true" />
-            {label}
-          </>
-        )}
-      </Button>
-      {/* What a shopper looks for beside the pay button (docs/brand.md, Trust). */}
-      <div className="-mt-4 space-y-1 text-center text-sm text-ink-muted">
-        <p className="flex items-center justify-center gap-2">
-          <ShieldCheck className="size-4 shrink-0 text-brand-strong" aria-hidden="true" />
-          Secure checkout: your card details are encrypted and never stored by us.
-        </p>
-        <p>
-          30-day money-back guarantee.{" "}
-          <ShopLink
-            to="/shipping-returns"
-            className="font-medium text-brand-strong underline underline-offset-2"
-          >
-            Returns policy
-          </ShopLink>
-        </p>
-      </div>
-    </>
-  );
 }
 
 /**
@@ -252,10 +227,7 @@ export function CheckoutForm({
     () => (deliveryOptions.find((option) => option.standard) ?? deliveryOptions[0])?.id ?? "",
   );
   const delivery = deliveryOptions.find((option) => option.id === deliveryId);
-  const pricedLines = useMemo(
-    () => lines.map((line) => ({ unitPricePence: line.pricePence, quantity: line.quantity })),
-    [lines],
-  );
+  const pricedLines = useMemo(() => lines.map(pricedLine), [lines]);
   const checkoutCode = useCheckoutCode(lines, ready);
   const { code } = checkoutCode;
   const { pricing, codeApplied } = useMemo(
@@ -264,7 +236,9 @@ export function CheckoutForm({
     [pricedLines, firstOrder, pricingSettings, delivery, code],
   );
   const giftCard = useGiftCard();
-  const { giftCardPence, chargePence } = giftCard.paying(pricing.totalPence);
+  const sendsGoods = !ready || lines.some((line) => !line.giftCard);
+  // A gift card pays for goods and delivery, never for gift cards bought (docs/decisions/067).
+  const { giftCardPence, chargePence } = giftCard.paying(pricing.totalPence, boughtPence(lines));
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || lines.length === 0) return;
@@ -274,23 +248,22 @@ export function CheckoutForm({
     setFailure(null);
     try {
       // No card to ask when the gift card pays it all.
-      const method =
-        chargePence === 0 ? null : stripePublishableKey ? stripeMethod.current : testCardMethod;
-      if (chargePence > 0 && !method)
-        throw new PaymentFailure("The payment form is still loading. Please try again.", 0);
-      await method?.check();
-      const { clientSecret, orderId } = await createPaymentIntent(
-        lines,
-        details,
-        pricing.totalPence,
-        {
-          deliveryMethodId: deliveryId,
-          discountCode: codeApplied && code ? code.code : null,
-          giftCard: giftCard.card ? { code: giftCard.card.code, pence: giftCardPence } : null,
-        },
-      );
-      // A gift card that paid it all leaves nothing to confirm: the order is paid.
-      if (clientSecret && method) await method.confirm({ clientSecret, orderId, details, form });
+      const orderId = await placeOrder({
+        method:
+          chargePence === 0 ? null : stripePublishableKey ? stripeMethod.current : testCardMethod,
+        chargePence,
+        request: [
+          lines,
+          details,
+          pricing.totalPence,
+          {
+            deliveryMethodId: deliveryId,
+            discountCode: codeApplied && code ? code.code : null,
+            giftCard: giftCard.card ? { code: giftCard.card.code, pence: giftCardPence } : null,
+          },
+        ],
+        form,
+      });
       // An earlier decline no longer holds: its toast must not sit over the thank-you page.
       void dismissToast(PAYMENT_FAILED_TOAST);
       // The code went with this order; the next starts without it.
@@ -322,18 +295,21 @@ export function CheckoutForm({
       >
         <ContactFields profile={profile} addresses={addresses} disabled={busy} />
 
-        <DeliveryChoice
-          options={deliveryOptions}
-          chosen={deliveryId}
-          onChoose={setDeliveryId}
-          disabled={busy}
-          shippingFor={(option) =>
-            ready && lines.length > 0
-              ? priceOrder(pricedLines, { firstOrder, ...pricingSettings, delivery: option })
-                  .shippingPence
-              : null
-          }
-        />
+        {/* Gift cards alone are emailed: nothing to deliver. */}
+        {sendsGoods ? (
+          <DeliveryChoice
+            options={deliveryOptions}
+            chosen={deliveryId}
+            onChoose={setDeliveryId}
+            disabled={busy}
+            shippingFor={(option) =>
+              ready && lines.length > 0
+                ? priceOrder(pricedLines, { firstOrder, ...pricingSettings, delivery: option })
+                    .shippingPence
+                : null
+            }
+          />
+        ) : null}
 
         <PaymentFields
           stripePublishableKey={stripePublishableKey}
@@ -357,7 +333,7 @@ export function CheckoutForm({
         lines={ready ? lines : null}
         pricing={ready ? pricing : null}
         settings={pricingSettings}
-        delivery={delivery ?? null}
+        delivery={sendsGoods ? (delivery ?? null) : null}
         code={codeApplied && code ? code : null}
         codeField={
           <CheckoutCodeField checkoutCode={checkoutCode} applied={codeApplied} disabled={busy} />

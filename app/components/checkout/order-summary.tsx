@@ -83,10 +83,13 @@ export function OrderSummary({
                 <dd>−{formatPence(pricing.discountPence)}</dd>
               </div>
             ) : null}
-            <div className="flex justify-between gap-3">
-              <dt>Shipping{delivery ? ` (${delivery.name})` : ""}</dt>
-              <dd>{pricing.shippingPence === 0 ? "Free" : formatPence(pricing.shippingPence)}</dd>
-            </div>
+            {/* Gift cards alone are emailed: there is no shipping to show. */}
+            {lines.some((line) => !line.giftCard) ? (
+              <div className="flex justify-between gap-3">
+                <dt>Shipping{delivery ? ` (${delivery.name})` : ""}</dt>
+                <dd>{pricing.shippingPence === 0 ? "Free" : formatPence(pricing.shippingPence)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between border-t border-line pt-3 text-base font-bold">
               <dt>Total</dt>
               <dd data-testid="checkout-total">{formatPence(pricing.totalPence)}</dd>

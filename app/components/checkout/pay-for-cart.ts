@@ -30,7 +30,10 @@ export async function createPaymentIntent(
   },
 ) {
   const json = await postJson("/api/checkout/payment-intent", {
-    items: lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    items: lines
+      .filter((line) => !line.giftCard)
+      .map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    giftCards: lines.flatMap((line) => (line.giftCard ? [line.giftCard] : [])),
     customerDetails: details,
     deliveryMethodId: choices.deliveryMethodId,
     ...(choices.discountCode ? { discountCode: choices.discountCode } : {}),

@@ -1,3 +1,4 @@
+import type { CartLine } from "@common/cart/cart-rules";
 import { giftCardPays } from "@common/gift-cards/gift-cards";
 import { useState } from "react";
 import { checkGiftCard, PaymentFailure, UNEXPECTED } from "~/lib/shop-api";
@@ -29,10 +30,18 @@ export function useGiftCard() {
   async function refresh() {
     if (card) await apply(card.code);
   }
-  /** What the card pays of a total, and what is left for the payment card. */
-  function paying(totalPence: number) {
-    const giftCardPence = card ? giftCardPays(totalPence, card.balancePence) : 0;
+  /** What the card pays of a total (never of gift cards bought), and what is left for the payment card. */
+  function paying(totalPence: number, boughtPence: number) {
+    const giftCardPence = card ? giftCardPays(totalPence - boughtPence, card.balancePence) : 0;
     return { giftCardPence, chargePence: totalPence - giftCardPence };
   }
   return { card, note, apply, remove, refresh, paying };
+}
+
+/** What the cart's gift cards bought come to. */
+export function giftCardsBoughtPence(lines: readonly CartLine[]): number {
+  return lines.reduce(
+    (sum, line) => sum + (line.giftCard ? line.pricePence * line.quantity : 0),
+    0,
+  );
 }
