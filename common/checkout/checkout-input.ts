@@ -114,7 +114,7 @@ const optionalCardText = (max: number, label: string, multiline = false) =>
  * A gift card bought at checkout (docs/decisions/067): its amount, whom and when it goes to. The
  * cart sends what it holds: a field left empty may come as null.
  */
-export const boughtGiftCardSchema = z.object({
+const boughtGiftCardSchema = z.object({
   amountPence: z.number().int().min(1).max(GIFT_CARD_MAX_PENCE),
   recipientEmail: z
     .string()

@@ -89,11 +89,6 @@ export function giftCardAmountProblem(amountPence: number, range: GiftCardRange)
   return `Choose a gift card of ${formatPence(range.customMinPence)} to ${formatPence(range.customMaxPence)}.`;
 }
 
-/** The cart's name for a bought card's line: "£25.00 gift card for grace@example.com". */
-export function boughtCardLabel(card: BoughtGiftCard): string {
-  return `${formatPence(card.amountPence)} gift card${card.recipientEmail ? ` for ${card.recipientEmail}` : ""}`;
-}
-
 /** An order's line for a gift card it bought: its product and variant ids (none in the catalogue). */
 export const BOUGHT_GIFT_CARD_ITEM = "gift-card";
 
