@@ -41,6 +41,9 @@ export function meta({ matches }: Route.MetaArgs) {
   }));
 }
 
+/** An order whose money arrived, whatever became of it since (a gift card order is sent at once). */
+const PAID = new Set(["paid", "fulfilled", "delivered"]);
+
 function stateOrderId(state: unknown): string | null {
   if (
     state &&
@@ -78,7 +81,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
           {loaderData.order ? (
             <span className="block text-sm text-ink-muted">
               {formatPence(loaderData.order.totalPence)} ·{" "}
-              {loaderData.order.status === "paid" ? "Paid" : "Payment being confirmed"}
+              {PAID.has(loaderData.order.status) ? "Paid" : "Payment being confirmed"}
               {loaderData.order.giftCardPence > 0
                 ? ` · ${formatPence(loaderData.order.giftCardPence)} paid by gift card`
                 : ""}

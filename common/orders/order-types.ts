@@ -162,7 +162,19 @@ export type OrderHistoryEntry = {
 };
 
 /** Everything the admin's order page shows. */
+/** A gift card an order touched: the one that paid part of it, or one it bought. */
+type OrderGiftCard = {
+  id: string;
+  last4: string;
+  role: "paid" | "bought";
+  initialPence: number;
+  balancePence: number;
+  status: string;
+};
+
 export type AdminOrderDetail = {
+  /** The gift cards that paid for it or that it bought (server/gift-cards/). */
+  giftCards: OrderGiftCard[];
   order: OrderMoney &
     OrderDelivery & {
       /** The discount code the discount came from (never with the first-order discount). */

@@ -1,7 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import type { AdminOrderDetail } from "../../common/orders/order-types";
 import { entityHistory } from "../audit/audit-history";
 import type { Database } from "../db/database";
+import { giftCards } from "../gift-cards/schema";
 import { orderLines } from "../orders/orders-service";
 import { orders } from "../orders/schema";
 import { creditedSoFar } from "../payments/refund-credit";
@@ -28,6 +29,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
       totalPence: orders.totalPence,
       refundedPence: orders.refundedPence,
       giftCardPence: orders.giftCardPence,
+      giftCardId: orders.giftCardId,
       refundDue: orders.refundDue,
       userId: orders.userId,
       customerFullName: orders.customerFullName,
@@ -48,7 +50,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) return null;
-  const [itemRows, out, credited, payments, refundRows, history] = await Promise.all([
+  const [itemRows, out, credited, payments, refundRows, history, cards] = await Promise.all([
     orderLines(db, id),
     unitsStillOut(db, id),
     creditedSoFar(db, id),
@@ -78,6 +80,23 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
       .where(eq(refunds.orderId, id))
       .orderBy(asc(refunds.createdAt)),
     entityHistory(db, { type: "order", id }),
+    db
+      .select({
+        id: giftCards.id,
+        code: giftCards.code,
+        orderId: giftCards.orderId,
+        initialPence: giftCards.initialPence,
+        balancePence: giftCards.balancePence,
+        status: giftCards.status,
+      })
+      .from(giftCards)
+      .where(
+        or(
+          eq(giftCards.orderId, id),
+          order.giftCardId ? eq(giftCards.id, order.giftCardId) : undefined,
+        ),
+      )
+      .orderBy(asc(giftCards.createdAt)),
   ]);
   // Units still out, counted per variant, shown on the variant's first line.
   const items = itemRows.map((item) => {
@@ -91,5 +110,10 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
     payments,
     refunds: refundRows,
     history,
+    giftCards: cards.map(({ code, orderId, ...card }) => ({
+      ...card,
+      last4: code.slice(-4),
+      role: orderId === id ? ("bought" as const) : ("paid" as const),
+    })),
   };
 }

@@ -4,6 +4,7 @@ import { productTag } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
 import type { Database } from "../db/database";
 import { DomainError } from "../errors";
+import { forgetGiftCardPeople } from "../gift-cards/bought-gift-cards";
 import { forgetSubscriber } from "../newsletter/subscriptions";
 import { anonymiseCustomerOrders } from "../orders/anonymise-orders";
 import { reviews } from "../reviews/schema";
@@ -55,6 +56,8 @@ export async function removeAccount(
     .where(eq(users.id, userId))
     .for("update");
   if (!user) return;
+  // Before the orders lose their customer: the cards those orders bought are found by them.
+  await forgetGiftCardPeople(tx, { id: userId, email: user.email });
   await anonymiseCustomerOrders(tx, userId, actor, reason);
   await forgetSubscriber(tx, { id: userId, email: user.email });
   await forgetStockAlerts(tx, user.email);

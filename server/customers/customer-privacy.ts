@@ -5,6 +5,7 @@ import { removeAccount } from "../auth/delete-account";
 import { sessions } from "../auth/schema";
 import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
+import { giftCardsOfCustomer } from "../gift-cards/bought-gift-cards";
 import {
   campaignDeliveries,
   newsletterCampaigns,
@@ -166,6 +167,7 @@ export async function exportCustomerData(db: Database, adminId: string, userId: 
     wishlist: saved,
     newsletter: subscription[0] ?? null,
     campaignsReceived: campaigns,
+    giftCards: await giftCardsOfCustomer(db, { id: userId, email: account.email }),
     backInStockAlerts: alerts,
     // What the shop's people wrote about them is theirs to see too (article 15).
     shopNote: notes[0] ?? null,

@@ -1,9 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { shopDayStart } from "../../common/dates";
-import type { BoughtGiftCard } from "../../common/gift-cards/gift-cards";
+import {
+  BOUGHT_GIFT_CARD_ITEM,
+  type BoughtGiftCard,
+  maskedGiftCardCode,
+} from "../../common/gift-cards/gift-cards";
 import { type Actor, systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { enqueueJob } from "../jobs/job-queue";
+import { markFulfilled } from "../orders/order-state";
+import { orderItems, orders } from "../orders/schema";
 import { newGiftCardCode } from "./gift-card-admin";
 import { actorLabel } from "./gift-card-payments";
 import { giftCardEntries, giftCards } from "./schema";
@@ -14,6 +20,17 @@ import { giftCardEntries, giftCards } from "./schema";
 // to the buyer when they gave none.
 
 const PAID: Actor = systemActor("order-paid");
+const CARDS_ISSUED: Actor = systemActor("gift-cards-issued");
+
+/** Whether an order has anything but gift cards to send. */
+async function sendsGoods(tx: Database, orderId: string): Promise<boolean> {
+  const [goods] = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), ne(orderItems.productId, BOUGHT_GIFT_CARD_ITEM)))
+    .limit(1);
+  return goods !== undefined;
+}
 
 /** The order's cards, pending, in the checkout's transaction. */
 export async function holdBoughtGiftCards(
@@ -49,8 +66,8 @@ type OrderChange = { type: string; order: { id: string } };
 
 /**
  * The cards an order bought, when it changes (a reaction wired by server/start/order-reactions.ts):
- * paid, each becomes money (its ledger's first entry) and its email is queued for its day;
- * cancelled unpaid, they are removed.
+ * paid, each becomes money (its ledger's first entry) and its email is queued for its day, and an
+ * order of cards alone is marked sent; cancelled unpaid, they are removed.
  */
 export async function followBoughtGiftCards(tx: Database, event: OrderChange): Promise<void> {
   if (event.type === "cancelled") {
@@ -66,6 +83,11 @@ export async function followBoughtGiftCards(tx: Database, event: OrderChange): P
     .set({ status: "active" })
     .where(and(eq(giftCards.orderId, event.order.id), eq(giftCards.status, "pending")))
     .returning();
+  // Gift cards alone: nothing to send, the order is done once its cards are issued (no
+  // "on its way" email: its cards' own emails say it).
+  if (issued.length > 0 && !(await sendsGoods(tx, event.order.id))) {
+    await markFulfilled(tx, event.order.id, CARDS_ISSUED);
+  }
   for (const card of issued) {
     await tx.insert(giftCardEntries).values({
       giftCardId: card.id,
@@ -81,4 +103,49 @@ export async function followBoughtGiftCards(tx: Database, event: OrderChange): P
       runAt: card.sendOn && card.sendOn > now ? card.sendOn : now,
     });
   }
+}
+
+/**
+ * A customer's part in gift cards, for the copy of their data: those their orders bought and
+ * those sent to their address (the code's end only; the card is money, not personal data).
+ */
+export async function giftCardsOfCustomer(db: Database, customer: { id: string; email: string }) {
+  const rows = await db
+    .select({
+      code: giftCards.code,
+      initialPence: giftCards.initialPence,
+      balancePence: giftCards.balancePence,
+      status: giftCards.status,
+      recipientEmail: giftCards.recipientEmail,
+      recipientName: giftCards.recipientName,
+      senderName: giftCards.senderName,
+      message: giftCards.message,
+      sentAt: giftCards.sentAt,
+      bought: sql<boolean>`${orders.userId} is not distinct from ${customer.id}`,
+    })
+    .from(giftCards)
+    .leftJoin(orders, eq(orders.id, giftCards.orderId))
+    .where(or(eq(orders.userId, customer.id), eq(giftCards.recipientEmail, customer.email)))
+    .orderBy(asc(giftCards.createdAt));
+  return rows.map(({ code, ...card }) => ({ ...card, code: maskedGiftCardCode(code) }));
+}
+
+/**
+ * An erased customer's part in gift cards goes (server/auth/delete-account.ts): the sender's name
+ * and message on the cards their orders bought, and their address on cards sent to them. A card
+ * not sent yet keeps its recipient's address until its day; every balance stays, as money owed.
+ */
+export async function forgetGiftCardPeople(tx: Database, customer: { id: string; email: string }) {
+  const theirOrders = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.userId, customer.id));
+  await tx
+    .update(giftCards)
+    .set({ senderName: null, message: null })
+    .where(inArray(giftCards.orderId, theirOrders));
+  await tx
+    .update(giftCards)
+    .set({ recipientEmail: null, recipientName: null })
+    .where(and(eq(giftCards.recipientEmail, customer.email), isNotNull(giftCards.sentAt)));
 }

@@ -1,6 +1,7 @@
 import { includedVatPence } from "@common/checkout/pricing";
 import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
+import { eraseCustomer, exportCustomerData } from "@server/customers/customer-privacy";
 import { emailOutbox } from "@server/email/schema";
 import { issueGiftCard, issueGiftCardFormSchema } from "@server/gift-cards/gift-card-admin";
 import { sendGiftCardJob } from "@server/gift-cards/gift-card-delivery";
@@ -158,6 +159,14 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
     expect(result.pricing).toMatchObject({ shippingPence: 0, vatPence: 0, totalPence: 1234 });
     const [card] = await cardsOf(result.orderId);
     expect(card).toMatchObject({ recipientEmail: "buyer@example.com", senderName: null });
+    // Paid, there is nothing to send: the order is done, with no "on its way" email.
+    await payOrder(db(), result.orderId);
+    expect((await orderRow(db(), result.orderId)).status).toBe("fulfilled");
+    const shipped = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "order-shipped"));
+    expect(shipped).toHaveLength(0);
   });
 
   it("are gone with an order never paid", async () => {
@@ -206,6 +215,32 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
       customMinPence: 1000,
       customMaxPence: 20000,
     });
+  });
+
+  it("are in the buyer's copy of their data, and their part goes when they are erased", async () => {
+    const adminId = await createCustomer(db(), "admin-of-privacy@example.com");
+    const buyer = await createCustomer(db(), "giver@example.com");
+    const result = await checkout(
+      buyer,
+      cart([], [{ ...forGrace, senderName: "Giver", sendOn: undefined }]),
+    );
+    await payOrder(db(), result.orderId);
+    const copy = await exportCustomerData(db(), adminId, buyer);
+    expect(copy.giftCards).toEqual([
+      expect.objectContaining({
+        code: expect.stringMatching(/^•••• [A-Z2-9]{4}$/),
+        initialPence: 5000,
+        recipientEmail: "grace@example.com",
+        senderName: "Giver",
+        message: "Happy birthday!",
+        bought: true,
+      }),
+    ]);
+    await eraseCustomer(db(), adminId, buyer);
+    const [card] = await cardsOf(result.orderId);
+    // The card stays money for Grace; the giver's name and words go.
+    expect(card).toMatchObject({ balancePence: 5000, senderName: null, message: null });
+    expect(card?.recipientEmail).toBe("grace@example.com");
   });
 
   it("are never paid for with another gift card", async () => {

@@ -12,6 +12,31 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { HistoryList } from "./history-list";
 import { RefundResolution } from "./refund-resolution";
 
+/** The gift cards that paid for the order or that it bought, each linked to its page. */
+function OrderGiftCards({ cards }: { cards: AdminOrderDetail["giftCards"] }) {
+  if (cards.length === 0) return null;
+  return (
+    <div className="mt-4 border-t border-line pt-3 text-sm">
+      <h3 className="font-semibold">Gift cards</h3>
+      <ul className="mt-1 space-y-1">
+        {cards.map((card) => (
+          <li key={card.id}>
+            <ShopLink
+              to={`/dashboard/admin-gift-cards/${encodeURIComponent(card.id)}`}
+              className="font-medium text-brand-strong underline-offset-2 hover:underline"
+            >
+              •••• {card.last4}
+            </ShopLink>{" "}
+            {card.role === "paid" ? "paid for this order" : "bought with this order"} (
+            {formatPence(card.balancePence)} of {formatPence(card.initialPence)} left,{" "}
+            {card.status === "pending" ? "awaiting payment" : card.status})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** One order as the admin reads it: items, money, customer, payments, and its history. */
 export function OrderDetail({
   detail,
@@ -43,6 +68,7 @@ export function OrderDetail({
             documents={documents}
             base={`/dashboard/admin-orders/${order.id}/documents`}
           />
+          <OrderGiftCards cards={detail.giftCards} />
         </OrderItemsCard>
 
         <section aria-labelledby="customer-heading" className={cardClass}>

@@ -72,10 +72,12 @@ export function OrderItemsCard({
         {money.giftCardPence > 0 ? (
           <>
             <Line label="Paid by gift card" value={formatPence(money.giftCardPence)} />
-            <Line
-              label="Paid by card"
-              value={formatPence(money.totalPence - money.giftCardPence)}
-            />
+            {money.totalPence > money.giftCardPence ? (
+              <Line
+                label="Paid by card"
+                value={formatPence(money.totalPence - money.giftCardPence)}
+              />
+            ) : null}
           </>
         ) : null}
         {money.refundedPence > 0 ? (
