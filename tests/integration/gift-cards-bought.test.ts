@@ -10,12 +10,13 @@ import { documentsPdf } from "@server/invoices/document-pdf";
 import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { runJobsRound } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
+import { cancelOrderAsAdmin, refundOrder } from "@server/orders/order-refunds";
 import { orderItems } from "@server/orders/schema";
 import { createTestProvider } from "@server/payments/test-provider";
 import { saveShopSettings } from "@server/settings/settings-editor";
 import { giftCardSettingsFormSchema } from "@server/settings/settings-form";
 import { checkoutSettings } from "@server/settings/shop-settings";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../common/checkout/checkout-input";
 import {
@@ -241,6 +242,74 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
     // The card stays money for Grace; the giver's name and words go.
     expect(card).toMatchObject({ balancePence: 5000, senderName: null, message: null });
     expect(card?.recipientEmail).toBe("grace@example.com");
+  });
+
+  it("are taken back when the money for them goes back", async () => {
+    await paste();
+    const adminId = await createCustomer(db(), "admin-of-card-refunds@example.com");
+    const userId = await createCustomer(db());
+    const result = await checkout(
+      userId,
+      cart(
+        [{ variantId: "paste-v", quantity: 1 }],
+        [forGrace, { amountPence: 2500, recipientEmail: "bob@example.com" }],
+      ),
+    );
+    await payOrder(db(), result.orderId);
+    const line = (
+      await db()
+        .select({ id: orderItems.id, variantName: orderItems.variantName })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, result.orderId))
+    ).find((item) => item.variantName === "£25.00, for bob@example.com");
+    // Bob's card refunded on its own: it is taken back, Grace's stays.
+    await refundOrder(db(), () => provider, logger, {
+      orderId: result.orderId,
+      adminId,
+      amountPence: 2500,
+      restock: [],
+      reason: "Bought by mistake",
+      expectedStatus: "paid",
+      credit: { items: [{ orderItemId: line?.id ?? "", quantity: 1 }], delivery: false },
+    });
+    const byRecipient = async () =>
+      Object.fromEntries(
+        (await cardsOf(result.orderId)).map((card) => [
+          card.recipientEmail,
+          [card.status, card.balancePence],
+        ]),
+      );
+    expect(await byRecipient()).toEqual({
+      "bob@example.com": ["disabled", 0],
+      "grace@example.com": ["active", 5000],
+    });
+    // The rest refunded with the order cancelled: Grace's goes too.
+    const left = (await orderRow(db(), result.orderId)).totalPence - 2500;
+    await cancelOrderAsAdmin(db(), () => provider, logger, {
+      orderId: result.orderId,
+      adminId,
+      reason: "Customer asked",
+      expectedStatus: "paid",
+      refundPence: left,
+    });
+    expect(await byRecipient()).toEqual({
+      "bob@example.com": ["disabled", 0],
+      "grace@example.com": ["disabled", 0],
+    });
+    const [entry] = await db()
+      .select({ reason: giftCardEntries.reason, amountPence: giftCardEntries.amountPence })
+      .from(giftCardEntries)
+      .innerJoin(giftCards, eq(giftCards.id, giftCardEntries.giftCardId))
+      .where(
+        and(
+          eq(giftCards.recipientEmail, "grace@example.com"),
+          eq(giftCardEntries.kind, "adjusted"),
+        ),
+      );
+    expect(entry).toEqual({
+      reason: expect.stringMatching(/^Refunded with order GL-\d+\.$/),
+      amountPence: -5000,
+    });
   });
 
   it("are never paid for with another gift card", async () => {
