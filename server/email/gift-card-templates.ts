@@ -9,6 +9,9 @@ import type { OutgoingEmail } from "./transport";
 
 export type GiftCardEmail = {
   code: string;
+  /** What it was issued for: the gift, as the subject names it. */
+  initialPence: number;
+  /** What it holds as the email goes (an admin may have changed it since it was issued). */
   balancePence: number;
   recipientEmail: string;
   recipientName: string | null;
@@ -19,7 +22,7 @@ export type GiftCardEmail = {
 export function giftCardEmail(brand: Brand, card: GiftCardEmail): OutgoingEmail {
   const amount = formatPence(card.balancePence);
   const from = card.senderName ? `${card.senderName} sent you` : "Here is";
-  const heading = `${from} a ${amount} ${brand.shopName} gift card`;
+  const heading = `${from} a ${formatPence(card.initialPence)} ${brand.shopName} gift card`;
   const greeting = card.recipientName ? `Hello ${card.recipientName},` : "Hello,";
   const code = formatGiftCardCode(card.code);
   const how = `Enter the code at checkout to pay for part or all of an order. What you do not spend stays on the card for next time; the checkout shows what is left.`;

@@ -17,6 +17,7 @@ import { openedVersionField } from "../audit/stale-save";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { DomainError } from "../errors";
+import { kickJob } from "../jobs/job-kick";
 import { enqueueJob } from "../jobs/job-queue";
 import { orders } from "../orders/schema";
 import { actorLabel } from "./gift-card-payments";
@@ -126,7 +127,7 @@ export async function issueGiftCard(
   const sendAt = input.sendOn ? shopDayStart(input.sendOn) : null;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await db.transaction(async (tx) => {
+      const issued = await db.transaction(async (tx) => {
         const [card] = await tx
           .insert(giftCards)
           .values({
@@ -170,6 +171,9 @@ export async function issueGiftCard(
         }
         return { id: card.id, code: card.code };
       });
+      // Its email, when due now, goes at once rather than at the queue's next round.
+      if (input.recipientEmail && !(sendAt && sendAt > now)) kickJob();
+      return issued;
     } catch (error) {
       if (attempt < 2 && isUniqueViolation(error, "gift_cards_code_idx")) continue;
       throw error;

@@ -37,6 +37,7 @@ export function sendGiftCardJob(
             "gift-card",
             giftCardEmail(brand, {
               code: card.code,
+              initialPence: card.initialPence,
               balancePence: card.balancePence,
               recipientEmail: card.recipientEmail,
               recipientName: card.recipientName,

@@ -354,6 +354,8 @@ describe.each(testDrivers)("gift cards on %s", (driver) => {
       sendOn: "24/12/2026",
     });
     const card = await issueGiftCard(db(), input, admin, now);
+    // Changed before its day: the subject names the gift, the body what it holds.
+    await adjustGiftCard(db(), { id: card.id, changePence: -500, reason: "Part used" }, admin);
     const handlers = { "send-gift-card": sendGiftCardJob(db(), async () => testBrand) };
     const sent = async () =>
       db().select().from(emailOutbox).where(eq(emailOutbox.kind, "gift-card"));
@@ -365,6 +367,7 @@ describe.each(testDrivers)("gift cards on %s", (driver) => {
     expect(email?.subject).toBe("Ada sent you a £40.00 Gleam gift card");
     expect(email?.text).toContain(card.code.replace(/(.{4})(?!$)/g, "$1-"));
     expect(email?.text).toContain("Happy birthday!\nLove, Ada");
+    expect(email?.text).toContain("Your gift card holds £35.00.");
     await runJobsRound(db(), handlers, logger, new Date("2026-12-25T00:00:00Z"));
     expect(await sent()).toHaveLength(1);
     expect((await cardRow(card.id))?.sentAt).not.toBeNull();
