@@ -1,3 +1,6 @@
+import type { Database } from "@server/db/database";
+import { documentsPdf } from "@server/invoices/document-pdf";
+import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** The text of each page of a PDF, its runs joined by spaces, as a reader would copy it. */
@@ -22,4 +25,13 @@ export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
 export function embeddedFontCount(bytes: Uint8Array): number {
   const text = Buffer.from(bytes).toString("latin1");
   return (text.match(/\/FontFile[23]?\b/g) ?? []).length;
+}
+
+/** The first page's text of an order's first document (its VAT invoice), as printed. */
+export async function invoicePageText(db: Database, orderId: string): Promise<string> {
+  const [document] = await documentsOfOrder(db, orderId);
+  const [invoice] = await loadDocuments(db, { documentId: document?.id ?? "", orderId });
+  if (!invoice) throw new Error("the order has no invoice");
+  const [page] = await pdfPages(await documentsPdf([invoice], invoice.label));
+  return page ?? "";
 }

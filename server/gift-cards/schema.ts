@@ -39,6 +39,8 @@ export const giftCards = pgTable(
   (table) => [
     uniqueIndex("gift_cards_code_idx").on(table.code),
     index("gift_cards_created_at_idx").on(table.createdAt),
+    // The cards an order bought, read as it is paid, cancelled or refunded.
+    index("gift_cards_order_idx").on(table.orderId).where(sql`${table.orderId} is not null`),
     check(
       "gift_cards_balance_in_range",
       sql`${table.initialPence} > 0 and ${table.balancePence} >= 0`,

@@ -197,8 +197,8 @@ describe.each(testDrivers)("purging the shared cache on %s", (driver) => {
   });
 
   it("gathers a shopper's stock purges into one call at the end of the window", async () => {
-    // Windows are the clock's: the test holds the clock a second into one, so a window that
-    // ended while it ran (seen in CI, 21 ms after a boundary) cannot make its purges due early.
+    // Windows are the clock's: the test holds the clock a second into one, so no window can end
+    // while it runs and make its purges due early.
     vi.useFakeTimers({
       toFake: ["Date"],
       now: Math.floor(Date.now() / PURGE_WINDOW_MS) * PURGE_WINDOW_MS + 1000,

@@ -8,8 +8,6 @@ import { discountFormSchema } from "@server/discounts/discount-form";
 import { discountCodes, discountRedemptions } from "@server/discounts/schema";
 import { emailOutbox } from "@server/email/schema";
 import { DomainError } from "@server/errors";
-import { documentsPdf } from "@server/invoices/document-pdf";
-import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { logger } from "@server/logger";
 import { cancelOrderAsAdmin, refundOrder } from "@server/orders/order-refunds";
 import { createTestProvider } from "@server/payments/test-provider";
@@ -27,7 +25,7 @@ import {
   testCodeInput,
 } from "../factories";
 import { expireDueOrders } from "../job-handlers";
-import { pdfPages } from "../pdf-text";
+import { invoicePageText } from "../pdf-text";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Discount codes (docs/decisions/043): every rule a code has, its uses claimed with the order and
@@ -394,13 +392,7 @@ describe.each(testDrivers)("discount codes on %s", (driver) => {
       .orderBy(desc(emailOutbox.createdAt))
       .limit(1);
     expect(email?.text).toContain("Code SHIPFREE: Free delivery");
-    const [document] = await documentsOfOrder(db(), result.orderId);
-    const [invoice] = await loadDocuments(db(), {
-      documentId: document?.id ?? "",
-      orderId: result.orderId,
-    });
-    if (!invoice) throw new Error("no invoice");
-    const [page] = await pdfPages(await documentsPdf([invoice], invoice.label));
+    const page = await invoicePageText(db(), result.orderId);
     expect(page).toContain("Delivery: Express delivery, free with code SHIPFREE");
   });
 

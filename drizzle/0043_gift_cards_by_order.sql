@@ -1,0 +1,1 @@
+CREATE INDEX "gift_cards_order_idx" ON "gift_cards" USING btree ("order_id") WHERE "gift_cards"."order_id" is not null;
