@@ -165,6 +165,7 @@ describe("classes given to primitives", () => {
           },
         ]}
         firstOrder
+        offers={[]}
         pricingSettings={pricing}
         stripePublishableKey={null}
       />

@@ -5,6 +5,7 @@ import { resumeCartLines } from "@server/cart/cart-service";
 import { savedAddresses } from "@server/customers/address-book";
 import { getDb } from "@server/db/connection";
 import { deliveryOptions } from "@server/delivery/delivery-methods";
+import { offersForCustomer } from "@server/discounts/offers";
 import { hasPaidOrder } from "@server/orders/orders-service";
 import { stripePublishableKey } from "@server/payments/payments";
 import { getShopSettings, pricingOf } from "@server/settings/shop-settings";
@@ -32,6 +33,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     // Priced and dated now: the page is personal, never cached.
     deliveryOptions: await deliveryOptions(db, pricingOf(settings)),
     firstOrder: !paidBefore,
+    // Read afresh with the customer's own uses: the total shown is the total charged.
+    offers: await offersForCustomer(db, user.id),
     pricingSettings: pricingOf(settings),
     stripePublishableKey: stripePublishableKey(),
     // The reminder's link: the unpaid order's items to check out again.
@@ -61,6 +64,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         addresses={loaderData.addresses}
         deliveryOptions={loaderData.deliveryOptions}
         firstOrder={loaderData.firstOrder}
+        offers={loaderData.offers}
         pricingSettings={loaderData.pricingSettings}
         stripePublishableKey={loaderData.stripePublishableKey}
       />

@@ -1,8 +1,10 @@
 import { CATALOGUE_ID } from "@common/catalog/catalog-types";
+import { offerShowsOn, offerTerms } from "@common/discounts/offers";
 import { configFrom, rootDataFrom } from "@common/public-config";
 import { listingFor, pageMeta, productJsonLd } from "@common/seo";
 import { getProduct } from "@server/catalog/catalog-service";
 import { getDb } from "@server/db/connection";
+import { offersOnSale } from "@server/discounts/offers";
 import { DomainError, httpStatusFor } from "@server/errors";
 import { productReviews } from "@server/reviews/reviews";
 import { lazy, Suspense } from "react";
@@ -39,11 +41,19 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const query = reviewsQuery.parse(Object.fromEntries(url.searchParams));
   try {
     const db = await getDb();
-    const [product, reviews] = await Promise.all([
+    const [product, reviews, offers] = await Promise.all([
       getProduct(db, parsed.data.id),
       productReviews(db, parsed.data.id, { stars: query.stars, page: query.reviews }),
+      offersOnSale(db),
     ]);
-    return { product, reviews, error: null };
+    return {
+      product,
+      reviews,
+      offers: offers
+        .filter((offer) => offerShowsOn(offer, parsed.data.id))
+        .map((offer) => ({ id: offer.id, title: offer.title, terms: offerTerms(offer) })),
+      error: null,
+    };
   } catch (error) {
     if (error instanceof DomainError && error.code === "NOT_FOUND") {
       return data(
@@ -104,6 +114,7 @@ function BackToStore() {
 
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
   const { product, reviews, error } = loaderData;
+  const offers = "offers" in loaderData ? loaderData.offers : [];
   const { pricing } = configFrom(matches);
   return (
     <div className="shop-container py-8 lg:py-12">
@@ -111,7 +122,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       {product ? (
         <>
           <div className="mt-6">
-            <ProductDetail key={product.id} product={product} pricing={pricing} />
+            <ProductDetail key={product.id} product={product} pricing={pricing} offers={offers} />
           </div>
           {reviews ? (
             <div className="mt-16 border-t border-line pt-12">

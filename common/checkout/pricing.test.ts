@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { includedVatPence, priceOrder, priceWithCode, roundHalfUp } from "./pricing";
+import { includedVatPence, priceOrder, priceWithDiscounts, roundHalfUp } from "./pricing";
 
 const flat = {
   shippingFlatRatePence: 399,
@@ -156,31 +156,35 @@ describe("priceOrder", () => {
   });
 });
 
-describe("priceWithCode", () => {
+describe("priceWithDiscounts", () => {
   const lines = [{ unitPricePence: 2000, quantity: 2 }];
   it("takes a percentage or an amount off the code's items only", () => {
     const tenOffHalf = { kind: "percent" as const, percentOff: 10, eligiblePence: 2000 };
-    expect(priceWithCode(lines, { firstOrder: false, ...flat }, tenOffHalf)).toEqual({
-      pricing: expect.objectContaining({
-        discountPence: 200,
-        shippingPence: 399,
-        totalPence: 4199,
-      }),
-      codeApplied: true,
-    });
+    expect(priceWithDiscounts(lines, { firstOrder: false, ...flat }, { code: tenOffHalf })).toEqual(
+      {
+        pricing: expect.objectContaining({
+          discountPence: 200,
+          shippingPence: 399,
+          totalPence: 4199,
+        }),
+        codeApplied: true,
+        offer: null,
+      },
+    );
     // £25 off items worth £20: £20, no more.
     const fixed = { kind: "fixed" as const, amountOffPence: 2500, eligiblePence: 2000 };
-    expect(priceWithCode(lines, { firstOrder: false, ...flat }, fixed).pricing.discountPence).toBe(
-      2000,
-    );
+    expect(
+      priceWithDiscounts(lines, { firstOrder: false, ...flat }, { code: fixed }).pricing
+        .discountPence,
+    ).toBe(2000);
   });
 
   it("gives free delivery on any method", () => {
     const express = { pricePence: 599, freeOverPence: null };
-    const result = priceWithCode(
+    const result = priceWithDiscounts(
       lines,
       { firstOrder: false, ...flat, delivery: express },
-      { kind: "free_delivery" },
+      { code: { kind: "free_delivery" } },
     );
     expect(result.pricing).toMatchObject({ discountPence: 0, shippingPence: 0, totalPence: 4000 });
   });
@@ -188,18 +192,94 @@ describe("priceWithCode", () => {
   it("takes the better of the code and the first-order discount, never both", () => {
     // First order: 10% of £40 is £4.00, £3.99 delivery: £39.99.
     const small = { kind: "fixed" as const, amountOffPence: 300, eligiblePence: 4000 };
-    expect(priceWithCode(lines, { firstOrder: true, ...flat }, small)).toMatchObject({
-      pricing: { discountPence: 400, totalPence: 3999 },
-      codeApplied: false,
-    });
+    expect(priceWithDiscounts(lines, { firstOrder: true, ...flat }, { code: small })).toMatchObject(
+      {
+        pricing: { discountPence: 400, totalPence: 3999 },
+        codeApplied: false,
+      },
+    );
     const big = { kind: "percent" as const, percentOff: 25, eligiblePence: 4000 };
-    expect(priceWithCode(lines, { firstOrder: true, ...flat }, big)).toMatchObject({
+    expect(priceWithDiscounts(lines, { firstOrder: true, ...flat }, { code: big })).toMatchObject({
       pricing: { discountPence: 1000, totalPence: 3399 },
       codeApplied: true,
     });
     // A tie keeps the first-order discount: the code's use is not spent.
     const same = { kind: "fixed" as const, amountOffPence: 400, eligiblePence: 4000 };
-    expect(priceWithCode(lines, { firstOrder: true, ...flat }, same).codeApplied).toBe(false);
+    expect(
+      priceWithDiscounts(lines, { firstOrder: true, ...flat }, { code: same }).codeApplied,
+    ).toBe(false);
+  });
+});
+
+describe("automatic offers", () => {
+  const strips = { productId: "prod1", unitPricePence: 2499, quantity: 3 };
+  const threeForTwo = {
+    id: "offer1",
+    version: 1,
+    title: "3 for 2 on strips",
+    endsAt: null,
+    kind: "buy_get" as const,
+    buyQuantity: 2,
+    getQuantity: 1,
+    percentOff: 100,
+    productIds: ["prod1"],
+  };
+
+  it("take their saving off before delivery, which counts the discounted goods", () => {
+    // £74.97 less one kit free: £49.98, not over £50: delivery is charged.
+    const result = priceWithDiscounts(
+      [strips],
+      { firstOrder: false, ...flat },
+      {
+        code: null,
+        offers: [threeForTwo],
+      },
+    );
+    expect(result).toMatchObject({
+      pricing: { discountPence: 2499, shippingPence: 399, totalPence: 5397 },
+      codeApplied: false,
+      offer: { id: "offer1" },
+    });
+  });
+
+  it("never add up with a code or the first-order discount: the one saving most wins", () => {
+    // First order: 10% of £74.97 is £7.50; the offer's £24.99 saves more.
+    expect(
+      priceWithDiscounts(
+        [strips],
+        { firstOrder: true, ...flat },
+        { code: null, offers: [threeForTwo] },
+      ).offer?.id,
+    ).toBe("offer1");
+    // A code for 50% off (£37.49) beats the offer.
+    const half = { kind: "percent" as const, percentOff: 50, eligiblePence: 7497 };
+    expect(
+      priceWithDiscounts(
+        [strips],
+        { firstOrder: true, ...flat },
+        { code: half, offers: [threeForTwo] },
+      ),
+    ).toMatchObject({ codeApplied: true, offer: null, pricing: { discountPence: 3749 } });
+    // A code saving the same as the offer: the offer, and the code is kept for later.
+    const same = { kind: "fixed" as const, amountOffPence: 2499, eligiblePence: 7497 };
+    expect(
+      priceWithDiscounts(
+        [strips],
+        { firstOrder: false, ...flat },
+        { code: same, offers: [threeForTwo] },
+      ),
+    ).toMatchObject({ codeApplied: false, offer: { id: "offer1" } });
+    // Two kits only: the offer does not apply, and the first-order discount stays.
+    expect(
+      priceWithDiscounts(
+        [{ ...strips, quantity: 2 }],
+        { firstOrder: true, ...flat },
+        {
+          code: null,
+          offers: [threeForTwo],
+        },
+      ),
+    ).toMatchObject({ offer: null, pricing: { discountPence: 500 } });
   });
 });
 

@@ -11,12 +11,16 @@
 // - The total is subtotal - discount + shipping.
 // - VAT is included in every price (standard rate 20%): the VAT portion of a total is
 //   total x 20/120, rounded half up to the penny. It is shown, never added.
+// - An automatic offer takes off what common/discounts/offers.ts says, never more than the goods;
+//   an order takes one discount, the one that saves most (`priceWithDiscounts`).
 // - Gift cards bought (lines marked `giftCard`) are money, not goods (docs/decisions/067): in the
 //   subtotal and the total at their face value, but no discount takes anything off them, they
 //   count towards no free-shipping threshold, need no delivery of their own and carry no VAT (a
 //   multi-purpose voucher's VAT is due when it is spent).
 
+import type { CartLine } from "../cart/cart-rules";
 import type { CodeOffer } from "../discounts/discounts";
+import { type AutomaticOffer, offerSavingPence } from "../discounts/offers";
 
 const VAT_RATE_PERCENT = 20;
 
@@ -29,7 +33,23 @@ export type PricingSettings = {
   firstOrderDiscountPercent: number;
 };
 
-export type PricedLine = { unitPricePence: number; quantity: number; giftCard?: boolean };
+/** A cart's line as the pricing and the offers read it: a gift card bought is money, not goods. */
+export function pricedLineOf(line: CartLine): PricedLine {
+  return {
+    productId: line.productId,
+    unitPricePence: line.pricePence,
+    quantity: line.quantity,
+    giftCard: line.giftCard !== undefined,
+  };
+}
+
+export type PricedLine = {
+  unitPricePence: number;
+  quantity: number;
+  giftCard?: boolean;
+  /** What the line is, for automatic offers (common/discounts/offers.ts). */
+  productId?: string;
+};
 
 /** A delivery method's price (common/delivery/delivery.ts): free over its threshold, if it has one. */
 export type DeliveryPrice = { pricePence: number; freeOverPence: number | null };
@@ -39,8 +59,10 @@ export type PricingOptions = PricingSettings & {
   firstOrder: boolean;
   /** The delivery chosen; without one, the standard delivery of the settings. */
   delivery?: DeliveryPrice;
-  /** A discount code's offer, taken instead of the first-order discount (see `priceWithCode`). */
+  /** A discount code's offer, taken instead of the first-order discount (see `priceWithDiscounts`). */
   code?: CodeOffer;
+  /** An automatic offer, taken instead of either (see `priceWithDiscounts`). */
+  offer?: AutomaticOffer;
 };
 
 export type OrderPricing = {
@@ -92,9 +114,11 @@ export function priceOrder(lines: readonly PricedLine[], options: PricingOptions
   const code = options.code;
   const discountPence = code
     ? codeDiscountPence(code, subtotalPence)
-    : options.firstOrder
-      ? roundHalfUp(subtotalPence, options.firstOrderDiscountPercent, 100)
-      : 0;
+    : options.offer
+      ? Math.min(offerSavingPence(options.offer, lines), subtotalPence)
+      : options.firstOrder
+        ? roundHalfUp(subtotalPence, options.firstOrderDiscountPercent, 100)
+        : 0;
   const discounted = subtotalPence - discountPence;
   const shippingPence =
     goods === 0 ||
@@ -122,20 +146,38 @@ function codeDiscountPence(code: CodeOffer, subtotalPence: number): number {
     : Math.min(code.amountOffPence, eligible);
 }
 
+/** The discount an order takes: none, the first-order discount, an automatic offer or a code. */
+export type DiscountTaken =
+  | { pricing: OrderPricing; codeApplied: false; offer: null }
+  | { pricing: OrderPricing; codeApplied: true; offer: null }
+  | { pricing: OrderPricing; codeApplied: false; offer: AutomaticOffer };
+
 /**
- * A cart with a discount code: the code or the first-order discount, whichever leaves the lower
- * total, never both (docs/decisions/043). On a tie the first-order discount stays and the code is
- * not used, so no use of it is spent for nothing.
+ * A cart's one discount (docs/decisions/043, 070): the first-order discount, an automatic offer it
+ * qualifies for, or a discount code, whichever leaves the lowest total, never two. On a tie the
+ * first-order discount, then an offer, then the code: no offer's or code's use is spent for
+ * nothing, and a code typed is kept for when it saves more.
  */
-export function priceWithCode(
+export function priceWithDiscounts(
   lines: readonly PricedLine[],
-  options: Omit<PricingOptions, "code">,
-  code: CodeOffer | null,
-): { pricing: OrderPricing; codeApplied: boolean } {
-  const without = priceOrder(lines, options);
-  if (!code) return { pricing: without, codeApplied: false };
-  const withCode = priceOrder(lines, { ...options, firstOrder: false, code });
-  return withCode.totalPence < without.totalPence
-    ? { pricing: withCode, codeApplied: true }
-    : { pricing: without, codeApplied: false };
+  options: Omit<PricingOptions, "code" | "offer">,
+  discounts: { code: CodeOffer | null; offers?: readonly AutomaticOffer[] },
+): DiscountTaken {
+  let best: DiscountTaken = {
+    pricing: priceOrder(lines, options),
+    codeApplied: false,
+    offer: null,
+  };
+  for (const offer of discounts.offers ?? []) {
+    if (offerSavingPence(offer, lines) === 0) continue;
+    const pricing = priceOrder(lines, { ...options, firstOrder: false, offer });
+    if (pricing.totalPence < best.pricing.totalPence) best = { pricing, codeApplied: false, offer };
+  }
+  if (discounts.code) {
+    const pricing = priceOrder(lines, { ...options, firstOrder: false, code: discounts.code });
+    if (pricing.totalPence < best.pricing.totalPence) {
+      best = { pricing, codeApplied: true, offer: null };
+    }
+  }
+  return best;
 }

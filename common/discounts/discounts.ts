@@ -5,6 +5,11 @@ import { formatPence } from "../money";
 export const discountKinds = ["percent", "fixed", "free_delivery"] as const;
 export type DiscountKind = (typeof discountKinds)[number];
 
+/** Whether a discount's kind is a code's (the others are automatic offers', offers.ts). */
+export function isCodeKind(kind: string): kind is DiscountKind {
+  return (discountKinds as readonly string[]).includes(kind);
+}
+
 /**
  * What a code takes off this cart, priced by common/checkout/pricing.ts: a percentage or an amount of the
  * items it applies to (`eligiblePence`, their value before any discount), or the delivery.
@@ -34,6 +39,21 @@ export const CODE_MESSAGES = {
 
 export const minimumSpendMessage = (amount: string) =>
   `Spend ${amount} or more on items to use this code.`;
+
+/** What an order's discount came from: a code, an automatic offer (offers.ts), or neither. */
+export type DiscountSource = { discountCode: string | null; offerTitle: string | null };
+
+/** The discount's line on an order's pages and emails: "Code SMILE15", "Offer: 3 for 2". */
+export function orderDiscountLabel(source: DiscountSource): string {
+  if (source.offerTitle) return `Offer: ${source.offerTitle}`;
+  return source.discountCode ? `Code ${source.discountCode}` : "First-order discount";
+}
+
+/** The same in an invoice's words: "code SMILE15", "offer 3 for 2", "first order". */
+export function discountSourceText(source: DiscountSource): string {
+  if (source.offerTitle) return `offer ${source.offerTitle}`;
+  return source.discountCode ? `code ${source.discountCode}` : "first order";
+}
 
 /** The summary's line for a code: "Code SUMMER10 (10% off)". */
 export function codeLabel(code: string, offer: CodeOffer): string {

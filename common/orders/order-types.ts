@@ -66,6 +66,8 @@ export type CustomerOrderDetail = {
     OrderDelivery & {
       /** The discount code the discount came from (never with the first-order discount). */
       discountCode: string | null;
+      /** Or the automatic offer's title (docs/decisions/070). */
+      offerTitle: string | null;
       id: string;
       number: number;
       status: string;
@@ -179,6 +181,8 @@ export type AdminOrderDetail = {
     OrderDelivery & {
       /** The discount code the discount came from (never with the first-order discount). */
       discountCode: string | null;
+      /** Or the automatic offer's title (docs/decisions/070). */
+      offerTitle: string | null;
       id: string;
       number: number;
       status: string;

@@ -38,6 +38,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
       shippingAddress: orders.shippingAddress,
       deliveryMethodName: orders.deliveryMethodName,
       discountCode: orders.discountCode,
+      offerTitle: orders.offerTitle,
       deliveryFrom: orders.deliveryFrom,
       deliveryTo: orders.deliveryTo,
       notes: orders.notes,

@@ -9,6 +9,8 @@ import { oncePerRequest } from "../request-scope";
 export const SETTINGS_TAG = "settings";
 /** Pages that show the category list or a category. */
 export const CATEGORIES_TAG = "categories";
+/** Pages that show the automatic offers on sale (server/discounts/offers.ts). */
+export const OFFERS_TAG = "offers";
 /** Pages whose set of products may change: listings, search, the sitemap. */
 export const PRODUCTS_TAG = "products";
 

@@ -1,12 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import type { CheckoutRequest, mergeLines } from "../../common/checkout/checkout-input";
-import { type PricingSettings, priceWithCode } from "../../common/checkout/pricing";
+import { type PricingSettings, priceWithDiscounts } from "../../common/checkout/pricing";
 import { type GiftCardRange, giftCardAmountProblem } from "../../common/gift-cards/gift-cards";
 import { perOrderLimitMessage } from "../../common/stock/stock-levels";
 import { products, productVariants } from "../catalog/schema";
 import type { Database } from "../db/database";
 import { chosenDelivery } from "../delivery/delivery-methods";
 import { checkCode } from "../discounts/code-check";
+import { offersForCustomer } from "../discounts/offers";
 import { DomainError } from "../errors";
 
 // A checkout's lines and money, priced from the database as it is now (docs/architecture.md#money-flow):
@@ -65,8 +66,9 @@ export async function pricedLines(tx: Database, lines: readonly Line[]) {
 export type PricedLine = Awaited<ReturnType<typeof pricedLines>>[number];
 
 /**
- * The order's money: the lines, the delivery chosen, and the better of a code (checked again
- * here, on what the cart holds now) and the first-order discount, never both (docs/decisions/043).
+ * The order's money: the lines, the delivery chosen, and one discount, whichever of the first-order
+ * discount, the automatic offers this customer may have and a code (checked again here, on what
+ * the cart holds now) saves most (docs/decisions/043, 070).
  * Refused when it cannot be paid by card or is not the total the customer saw.
  */
 export async function priceOrder(
@@ -107,9 +109,11 @@ export async function priceOrder(
         now,
       )
     : null;
-  const { pricing, codeApplied } = priceWithCode(
+  const offers = await offersForCustomer(tx, input.userId, now);
+  const { pricing, codeApplied, offer } = priceWithDiscounts(
     [
       ...priced.map((line) => ({
+        productId: line.variant.productId,
         unitPricePence: line.variant.pricePence,
         quantity: line.quantity,
       })),
@@ -126,7 +130,7 @@ export async function priceOrder(
       firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
       delivery,
     },
-    code?.offer ?? null,
+    { code: code?.offer ?? null, offers },
   );
   if (pricing.totalPence > MAX_ORDER_TOTAL_PENCE) {
     throw new DomainError("BAD_REQUEST", ORDER_TOO_LARGE);
@@ -139,5 +143,11 @@ export async function priceOrder(
     throw new DomainError("CONFLICT", PRICES_CHANGED);
   }
   const giftCardsPence = request.giftCards.reduce((sum, card) => sum + card.amountPence, 0);
-  return { pricing, delivery, usedCode: codeApplied ? code : null, giftCardsPence };
+  return {
+    pricing,
+    delivery,
+    usedCode: codeApplied ? code : null,
+    usedOffer: offer,
+    giftCardsPence,
+  };
 }

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { type CheckoutRequest, mergeLines } from "../../common/checkout/checkout-input";
 import type { OrderPricing, PricingSettings } from "../../common/checkout/pricing";
-import { CODE_MESSAGES } from "../../common/discounts/discounts";
 import {
   BOUGHT_GIFT_CARD_ITEM,
   type BoughtGiftCard,
@@ -16,7 +15,7 @@ import { rememberDelivery } from "../customers/address-book";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { countCodeAttempt } from "../discounts/code-check";
-import { claimCodeUse } from "../discounts/code-claims";
+import { claimDiscountUse } from "../discounts/code-claims";
 import { DomainError } from "../errors";
 import { holdBoughtGiftCards } from "../gift-cards/bought-gift-cards";
 import {
@@ -183,7 +182,7 @@ async function createPendingOrder(
     const giftCard = request.giftCardCode ? await usableCard(tx, request.giftCardCode) : null;
     // The open orders are cancelled, so every other order still standing was paid: no paid order
     // means no discount claimed (the unique index on first_order_discount backs this up).
-    const { pricing, delivery, usedCode, giftCardsPence } = await priceOrder(tx, {
+    const { pricing, delivery, usedCode, usedOffer, giftCardsPence } = await priceOrder(tx, {
       userId,
       request,
       priced,
@@ -205,10 +204,11 @@ async function createPendingOrder(
       order: {
         userId,
         ...pricing,
-        firstOrderDiscount: usedCode === null && pricing.discountPence > 0,
-        discountCodeId: usedCode?.id ?? null,
+        firstOrderDiscount: usedCode === null && usedOffer === null && pricing.discountPence > 0,
+        discountCodeId: usedCode?.id ?? usedOffer?.id ?? null,
         discountCode: usedCode?.code ?? null,
-        discountCodeVersion: usedCode?.version ?? null,
+        discountCodeVersion: usedCode?.version ?? usedOffer?.version ?? null,
+        offerTitle: usedOffer?.title ?? null,
         giftCardId: giftCard?.id ?? null,
         giftCardPence,
         customerFullName: details.fullName,
@@ -246,11 +246,13 @@ async function createPendingOrder(
       buyer: { email: customer.email, name: details.fullName },
       actor,
     });
-    // The use is claimed with the order: none left (another checkout took the last), and nothing
-    // is made.
-    if (usedCode && !(await claimCodeUse(tx, { codeId: usedCode.id, orderId: order.id, userId }))) {
-      throw new DomainError("CONFLICT", CODE_MESSAGES.usedUp, "discountCode");
-    }
+    // The code's or offer's use is claimed with the order: none left, and nothing is made.
+    await claimDiscountUse(tx, {
+      orderId: order.id,
+      userId,
+      codeId: usedCode?.id ?? null,
+      offerId: usedOffer?.id ?? null,
+    });
     // Last before the commit: the variants' rows, which every buyer of them queues on, are held
     // for one statement and the commit, not for the whole checkout.
     await reserveStock(tx, {

@@ -132,6 +132,7 @@ async function ordersWithItems(db: Database, orderRows: readonly OrderRow[]) {
     notes: order.notes,
     delivery: order.deliveryMethodName,
     discountCode: order.discountCode,
+    offerTitle: order.offerTitle,
     items: items
       .filter((item) => item.orderId === order.id)
       .map((item) => ({

@@ -74,7 +74,11 @@ type CodeRow = typeof discountCodes.$inferSelect;
  * The code as saved, if it is on offer at `now` whatever the cart: known, not paused, started, not
  * ended and not used up; otherwise a DomainError saying why.
  */
-export async function codeOnOffer(db: Database, text: string, now: Date): Promise<CodeRow> {
+export async function codeOnOffer(
+  db: Database,
+  text: string,
+  now: Date,
+): Promise<CodeRow & { code: string }> {
   const [code] = await db
     .select()
     .from(discountCodes)
@@ -82,12 +86,14 @@ export async function codeOnOffer(db: Database, text: string, now: Date): Promis
     .limit(1);
   // A code not started yet answers as a paused or an unknown one: a planned sale is not given
   // away early by a shopper guessing its name.
-  if (!code?.active || (code.startsAt && code.startsAt > now)) throw refuse(CODE_MESSAGES.unknown);
+  if (!code?.active || code.code === null || (code.startsAt && code.startsAt > now)) {
+    throw refuse(CODE_MESSAGES.unknown);
+  }
   if (code.endsAt && code.endsAt <= now) throw refuse(CODE_MESSAGES.expired);
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) {
     throw refuse(CODE_MESSAGES.usedUp);
   }
-  return code;
+  return { ...code, code: code.code };
 }
 
 /** What the code takes off, `eligiblePence` being the value of the items it applies to. */

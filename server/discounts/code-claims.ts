@@ -1,5 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { CODE_MESSAGES } from "../../common/discounts/discounts";
+import { OFFER_MESSAGES } from "../../common/discounts/offers";
 import type { Database } from "../db/database";
+import { DomainError } from "../errors";
 import { discountCodes, discountRedemptions } from "./schema";
 
 // A discount code's uses (docs/decisions/043): claimed by an order in the transaction that makes
@@ -12,7 +15,7 @@ import { discountCodes, discountRedemptions } from "./schema";
  * the last use, the second waits for the first and then finds none left. False when none is left
  * or the code was paused meanwhile.
  */
-export async function claimCodeUse(
+async function claimCodeUse(
   tx: Database,
   claim: { codeId: string; orderId: string; userId: string },
 ): Promise<boolean> {
@@ -30,6 +33,24 @@ export async function claimCodeUse(
   if (!claimed) return false;
   await tx.insert(discountRedemptions).values(claim);
   return true;
+}
+
+/**
+ * Claims the use of the code or the automatic offer (docs/decisions/070) an order was priced with,
+ * if any; refused when none is left (another checkout took the last) or it was paused meanwhile,
+ * and the transaction making the order is undone.
+ */
+export async function claimDiscountUse(
+  tx: Database,
+  claim: { orderId: string; userId: string; codeId: string | null; offerId: string | null },
+): Promise<void> {
+  const { orderId, userId } = claim;
+  if (claim.codeId && !(await claimCodeUse(tx, { codeId: claim.codeId, orderId, userId }))) {
+    throw new DomainError("CONFLICT", CODE_MESSAGES.usedUp, "discountCode");
+  }
+  if (claim.offerId && !(await claimCodeUse(tx, { codeId: claim.offerId, orderId, userId }))) {
+    throw new DomainError("CONFLICT", OFFER_MESSAGES.usedUp);
+  }
 }
 
 /** Gives back the use an order held, if it held one and still does. */

@@ -1,6 +1,12 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { CODE_PATTERN, discountKinds, normaliseCode } from "../../common/discounts/discounts";
+import {
+  CODE_PATTERN,
+  type DiscountKind,
+  discountKinds,
+  isCodeKind,
+  normaliseCode,
+} from "../../common/discounts/discounts";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import { openedVersion, refuseStaleSave } from "../audit/stale-save";
 import { categories, products } from "../catalog/schema";
@@ -15,11 +21,11 @@ import { discountCodes } from "./schema";
 
 const CODE_TAKEN = "Another discount uses this code: choose another.";
 const NOT_FOUND = "Discount code not found.";
-const optionalLimit = (message: string) =>
+export const optionalLimit = (message: string) =>
   z.number(message).int(message).min(1, message).max(1_000_000, message).nullable();
 
 /** A day from 2000 on (an earlier one is a form's day that could not be read). */
-const shopDay = (message: string) =>
+export const shopDay = (message: string) =>
   z.date(message).min(new Date("2000-01-01T00:00:00Z"), message).nullable();
 
 export const codeInputSchema = z
@@ -93,16 +99,22 @@ const fieldLabels: Record<string, string> = {
 
 export type AdminDiscountCode = Omit<
   typeof discountCodes.$inferSelect,
-  "createdAt" | "updatedAt" | "productIds"
+  "createdAt" | "updatedAt" | "productIds" | "code" | "kind"
 > & {
+  code: string;
+  kind: DiscountKind;
   productSlugs: string[];
   /** The same products with their names, for the admin's picker. */
   products: { slug: string; name: string }[];
 };
 
-/** Every code, newest first, with its uses. */
+/** Every code (automatic offers are offer-editor.ts's), newest first, with its uses. */
 export async function listDiscountCodes(db: Database): Promise<AdminDiscountCode[]> {
-  const rows = await db.select().from(discountCodes).orderBy(asc(discountCodes.code));
+  const rows = await db
+    .select()
+    .from(discountCodes)
+    .where(isNotNull(discountCodes.code))
+    .orderBy(asc(discountCodes.code));
   const productIds = [...new Set(rows.flatMap((row) => row.productIds))];
   const named = productIds.length
     ? await db
@@ -111,15 +123,29 @@ export async function listDiscountCodes(db: Database): Promise<AdminDiscountCode
         .where(inArray(products.id, productIds))
     : [];
   const productOf = new Map(named.map(({ id, ...product }) => [id, product]));
-  return rows.map(({ createdAt: _created, updatedAt: _updated, productIds: ids, ...row }) => {
+  return rows.flatMap(({ createdAt: _created, updatedAt: _updated, productIds: ids, ...row }) => {
+    const { code, kind } = row;
+    if (code === null || !isCodeKind(kind)) return [];
     const chosen = ids.flatMap((id) => productOf.get(id) ?? []);
-    return { ...row, productSlugs: chosen.map((product) => product.slug), products: chosen };
+    return [
+      {
+        ...row,
+        code,
+        kind,
+        productSlugs: chosen.map((product) => product.slug),
+        products: chosen,
+      },
+    ];
   });
 }
 
-/** The row to write: the amount in its column, slugs to product ids (an unknown one refused). */
-async function rowOf(tx: Database, input: CodeInput) {
-  const slugs = [...new Set(input.productSlugs)];
+/** The products' ids, sorted, from their slugs; an unknown slug is refused on `field`. */
+export async function productIdsOf(
+  tx: Database,
+  productSlugs: readonly string[],
+  field: string,
+): Promise<string[]> {
+  const slugs = [...new Set(productSlugs)];
   const found = slugs.length
     ? await tx
         .select({ id: products.id, slug: products.slug })
@@ -128,8 +154,14 @@ async function rowOf(tx: Database, input: CodeInput) {
     : [];
   const missing = slugs.filter((slug) => !found.some((row) => row.slug === slug));
   if (missing.length > 0) {
-    throw new DomainError("BAD_REQUEST", `No product has the slug ${missing[0]}.`, "productSlugs");
+    throw new DomainError("BAD_REQUEST", `No product has the slug ${missing[0]}.`, field);
   }
+  return found.map((row) => row.id).sort();
+}
+
+/** The row to write: the amount in its column, slugs to product ids (an unknown one refused). */
+async function rowOf(tx: Database, input: CodeInput) {
+  const productIds = await productIdsOf(tx, input.productSlugs, "productSlugs");
   const known = input.categoryIds.length
     ? await tx
         .select({ id: categories.id })
@@ -149,7 +181,7 @@ async function rowOf(tx: Database, input: CodeInput) {
     endsAt: input.endsAt,
     usageLimit: input.usageLimit,
     perCustomerLimit: input.perCustomerLimit,
-    productIds: found.map((row) => row.id).sort(),
+    productIds,
     categoryIds: [...new Set(input.categoryIds)].sort(),
     active: input.active,
   };
@@ -200,47 +232,85 @@ export async function updateDiscountCode(
   const parsed = codeInputSchema.parse(input);
   await refusingDuplicates("discount_codes_code_idx", codeTaken, () =>
     db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(discountCodes)
-        .where(eq(discountCodes.id, id))
-        .for("update");
-      if (!before) throw new DomainError("NOT_FOUND", NOT_FOUND);
-      if (parsed.version !== undefined) {
-        await refuseStaleSave(tx, {
-          entity: { type: "discount_code", id },
-          noun: "discount code",
-          current: before.version,
-          opened: parsed.version,
-          labels: fieldLabels,
-        });
-      }
-      const row = await rowOf(tx, parsed);
-      if (row.usageLimit !== null && row.usageLimit < before.usedCount) {
-        throw new DomainError(
-          "BAD_REQUEST",
-          `The code is already used ${before.usedCount} times: the limit cannot be lower.`,
-          "usageLimit",
-        );
-      }
-      const changed = (Object.keys(row) as (keyof typeof row)[]).filter(
-        (key) => JSON.stringify(before[key]) !== JSON.stringify(row[key]),
-      );
-      if (changed.length === 0) return;
-      // A new version: pending orders priced with the old terms are priced again before they
-      // are paid (server/checkout/checkout-service.ts, orderStillPriced).
-      const version = before.version + 1;
-      await tx
-        .update(discountCodes)
-        .set({ ...row, version })
-        .where(eq(discountCodes.id, id));
-      await recordAudit(tx, {
+      await saveTerms(
+        tx,
         actor,
-        action: before.active && !row.active ? "discount_code.paused" : "discount_code.updated",
-        entity: { type: "discount_code", id },
-        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        after: { ...Object.fromEntries(changed.map((key) => [key, row[key]])), version },
-      });
+        { id, kind: "discount_code", opened: parsed.version, labels: fieldLabels },
+        () => rowOf(tx, parsed),
+      );
     }),
   );
+}
+
+/** The row a save writes, as the code's and the offer's editors both give it. */
+type TermsRow = Partial<typeof discountCodes.$inferInsert> & {
+  usageLimit: number | null;
+  active: boolean;
+};
+
+/**
+ * Saves a code's or an automatic offer's terms (offer-editor.ts) on its locked row, one version
+ * up, audited with what changed: refused when the admin's form opened an older version, or when
+ * the limit is below the uses already held.
+ */
+export async function saveTerms(
+  tx: Database,
+  actor: Actor,
+  target: {
+    id: string;
+    kind: "discount_code" | "offer";
+    opened: number | undefined;
+    labels: Readonly<Record<string, string>>;
+  },
+  rowOfInput: () => Promise<TermsRow>,
+): Promise<void> {
+  const { id, kind } = target;
+  const [before] = await tx
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.id, id),
+        kind === "offer" ? isNull(discountCodes.code) : isNotNull(discountCodes.code),
+      ),
+    )
+    .for("update");
+  const noun = kind === "offer" ? "offer" : "discount code";
+  if (!before)
+    throw new DomainError("NOT_FOUND", kind === "offer" ? "Offer not found." : NOT_FOUND);
+  if (target.opened !== undefined) {
+    await refuseStaleSave(tx, {
+      entity: { type: kind, id },
+      noun,
+      current: before.version,
+      opened: target.opened,
+      labels: target.labels,
+    });
+  }
+  const row = await rowOfInput();
+  if (row.usageLimit !== null && row.usageLimit < before.usedCount) {
+    throw new DomainError(
+      "BAD_REQUEST",
+      `The ${noun} is already used ${before.usedCount} times: the limit cannot be lower.`,
+      "usageLimit",
+    );
+  }
+  const changed = (Object.keys(row) as (keyof typeof row)[]).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(row[key]),
+  );
+  if (changed.length === 0) return;
+  // A new version: pending orders priced with the old terms are priced again before they are
+  // paid (server/checkout/checkout-service.ts, orderStillPriced).
+  const version = before.version + 1;
+  await tx
+    .update(discountCodes)
+    .set({ ...row, version })
+    .where(eq(discountCodes.id, id));
+  await recordAudit(tx, {
+    actor,
+    action: before.active && !row.active ? `${kind}.paused` : `${kind}.updated`,
+    entity: { type: kind, id },
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: { ...Object.fromEntries(changed.map((key) => [key, row[key]])), version },
+  });
 }

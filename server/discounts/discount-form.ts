@@ -14,12 +14,12 @@ import { codeInputSchema } from "./code-editor";
 const DAY_MS = 86_400_000;
 const UNREADABLE = -1;
 
-const optionalText = z
+export const optionalText = z
   .string()
   .optional()
   .transform((text) => text?.trim() ?? "");
 
-const optionalWhole = optionalText.transform((text) =>
+export const optionalWhole = optionalText.transform((text) =>
   text === "" ? null : /^\d{1,7}$/.test(text) ? Number(text) : UNREADABLE,
 );
 
@@ -27,7 +27,7 @@ const optionalWhole = optionalText.transform((text) =>
  * A typed day, or null; `after` gives the moment the day after begins (an inclusive last day). A
  * day that is not one becomes 1970's first moment, which the editor refuses with its message.
  */
-const optionalDay = (after: boolean) =>
+export const optionalDay = (after: boolean) =>
   optionalText.transform((text) => {
     if (text === "") return null;
     const day = readShopDay(text);

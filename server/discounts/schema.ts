@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { discountKinds } from "../../common/discounts/discounts";
+import { offerKinds } from "../../common/discounts/offers";
 import { users } from "../auth/schema";
 import { timestamps } from "../db/columns";
 import { orders } from "../orders/schema";
@@ -18,7 +19,8 @@ import { orders } from "../orders/schema";
 // Discount codes and their uses (server/discounts/; docs/decisions/043). A code's `used_count` is
 // the uses claimed by orders still open or paid: a claim is one conditional update, so two
 // checkouts racing for the last use cannot both have it; a cancelled or expired order gives its
-// use back.
+// use back. An automatic offer (docs/decisions/070) is a row with no code: the checkout applies it
+// by itself, and its uses, dates, limits and versions work as a code's.
 
 export const discountCodes = pgTable(
   "discount_codes",
@@ -26,11 +28,22 @@ export const discountCodes = pgTable(
     id: text("id")
       .primaryKey()
       .$defaultFn(() => crypto.randomUUID()),
-    /** As shoppers type it, kept in capitals: codes are matched whatever the case. */
-    code: text("code").notNull(),
-    kind: text("kind", { enum: discountKinds }).notNull(),
-    /** Percent off the items the code applies to (kind "percent"). */
+    /** As shoppers type it, kept in capitals: codes are matched whatever the case. Null: an offer. */
+    code: text("code"),
+    /** An automatic offer's name, shown on orders ("3 for 2 on strips"); null for a code. */
+    title: text("title"),
+    kind: text("kind", { enum: [...discountKinds, ...offerKinds] }).notNull(),
+    /**
+     * Percent off the items the code applies to (kind "percent"), or off the units an offer gives
+     * (kind "buy_get", 100: free).
+     */
     percentOff: integer("percent_off"),
+    /** Buy this many of the products, get `get_quantity` more (kind "buy_get"). */
+    buyQuantity: integer("buy_quantity"),
+    getQuantity: integer("get_quantity"),
+    /** Goods over this make one unit of `gift_product_id` free (kind "spend_get"). */
+    spendOverPence: integer("spend_over_pence"),
+    giftProductId: text("gift_product_id"),
     /** Pence off the items the code applies to, at most their price (kind "fixed"). */
     amountOffPence: integer("amount_off_pence"),
     /** The cart's subtotal must reach this (pence, before any discount). */
@@ -61,7 +74,12 @@ export const discountCodes = pgTable(
     ),
     check(
       "discount_codes_amount_of_kind",
-      sql`(${table.kind} = 'percent' and ${table.percentOff} between 1 and 100) or (${table.kind} = 'fixed' and ${table.amountOffPence} > 0) or ${table.kind} = 'free_delivery'`,
+      sql`(${table.kind} = 'percent' and ${table.percentOff} between 1 and 100) or (${table.kind} = 'fixed' and ${table.amountOffPence} > 0) or ${table.kind} = 'free_delivery' or (${table.kind} = 'buy_get' and ${table.percentOff} between 1 and 100 and ${table.buyQuantity} >= 1 and ${table.getQuantity} >= 1) or (${table.kind} = 'spend_get' and ${table.spendOverPence} >= 0 and ${table.giftProductId} is not null)`,
+    ),
+    // A code is typed and takes a code's kinds; an offer has a title instead and an offer's kind.
+    check(
+      "discount_codes_code_or_offer",
+      sql`(${table.code} is not null and ${table.title} is null and ${table.kind} in ('percent', 'fixed', 'free_delivery')) or (${table.code} is null and ${table.title} is not null and ${table.kind} in ('buy_get', 'spend_get'))`,
     ),
   ],
 );

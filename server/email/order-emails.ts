@@ -85,6 +85,7 @@ async function confirmation(tx: Database, order: Order, brand: Brand): Promise<v
       shippingAddress: order.shippingAddress,
       delivery: orderDeliveryText(order),
       discountCode: order.discountCode,
+      offerTitle: order.offerTitle,
     }),
   );
 }

@@ -72,6 +72,7 @@ describe("every email", () => {
     shippingAddress: "1 Analytical Row\nLondon\nN1 1AA",
     delivery: null,
     discountCode: null,
+    offerTitle: null,
     carrier: null,
     trackingNumber: null,
     amountPence: 4398,

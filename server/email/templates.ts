@@ -1,4 +1,5 @@
 import { itemName } from "../../common/cart/cart-rules";
+import { orderDiscountLabel } from "../../common/discounts/discounts";
 import { formatPence } from "../../common/money";
 import { shipmentOf } from "../../common/orders/tracking";
 import type { Brand } from "../settings/shop-settings";
@@ -73,6 +74,7 @@ export type OrderEmailInput = {
   delivery: string | null;
   /** The discount code the discount came from; none: the first-order discount. */
   discountCode: string | null;
+  offerTitle: string | null;
 };
 
 export function orderConfirmationEmail(
@@ -97,7 +99,7 @@ export function orderConfirmationEmail(
     ...(order.discountPence > 0
       ? [
           {
-            label: order.discountCode ? `Code ${order.discountCode}` : "First-order discount",
+            label: orderDiscountLabel(order),
             amount: `−${formatPence(order.discountPence)}`,
           },
         ]

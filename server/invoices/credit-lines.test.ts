@@ -6,6 +6,7 @@ const order = {
   discountPence: 1000,
   shippingPence: 0,
   discountCode: "THIRD",
+  offerTitle: null,
   deliveryMethodName: null,
 };
 const items = [

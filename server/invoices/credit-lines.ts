@@ -1,4 +1,5 @@
 import { lineLabel } from "../../common/cart/cart-rules";
+import { discountSourceText } from "../../common/discounts/discounts";
 import { returnValuePence } from "../../common/returns/returns";
 import type { Credit } from "../payments/schema";
 import type { DocumentLine } from "./schema";
@@ -15,6 +16,7 @@ type Order = {
   discountPence: number;
   shippingPence: number;
   discountCode: string | null;
+  offerTitle: string | null;
   deliveryMethodName: string | null;
 };
 
@@ -49,9 +51,7 @@ export function creditNoteLines(
   const discountShare = goods + delivery - value;
   if (discountShare > 0) {
     lines.push({
-      description: order.discountCode
-        ? `Less the discount on these items: code ${order.discountCode}`
-        : "Less the discount on these items: first order",
+      description: `Less the discount on these items: ${discountSourceText(order)}`,
       quantity: 1,
       unitPricePence: -discountShare,
     });

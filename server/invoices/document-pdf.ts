@@ -1,5 +1,6 @@
 import { includedVatPence } from "../../common/checkout/pricing";
 import { formatLongDate } from "../../common/dates";
+import { discountSourceText } from "../../common/discounts/discounts";
 import { formatVatNumber } from "../../common/invoices/vat-number";
 import { formatPence } from "../../common/money";
 import type { DocumentView } from "./documents";
@@ -74,9 +75,7 @@ function linesOf(document: DocumentView): Line[] {
   if (order.discountPence > 0) {
     const net = netOf(-order.discountPence);
     lines.push({
-      description: order.discountCode
-        ? `Discount: code ${order.discountCode}`
-        : "Discount: first order",
+      description: `Discount: ${discountSourceText(order)}`,
       quantity: 1,
       unitNetPence: net,
       netPence: net,

@@ -52,6 +52,7 @@ export type DocumentView = {
     subtotalPence: number;
     discountPence: number;
     discountCode: string | null;
+    offerTitle: string | null;
     shippingPence: number;
     deliveryMethodName: string | null;
     /** What a gift card paid of the total (the card paid the rest). */
@@ -163,6 +164,7 @@ async function withTheirOrders(db: Database, rows: readonly Row[]): Promise<Docu
         subtotalPence: order.subtotalPence,
         discountPence: order.discountPence,
         discountCode: order.discountCode,
+        offerTitle: order.offerTitle,
         shippingPence: order.shippingPence,
         deliveryMethodName: order.deliveryMethodName,
         giftCardPence: order.giftCardPence,

@@ -35,6 +35,7 @@ export async function warmDocumentPdf(): Promise<void> {
           subtotalPence: 1200,
           discountPence: 0,
           discountCode: null,
+          offerTitle: null,
           shippingPence: 0,
           deliveryMethodName: null,
           giftCardPence: 0,

@@ -183,6 +183,7 @@ export async function getCustomerOrder(
       shippingAddress: orders.shippingAddress,
       deliveryMethodName: orders.deliveryMethodName,
       discountCode: orders.discountCode,
+      offerTitle: orders.offerTitle,
       deliveryFrom: orders.deliveryFrom,
       deliveryTo: orders.deliveryTo,
       carrier: orders.carrier,

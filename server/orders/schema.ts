@@ -83,11 +83,13 @@ export const orders = pgTable(
      */
     firstOrderDiscount: boolean("first_order_discount").notNull().default(false),
     /**
-     * The discount code the order's discount came from (server/discounts/), and the code as it
-     * read then: never with the first-order discount, one or the other.
+     * The discount code or automatic offer the order's discount came from (server/discounts/),
+     * and the code, or the offer's title, as it read then: never with the first-order discount,
+     * one or the other (docs/decisions/070).
      */
     discountCodeId: text("discount_code_id"),
     discountCode: text("discount_code"),
+    offerTitle: text("offer_title"),
     /** The code's version the order was priced with: a later one prices a pending order again. */
     discountCodeVersion: integer("discount_code_version"),
     /**

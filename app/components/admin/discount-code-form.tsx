@@ -1,4 +1,3 @@
-import { formatShopDay, shopCalendarDay } from "@common/dates";
 import type { DiscountKind } from "@common/discounts/discounts";
 import { formatPence, penceToDecimalString } from "@common/money";
 import type { RootData } from "@common/public-config";
@@ -12,6 +11,7 @@ import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem"
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { showToast } from "~/lib/toast";
+import { ScheduleFields } from "./discount-schedule-fields";
 import { ProductPicker } from "./product-picker";
 
 export type DiscountCodeView = {
@@ -51,11 +51,6 @@ function stateText(code: DiscountCodeView, now: Date): string {
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return "Used up";
   return "Active";
 }
-
-const dayText = (moment: Date | null, lastDay = false) =>
-  moment
-    ? formatShopDay(shopCalendarDay(new Date(new Date(moment).getTime() - (lastDay ? 1 : 0))))
-    : "";
 
 /** Every code's form, then one for a new code. */
 export function DiscountCodeForms({
@@ -160,50 +155,13 @@ function LimitFields({
   const { errorFor, invalid, id } = fieldsOf(formKey, problems);
   return (
     <>
-      <Field id={id("startsOn")} label="First day (optional)" hint="dd/mm/yyyy">
-        <Input
-          id={id("startsOn")}
-          name="startsOn"
-          defaultValue={dayText(code?.startsAt ?? null)}
-          maxLength={10}
-          aria-describedby={`${id("startsOn")}-hint`}
-          {...invalid("startsAt")}
-        />
-        {errorFor("startsAt")}
-      </Field>
-      <Field id={id("endsOn")} label="Last day (optional)" hint="dd/mm/yyyy">
-        <Input
-          id={id("endsOn")}
-          name="endsOn"
-          defaultValue={dayText(code?.endsAt ?? null, true)}
-          maxLength={10}
-          aria-describedby={`${id("endsOn")}-hint`}
-          {...invalid("endsAt")}
-        />
-        {errorFor("endsAt")}
-      </Field>
-      <Field id={id("usageLimit")} label="Uses in all (optional)">
-        <Input
-          id={id("usageLimit")}
-          name="usageLimit"
-          inputMode="numeric"
-          defaultValue={code?.usageLimit == null ? "" : String(code.usageLimit)}
-          maxLength={7}
-          {...invalid("usageLimit")}
-        />
-        {errorFor("usageLimit")}
-      </Field>
-      <Field id={id("perCustomerLimit")} label="Uses per customer (optional)">
-        <Input
-          id={id("perCustomerLimit")}
-          name="perCustomerLimit"
-          inputMode="numeric"
-          defaultValue={code ? (code.perCustomerLimit?.toString() ?? "") : "1"}
-          maxLength={7}
-          {...invalid("perCustomerLimit")}
-        />
-        {errorFor("perCustomerLimit")}
-      </Field>
+      <ScheduleFields
+        values={code}
+        id={id}
+        errorFor={errorFor}
+        invalid={invalid}
+        limitNoun="Uses"
+      />
       <div className="sm:col-span-2">
         <ProductPicker
           label="Only these products (optional)"

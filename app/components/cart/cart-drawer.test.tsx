@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 
 import type { CartLine } from "@common/cart/cart-rules";
+import { type AutomaticOffer, ONE_DISCOUNT_RULE } from "@common/discounts/offers";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -51,8 +52,14 @@ function renderDrawer() {
   render(<Stub />);
 }
 
-function answerWith(variants: Array<Omit<CartLine, "quantity">>) {
-  return vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ variants }));
+/** The shop's answers: the variants to the cart's re-check, the offers to the offers' list. */
+function shopAnswers(variants: Array<Omit<CartLine, "quantity">>, offers: AutomaticOffer[] = []) {
+  return async (url: string | URL | Request) =>
+    String(url).startsWith("/api/offers") ? Response.json({ offers }) : Response.json({ variants });
+}
+
+function answerWith(variants: Array<Omit<CartLine, "quantity">>, offers: AutomaticOffer[] = []) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(shopAnswers(variants, offers));
 }
 
 beforeEach(() => {
@@ -107,11 +114,9 @@ describe("CartDrawer's Proceed to Checkout", () => {
     cartStore.replace([line]);
     const fetch = answerWith([line]);
     renderDrawer();
-    // The drawer re-checks as it opens; the shop changes after that.
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    fetch.mockImplementation(async () =>
-      Response.json({ variants: [{ ...line, pricePence: 1299, stockQuantity: 1 }] }),
-    );
+    // The drawer re-checks (and asks for the offers) as it opens; the shop changes after that.
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    fetch.mockImplementation(shopAnswers([{ ...line, pricePence: 1299, stockQuantity: 1 }]));
     fireEvent.click(screen.getByRole("button", { name: "Proceed to Checkout" }));
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith("Your cart was updated", {
@@ -124,5 +129,33 @@ describe("CartDrawer's Proceed to Checkout", () => {
     ]);
     expect(screen.queryByText("Checkout page")).toBeNull();
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
+
+describe("CartDrawer's offers", () => {
+  const offer = {
+    id: "offer1",
+    version: 1,
+    title: "3 for 2 on paste",
+    endsAt: null,
+    kind: "buy_get" as const,
+    buyQuantity: 2,
+    getQuantity: 1,
+    percentOff: 100,
+    productIds: [line.productId],
+  };
+
+  it("says how many more the cart needs, then what it takes off at checkout", async () => {
+    cartStore.replace([{ ...line, quantity: 2 }]);
+    answerWith([line], [offer]);
+    renderDrawer();
+    const offers = await screen.findByRole("region", { name: "Offers" });
+    expect(offers.textContent).toBe("3 for 2 on paste: Add 1 more for buy 2, get 1 free.");
+    await cartStore.setQuantity(line.variantId, 3);
+    await waitFor(() =>
+      expect(screen.getByRole("region", { name: "Offers" }).textContent).toBe(
+        `Offer: 3 for 2 on paste−£14.99${ONE_DISCOUNT_RULE}`,
+      ),
+    );
   });
 });

@@ -16,6 +16,7 @@ import { Sheet } from "~/components/ui/sheet";
 import { ShopLink } from "~/components/ui/shop-link";
 import { showToast } from "~/lib/toast";
 import { CartCode } from "./cart-code";
+import { CartOffers } from "./cart-offers";
 import { cartStore, useCart } from "./cart-store";
 import { refreshCartFromShop } from "./refresh-cart";
 
@@ -104,6 +105,7 @@ export function CartDrawer({
         <p className="text-xs text-ink-muted">
           Including VAT. Shipping and any discount are worked out at checkout.
         </p>
+        {lines.length > 0 ? <CartOffers lines={lines} /> : null}
         {lines.length > 0 ? <CartCode lines={lines} /> : null}
         <Button size="lg" className="w-full" onClick={() => void proceedToCheckout()}>
           Proceed to Checkout

@@ -1,6 +1,7 @@
 import { canAddToCart, itemName, toCartProduct } from "@common/cart/cart-rules";
 import type { ProductDetail as Product } from "@common/catalog/catalog-types";
 import type { PricingSettings } from "@common/checkout/pricing";
+import type { OfferBadge } from "@common/discounts/offers";
 import { purchaseLimit } from "@common/stock/stock-levels";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { addToCart } from "~/components/cart/add-to-cart";
@@ -35,9 +36,12 @@ const promisesFor = (pricing: PricingSettings) => [
 export function ProductDetail({
   product,
   pricing,
+  offers = [],
 }: {
   product: Product;
   pricing: PricingSettings;
+  /** The automatic offers this product counts towards or is given by (docs/decisions/070). */
+  offers?: readonly OfferBadge[];
 }) {
   const [variantId, setVariantId] = useState(product.variants[0]?.id);
   const [quantity, setQuantity] = useState(1);
@@ -79,6 +83,18 @@ export function ProductDetail({
           ) : (
             <p className="mt-4 text-ink-muted">This product is currently unavailable.</p>
           )}
+          {offers.length > 0 ? (
+            <ul aria-label="Offers" className="mt-3 flex flex-wrap gap-2 text-sm">
+              {offers.map((offer) => (
+                <li
+                  key={offer.id}
+                  className="rounded-full bg-brand-soft px-3 py-1 text-brand-strong"
+                >
+                  <span className="font-semibold">{offer.terms}</span> · {offer.title}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
 
         <VariantChoice

@@ -1,7 +1,13 @@
-import type { CartLine } from "@common/cart/cart-rules";
-import { type PricingSettings, priceOrder, priceWithCode } from "@common/checkout/pricing";
+import {
+  type DiscountTaken,
+  type PricingSettings,
+  pricedLineOf,
+  priceOrder,
+  priceWithDiscounts,
+} from "@common/checkout/pricing";
 import type { SavedAddress } from "@common/customers/uk-address";
 import type { DeliveryOption } from "@common/delivery/delivery";
+import type { AutomaticOffer } from "@common/discounts/offers";
 import {
   type FormEvent,
   lazy,
@@ -75,13 +81,6 @@ async function placeOrder(input: {
   }
   return orderId;
 }
-
-/** A cart line as the pricing reads it: a gift card bought is money, not goods. */
-const pricedLine = (line: CartLine) => ({
-  unitPricePence: line.pricePence,
-  quantity: line.quantity,
-  giftCard: line.giftCard !== undefined,
-});
 
 /** The customer's details as the form holds them. */
 function detailsOf(form: FormData): CheckoutDetails {
@@ -165,22 +164,23 @@ function useCheckoutCart(busy: boolean) {
 /** The summary's discount code, and why a code accepted was not used. */
 function CheckoutCodeField({
   checkoutCode,
-  applied,
+  taken,
   disabled,
 }: {
   checkoutCode: ReturnType<typeof useCheckoutCode>;
-  /** The pricing took the code (the first-order discount may save more). */
-  applied: boolean;
+  /** The discount the pricing took: the code, or the first-order discount or an offer saving more. */
+  taken: DiscountTaken;
   disabled: boolean;
 }) {
   const { code, note } = checkoutCode;
+  const { codeApplied: applied, offer } = taken;
   return (
     <DiscountCodeField
       applied={code?.code ?? null}
       note={
         note ??
         (code && !applied
-          ? `Your first-order discount saves more, so it stays: ${code.code} was not used.`
+          ? `${offer ? `The offer ${offer.title}` : "Your first-order discount"} saves more, so it stays: ${code.code} was not used.`
           : null)
       }
       apply={checkoutCode.apply}
@@ -200,6 +200,7 @@ export function CheckoutForm({
   addresses,
   deliveryOptions,
   firstOrder,
+  offers,
   pricingSettings,
   stripePublishableKey,
 }: {
@@ -209,6 +210,8 @@ export function CheckoutForm({
   /** The ways to deliver, priced and dated by the server; the standard one among them. */
   deliveryOptions: DeliveryOption[];
   firstOrder: boolean;
+  /** The automatic offers this customer may have now (docs/decisions/070). */
+  offers: AutomaticOffer[];
   /** The shop's pricing rules, as the server will apply them. */
   pricingSettings: PricingSettings;
   /** Set when Stripe takes payments; otherwise the offline test provider does. */
@@ -227,14 +230,19 @@ export function CheckoutForm({
     () => (deliveryOptions.find((option) => option.standard) ?? deliveryOptions[0])?.id ?? "",
   );
   const delivery = deliveryOptions.find((option) => option.id === deliveryId);
-  const pricedLines = useMemo(() => lines.map(pricedLine), [lines]);
+  const pricedLines = useMemo(() => lines.map(pricedLineOf), [lines]);
   const checkoutCode = useCheckoutCode(lines, ready);
   const { code } = checkoutCode;
-  const { pricing, codeApplied } = useMemo(
+  const taken = useMemo(
     () =>
-      priceWithCode(pricedLines, { firstOrder, ...pricingSettings, delivery }, code?.offer ?? null),
-    [pricedLines, firstOrder, pricingSettings, delivery, code],
+      priceWithDiscounts(
+        pricedLines,
+        { firstOrder, ...pricingSettings, delivery },
+        { code: code?.offer ?? null, offers },
+      ),
+    [pricedLines, firstOrder, pricingSettings, delivery, code, offers],
   );
+  const { pricing, codeApplied, offer } = taken;
   const giftCard = useGiftCard();
   const sendsGoods = !ready || lines.some((line) => !line.giftCard);
   // A gift card pays for goods and delivery, never for gift cards bought (docs/decisions/067).
@@ -335,9 +343,8 @@ export function CheckoutForm({
         settings={pricingSettings}
         delivery={sendsGoods ? (delivery ?? null) : null}
         code={codeApplied && code ? code : null}
-        codeField={
-          <CheckoutCodeField checkoutCode={checkoutCode} applied={codeApplied} disabled={busy} />
-        }
+        offer={offer}
+        codeField={<CheckoutCodeField checkoutCode={checkoutCode} taken={taken} disabled={busy} />}
         giftCard={{
           code: giftCard.card?.code ?? "",
           paysPence: giftCardPence,

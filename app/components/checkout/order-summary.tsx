@@ -2,6 +2,7 @@ import { type CartLine, DEFAULT_VARIANT_NAME, lineTotalPence } from "@common/car
 import type { OrderPricing, PricingSettings } from "@common/checkout/pricing";
 import { type DeliveryOption, formatDeliveryWindow } from "@common/delivery/delivery";
 import { type CodeOffer, codeLabel } from "@common/discounts/discounts";
+import { type AutomaticOffer, ONE_DISCOUNT_RULE, offerTerms } from "@common/discounts/offers";
 import { maskedGiftCardCode } from "@common/gift-cards/gift-cards";
 import { formatPence } from "@common/money";
 import type { ReactNode } from "react";
@@ -15,6 +16,7 @@ export function OrderSummary({
   settings,
   delivery,
   code,
+  offer,
   codeField,
   giftCard,
 }: {
@@ -26,6 +28,8 @@ export function OrderSummary({
   delivery: DeliveryOption | null;
   /** The discount code the pricing took, when it took one. */
   code: { code: string; offer: CodeOffer } | null;
+  /** The automatic offer the pricing took, when it took one (never with a code). */
+  offer?: AutomaticOffer | null;
   /** Where a code is typed. */
   codeField: ReactNode;
   /** The gift card paying part or all of the total, and what it pays; with where it is typed. */
@@ -75,6 +79,14 @@ export function OrderSummary({
                   {code.offer.kind === "free_delivery"
                     ? "Applied"
                     : `−${formatPence(pricing.discountPence)}`}
+                </dd>
+              </div>
+            ) : offer ? (
+              <div className="flex flex-wrap justify-between gap-x-3 text-brand-strong">
+                <dt>Offer: {offer.title}</dt>
+                <dd>−{formatPence(pricing.discountPence)}</dd>
+                <dd className="w-full text-xs text-ink-muted">
+                  {offerTerms(offer)}. {ONE_DISCOUNT_RULE}
                 </dd>
               </div>
             ) : pricing.discountPence > 0 ? (

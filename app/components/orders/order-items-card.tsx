@@ -1,5 +1,6 @@
 import { DEFAULT_VARIANT_NAME } from "@common/cart/cart-rules";
 import type { OrderDelivery } from "@common/delivery/delivery";
+import { type DiscountSource, orderDiscountLabel } from "@common/discounts/discounts";
 import { formatPence } from "@common/money";
 import type { OrderMoney } from "@common/orders/order-types";
 import type { ReactNode } from "react";
@@ -31,7 +32,7 @@ export function OrderItemsCard({
     quantity: number;
     unitPricePence: number;
   }>;
-  money: OrderMoney & Partial<OrderDelivery> & { discountCode?: string | null };
+  money: OrderMoney & Partial<OrderDelivery> & Partial<DiscountSource>;
   children?: ReactNode;
 }) {
   return (
@@ -59,7 +60,10 @@ export function OrderItemsCard({
         ) : null}
         {money.discountPence > 0 ? (
           <Line
-            label={money.discountCode ? `Code ${money.discountCode}` : "First-order discount"}
+            label={orderDiscountLabel({
+              discountCode: money.discountCode ?? null,
+              offerTitle: money.offerTitle ?? null,
+            })}
             value={`−${formatPence(money.discountPence)}`}
           />
         ) : null}
