@@ -15,7 +15,7 @@ import { OfferForms } from "~/components/admin/offer-form";
 import type { Route } from "./+types/dashboard.admin-offers";
 
 // /dashboard/admin-offers: the shop's automatic offers, created, edited and paused, each with the
-// orders that took it (behind the admin's guard, dashboard.admin; docs/admin.md#offers).
+// orders that took it (behind the admin's guard, dashboard.admin; docs/admin.md, Offers).
 
 export async function loader() {
   const db = await getDb();

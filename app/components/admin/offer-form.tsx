@@ -171,6 +171,7 @@ function OfferForm({ offer, gifts }: { offer: OfferView | null; gifts: readonly 
                 name="products"
                 initial={offer?.products ?? []}
                 invalid={invalid("productSlugs")}
+                noneChosen="Choose at least one: the items bought and got are of these."
               />
               {errorFor("productSlugs")}
             </div>
@@ -190,7 +191,7 @@ function OfferForm({ offer, gifts }: { offer: OfferView | null; gifts: readonly 
               />
               {errorFor("spendOverPence")}
             </Field>
-            <Field id={id("gift")} label="Get this product free" className="sm:col-span-2">
+            <Field id={id("gift")} label="Get this product free" className="lg:col-span-3">
               <Select
                 id={id("gift")}
                 name="gift"

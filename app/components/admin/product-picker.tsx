@@ -53,10 +53,13 @@ export function ProductPicker({
   name,
   initial,
   invalid,
+  noneChosen = "None chosen: the code holds for any product.",
 }: {
   label: string;
   name: string;
   initial: readonly PickedProduct[];
+  /** What an empty choice means, said under the field. */
+  noneChosen?: string;
   /** The field's refusal, when there is one: aria-invalid and the message's id. */
   invalid?: { "aria-invalid"?: true; "aria-describedby"?: string };
 }) {
@@ -128,7 +131,7 @@ export function ProductPicker({
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-ink-muted">None chosen: the code holds for any product.</p>
+        <p className="text-sm text-ink-muted">{noneChosen}</p>
       )}
     </div>
   );

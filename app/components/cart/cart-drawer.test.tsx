@@ -158,4 +158,26 @@ describe("CartDrawer's offers", () => {
       ),
     );
   });
+
+  it("shows only the offer saving most, and promises no other", async () => {
+    const freeLine = {
+      ...offer,
+      id: "offer2",
+      title: "Free toothpaste over £10",
+      kind: "spend_get" as const,
+      spendOverPence: 1000,
+      giftProductId: line.productId,
+      giftProductName: line.name,
+    };
+    const twoForOne = { ...offer, id: "offer3", title: "2 for 1 on paste", buyQuantity: 1 };
+    // Four tubes: one free over £10 (£14.99), or two free at 2 for 1 (£29.98).
+    cartStore.replace([{ ...line, quantity: 4 }]);
+    answerWith([line], [freeLine, twoForOne]);
+    renderDrawer();
+    await waitFor(() =>
+      expect(screen.getByRole("region", { name: "Offers" }).textContent).toBe(
+        `Offer: 2 for 1 on paste−£29.98${ONE_DISCOUNT_RULE}`,
+      ),
+    );
+  });
 });

@@ -11,8 +11,8 @@ import { useEffect, useState } from "react";
 import { ShopLink } from "~/components/ui/shop-link";
 import { z } from "~/lib/browser-zod";
 
-// The automatic offers in the cart (docs/decisions/070): what this cart will get off at checkout,
-// and how close it is to the others. The checkout prices the order with the same rules
+// The automatic offers in the cart (docs/decisions/070): the one this cart gets at checkout, or,
+// when none applies yet, how close it is to each. The checkout prices the order with the same rules
 // (common/discounts/offers.ts), and takes one discount, the one that saves most.
 
 const text = z.string().check(z.maxLength(300));
@@ -99,11 +99,18 @@ function nextStep(offer: AutomaticOffer, lines: readonly CartLine[]) {
 export function CartOffers({ lines }: { lines: readonly CartLine[] }) {
   const offers = useOffers();
   const priced = lines.map(pricedLineOf);
-  const shown = offers.flatMap((offer) => {
-    const savingPence = offerSavingPence(offer, priced);
-    const step = savingPence > 0 ? null : nextStep(offer, lines);
-    return savingPence > 0 || step ? [{ offer, savingPence, step }] : [];
-  });
+  const savings = offers.map((offer) => ({ offer, savingPence: offerSavingPence(offer, priced) }));
+  // One discount per order: the offer saving most is the one shown, and no other is promised.
+  const best = savings.reduce<(typeof savings)[number] | null>(
+    (kept, entry) => (entry.savingPence > (kept?.savingPence ?? 0) ? entry : kept),
+    null,
+  );
+  const shown = best
+    ? [{ ...best, step: null }]
+    : offers.flatMap((offer) => {
+        const step = nextStep(offer, lines);
+        return step ? [{ offer, savingPence: 0, step }] : [];
+      });
   if (shown.length === 0) return null;
   return (
     <section aria-label="Offers" className="space-y-1 text-sm">
