@@ -291,7 +291,7 @@ export async function saveTerms(
   if (row.usageLimit !== null && row.usageLimit < before.usedCount) {
     throw new DomainError(
       "BAD_REQUEST",
-      `The ${noun} is already used ${before.usedCount} times: the limit cannot be lower.`,
+      `The ${kind === "offer" ? "offer" : "code"} is already used ${before.usedCount} times: the limit cannot be lower.`,
       "usageLimit",
     );
   }
