@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit-log";
 import { productPurgeTags } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
@@ -45,15 +45,23 @@ export async function deleteProduct(db: Database, actor: Actor, id: string): Pro
       .where(eq(orderItems.productId, id))
       .limit(1);
     if (ordered) throw new DomainError("CONFLICT", ORDERED);
-    const [code] = await tx
-      .select({ code: discountCodes.code })
+    // A code or an automatic offer (its products, or its free gift) naming it.
+    const [discount] = await tx
+      .select({ code: discountCodes.code, title: discountCodes.title })
       .from(discountCodes)
-      .where(sql`${discountCodes.productIds} @> ${JSON.stringify([id])}::jsonb`)
+      .where(
+        or(
+          sql`${discountCodes.productIds} @> ${JSON.stringify([id])}::jsonb`,
+          eq(discountCodes.giftProductId, id),
+        ),
+      )
       .limit(1);
-    if (code) {
+    if (discount) {
       throw new DomainError(
         "CONFLICT",
-        `The discount code ${code.code} is limited to this product: take it off the code first.`,
+        discount.code === null
+          ? `The offer ${discount.title} is for this product: take it off the offer first.`
+          : `The discount code ${discount.code} is limited to this product: take it off the code first.`,
       );
     }
     await tx.delete(products).where(eq(products.id, id));

@@ -2,6 +2,7 @@ import { OFFER_MESSAGES } from "@common/discounts/offers";
 import { adminActor } from "@server/audit/audit-log";
 import { auditLog } from "@server/audit/schema";
 import { setProductActive } from "@server/catalog/product-editor";
+import { deleteProduct } from "@server/catalog/product-removal";
 import { PRICES_CHANGED } from "@server/checkout/checkout-pricing";
 import { startCheckout } from "@server/checkout/checkout-service";
 import {
@@ -259,6 +260,10 @@ describe.each(testDrivers)("automatic offers on %s", (driver) => {
     expect(await titles()).toContain("Free pen over £50");
     await setProductActive(db(), admin, "pen", false);
     expect(await titles()).not.toContain("Free pen over £50");
+    // Withdrawn, it is still the offer's gift: it cannot be deleted from under it.
+    await expect(deleteProduct(db(), admin, "pen")).rejects.toThrow(
+      "The offer Free pen over £50 is for this product: take it off the offer first.",
+    );
   });
 
   it("gives its last use to exactly one of two customers racing for it, and takes it back from a lapsed order", async () => {
