@@ -52,7 +52,6 @@ export default [
       route("admin-categories", "routes/dashboard.admin-categories.tsx"),
       route("admin-delivery", "routes/dashboard.admin-delivery.tsx"),
       route("admin-discounts", "routes/dashboard.admin-discounts.tsx"),
-      route("admin-offers", "routes/dashboard.admin-offers.tsx"),
       route("admin-gift-cards", "routes/dashboard.admin-gift-cards.tsx"),
       route("admin-gift-cards/:cardId", "routes/dashboard.admin-gift-card.tsx"),
       route("admin-reviews", "routes/dashboard.admin-reviews.tsx"),

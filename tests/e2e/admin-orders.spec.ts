@@ -358,7 +358,6 @@ test.describe("admin dashboard: orders and admins", () => {
       "/dashboard/admin-campaigns/new",
       "/dashboard/admin-gift-cards",
       "/dashboard/admin-gift-cards/any-card",
-      "/dashboard/admin-offers",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);

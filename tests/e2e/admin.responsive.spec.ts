@@ -38,7 +38,6 @@ test.describe("admin dashboard", () => {
       ["Categories", /\/dashboard\/admin-categories$/, "Categories"],
       ["Delivery", /\/dashboard\/admin-delivery$/, "Delivery"],
       ["Discounts", /\/dashboard\/admin-discounts$/, "Discounts"],
-      ["Offers", /\/dashboard\/admin-offers$/, "Offers"],
       ["Gift cards", /\/dashboard\/admin-gift-cards$/, "Gift cards"],
       ["Reviews", /\/dashboard\/admin-reviews$/, "Reviews"],
       ["Abandoned checkouts", /\/dashboard\/admin-checkouts$/, "Abandoned checkouts"],

@@ -43,7 +43,6 @@ export const adminScreens = [
   "/dashboard/admin-categories",
   "/dashboard/admin-delivery",
   "/dashboard/admin-discounts",
-  "/dashboard/admin-offers",
   "/dashboard/admin-gift-cards",
   "/dashboard/admin-checkouts",
   "/dashboard/admin-stock-alerts",

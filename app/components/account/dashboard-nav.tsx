@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import {
-  BadgeCheck,
   ChartColumn,
   Clock,
   CreditCard,
@@ -45,7 +44,6 @@ const adminLinks = [
   { to: "/dashboard/admin-categories", label: "Categories", icon: Tags, end: false },
   { to: "/dashboard/admin-delivery", label: "Delivery", icon: Truck, end: false },
   { to: "/dashboard/admin-discounts", label: "Discounts", icon: Sparkles, end: false },
-  { to: "/dashboard/admin-offers", label: "Offers", icon: BadgeCheck, end: false },
   { to: "/dashboard/admin-gift-cards", label: "Gift cards", icon: Gift, end: false },
   { to: "/dashboard/admin-reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/dashboard/admin-checkouts", label: "Abandoned checkouts", icon: Clock, end: false },

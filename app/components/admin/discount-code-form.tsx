@@ -228,9 +228,9 @@ function DiscountCodeForm({
       {code ? <input type="hidden" name="id" value={code.id} /> : null}
       {code ? <input type="hidden" name="version" value={code.version} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">
+        <h3 className="text-lg font-semibold">
           {code ? `${code.code} · ${offerText(code)}` : "New discount code"}
-        </h2>
+        </h3>
         {code ? (
           <p className="text-sm text-ink-muted" data-testid="discount-usage">
             {stateText(code, new Date())} · Used {code.usedCount}

@@ -12,8 +12,9 @@ import { showToast } from "~/lib/toast";
 import { ScheduleFields } from "./discount-schedule-fields";
 import { ProductPicker } from "./product-picker";
 
-// The admin's automatic offers (dashboard.admin-offers; server/discounts/offer-editor.ts): one
-// form per offer, saved as a whole, and one for a new offer.
+// The admin's automatic offers (dashboard.admin-discounts, beside the codes, as they share its
+// date and limit fields; server/discounts/offer-editor.ts): one form per offer, saved as a whole,
+// and one for a new offer.
 
 export type OfferView = {
   id: string;
@@ -121,9 +122,9 @@ function OfferForm({ offer, gifts }: { offer: OfferView | null; gifts: readonly 
       {offer ? <input type="hidden" name="id" value={offer.id} /> : null}
       {offer ? <input type="hidden" name="version" value={offer.version} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">
+        <h3 className="text-lg font-semibold">
           {offer ? `${offer.title} · ${termsText(offer, gifts)}` : "New offer"}
-        </h2>
+        </h3>
         {offer ? (
           <p className="text-sm text-ink-muted" data-testid="offer-usage">
             {stateText(offer, new Date())} · Orders {offer.usedCount}
@@ -227,7 +228,7 @@ function OfferForm({ offer, gifts }: { offer: OfferView | null; gifts: readonly 
           />
           Active
         </label>
-        <Button type="submit" name="intent" value="save" disabled={busy}>
+        <Button type="submit" name="intent" value="save-offer" disabled={busy}>
           {offer ? "Save offer" : "Create offer"}
         </Button>
       </div>
