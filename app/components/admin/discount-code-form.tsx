@@ -11,7 +11,7 @@ import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem"
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { showToast } from "~/lib/toast";
-import { ScheduleFields } from "./discount-schedule-fields";
+import { ScheduleFields, stateText } from "./discount-schedule-fields";
 import { ProductPicker } from "./product-picker";
 
 export type DiscountCodeView = {
@@ -41,15 +41,6 @@ function offerText(code: DiscountCodeView): string {
   if (code.kind === "percent") return `${code.percentOff}% off`;
   if (code.kind === "fixed") return `${formatPence(code.amountOffPence ?? 0)} off`;
   return "Free delivery";
-}
-
-/** Where a code stands today: paused, not started, ended, used up, or live. */
-function stateText(code: DiscountCodeView, now: Date): string {
-  if (!code.active) return "Paused";
-  if (code.startsAt && new Date(code.startsAt) > now) return "Scheduled";
-  if (code.endsAt && new Date(code.endsAt) <= now) return "Ended";
-  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return "Used up";
-  return "Active";
 }
 
 /** Every code's form, then one for a new code. */

@@ -4,13 +4,32 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 
 // When a discount code or an automatic offer holds and how often (server/discounts/discount-form.ts
-// reads these fields for both): its first and last days, its uses in all and per customer.
+// reads these fields for both): its first and last days, its uses in all and per customer, and
+// where it stands today.
 
 /** The day a moment falls on in London; the last day is the one before the moment it ends. */
 const dayText = (moment: Date | null, lastDay = false) =>
   moment
     ? formatShopDay(shopCalendarDay(new Date(new Date(moment).getTime() - (lastDay ? 1 : 0))))
     : "";
+
+/** Where a code or an offer stands today: paused, not started, ended, used up, or live. */
+export function stateText(
+  terms: {
+    active: boolean;
+    startsAt: Date | null;
+    endsAt: Date | null;
+    usageLimit: number | null;
+    usedCount: number;
+  },
+  now: Date,
+): string {
+  if (!terms.active) return "Paused";
+  if (terms.startsAt && new Date(terms.startsAt) > now) return "Scheduled";
+  if (terms.endsAt && new Date(terms.endsAt) <= now) return "Ended";
+  if (terms.usageLimit !== null && terms.usedCount >= terms.usageLimit) return "Used up";
+  return "Active";
+}
 
 export function ScheduleFields({
   values,

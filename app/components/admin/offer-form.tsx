@@ -9,7 +9,7 @@ import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem"
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { showToast } from "~/lib/toast";
-import { ScheduleFields } from "./discount-schedule-fields";
+import { ScheduleFields, stateText } from "./discount-schedule-fields";
 import { ProductPicker } from "./product-picker";
 
 // The admin's automatic offers (dashboard.admin-discounts, beside the codes, as they share its
@@ -45,15 +45,6 @@ function termsText(offer: OfferView, gifts: readonly GiftChoice[]): string {
   }
   const get = offer.percentOff === 100 ? "free" : `${offer.percentOff}% off`;
   return `Buy ${offer.buyQuantity}, get ${offer.getQuantity} ${get}`;
-}
-
-/** Where an offer stands today: paused, not started, ended, used up, or live. */
-function stateText(offer: OfferView, now: Date): string {
-  if (!offer.active) return "Paused";
-  if (offer.startsAt && new Date(offer.startsAt) > now) return "Scheduled";
-  if (offer.endsAt && new Date(offer.endsAt) <= now) return "Ended";
-  if (offer.usageLimit !== null && offer.usedCount >= offer.usageLimit) return "Used up";
-  return "Active";
 }
 
 export function OfferForms({
