@@ -58,14 +58,21 @@ function offerOf({ row, giftProductName }: NamedRow): AutomaticOffer | null {
   return null;
 }
 
-/** Offers not paused, started, not ended and not used up at `now`. */
-function onSaleAt(now: Date): SQL | undefined {
+/** Offers not paused, not ended by `endsAt` and not used up: whether started, each caller says. */
+function notPausedEndedOrUsedUp(endsAfter: Date | SQL): SQL | undefined {
   return and(
     isNull(discountCodes.code),
     eq(discountCodes.active, true),
-    or(isNull(discountCodes.startsAt), lte(discountCodes.startsAt, now)),
-    or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, now)),
+    or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, endsAfter)),
     sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
+  );
+}
+
+/** Offers not paused, started, not ended and not used up at `now`. */
+function onSaleAt(now: Date): SQL | undefined {
+  return and(
+    notPausedEndedOrUsedUp(now),
+    or(isNull(discountCodes.startsAt), lte(discountCodes.startsAt, now)),
   );
 }
 
@@ -83,14 +90,7 @@ const keptOffers = readUntilShopChanges(
   OFFERS_TTL_MS,
   async (db: Database) =>
     // Awaited here: a query kept unawaited would run again for every reader.
-    await namedRows(db).where(
-      and(
-        isNull(discountCodes.code),
-        eq(discountCodes.active, true),
-        or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, sql`now()`)),
-        sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
-      ),
-    ),
+    await namedRows(db).where(notPausedEndedOrUsedUp(sql`now()`)),
 );
 
 /** The offers on sale at `now`, as the product page and the cart show them. */
