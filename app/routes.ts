@@ -28,6 +28,7 @@ export default [
     route("details", "routes/dashboard.details.tsx"),
     route("wishlist", "routes/dashboard.wishlist.tsx"),
     route("settings", "routes/dashboard.settings.tsx"),
+    route("no-access", "routes/dashboard.no-access.tsx"),
     // The admin's screens: one guard (a middleware) for every loader and action inside.
     layout("routes/dashboard.admin.tsx", [
       route("analytics", "routes/dashboard.analytics.tsx"),

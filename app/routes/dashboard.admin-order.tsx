@@ -1,3 +1,4 @@
+import { staffMay } from "@common/auth/staff-access";
 import { formatOrderNumber } from "@common/orders/order-number";
 import { routeMeta } from "@common/seo";
 import { getAdminOrder } from "@server/admin/admin-order-detail";
@@ -13,6 +14,7 @@ import {
   emailCustomerAboutOrder,
   resendOrderEmailFromAdmin,
 } from "@server/admin/order-follow-up";
+import { getPackingOrder } from "@server/admin/packing-order";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { resendableEmails } from "@server/email/order-emails";
@@ -35,20 +37,29 @@ import { z } from "zod";
 import { OrderActions } from "~/components/admin/order-actions";
 import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderFollowUp } from "~/components/admin/order-follow-up";
+import { PackingOrderView } from "~/components/admin/packing-order";
 import { OrderReturnsAdmin } from "~/components/admin/return-actions";
 import type { Route } from "./+types/dashboard.admin-order";
 
 // /dashboard/admin-orders/:orderId: one order, its history, and what the admin may do with it
 // (behind the admin's guard, dashboard.admin). Each action goes through server/admin/order-actions.
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const detail = await getAdminOrder(await getDb(), params.orderId);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const db = await getDb();
+  // Staff who only send orders see what to pack and where, nothing more (docs/decisions/071).
+  if (!staffMay(user.staffRole, "orders")) {
+    const packing = await getPackingOrder(db, params.orderId);
+    if (!packing) throw data("Order not found.", { status: 404 });
+    return { view: "packing" as const, packing };
+  }
+  const detail = await getAdminOrder(db, params.orderId);
   if (!detail) throw data("Order not found.", { status: 404 });
   const [documents, returns] = await Promise.all([
-    documentsOfOrder(await getDb(), params.orderId),
-    returnsOfOrder(await getDb(), params.orderId),
+    documentsOfOrder(db, params.orderId),
+    returnsOfOrder(db, params.orderId),
   ]);
-  return { ...detail, documents, returns };
+  return { view: "full" as const, detail: { ...detail, documents, returns } };
 }
 
 const optionalText = (max: number) =>
@@ -151,8 +162,9 @@ export async function action({ request, params, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches, params, loaderData }: Route.MetaArgs) {
+  const order = loaderData?.view === "full" ? loaderData.detail.order : loaderData?.packing.order;
   return routeMeta(matches, () => ({
-    title: `Order ${loaderData ? formatOrderNumber(loaderData.order.number) : ""}`.trim(),
+    title: `Order ${order ? formatOrderNumber(order.number) : ""}`.trim(),
     description: "An order in the shop's admin.",
     path: `/dashboard/admin-orders/${params.orderId}`,
     noindex: true,
@@ -160,14 +172,16 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view === "packing") return <PackingOrderView {...loaderData.packing} />;
+  const { detail } = loaderData;
   return (
     <OrderDetail
-      detail={loaderData}
-      documents={loaderData.documents}
-      followUp={<OrderFollowUp order={loaderData.order} />}
+      detail={detail}
+      documents={detail.documents}
+      followUp={<OrderFollowUp order={detail.order} />}
     >
-      <OrderActions order={loaderData.order} items={loaderData.items} />
-      <OrderReturnsAdmin returns={loaderData.returns} order={loaderData.order} />
+      <OrderActions order={detail.order} items={detail.items} />
+      <OrderReturnsAdmin returns={detail.returns} order={detail.order} />
     </OrderDetail>
   );
 }

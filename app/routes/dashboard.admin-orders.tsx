@@ -1,7 +1,10 @@
 import { adminOrderSearch } from "@common/admin/admin-order-query";
+import { staffMay } from "@common/auth/staff-access";
 import { groupThousands } from "@common/numbers";
+import type { AdminOrderRow, PackingOrderRow } from "@common/orders/order-types";
 import { parseAdminOrderQuery, unreadableDateBound } from "@server/admin/admin-order-query";
 import { ADMIN_ORDERS_PAGE_SIZE, currentOrdersPage } from "@server/admin/admin-orders";
+import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
 import { useEffect } from "react";
@@ -14,7 +17,10 @@ import type { Route } from "./+types/dashboard.admin-orders";
 // /dashboard/admin-orders: every order, searched, filtered and sorted by the URL's query (behind
 // the admin's guard, dashboard.admin).
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  // Staff who only send orders get no money and no emails (docs/decisions/071).
+  const full = staffMay(user.staffRole, "orders");
   const query = parseAdminOrderQuery(url.searchParams);
   // Days typed day first (the filters' form) are read, then the URL says them as the URL does
   // everywhere else (YYYY-MM-DD), so the view shared or bookmarked is one address.
@@ -36,12 +42,22 @@ export async function loader({ url }: Route.LoaderArgs) {
   try {
     const { orders, total } = await currentOrdersPage(await getDb(), query);
     const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
-    return { orders, total, query, pageCount, dateProblem, error: null };
+    const rows = full ? orders : orders.map(packingRow);
+    return { orders: rows, total, query, pageCount, dateProblem, full, error: null };
   } catch (error) {
     logger.error({ err: error }, "the admin's orders could not be read");
     const message = "The orders could not be read. Please try again.";
-    return { orders: [], total: 0, query, pageCount: 1, dateProblem, error: message };
+    return { orders: [], total: 0, query, pageCount: 1, dateProblem, full, error: message };
   }
+}
+
+function packingRow({
+  customerEmail: _email,
+  totalPence: _total,
+  refundedPence: _refunded,
+  ...row
+}: AdminOrderRow): PackingOrderRow {
+  return row;
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -60,6 +76,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         key={JSON.stringify([query, loaderData.dateProblem])}
         query={query}
         dateProblem={loaderData.dateProblem}
+        paperwork={loaderData.full}
       />
       <AdminOrderTable
         orders={loaderData.orders}

@@ -1,5 +1,6 @@
+import { staffRoles } from "@common/auth/staff-access";
 import { adminActor } from "@server/audit/audit-log";
-import { demoteAdmin, listAdmins, promoteToAdmin } from "@server/auth/admins";
+import { addStaff, changeStaffRole, listStaff, removeStaff } from "@server/auth/admins";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
@@ -12,23 +13,26 @@ import { AdminSettingsScreen } from "~/components/admin/admin-settings-screen";
 import type { Route } from "./+types/dashboard.admin-settings";
 
 // /dashboard/admin-settings and /dashboard/admin-payments (docs/product.md#screens: the same screen): the
-// payment provider's setup, the shop's settings, and who is an admin (behind the admin's guard).
+// payment provider's setup, the shop's settings, and the staff with their roles (behind the admin's
+// guard: the owner's alone, common/auth/staff-access.ts).
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireUser(request, url);
   const db = await getDb();
-  const [settings, version, admins] = await Promise.all([
+  const [settings, version, staff] = await Promise.all([
     getShopSettings(),
     settingsVersion(db),
-    listAdmins(db),
+    listStaff(db),
   ]);
   return {
     settings: { ...settings, version },
     payments: paymentSetup(),
-    admins,
+    staff,
     currentAdminId: admin.id,
   };
 }
+
+const staffRoleField = z.enum(staffRoles, "Choose a role.");
 
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireUser(request, url);
@@ -37,12 +41,19 @@ export async function action({ request, url }: Route.ActionArgs) {
     settings: formIntent(settingsFormSchema, (input) =>
       saveShopSettings(db, adminActor(admin.id), input),
     ),
-    promote: formIntent(
-      z.object({ email: z.email("Enter the email address of their account.").max(254) }),
-      (input) => promoteToAdmin(db, admin.id, input.email),
+    "add-staff": formIntent(
+      z.object({
+        email: z.email("Enter the email address of their account.").max(254),
+        staffRole: staffRoleField,
+      }),
+      (input) => addStaff(db, admin.id, input.email, input.staffRole),
     ),
-    demote: formIntent(z.object({ userId: z.string().min(1).max(100) }), (input) =>
-      demoteAdmin(db, admin.id, input.userId),
+    "change-role": formIntent(
+      z.object({ userId: z.string().min(1).max(100), staffRole: staffRoleField }),
+      (input) => changeStaffRole(db, admin.id, input.userId, input.staffRole),
+    ),
+    "remove-staff": formIntent(z.object({ userId: z.string().min(1).max(100) }), (input) =>
+      removeStaff(db, admin.id, input.userId),
     ),
   });
 }

@@ -1,4 +1,6 @@
+import { staffMay } from "@common/auth/staff-access";
 import { formatPence } from "@common/money";
+import { sendingCounts } from "@server/admin/packing-order";
 import { adminOverview } from "@server/admin/shop-figures";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
@@ -14,6 +16,7 @@ import { wishlistProductIds } from "@server/wishlist/wishlist-service";
 import { Link } from "react-router";
 import { OrderList } from "~/components/account/order-list";
 import { AdminOverview } from "~/components/admin/admin-overview";
+import { SendingOverview } from "~/components/admin/sending-overview";
 import type { Route } from "./+types/dashboard.overview";
 
 /** docs/product.md#constants: the overview shows the 4 most recent orders. */
@@ -22,6 +25,14 @@ const RECENT_ORDERS = 4;
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   // The role comes from the session just read: no second guard call (and session lookup) needed.
+  if (user.role === "admin" && !staffMay(user.staffRole, "figures")) {
+    // Fulfilment staff: the orders waiting on them, no figures (docs/decisions/071).
+    return {
+      role: "sending" as const,
+      fullName: user.fullName,
+      counts: await sendingCounts(await getDb()),
+    };
+  }
   if (user.role === "admin") {
     const db = await getDb();
     try {
@@ -76,6 +87,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   // The saved products come with every page (the hearts need them): no second query here.
+  if (loaderData.role === "sending") {
+    return <SendingOverview fullName={loaderData.fullName} {...loaderData.counts} />;
+  }
   if (loaderData.role === "admin") {
     return (
       <AdminOverview

@@ -10,7 +10,7 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return { user: { fullName: user.fullName, role: user.role } };
+  return { user: { fullName: user.fullName, role: user.role, staffRole: user.staffRole } };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -34,7 +34,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           : "max-w-6xl gap-8 py-10 lg:grid-cols-[14rem_1fr] lg:py-14",
       )}
     >
-      <DashboardNav fullName={loaderData.user.fullName} role={loaderData.user.role} />
+      <DashboardNav
+        fullName={loaderData.user.fullName}
+        role={loaderData.user.role}
+        staffRole={loaderData.user.staffRole}
+      />
       <div className="min-w-0">
         <Outlet />
       </div>

@@ -120,6 +120,28 @@ export type AdminOrderRow = {
   refundedPence: number;
 };
 
+/** A row of the orders to send as fulfilment staff see it: no money, no email. */
+export type PackingOrderRow = Omit<AdminOrderRow, "customerEmail" | "totalPence" | "refundedPence">;
+
+/** One order as fulfilment staff see it: what to pack and where it goes (docs/decisions/071). */
+export type PackingOrder = {
+  order: OrderDelivery & {
+    id: string;
+    number: number;
+    status: string;
+    createdAt: Date;
+    paidAt: Date | null;
+    fulfilledAt: Date | null;
+    deliveredAt: Date | null;
+    customerFullName: string;
+    shippingAddress: string;
+    notes: string | null;
+    carrier: string | null;
+    trackingNumber: string | null;
+  };
+  items: { id: string; productName: string; variantName: string; quantity: number }[];
+};
+
 /** Money that arrived when the order could not take it: the admin refunds it. */
 export type RefundDueOrder = {
   id: string;

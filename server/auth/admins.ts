@@ -1,28 +1,43 @@
 import { and, asc, eq } from "drizzle-orm";
+import { type StaffRole, staffRoleLabels } from "../../common/auth/staff-access";
 import { adminActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { DomainError } from "../errors";
 import { users } from "./schema";
 
-// Who runs the shop (docs/product.md#screens, admin settings; docs/product.md#beyond-a-brochure-site: the invite made real). An admin
-// promotes an existing account by its email, or demotes another admin; never themselves, never
-// the last one. Each change is written to the audit log in its transaction. Roles are read from
-// the database on every request (no cached session), so a change holds at the next request.
+// Who runs the shop, and with which role (docs/decisions/071-staff-roles-in-one-table.md). The
+// owner gives an existing account a role by its email, changes a member's role, or takes their
+// access away; never their own, and never leaving the shop without an owner. Each change is
+// written to the audit log in its transaction. Roles are read from the database on every request
+// (no cached session), so a change holds at the next request.
 
-export type AdminAccount = { id: string; fullName: string; email: string };
+export type StaffMember = { id: string; fullName: string; email: string; staffRole: StaffRole };
 
-export function listAdmins(db: Database): Promise<AdminAccount[]> {
-  return db
-    .select({ id: users.id, fullName: users.name, email: users.email })
+export async function listStaff(db: Database): Promise<StaffMember[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      fullName: users.name,
+      email: users.email,
+      staffRole: users.staffRole,
+    })
     .from(users)
     .where(eq(users.role, "admin"))
     .orderBy(asc(users.name), asc(users.email));
+  // The table's check gives every admin a role.
+  return rows.map((row) => ({ ...row, staffRole: row.staffRole ?? "fulfilment" }));
 }
 
 export const MUST_SIGN_UP_FIRST =
-  "No account uses this email. Ask them to sign up first, then invite them again.";
+  "No account uses this email. Ask them to sign up first, then add them again.";
+export const LAST_OWNER = "The shop needs at least one owner.";
 
-export async function promoteToAdmin(db: Database, adminId: string, email: string): Promise<void> {
+export async function addStaff(
+  db: Database,
+  ownerId: string,
+  email: string,
+  staffRole: StaffRole,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, role: users.role })
@@ -30,44 +45,77 @@ export async function promoteToAdmin(db: Database, adminId: string, email: strin
       .where(eq(users.email, email.trim().toLowerCase()))
       .for("update");
     if (!user) throw new DomainError("NOT_FOUND", MUST_SIGN_UP_FIRST);
-    if (user.role === "admin")
-      throw new DomainError("CONFLICT", "This account is an admin already.");
-    await tx.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
+    if (user.role === "admin") throw new DomainError("CONFLICT", "This account is staff already.");
+    await tx.update(users).set({ role: "admin", staffRole }).where(eq(users.id, user.id));
     await recordAudit(tx, {
-      actor: adminActor(adminId),
+      actor: adminActor(ownerId),
       action: "user.promoted",
       entity: { type: "user", id: user.id },
       before: { role: user.role },
-      after: { role: "admin" },
+      after: { role: "admin", staffRole },
     });
   });
 }
 
-export async function demoteAdmin(db: Database, adminId: string, userId: string): Promise<void> {
-  if (userId === adminId) {
-    throw new DomainError("CONFLICT", "You cannot remove your own admin access.");
+/** Every staff row, locked: two owners changing each other at once cannot leave none. */
+async function lockedStaff(tx: Database, userId: string) {
+  const staff = await tx
+    .select({ id: users.id, staffRole: users.staffRole })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.id))
+    .for("update");
+  const member = staff.find((row) => row.id === userId);
+  if (!member) throw new DomainError("NOT_FOUND", "This account is not on the staff.");
+  const owners = staff.filter((row) => row.staffRole === "owner").length;
+  return { member, owners };
+}
+
+export async function changeStaffRole(
+  db: Database,
+  ownerId: string,
+  userId: string,
+  staffRole: StaffRole,
+): Promise<void> {
+  if (userId === ownerId) {
+    throw new DomainError("CONFLICT", "You cannot change your own role.");
   }
   await db.transaction(async (tx) => {
-    // Every admin row locked: two admins demoting each other at once cannot leave none.
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, "admin"))
-      .orderBy(asc(users.id))
-      .for("update");
-    if (!admins.some((admin) => admin.id === userId)) {
-      throw new DomainError("NOT_FOUND", "This account is not an admin.");
+    const { member, owners } = await lockedStaff(tx, userId);
+    if (member.staffRole === staffRole) {
+      throw new DomainError("CONFLICT", `They are ${staffRoleLabels[staffRole]} already.`);
     }
-    if (admins.length <= 1) throw new DomainError("CONFLICT", "The shop needs at least one admin.");
+    if (member.staffRole === "owner" && owners <= 1) throw new DomainError("CONFLICT", LAST_OWNER);
     await tx
       .update(users)
-      .set({ role: "customer" })
+      .set({ staffRole })
       .where(and(eq(users.id, userId), eq(users.role, "admin")));
     await recordAudit(tx, {
-      actor: adminActor(adminId),
+      actor: adminActor(ownerId),
+      action: "user.role_changed",
+      entity: { type: "user", id: userId },
+      before: { staffRole: member.staffRole },
+      after: { staffRole },
+    });
+  });
+}
+
+export async function removeStaff(db: Database, ownerId: string, userId: string): Promise<void> {
+  if (userId === ownerId) {
+    throw new DomainError("CONFLICT", "You cannot remove your own access.");
+  }
+  await db.transaction(async (tx) => {
+    const { member, owners } = await lockedStaff(tx, userId);
+    if (member.staffRole === "owner" && owners <= 1) throw new DomainError("CONFLICT", LAST_OWNER);
+    await tx
+      .update(users)
+      .set({ role: "customer", staffRole: null })
+      .where(and(eq(users.id, userId), eq(users.role, "admin")));
+    await recordAudit(tx, {
+      actor: adminActor(ownerId),
       action: "user.demoted",
       entity: { type: "user", id: userId },
-      before: { role: "admin" },
+      before: { role: "admin", staffRole: member.staffRole },
       after: { role: "customer" },
     });
   });

@@ -142,6 +142,7 @@ export function createAuth(options: AuthOptions) {
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
+        staffRole: { type: "string", required: false, input: false },
         phone: { type: "string", required: false, input: false },
       },
     },

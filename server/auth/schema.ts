@@ -1,4 +1,6 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { staffRoles } from "../../common/auth/staff-access";
 import { timestamps } from "../db/columns";
 
 // The tables better-auth owns (docs/architecture.md#data), in the shop's naming. The JS keys are better-auth's
@@ -8,16 +10,27 @@ import { timestamps } from "../db/columns";
 export const userRoles = ["customer", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("full_name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("avatar_url"),
-  role: text("role", { enum: userRoles }).notNull().default("customer"),
-  phone: text("phone"),
-  ...timestamps,
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("full_name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("avatar_url"),
+    role: text("role", { enum: userRoles }).notNull().default("customer"),
+    // What an admin may do (common/auth/staff-access.ts); every admin has one, a customer none.
+    staffRole: text("staff_role", { enum: staffRoles }),
+    phone: text("phone"),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      "users_staff_role_of_admins",
+      sql`(${table.role} = 'admin') = (${table.staffRole} is not null)`,
+    ),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",

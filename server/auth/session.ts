@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { type StaffRole, staffRoles } from "../../common/auth/staff-access";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/database";
 import { preparedStatements } from "../db/prepared";
@@ -50,6 +51,8 @@ export type SessionUser = {
   fullName: string;
   avatarUrl: string | null;
   role: UserRole;
+  /** What an admin may do (common/auth/staff-access.ts); null for a customer. */
+  staffRole: StaffRole | null;
 };
 
 /**
@@ -86,13 +89,17 @@ function sessionUser(user: {
   name: string;
   image?: string | null;
   role?: string | null;
+  staffRole?: string | null;
 }): SessionUser {
+  const admin = user.role === "admin";
+  const staffRole = staffRoles.find((role) => role === user.staffRole) ?? null;
   return {
     id: user.id,
     email: user.email,
     fullName: user.name,
     avatarUrl: user.image ?? null,
-    role: user.role === "admin" ? "admin" : "customer",
+    role: admin ? "admin" : "customer",
+    staffRole: admin ? staffRole : null,
   };
 }
 
@@ -105,6 +112,7 @@ const statements = preparedStatements((db: Database) => ({
       name: users.name,
       image: users.image,
       role: users.role,
+      staffRole: users.staffRole,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

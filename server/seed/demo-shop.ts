@@ -28,7 +28,7 @@ function demoHistory(orders: number) {
     : { orders, days: 365, shoppers: Math.ceil(orders / 5) };
 }
 
-/** docs/architecture.md#data: the two demo accounts, seeded in demo mode only. */
+/** docs/architecture.md#data: the demo accounts, seeded in demo mode only: a customer and one of each staff role. */
 export const demoAccounts: AccountInput[] = [
   {
     email: "customer@example.com",
@@ -41,6 +41,21 @@ export const demoAccounts: AccountInput[] = [
     password: "admin-password-1",
     fullName: "Demo Admin",
     role: "admin",
+    staffRole: "owner",
+  },
+  {
+    email: "manager@example.com",
+    password: "manager-password-1",
+    fullName: "Demo Manager",
+    role: "admin",
+    staffRole: "manager",
+  },
+  {
+    email: "packer@example.com",
+    password: "packer-password-1",
+    fullName: "Demo Packer",
+    role: "admin",
+    staffRole: "fulfilment",
   },
 ];
 

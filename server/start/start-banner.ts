@@ -9,7 +9,7 @@ export function startBanner(
     Env,
     "BASE_URL" | "SHOP_MODE" | "DATABASE_URL" | "DATA_DIR" | "MAIL_TRANSPORT" | "publicDemo"
   >,
-  accounts: ReadonlyArray<{ role: string; email: string; password: string }>,
+  accounts: ReadonlyArray<{ role: string; staffRole?: string; email: string; password: string }>,
 ): string {
   const lines = [
     "",
@@ -20,7 +20,8 @@ export function startBanner(
     lines.push("  Demo shop: test payments only, no real money is taken.");
     lines.push("  Demo accounts (demo mode only):");
     for (const account of accounts) {
-      lines.push(`    ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
+      const role = account.staffRole ?? account.role;
+      lines.push(`    ${role.padEnd(10)} ${account.email} / ${account.password}`);
     }
     lines.push(
       config.MAIL_TRANSPORT === "smtp"

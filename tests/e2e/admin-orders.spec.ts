@@ -296,7 +296,7 @@ test.describe("admin dashboard: orders and admins", () => {
     await admin.context().close();
   });
 
-  test("invites a customer to be an admin by email, and removes them again", async ({
+  test("adds a customer to the staff by email with a role, and removes them again", async ({
     page,
     browser,
   }) => {
@@ -304,38 +304,39 @@ test.describe("admin dashboard: orders and admins", () => {
     await signUpAndVerify(page, email);
     const admin = await adminPage(browser, page);
     await gotoHydrated(admin, "/dashboard/admin-settings");
-    const invite = admin.getByLabel("Invite an admin by email");
-    await invite.fill("nobody-signed-up@example.com");
-    await admin.getByRole("button", { name: "Invite" }).click();
+    const staff = admin.getByRole("region", { name: "Staff" });
+    const add = staff.getByLabel("Add staff by email");
+    await add.fill("nobody-signed-up@example.com");
+    await staff.getByRole("button", { name: "Add", exact: true }).click();
     await expectToast(
       admin,
-      "Admin not added",
-      "No account uses this email. Ask them to sign up first, then invite them again.",
+      "Not added",
+      "No account uses this email. Ask them to sign up first, then add them again.",
     );
-    await invite.fill(email);
-    await admin.getByRole("button", { name: "Invite" }).click();
-    await expectToast(admin, "Admin added");
-    await expect(admin.getByRole("region", { name: "Admins" })).toContainText(email);
+    await add.fill(email);
+    await staff.getByLabel("Role", { exact: true }).selectOption("manager");
+    await staff.getByRole("button", { name: "Add", exact: true }).click();
+    await expectToast(admin, "Staff member added");
+    await expect(staff.getByRole("listitem").filter({ hasText: email })).toBeVisible();
 
     // Their next page is the admin's.
     await gotoHydrated(page, "/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
 
-    const removeAccess = admin
-      .getByRole("region", { name: "Admins" })
+    const removeAccess = staff
       .getByRole("listitem")
       .filter({ hasText: email })
-      .getByRole("button", { name: /^Remove admin access/ });
+      .getByRole("button", { name: /^Remove staff access/ });
     await removeAccess.click();
     // Access is taken away only once confirmed.
-    const ask = admin.getByRole("alertdialog", { name: /^Remove admin access from .+\?$/ });
+    const ask = admin.getByRole("alertdialog", { name: /^Remove staff access from .+\?$/ });
     await expect(ask).toContainText("They keep their customer account");
     await ask.getByRole("button", { name: "Go back" }).click();
     await expect(ask).toBeHidden();
-    await expect(admin.getByRole("region", { name: "Admins" })).toContainText(email);
+    await expect(staff).toContainText(email);
     await removeAccess.click();
     await ask.getByRole("button", { name: "Remove access" }).click();
-    await expectToast(admin, "Admin removed");
+    await expectToast(admin, "Staff member removed");
     await gotoHydrated(page, "/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
     await admin.context().close();

@@ -30,12 +30,16 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
 
   it("seeds the demo accounts once, verified, with their roles", async () => {
     const auth = await getAuth();
-    expect(await seedDemoAccounts(auth, db())).toBe(2);
+    expect(await seedDemoAccounts(auth, db())).toBe(4);
     expect(await seedDemoAccounts(auth, db())).toBe(0);
     const rows = await db().select().from(users);
-    expect(rows.map((row) => [row.email, row.role, row.emailVerified]).sort()).toEqual([
-      ["admin@example.com", "admin", true],
-      ["customer@example.com", "customer", true],
+    expect(
+      rows.map((row) => [row.email, row.role, row.staffRole, row.emailVerified]).sort(),
+    ).toEqual([
+      ["admin@example.com", "admin", "owner", true],
+      ["customer@example.com", "customer", null, true],
+      ["manager@example.com", "admin", "manager", true],
+      ["packer@example.com", "admin", "fulfilment", true],
     ]);
     for (const account of demoAccounts) {
       expect(await sessionCookie(account.email, account.password)).toMatch(/session_token=/);

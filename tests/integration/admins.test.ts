@@ -1,64 +1,121 @@
 import { auditLog } from "@server/audit/schema";
-import { demoteAdmin, listAdmins, MUST_SIGN_UP_FIRST, promoteToAdmin } from "@server/auth/admins";
+import {
+  addStaff,
+  changeStaffRole,
+  LAST_OWNER,
+  listStaff,
+  MUST_SIGN_UP_FIRST,
+  removeStaff,
+} from "@server/auth/admins";
 import { users } from "@server/auth/schema";
 import { DomainError } from "@server/errors";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Who runs the shop: an admin promotes an existing account by email, demotes
-// another admin (never themselves, never the last), each change in the audit log.
+// Who runs the shop (docs/decisions/071-staff-roles-in-one-table.md): an owner adds an existing
+// account with a role, changes a member's role or removes them (never their own, never the last
+// owner), each change in the audit log.
 
 const refusal = (message: string) => expect.objectContaining({ constructor: DomainError, message });
 
-describe.each(testDrivers)("admins on %s", (driver) => {
+describe.each(testDrivers)("staff on %s", (driver) => {
   const database = useTestDatabase(driver);
   const db = () => database.db();
 
-  async function admin(email: string) {
+  async function owner(email: string) {
     const id = await createCustomer(db(), email);
-    await db().update(users).set({ role: "admin" }).where(eq(users.id, id));
+    await db().update(users).set({ role: "admin", staffRole: "owner" }).where(eq(users.id, id));
     return id;
   }
 
-  it("promotes an account by its email, and refuses an email nobody signed up with", async () => {
-    const owner = await admin("owner@example.com");
+  it("adds an account by its email with a role, and refuses an email nobody signed up with", async () => {
+    const boss = await owner("owner@example.com");
     const helper = await createCustomer(db(), "helper@example.com");
-    await promoteToAdmin(db(), owner, "  Helper@Example.com ");
-    expect((await listAdmins(db())).map((row) => row.email)).toEqual([
-      "helper@example.com",
-      "owner@example.com",
+    await addStaff(db(), boss, "  Helper@Example.com ", "fulfilment");
+    expect((await listStaff(db())).map((row) => [row.email, row.staffRole])).toEqual([
+      ["helper@example.com", "fulfilment"],
+      ["owner@example.com", "owner"],
     ]);
-    await expect(promoteToAdmin(db(), owner, "nobody@example.com")).rejects.toEqual(
+    await expect(addStaff(db(), boss, "nobody@example.com", "manager")).rejects.toEqual(
       refusal(MUST_SIGN_UP_FIRST),
     );
-    await expect(promoteToAdmin(db(), owner, "helper@example.com")).rejects.toEqual(
-      refusal("This account is an admin already."),
+    await expect(addStaff(db(), boss, "helper@example.com", "manager")).rejects.toEqual(
+      refusal("This account is staff already."),
     );
     const [row] = await db().select().from(auditLog).where(eq(auditLog.entityId, helper));
     expect(row).toMatchObject({
       actorType: "admin",
-      actorId: owner,
+      actorId: boss,
       action: "user.promoted",
       before: { role: "customer" },
-      after: { role: "admin" },
+      after: { role: "admin", staffRole: "fulfilment" },
     });
   });
 
-  it("demotes another admin, never yourself, never the last", async () => {
-    const owner = await admin("owner@example.com");
-    const helper = await admin("helper@example.com");
-    await expect(demoteAdmin(db(), owner, owner)).rejects.toEqual(
-      refusal("You cannot remove your own admin access."),
+  it("changes a role in the audit log; never your own, never the last owner's", async () => {
+    const boss = await owner("owner@example.com");
+    const second = await owner("second@example.com");
+    await expect(changeStaffRole(db(), boss, boss, "manager")).rejects.toEqual(
+      refusal("You cannot change your own role."),
     );
-    await demoteAdmin(db(), owner, helper);
-    expect((await listAdmins(db())).map((row) => row.id)).toEqual([owner]);
-    await expect(demoteAdmin(db(), helper, owner)).rejects.toEqual(
-      refusal("The shop needs at least one admin."),
+    await changeStaffRole(db(), boss, second, "manager");
+    await expect(changeStaffRole(db(), boss, second, "manager")).rejects.toEqual(
+      refusal("They are Manager already."),
     );
-    await expect(demoteAdmin(db(), owner, helper)).rejects.toEqual(
-      refusal("This account is not an admin."),
+    // `second` is a manager now: `boss` is the last owner.
+    await expect(changeStaffRole(db(), second, boss, "fulfilment")).rejects.toEqual(
+      refusal(LAST_OWNER),
     );
+    const changes = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, second), eq(auditLog.action, "user.role_changed")));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        actorId: boss,
+        before: { staffRole: "owner" },
+        after: { staffRole: "manager" },
+      }),
+    ]);
+  });
+
+  it("removes another member, never yourself, never the last owner", async () => {
+    const boss = await owner("owner@example.com");
+    const helper = await owner("helper@example.com");
+    await expect(removeStaff(db(), boss, boss)).rejects.toEqual(
+      refusal("You cannot remove your own access."),
+    );
+    await removeStaff(db(), boss, helper);
+    expect((await listStaff(db())).map((row) => row.id)).toEqual([boss]);
+    const [removed] = await db().select().from(users).where(eq(users.id, helper));
+    expect(removed).toMatchObject({ role: "customer", staffRole: null });
+    await expect(removeStaff(db(), helper, boss)).rejects.toEqual(refusal(LAST_OWNER));
+    await expect(removeStaff(db(), boss, helper)).rejects.toEqual(
+      refusal("This account is not on the staff."),
+    );
+  });
+
+  it("keeps an owner when two owners demote each other at once", async () => {
+    const first = await owner("first@example.com");
+    const second = await owner("second@example.com");
+    const results = await Promise.allSettled([
+      changeStaffRole(db(), first, second, "manager"),
+      changeStaffRole(db(), second, first, "manager"),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const owners = (await listStaff(db())).filter((member) => member.staffRole === "owner");
+    expect(owners).toHaveLength(1);
+  });
+
+  it("refuses an admin without a role, or a customer with one (the table's check)", async () => {
+    const id = await createCustomer(db(), "odd@example.com");
+    await expect(
+      db().update(users).set({ role: "admin" }).where(eq(users.id, id)),
+    ).rejects.toThrow();
+    await expect(
+      db().update(users).set({ staffRole: "manager" }).where(eq(users.id, id)),
+    ).rejects.toThrow();
   });
 });

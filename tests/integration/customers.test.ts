@@ -113,7 +113,10 @@ describe.each(testDrivers)("the admin's customers on %s", (driver) => {
       expect(byLast.customers.at(-1)?.lastOrderAt).toBeNull();
     }
     // Admins are not customers; a page past the end is empty, with the count still right.
-    await db().update(users).set({ role: "admin" }).where(eq(users.id, first.adminId));
+    await db()
+      .update(users)
+      .set({ role: "admin", staffRole: "owner" })
+      .where(eq(users.id, first.adminId));
     const all = await listCustomers(db(), {});
     expect(all.customers.map((row) => row.id)).not.toContain(first.adminId);
     const paged = await listCustomers(db(), { page: 2 }, 2);
@@ -248,7 +251,10 @@ describe.each(testDrivers)("the admin's customers on %s", (driver) => {
   it("never erases an admin's account from the customers' screen", async () => {
     const { adminId } = await customerWithHistory("Kim Admin");
     const otherAdmin = await createCustomer(db(), "boss@example.com");
-    await db().update(users).set({ role: "admin" }).where(eq(users.id, otherAdmin));
+    await db()
+      .update(users)
+      .set({ role: "admin", staffRole: "owner" })
+      .where(eq(users.id, otherAdmin));
     await expect(eraseCustomer(db(), adminId, otherAdmin)).rejects.toThrow("Customer not found.");
     expect(await db().select().from(users).where(eq(users.id, otherAdmin))).toHaveLength(1);
   });

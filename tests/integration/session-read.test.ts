@@ -69,7 +69,10 @@ describe.each(testDrivers)("reading the session on %s", (driver) => {
 
   it("sees a role change at once (nothing about the user is kept between requests)", async () => {
     const { cookie } = await signedIn();
-    await db().update(users).set({ role: "admin" }).where(eq(users.email, "customer@example.com"));
+    await db()
+      .update(users)
+      .set({ role: "admin", staffRole: "owner" })
+      .where(eq(users.email, "customer@example.com"));
     expect(await reader(cookie)).toMatchObject({ role: "admin" });
   });
 

@@ -1,3 +1,4 @@
+import { type StaffRole, staffMayOpen } from "@common/auth/staff-access";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import {
@@ -55,8 +56,20 @@ const adminLinks = [
 ];
 
 /** The dashboard's sections (docs/product.md#screens, customer or admin dashboard) and Log out. */
-export function DashboardNav({ fullName, role }: { fullName: string; role: "customer" | "admin" }) {
-  const links = role === "admin" ? adminLinks : customerLinks;
+export function DashboardNav({
+  fullName,
+  role,
+  staffRole,
+}: {
+  fullName: string;
+  role: "customer" | "admin";
+  staffRole: StaffRole | null;
+}) {
+  // Only the screens the admin's role may open (the guard refuses the rest anyway).
+  const links =
+    role === "admin"
+      ? adminLinks.filter((link) => link.to === "/dashboard" || staffMayOpen(staffRole, link.to))
+      : customerLinks;
   const logout = useLogout();
   // The admin's longer menu folds away on a phone behind a button; wide screens always show it.
   const collapsible = role === "admin";

@@ -6,7 +6,7 @@ import {
 import { formatLongDate } from "@common/dates";
 import { formatPence } from "@common/money";
 import { formatOrderNumber } from "@common/orders/order-number";
-import type { AdminOrderRow } from "@common/orders/order-types";
+import type { AdminOrderRow, PackingOrderRow } from "@common/orders/order-types";
 import { OrderStatusPills } from "~/components/orders/status-badge";
 import { PageLinks } from "~/components/ui/page-links";
 import { ShopLink } from "~/components/ui/shop-link";
@@ -31,11 +31,13 @@ export function AdminOrderTable({
   pageCount = 1,
   caption,
 }: {
-  orders: AdminOrderRow[];
+  /** Full rows, or fulfilment staff's without money or email (no Total column then). */
+  orders: readonly AdminOrderRow[] | readonly PackingOrderRow[];
   query?: AdminOrderQuery;
   pageCount?: number;
   caption: string;
 }) {
+  const withMoney = orders.every((order) => "totalPence" in order);
   if (orders.length === 0) {
     return (
       <p className="rounded-[var(--radius-card)] border border-line bg-white p-8 text-center text-ink-muted">
@@ -57,7 +59,7 @@ export function AdminOrderTable({
         <table className="w-full text-left text-sm max-md:block md:min-w-[44rem]">
           <caption className="sr-only">{caption}</caption>
           <SortableHead<AdminOrderSortKey>
-            columns={columns}
+            columns={withMoney ? columns : columns.filter((column) => column.key !== "total")}
             sorting={
               query && {
                 sort: query.sort,
@@ -67,7 +69,7 @@ export function AdminOrderTable({
             }
           />
           <tbody className="divide-y divide-line max-md:block">
-            {orders.map((order) => (
+            {orders.map((order: AdminOrderRow | PackingOrderRow) => (
               <tr
                 key={order.id}
                 data-testid="admin-order-row"
@@ -86,14 +88,20 @@ export function AdminOrderTable({
                 </td>
                 <td className="min-w-0 px-4 py-3 max-md:order-1 max-md:p-0">
                   <span className="block font-medium">{order.customerFullName}</span>
-                  <span className="block truncate text-ink-muted">{order.customerEmail}</span>
+                  {"customerEmail" in order ? (
+                    <span className="block truncate text-ink-muted">{order.customerEmail}</span>
+                  ) : null}
                 </td>
                 <td className="px-4 py-3 text-right max-md:hidden">{order.items}</td>
-                <td className="px-4 py-3 text-right font-semibold max-md:order-2 max-md:p-0">
-                  {formatPence(order.totalPence)}
-                </td>
+                {"totalPence" in order ? (
+                  <td className="px-4 py-3 text-right font-semibold max-md:order-2 max-md:p-0">
+                    {formatPence(order.totalPence)}
+                  </td>
+                ) : null}
                 <td className="px-4 py-3 max-md:order-4 max-md:p-0 max-md:text-right">
-                  <OrderStatusPills order={order} />
+                  <OrderStatusPills
+                    order={"refundedPence" in order ? order : { ...order, refundedPence: 0 }}
+                  />
                 </td>
               </tr>
             ))}

@@ -180,14 +180,9 @@ function refundQuestion(
 type RestockLine = ReturnType<typeof restockable>[number];
 
 /** Paid: the parcel goes, with its carrier and tracking number if known. */
-function FulfilForm({ order }: { order: Order }) {
+function FulfilForm({ status }: { status: string }) {
   return (
-    <ActionForm
-      intent="fulfil"
-      status={order.status}
-      title="Send the parcel"
-      submit="Mark fulfilled"
-    >
+    <ActionForm intent="fulfil" status={status} title="Send the parcel" submit="Mark fulfilled">
       <Field id="carrier" label="Carrier (optional)" hint="For example Royal Mail or DPD.">
         <Input id="carrier" name="carrier" maxLength={100} aria-describedby="carrier-hint" />
       </Field>
@@ -200,9 +195,9 @@ function FulfilForm({ order }: { order: Order }) {
 }
 
 /** Fulfilled: the parcel reached the customer. */
-function DeliverForm({ order }: { order: Order }) {
+function DeliverForm({ status }: { status: string }) {
   return (
-    <ActionForm intent="deliver" status={order.status} title="Delivery" submit="Mark delivered">
+    <ActionForm intent="deliver" status={status} title="Delivery" submit="Mark delivered">
       <p className="text-sm text-ink-muted">The parcel reached the customer.</p>
     </ActionForm>
   );
@@ -342,12 +337,29 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
   const left = order.totalPence - order.refundedPence;
   const refundable = ["paid", "fulfilled", "delivered"].includes(order.status) && left > 0;
   const forms: ReactNode[] = [];
-  if (order.status === "paid") forms.push(<FulfilForm key="fulfil" order={order} />);
-  if (order.status === "fulfilled") forms.push(<DeliverForm key="deliver" order={order} />);
+  forms.push(...sendingForms(order.status));
   if (refundable) forms.push(<RefundForm key="refund" order={order} items={items} left={left} />);
   if (order.status === "pending" || order.status === "paid") {
     forms.push(<CancelForm key="cancel" order={order} left={left} />);
   }
+  return <ActionsSection status={order.status} forms={forms} />;
+}
+
+/** Sending the parcel and marking it delivered: the forms fulfilment staff have too. */
+function sendingForms(status: string): ReactNode[] {
+  if (status === "paid") return [<FulfilForm key="fulfil" status={status} />];
+  if (status === "fulfilled") return [<DeliverForm key="deliver" status={status} />];
+  return [];
+}
+
+/** The actions of fulfilment staff (docs/decisions/071): the parcel sent, then delivered. */
+export function SendingActions({ status }: { status: string }) {
+  useActionToast("fulfil");
+  useActionToast("deliver");
+  return <ActionsSection status={status} forms={sendingForms(status)} />;
+}
+
+function ActionsSection({ status, forms }: { status: string; forms: ReactNode[] }) {
   return (
     <section
       id="order-actions"
@@ -357,7 +369,7 @@ export function OrderActions({ order, items }: { order: Order; items: readonly I
     >
       {forms.length === 0 ? (
         <p className="rounded-[var(--radius-card)] border border-line bg-white p-5 text-sm text-ink-muted">
-          Nothing more can be done with an order that is {order.status}.
+          Nothing more can be done with an order that is {status}.
         </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2">{forms}</div>

@@ -16,8 +16,11 @@ import { Select } from "~/components/ui/select";
 export function OrderFilters({
   query,
   dateProblem,
+  paperwork = true,
 }: {
   query: AdminOrderQuery;
+  /** The CSV and the invoices: not for staff who only send orders (docs/decisions/071). */
+  paperwork?: boolean;
   /** A date bound the server could not read: what was typed, and what to type instead. */
   dateProblem: { field: "from" | "to"; typed: string; message: string } | null;
 }) {
@@ -86,16 +89,18 @@ export function OrderFilters({
             Clear
           </Link>
         ) : null}
-        <a
-          href={`/dashboard/admin-orders/export${adminOrderSearch({ ...query, page: 1 })}`}
-          className={buttonVariants({ variant: "secondary" })}
-          download
-        >
-          <Download aria-hidden="true" />
-          Export CSV
-        </a>
+        {paperwork ? (
+          <a
+            href={`/dashboard/admin-orders/export${adminOrderSearch({ ...query, page: 1 })}`}
+            className={buttonVariants({ variant: "secondary" })}
+            download
+          >
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+        ) : null}
         {/* The accountant's copy of the days chosen: every VAT invoice and credit note issued. */}
-        {query.from !== "" && query.to !== "" ? (
+        {!paperwork ? null : query.from !== "" && query.to !== "" ? (
           <a
             href={`/dashboard/admin-orders/invoices?${new URLSearchParams({ from: query.from, to: query.to })}`}
             className={buttonVariants({ variant: "secondary" })}

@@ -1,0 +1,183 @@
+import {
+  type StaffRole,
+  staffRoleLabels,
+  staffRoleSummaries,
+  staffRoles,
+} from "@common/auth/staff-access";
+import type { FormAnswer } from "@common/form-answer";
+import { useRef } from "react";
+import { useFetcher } from "react-router";
+import { useAccountForm } from "~/components/account/use-account-form";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { showToast } from "~/lib/toast";
+import { useConfirmedSubmit } from "./use-confirmed-submit";
+
+type Member = { id: string; fullName: string; email: string; staffRole: StaffRole };
+
+const REMOVE = "remove-staff";
+const CHANGE = "change-staff-role";
+
+function RoleOptions() {
+  return staffRoles.map((role) => (
+    <option key={role} value={role}>
+      {staffRoleLabels[role]}
+    </option>
+  ));
+}
+
+function useAnswerToast(key: string, done: string, failed: string, onDone?: () => void) {
+  return useAccountForm(key, (result) => {
+    if (result.ok) {
+      void showToast(done, { description: "It holds from their next page." });
+      onDone?.();
+    } else {
+      void showToast(failed, {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+}
+
+function AddStaffForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, busy } = useAnswerToast("add-staff", "Staff member added", "Not added", () =>
+    form.current?.reset(),
+  );
+  return (
+    <fetcher.Form ref={form} method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
+      <input type="hidden" name="intent" value="add-staff" />
+      <Field id="staff-email" label="Add staff by email">
+        <Input id="staff-email" name="email" type="email" required autoComplete="off" />
+      </Field>
+      <Field id="staff-role" label="Role">
+        <Select id="staff-role" name="staffRole" defaultValue="fulfilment">
+          <RoleOptions />
+        </Select>
+      </Field>
+      <Button type="submit" disabled={busy} className="self-end">
+        Add
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** A member's role, changed in place: the select and its button post together. */
+function RoleForm({ member }: { member: Member }) {
+  const fetcher = useFetcher<FormAnswer>({ key: CHANGE });
+  const id = `role-${member.id}`;
+  return (
+    <fetcher.Form method="post" className="flex items-end gap-2">
+      <input type="hidden" name="intent" value="change-role" />
+      <input type="hidden" name="userId" value={member.id} />
+      <label htmlFor={id} className="sr-only">
+        Role of {member.fullName}
+      </label>
+      <Select id={id} name="staffRole" defaultValue={member.staffRole} className="h-10 w-40">
+        <RoleOptions />
+      </Select>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Change the role of ${member.fullName}`}
+      >
+        Change
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** A member's Remove button: it asks first (access is taken away). */
+function RemoveButton({ member }: { member: Member }) {
+  const fetcher = useFetcher<FormAnswer>({ key: REMOVE });
+  const asking = useConfirmedSubmit(fetcher);
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        asking.ask(event.currentTarget, {
+          title: `Remove staff access from ${member.fullName} (${member.email})?`,
+          detail: (
+            <p>
+              They keep their customer account; from their next page they no longer see the admin.
+              They can be added again.
+            </p>
+          ),
+          confirmLabel: "Remove access",
+          busyLabel: "Removing…",
+        });
+      }}
+    >
+      <input type="hidden" name="intent" value="remove-staff" />
+      <input type="hidden" name="userId" value={member.id} />
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        disabled={asking.busy}
+        aria-label={`Remove staff access from ${member.fullName} (${member.email})`}
+      >
+        Remove
+      </Button>
+      {asking.dialog}
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The staff and their roles (docs/decisions/071), on the owner's settings screen: each member's
+ * role changed or access removed (never the owner's own), and an existing account added.
+ */
+export function StaffSection({ staff, currentId }: { staff: Member[]; currentId: string }) {
+  useAnswerToast(CHANGE, "Role changed", "Role not changed");
+  useAccountForm(REMOVE, (result) => {
+    if (result.ok)
+      void showToast("Staff member removed", { description: "They are a customer now." });
+    else
+      void showToast("Not removed", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+  });
+  return (
+    <section aria-labelledby="staff-heading" className={`${cardClass} mt-6`}>
+      <h2 id="staff-heading" className="text-lg font-semibold">
+        Staff
+      </h2>
+      <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
+        {staffRoles.map((role) => (
+          <div key={role} className="contents">
+            <dt className="font-medium">{staffRoleLabels[role]}</dt>
+            <dd className="text-ink-muted">{staffRoleSummaries[role]}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="mt-2 divide-y divide-line text-sm">
+        {staff.map((member) => (
+          <li key={member.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <span className="min-w-0">
+              <span className="block font-medium">{member.fullName}</span>
+              <span className="block text-ink-muted break-all">{member.email}</span>
+            </span>
+            {member.id === currentId ? (
+              <span className="text-ink-muted">You · {staffRoleLabels[member.staffRole]}</span>
+            ) : (
+              <span className="flex flex-wrap items-end gap-3">
+                <RoleForm member={member} />
+                <RemoveButton member={member} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <AddStaffForm />
+    </section>
+  );
+}
