@@ -20,6 +20,8 @@ export default [
   route("success", "routes/success.tsx"),
   route("login", "routes/login.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("staff-invite", "routes/staff-invite.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("dashboard", "routes/dashboard.tsx", [
     index("routes/dashboard.overview.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),

@@ -176,7 +176,7 @@ describe("classes given to primitives", () => {
   });
 
   it("the account's destructive button is red through its own variant", async () => {
-    const settings = await renderPage(SettingsForms);
+    const settings = await renderPage(() => <SettingsForms email="ada@example.com" />);
     expect(conflictsIn(settings)).toEqual([]);
     expect(screen.getByRole("button", { name: "Delete My Account" }).className).toMatch(
       /\bbg-coral-strong\b/,

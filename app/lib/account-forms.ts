@@ -10,7 +10,8 @@ const email = z
   .max(254)
   .transform((value) => value.toLowerCase());
 const password = z.string().min(1, "Please enter your password.").max(MAX_PASSWORD);
-const newPassword = z
+/** A password being chosen: the length the accounts take (better-auth checks it again). */
+export const newPasswordField = z
   .string()
   .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters.`)
   .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters.`);
@@ -25,14 +26,14 @@ const redirectTo = z
 export const signUpForm = z.object({
   fullName: personName,
   email,
-  password: newPassword,
+  password: newPasswordField,
   redirectTo,
 });
 export const emailForm = z.object({ email });
 export const resendVerificationForm = z.object({ email, redirectTo });
 export const resetPasswordForm = z.object({
   token: z.string().min(1).max(200),
-  password: newPassword,
+  password: newPasswordField,
 });
 
 /** Whitespace, control characters and backslashes: browsers drop or rewrite them in URLs. */
@@ -74,8 +75,11 @@ export const forgetAddressForm = z.object({ addressId: z.string().trim().min(1).
 
 export const changePasswordForm = z.object({
   currentPassword: password,
-  newPassword,
+  newPassword: newPasswordField,
 });
+
+/** A new sign-in address, asked with the password (docs/decisions/073). */
+export const changeEmailForm = z.object({ newEmail: email, password });
 
 export const deleteAccountForm = z.object({
   password,

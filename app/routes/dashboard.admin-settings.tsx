@@ -1,7 +1,13 @@
 import { staffRoles } from "@common/auth/staff-access";
 import { adminActor } from "@server/audit/audit-log";
-import { addStaff, changeStaffRole, listStaff, removeStaff } from "@server/auth/admins";
+import { changeStaffRole, listStaff, removeStaff } from "@server/auth/admins";
 import { requireUser } from "@server/auth/guards";
+import {
+  inviteStaff,
+  listPendingInvites,
+  resendInvite,
+  withdrawInvite,
+} from "@server/auth/staff-invites";
 import { getDb } from "@server/db/connection";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { paymentSetup } from "@server/payments/payments";
@@ -19,20 +25,23 @@ import type { Route } from "./+types/dashboard.admin-settings";
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireUser(request, url);
   const db = await getDb();
-  const [settings, version, staff] = await Promise.all([
+  const [settings, version, staff, invites] = await Promise.all([
     getShopSettings(),
     settingsVersion(db),
     listStaff(db),
+    listPendingInvites(db),
   ]);
   return {
     settings: { ...settings, version },
     payments: paymentSetup(),
     staff,
+    invites,
     currentAdminId: admin.id,
   };
 }
 
 const staffRoleField = z.enum(staffRoles, "Choose a role.");
+const inviteId = z.string().min(1).max(100);
 
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireUser(request, url);
@@ -41,12 +50,18 @@ export async function action({ request, url }: Route.ActionArgs) {
     settings: formIntent(settingsFormSchema, (input) =>
       saveShopSettings(db, adminActor(admin.id), input),
     ),
-    "add-staff": formIntent(
+    invite: formIntent(
       z.object({
-        email: z.email("Enter the email address of their account.").max(254),
+        email: z.email("Enter the email address to invite.").max(254),
         staffRole: staffRoleField,
       }),
-      (input) => addStaff(db, admin.id, input.email, input.staffRole),
+      (input) => inviteStaff(db, admin.id, input),
+    ),
+    "resend-invite": formIntent(z.object({ inviteId }), (input) =>
+      resendInvite(db, admin.id, input.inviteId),
+    ),
+    "withdraw-invite": formIntent(z.object({ inviteId }), (input) =>
+      withdrawInvite(db, admin.id, input.inviteId),
     ),
     "change-role": formIntent(
       z.object({ userId: z.string().min(1).max(100), staffRole: staffRoleField }),

@@ -6,8 +6,8 @@ import { DomainError } from "../errors";
 import { users } from "./schema";
 
 // Who runs the shop, and with which role (docs/decisions/071-staff-roles-in-one-table.md). The
-// owner gives an existing account a role by its email, changes a member's role, or takes their
-// access away; never their own, and never leaving the shop without an owner. Each change is
+// owner changes a member's role, or takes their access away; never their own, and never leaving
+// the shop without an owner (members join by invitation: staff-invites.ts). Each change is
 // written to the audit log in its transaction. Roles are read from the database on every request
 // (no cached session), so a change holds at the next request.
 
@@ -28,34 +28,7 @@ export async function listStaff(db: Database): Promise<StaffMember[]> {
   return rows.map((row) => ({ ...row, staffRole: row.staffRole ?? "fulfilment" }));
 }
 
-export const MUST_SIGN_UP_FIRST =
-  "No account uses this email. Ask them to sign up first, then add them again.";
 export const LAST_OWNER = "The shop needs at least one owner.";
-
-export async function addStaff(
-  db: Database,
-  ownerId: string,
-  email: string,
-  staffRole: StaffRole,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(eq(users.email, email.trim().toLowerCase()))
-      .for("update");
-    if (!user) throw new DomainError("NOT_FOUND", MUST_SIGN_UP_FIRST);
-    if (user.role === "admin") throw new DomainError("CONFLICT", "This account is staff already.");
-    await tx.update(users).set({ role: "admin", staffRole }).where(eq(users.id, user.id));
-    await recordAudit(tx, {
-      actor: adminActor(ownerId),
-      action: "user.promoted",
-      entity: { type: "user", id: user.id },
-      before: { role: user.role },
-      after: { role: "admin", staffRole },
-    });
-  });
-}
 
 /** Every staff row, locked: two owners changing each other at once cannot leave none. */
 async function lockedStaff(tx: Database, userId: string) {

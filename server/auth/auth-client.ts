@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { EXPIRED_RESET_LINK } from "../../common/auth/account-messages";
+import { EMAIL_IN_USE, EXPIRED_RESET_LINK } from "../../common/auth/account-messages";
 import { getDb } from "../db/connection";
 import { env } from "../env";
 import { DomainError, type ErrorCode } from "../errors";
@@ -125,13 +125,13 @@ export async function signUpWithPassword(
     caller,
   );
   if (result.status === 200 && existing) {
-    throw new DomainError("CONFLICT", "This email address is already in use.");
+    throw new DomainError("CONFLICT", EMAIL_IN_USE);
   }
   if (result.status === 200) return;
   throw failure(result.status, result.json, {
     PASSWORD_TOO_SHORT: "Password must be at least 8 characters.",
-    USER_ALREADY_EXISTS: "This email address is already in use.",
-    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "This email address is already in use.",
+    USER_ALREADY_EXISTS: EMAIL_IN_USE,
+    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: EMAIL_IN_USE,
   });
 }
 

@@ -14,6 +14,17 @@ import { users } from "./schema";
 
 const WRONG_PASSWORD = "Your password is not correct.";
 
+/** Refuses with "Your password is not correct." unless `password` is the account's. */
+export async function checkPassword(auth: Auth, userId: string, password: string): Promise<void> {
+  const context = await auth.$context;
+  const credential = (await context.internalAdapter.findAccounts(userId)).find(
+    (account) => account.providerId === "credential",
+  );
+  if (!credential?.password) throw new DomainError("BAD_REQUEST", WRONG_PASSWORD, "password");
+  const valid = await context.password.verify({ hash: credential.password, password });
+  if (!valid) throw new DomainError("BAD_REQUEST", WRONG_PASSWORD, "password");
+}
+
 /**
  * Deletes a customer's account after checking their password (a wrong one is refused with a
  * DomainError). Their orders stay, for the shop's accounts, with the personal details removed
@@ -25,13 +36,7 @@ export async function deleteAccount(
   userId: string,
   password: string,
 ): Promise<void> {
-  const context = await auth.$context;
-  const credential = (await context.internalAdapter.findAccounts(userId)).find(
-    (account) => account.providerId === "credential",
-  );
-  if (!credential?.password) throw new DomainError("BAD_REQUEST", WRONG_PASSWORD);
-  const valid = await context.password.verify({ hash: credential.password, password });
-  if (!valid) throw new DomainError("BAD_REQUEST", WRONG_PASSWORD);
+  await checkPassword(auth, userId, password);
   await db.transaction((tx) =>
     removeAccount(tx, userId, customerActor(userId), "The customer deleted their account."),
   );

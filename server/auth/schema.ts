@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { staffRoles } from "../../common/auth/staff-access";
 import { timestamps } from "../db/columns";
 
@@ -80,6 +80,58 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/**
+ * An owner's invitation to join the staff with a role (docs/decisions/072): its link carries a
+ * token whose SHA-256 hash is kept here, used once, before `expires_at`. Resending it gives a new
+ * token and a new expiry; withdrawing it ends it.
+ */
+export const staffInvites = pgTable(
+  "staff_invites",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    email: text("email").notNull(),
+    staffRole: text("staff_role", { enum: staffRoles }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    // One open invitation per address: a second is the first one resent.
+    uniqueIndex("staff_invites_open_email_idx")
+      .on(table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.withdrawnAt} is null`),
+  ],
+);
+
+/**
+ * A customer's asked change of their sign-in address (docs/decisions/073): confirmed through a
+ * link sent to the new address, whose token's SHA-256 hash is kept here, once, before
+ * `expires_at`. A new request replaces the one still open.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index("email_changes_user_id_idx").on(table.userId)],
 );
 
 export type User = typeof users.$inferSelect;

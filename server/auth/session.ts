@@ -63,6 +63,16 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return oncePerRequest("session-user", () => readSessionUser(request));
 }
 
+/** The request's session token, when its cookie's signature holds (else null). */
+export async function sessionTokenOf(request: Request): Promise<string | null> {
+  const context = await (await getAuth()).$context;
+  return signedCookieValue(
+    request.headers.get("Cookie"),
+    context.authCookies.sessionToken.name,
+    context.secret,
+  );
+}
+
 /**
  * After an action that may have changed who is signed in (signed in or out, changed the password,
  * deleted the account): the loaders that follow in the same request read the session again.

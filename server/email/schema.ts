@@ -18,6 +18,9 @@ export const emailKinds = [
   "checkout-reminder",
   "back-in-stock",
   "gift-card",
+  "staff-invite",
+  "email-change",
+  "email-changed",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -111,7 +111,10 @@ test.describe("accounts: refusals, resets and settings", () => {
 
     await page.goto("/dashboard/settings");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await main.getByLabel("Password", { exact: true }).fill("changed-horse-2");
+    await main
+      .getByRole("form", { name: "Delete account" })
+      .getByLabel("Password", { exact: true })
+      .fill("changed-horse-2");
     await main.getByRole("checkbox").check();
     await main.getByRole("button", { name: "Delete My Account" }).click();
     await expectToast(page, "Account deleted");

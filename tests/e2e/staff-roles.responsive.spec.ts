@@ -1,6 +1,7 @@
+import { INVITE_GONE } from "../../common/auth/account-messages";
 import { NO_ACCESS } from "../../common/auth/staff-access";
 import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
-import { logInAs } from "./account-fixtures";
+import { logInAs, mailboxLink, uniqueEmail } from "./account-fixtures";
 import { ADMIN, openSection } from "./admin-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, isPhone, test } from "./fixtures";
@@ -8,7 +9,8 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, isPhone, test } fr
 // Staff roles in the browser (docs/admin.md#staff; decision record 071), on desktop and phone, on a
 // shop of this test's own (an order is sent and roles change): the packer sees only the orders to
 // send, packs one without a price in sight and is refused the rest; the manager runs the shop but
-// not its settings; the owner changes a role, and it holds from the member's next page.
+// not its settings; the owner changes a role, and it holds from the member's next page; the owner
+// invites by email, and the link is accepted once (decision record 072).
 
 const PACKER = ["packer@example.com", "packer-password-1"] as const;
 const MANAGER = ["manager@example.com", "manager-password-1"] as const;
@@ -20,6 +22,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
+
+/** An emailed link on this shop's own address (its BASE_URL names localhost; the tests, 127.0.0.1). */
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
 
 async function menuLinks(page: import("@playwright/test").Page) {
   if (isPhone(page)) await page.getByRole("button", { name: "Admin menu" }).click();
@@ -125,4 +133,87 @@ test("the manager runs orders and products but not settings; the owner changes a
   await logInAs(packer, ...PACKER);
   expect(await menuLinks(packer)).toContain("Products");
   await expect(packer.getByRole("heading", { level: 1 })).toHaveText("Admin Overview");
+});
+
+test("the owner invites by email: a customer accepts, a newcomer sets a password", async ({
+  browser,
+  viewport,
+  isMobile,
+  hasTouch,
+}) => {
+  test.setTimeout(120_000);
+  const open = async () =>
+    (await browser.newContext({ baseURL: server.url, viewport, isMobile, hasTouch })).newPage();
+  const owner = await open();
+  await logInAs(owner, ...ADMIN);
+  await gotoHydrated(owner, "/dashboard/admin-settings");
+  const staff = owner.getByRole("region", { name: "Staff" });
+  const invite = async (email: string, role: string) => {
+    // On a phone the last toast sits over the form's button until it goes; its timer runs only
+    // while the page is in front.
+    await owner.bringToFront();
+    await expect(owner.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+    const form = staff.getByRole("form", { name: "Invite staff" });
+    await form.getByLabel("Invite by email").fill(email);
+    await form.getByLabel("Role", { exact: true }).selectOption(role);
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    await expectToast(owner, "Invitation sent");
+  };
+  const waiting = staff.getByRole("list", { name: "Invitations waiting" });
+
+  // An existing account: the demo customer, invited as a manager, accepts once logged in.
+  await invite("customer@example.com", "manager");
+  await expect(waiting).toContainText("customer@example.com");
+  await expect(waiting).toContainText("Manager · Link works until");
+  await expectNoSeriousA11yViolations(owner);
+  await staff
+    .getByRole("button", { name: "Send the invitation to customer@example.com again" })
+    .click();
+  await expectToast(owner, "Invitation sent again");
+  const customer = await open();
+  await logInAs(customer, "customer@example.com", "customer-password-1");
+  // The second email's link: the first stopped working when it was sent again.
+  const invitations = customer
+    .getByRole("article")
+    .filter({ hasText: "customer@example.com" })
+    .filter({ has: customer.getByRole("heading", { name: /invited to run .+ as Manager/ }) });
+  await expect(async () => {
+    await customer.goto("/dev/mailbox");
+    await expect(invitations).toHaveCount(2, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  const link = pathOf(
+    await mailboxLink(customer, "customer@example.com", /invited to run .+ as Manager/),
+  );
+  await gotoHydrated(customer, link);
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Join the staff");
+  await expectNoSeriousA11yViolations(customer);
+  await customer.getByRole("button", { name: "Accept the invitation" }).click();
+  await expectToast(customer, "Welcome to the staff");
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Admin Overview");
+  // Used once: the link now says so.
+  await gotoHydrated(customer, link);
+  await expect(customer.getByRole("alert")).toHaveText(INVITE_GONE);
+
+  // A newcomer: no account, so the link's page sets a password and signs them in.
+  const newcomer = uniqueEmail("packer");
+  await invite(newcomer, "fulfilment");
+  const stranger = await open();
+  await gotoHydrated(stranger, pathOf(await mailboxLink(stranger, newcomer, /invited to run/)));
+  await expect(stranger.getByText("as Fulfilment")).toBeVisible();
+  await stranger.getByLabel("Full name").fill("Pat Packer");
+  await stranger.getByLabel("Choose a password").fill("packing-tape-42");
+  await expectNoSeriousA11yViolations(stranger);
+  await stranger.getByRole("button", { name: "Join the staff" }).click();
+  await expectToast(stranger, "Welcome to the staff");
+  await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("Orders to send");
+
+  // Withdrawn: its link no longer works.
+  const withdrawn = uniqueEmail("nobody");
+  await invite(withdrawn, "manager");
+  await staff.getByRole("button", { name: `Withdraw the invitation to ${withdrawn}` }).click();
+  await expectToast(owner, "Invitation withdrawn");
+  await expect(waiting).toHaveCount(0);
+  const late = await open();
+  await gotoHydrated(late, pathOf(await mailboxLink(late, withdrawn, /invited to run/)));
+  await expect(late.getByRole("alert")).toHaveText(INVITE_GONE);
 });

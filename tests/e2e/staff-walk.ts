@@ -157,12 +157,26 @@ export const walkedRoutes: readonly WalkedRoute[] = [
     file: "dashboard.admin-settings.tsx",
     open: "/dashboard/admin-settings",
     post: "/dashboard/admin-settings",
-    intents: ["settings", "add-staff", "change-role", "remove-staff"],
+    intents: [
+      "settings",
+      "invite",
+      "resend-invite",
+      "withdraw-invite",
+      "change-role",
+      "remove-staff",
+    ],
   },
   {
     file: "dashboard.admin-settings.tsx",
     open: "/dashboard/admin-payments",
     post: "/dashboard/admin-payments",
-    intents: ["settings", "add-staff", "change-role", "remove-staff"],
+    intents: [
+      "settings",
+      "invite",
+      "resend-invite",
+      "withdraw-invite",
+      "change-role",
+      "remove-staff",
+    ],
   },
 ];

@@ -1,12 +1,5 @@
 import { auditLog } from "@server/audit/schema";
-import {
-  addStaff,
-  changeStaffRole,
-  LAST_OWNER,
-  listStaff,
-  MUST_SIGN_UP_FIRST,
-  removeStaff,
-} from "@server/auth/admins";
+import { changeStaffRole, LAST_OWNER, listStaff, removeStaff } from "@server/auth/admins";
 import { users } from "@server/auth/schema";
 import { DomainError } from "@server/errors";
 import { and, eq } from "drizzle-orm";
@@ -14,9 +7,8 @@ import { describe, expect, it } from "vitest";
 import { createCustomer } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
-// Who runs the shop (docs/decisions/071-staff-roles-in-one-table.md): an owner adds an existing
-// account with a role, changes a member's role or removes them (never their own, never the last
-// owner), each change in the audit log.
+// Who runs the shop (docs/decisions/071-staff-roles-in-one-table.md): an owner changes a member's
+// role or removes them (never their own, never the last owner), each change in the audit log.
 
 const refusal = (message: string) => expect.objectContaining({ constructor: DomainError, message });
 
@@ -29,30 +21,6 @@ describe.each(testDrivers)("staff on %s", (driver) => {
     await db().update(users).set({ role: "admin", staffRole: "owner" }).where(eq(users.id, id));
     return id;
   }
-
-  it("adds an account by its email with a role, and refuses an email nobody signed up with", async () => {
-    const boss = await owner("owner@example.com");
-    const helper = await createCustomer(db(), "helper@example.com");
-    await addStaff(db(), boss, "  Helper@Example.com ", "fulfilment");
-    expect((await listStaff(db())).map((row) => [row.email, row.staffRole])).toEqual([
-      ["helper@example.com", "fulfilment"],
-      ["owner@example.com", "owner"],
-    ]);
-    await expect(addStaff(db(), boss, "nobody@example.com", "manager")).rejects.toEqual(
-      refusal(MUST_SIGN_UP_FIRST),
-    );
-    await expect(addStaff(db(), boss, "helper@example.com", "manager")).rejects.toEqual(
-      refusal("This account is staff already."),
-    );
-    const [row] = await db().select().from(auditLog).where(eq(auditLog.entityId, helper));
-    expect(row).toMatchObject({
-      actorType: "admin",
-      actorId: boss,
-      action: "user.promoted",
-      before: { role: "customer" },
-      after: { role: "admin", staffRole: "fulfilment" },
-    });
-  });
 
   it("changes a role in the audit log; never your own, never the last owner's", async () => {
     const boss = await owner("owner@example.com");

@@ -36,7 +36,7 @@ export function DetailsForm({
           defaultValue={profile.fullName}
         />
       </Field>
-      <Field id="details-email" label="Email" hint="To change your email address, contact us.">
+      <Field id="details-email" label="Email" hint="To change your email address, go to Settings.">
         <Input
           id="details-email"
           type="email"

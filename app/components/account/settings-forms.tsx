@@ -63,6 +63,57 @@ function ChangePasswordForm() {
   );
 }
 
+function ChangeEmailForm({ email }: { email: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, busy } = useAccountForm("change-email", (result) => {
+    if (result.ok) {
+      void showToast("Check your new inbox", {
+        description: "Open the link we sent there to finish. Until then your email stays as it is.",
+      });
+      form.current?.reset();
+    } else {
+      void showToast("Email not changed", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      aria-labelledby="email-heading"
+      className="space-y-5 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
+    >
+      <h2 id="email-heading" className="text-lg font-semibold">
+        Change email
+      </h2>
+      <p className="text-sm text-ink-muted">
+        You sign in with <strong className="break-all text-ink">{email}</strong>. We send a link to
+        the new address to confirm it, and tell this one once it changes.
+      </p>
+      <input type="hidden" name="intent" value="change-email" />
+      <div className="space-y-2">
+        <Label htmlFor="new-email">New email</Label>
+        <Input id="new-email" name="newEmail" type="email" required autoComplete="email" />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="email-password">Password</Label>
+        <Input
+          id="email-password"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+        />
+      </div>
+      <Button type="submit" disabled={busy}>
+        Send the link
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 function DeleteAccountForm() {
   const navigate = useNavigate();
   const { fetcher, busy } = useAccountForm("delete-account", (result) => {
@@ -118,11 +169,12 @@ function DeleteAccountForm() {
   );
 }
 
-/** Settings: change the password (then 'Settings Saved!') and delete the account. */
-export function SettingsForms() {
+/** Settings: change the password (then 'Settings Saved!'), the email, and delete the account. */
+export function SettingsForms({ email }: { email: string }) {
   return (
     <div className="max-w-xl space-y-8">
       <ChangePasswordForm />
+      <ChangeEmailForm email={email} />
       <DeleteAccountForm />
     </div>
   );

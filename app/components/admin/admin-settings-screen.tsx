@@ -24,11 +24,13 @@ export function AdminSettingsScreen({
   settings,
   payments,
   staff,
+  invites,
   currentAdminId,
 }: {
   settings: SettingsView;
   payments: PaymentSetupView;
   staff: ComponentProps<typeof StaffSection>["staff"];
+  invites: ComponentProps<typeof StaffSection>["invites"];
   currentAdminId: string;
 }) {
   return (
@@ -68,7 +70,7 @@ export function AdminSettingsScreen({
         </p>
         <SettingsForm settings={settings} />
       </section>
-      <StaffSection staff={staff} currentId={currentAdminId} />
+      <StaffSection staff={staff} invites={invites} currentId={currentAdminId} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import {
   staffRoleSummaries,
   staffRoles,
 } from "@common/auth/staff-access";
+import { formatLongDate } from "@common/dates";
 import type { FormAnswer } from "@common/form-answer";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
@@ -17,9 +18,17 @@ import { showToast } from "~/lib/toast";
 import { useConfirmedSubmit } from "./use-confirmed-submit";
 
 type Member = { id: string; fullName: string; email: string; staffRole: StaffRole };
+type Invite = {
+  id: string;
+  email: string;
+  staffRole: StaffRole;
+  expiresAt: Date;
+  expired: boolean;
+};
 
 const REMOVE = "remove-staff";
 const CHANGE = "change-staff-role";
+const INVITE_ANSWER = "staff-invite-answer";
 
 function RoleOptions() {
   return staffRoles.map((role) => (
@@ -43,15 +52,28 @@ function useAnswerToast(key: string, done: string, failed: string, onDone?: () =
   });
 }
 
-function AddStaffForm() {
+function InviteForm() {
   const form = useRef<HTMLFormElement>(null);
-  const { fetcher, busy } = useAnswerToast("add-staff", "Staff member added", "Not added", () =>
-    form.current?.reset(),
-  );
+  const { fetcher, busy } = useAccountForm("invite-staff", (result) => {
+    if (result.ok) {
+      void showToast("Invitation sent", { description: "The link works once, for 7 days." });
+      form.current?.reset();
+    } else {
+      void showToast("Invitation not sent", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
   return (
-    <fetcher.Form ref={form} method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
-      <input type="hidden" name="intent" value="add-staff" />
-      <Field id="staff-email" label="Add staff by email">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      aria-label="Invite staff"
+      className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto]"
+    >
+      <input type="hidden" name="intent" value="invite" />
+      <Field id="staff-email" label="Invite by email">
         <Input id="staff-email" name="email" type="email" required autoComplete="off" />
       </Field>
       <Field id="staff-role" label="Role">
@@ -60,9 +82,79 @@ function AddStaffForm() {
         </Select>
       </Field>
       <Button type="submit" disabled={busy} className="self-end">
-        Add
+        Send invitation
       </Button>
     </fetcher.Form>
+  );
+}
+
+/** An open invitation's two buttons: a new link sent again, or the invitation withdrawn. */
+function InviteButtons({ invite }: { invite: Invite }) {
+  const fetcher = useFetcher<FormAnswer>({ key: INVITE_ANSWER });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="inviteId" value={invite.id} />
+      <Button
+        type="submit"
+        name="intent"
+        value="resend-invite"
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        aria-label={`Send the invitation to ${invite.email} again`}
+      >
+        Send again
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value="withdraw-invite"
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        aria-label={`Withdraw the invitation to ${invite.email}`}
+      >
+        Withdraw
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function PendingInvites({ invites }: { invites: Invite[] }) {
+  useAccountForm(INVITE_ANSWER, (result) => {
+    if (result.ok) {
+      void showToast(
+        result.intent === "withdraw-invite" ? "Invitation withdrawn" : "Invitation sent again",
+      );
+    } else {
+      void showToast("Invitation not changed", {
+        description: result.message ?? "Something went wrong",
+        tone: "error",
+      });
+    }
+  });
+  if (invites.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-6 text-sm font-semibold">Invitations waiting</h3>
+      <ul aria-label="Invitations waiting" className="mt-1 divide-y divide-line text-sm">
+        {invites.map((invite) => (
+          <li key={invite.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <span className="min-w-0">
+              <span className="block font-medium break-all">{invite.email}</span>
+              <span className="block text-ink-muted">
+                {staffRoleLabels[invite.staffRole]} ·{" "}
+                {invite.expired
+                  ? "Link expired"
+                  : `Link works until ${formatLongDate(new Date(invite.expiresAt))}`}
+              </span>
+            </span>
+            <InviteButtons invite={invite} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -133,9 +225,18 @@ function RemoveButton({ member }: { member: Member }) {
 
 /**
  * The staff and their roles (docs/decisions/071), on the owner's settings screen: each member's
- * role changed or access removed (never the owner's own), and an existing account added.
+ * role changed or access removed (never the owner's own), invitations sent by email with a role,
+ * and those still waiting sent again or withdrawn.
  */
-export function StaffSection({ staff, currentId }: { staff: Member[]; currentId: string }) {
+export function StaffSection({
+  staff,
+  invites,
+  currentId,
+}: {
+  staff: Member[];
+  invites: Invite[];
+  currentId: string;
+}) {
   useAnswerToast(CHANGE, "Role changed", "Role not changed");
   useAccountForm(REMOVE, (result) => {
     if (result.ok)
@@ -177,7 +278,8 @@ export function StaffSection({ staff, currentId }: { staff: Member[]; currentId:
           </li>
         ))}
       </ul>
-      <AddStaffForm />
+      <PendingInvites invites={invites} />
+      <InviteForm />
     </section>
   );
 }
