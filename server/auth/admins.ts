@@ -30,18 +30,32 @@ export async function listStaff(db: Database): Promise<StaffMember[]> {
 
 export const LAST_OWNER = "The shop needs at least one owner.";
 
-/** Every staff row, locked: two owners changing each other at once cannot leave none. */
-async function lockedStaff(tx: Database, userId: string) {
-  const staff = await tx
-    .select({ id: users.id, staffRole: users.staffRole })
+/**
+ * Refuses when `userId` is the shop's only owner: every owner's row is locked for the count, so
+ * two owners demoting (or deleting) each other at once cannot leave none.
+ */
+export async function keepAnOwner(tx: Database, userId: string): Promise<void> {
+  const owners = await tx
+    .select({ id: users.id })
     .from(users)
-    .where(eq(users.role, "admin"))
+    .where(eq(users.staffRole, "owner"))
     .orderBy(asc(users.id))
     .for("update");
-  const member = staff.find((row) => row.id === userId);
+  if (owners.length <= 1 && owners.some((owner) => owner.id === userId)) {
+    throw new DomainError("CONFLICT", LAST_OWNER);
+  }
+}
+
+/** The staff member `userId`, locked, with the shop kept in an owner's hands. */
+async function lockedMember(tx: Database, userId: string) {
+  await keepAnOwner(tx, userId);
+  const [member] = await tx
+    .select({ id: users.id, staffRole: users.staffRole })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, "admin")))
+    .for("update");
   if (!member) throw new DomainError("NOT_FOUND", "This account is not on the staff.");
-  const owners = staff.filter((row) => row.staffRole === "owner").length;
-  return { member, owners };
+  return member;
 }
 
 export async function changeStaffRole(
@@ -54,11 +68,10 @@ export async function changeStaffRole(
     throw new DomainError("CONFLICT", "You cannot change your own role.");
   }
   await db.transaction(async (tx) => {
-    const { member, owners } = await lockedStaff(tx, userId);
+    const member = await lockedMember(tx, userId);
     if (member.staffRole === staffRole) {
       throw new DomainError("CONFLICT", `They are ${staffRoleLabels[staffRole]} already.`);
     }
-    if (member.staffRole === "owner" && owners <= 1) throw new DomainError("CONFLICT", LAST_OWNER);
     await tx
       .update(users)
       .set({ staffRole })
@@ -78,8 +91,7 @@ export async function removeStaff(db: Database, ownerId: string, userId: string)
     throw new DomainError("CONFLICT", "You cannot remove your own access.");
   }
   await db.transaction(async (tx) => {
-    const { member, owners } = await lockedStaff(tx, userId);
-    if (member.staffRole === "owner" && owners <= 1) throw new DomainError("CONFLICT", LAST_OWNER);
+    const member = await lockedMember(tx, userId);
     await tx
       .update(users)
       .set({ role: "customer", staffRole: null })

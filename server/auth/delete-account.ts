@@ -9,6 +9,7 @@ import { forgetSubscriber } from "../newsletter/subscriptions";
 import { anonymiseCustomerOrders } from "../orders/anonymise-orders";
 import { reviews } from "../reviews/schema";
 import { forgetStockAlerts } from "../stock-alerts/stock-alerts";
+import { keepAnOwner } from "./admins";
 import type { Auth } from "./auth";
 import { users } from "./schema";
 
@@ -61,6 +62,8 @@ export async function removeAccount(
     .where(eq(users.id, userId))
     .for("update");
   if (!user) return;
+  // The shop's last owner cannot leave it without one (docs/admin.md#staff).
+  await keepAnOwner(tx, userId);
   // Before the orders lose their customer: the cards those orders bought are found by them.
   await forgetGiftCardPeople(tx, { id: userId, email: user.email });
   await anonymiseCustomerOrders(tx, userId, actor, reason);

@@ -1,5 +1,7 @@
+import { customerActor } from "@server/audit/audit-log";
 import { auditLog } from "@server/audit/schema";
 import { changeStaffRole, LAST_OWNER, listStaff, removeStaff } from "@server/auth/admins";
+import { removeAccount } from "@server/auth/delete-account";
 import { users } from "@server/auth/schema";
 import { DomainError } from "@server/errors";
 import { and, eq } from "drizzle-orm";
@@ -63,6 +65,16 @@ describe.each(testDrivers)("staff on %s", (driver) => {
     await expect(removeStaff(db(), boss, helper)).rejects.toEqual(
       refusal("This account is not on the staff."),
     );
+  });
+
+  it("keeps the last owner's account from being deleted", async () => {
+    const boss = await owner("owner@example.com");
+    const remove = () =>
+      db().transaction((tx) => removeAccount(tx, boss, customerActor(boss), "They asked."));
+    await expect(remove()).rejects.toEqual(refusal(LAST_OWNER));
+    const second = await owner("second@example.com");
+    await remove();
+    expect((await listStaff(db())).map((member) => member.id)).toEqual([second]);
   });
 
   it("keeps an owner when two owners demote each other at once", async () => {
