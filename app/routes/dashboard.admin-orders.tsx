@@ -40,7 +40,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     : null;
   if (typedDay && !bound) throw redirect(`${url.pathname}${adminOrderSearch(query)}`);
   try {
-    const { orders, total } = await currentOrdersPage(await getDb(), query);
+    // Staff who only send orders neither search by email nor sort by the money they do not see.
+    const shown = full || query.sort !== "total" ? query : { ...query, sort: "date" as const };
+    const { orders, total } = await currentOrdersPage(await getDb(), shown, full);
     const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
     const rows = full ? orders : orders.map(packingRow);
     return { orders: rows, total, query, pageCount, dateProblem, full, error: null };

@@ -92,6 +92,12 @@ test("the packer sends an order and is refused everything else", async ({
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(NO_ACCESS);
   await expect(page.getByRole("link", { name: "Back to the overview" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // The search reads no emails for them: the demo customer's address finds none of her orders.
+  await gotoHydrated(page, "/dashboard/admin-orders?q=customer%40example.com");
+  await expect(page.getByText("0 orders match.")).toBeVisible();
+  await gotoHydrated(page, "/dashboard/admin-orders?q=Demo+Customer");
+  await expect(page.getByText(/^[1-9]\d* orders? match\.$/)).toBeVisible();
   await context.close();
 });
 
