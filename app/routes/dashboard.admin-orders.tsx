@@ -1,9 +1,9 @@
 import { adminOrderSearch } from "@common/admin/admin-order-query";
 import { staffMay } from "@common/auth/staff-access";
 import { groupThousands } from "@common/numbers";
-import type { AdminOrderRow, PackingOrderRow } from "@common/orders/order-types";
 import { parseAdminOrderQuery, unreadableDateBound } from "@server/admin/admin-order-query";
 import { ADMIN_ORDERS_PAGE_SIZE, currentOrdersPage } from "@server/admin/admin-orders";
+import { packingOrdersPage } from "@server/admin/packing-order";
 import { requireUser } from "@server/auth/guards";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
@@ -40,26 +40,17 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     : null;
   if (typedDay && !bound) throw redirect(`${url.pathname}${adminOrderSearch(query)}`);
   try {
-    // Staff who only send orders neither search by email nor sort by the money they do not see.
-    const shown = full || query.sort !== "total" ? query : { ...query, sort: "date" as const };
-    const { orders, total } = await currentOrdersPage(await getDb(), shown, full);
+    const db = await getDb();
+    const { orders, total } = full
+      ? await currentOrdersPage(db, query)
+      : await packingOrdersPage(db, query);
     const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
-    const rows = full ? orders : orders.map(packingRow);
-    return { orders: rows, total, query, pageCount, dateProblem, full, error: null };
+    return { orders, total, query, pageCount, dateProblem, full, error: null };
   } catch (error) {
     logger.error({ err: error }, "the admin's orders could not be read");
     const message = "The orders could not be read. Please try again.";
     return { orders: [], total: 0, query, pageCount: 1, dateProblem, full, error: message };
   }
-}
-
-function packingRow({
-  customerEmail: _email,
-  totalPence: _total,
-  refundedPence: _refunded,
-  ...row
-}: AdminOrderRow): PackingOrderRow {
-  return row;
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,9 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
-import type { PackingOrder } from "../../common/orders/order-types";
+import type { AdminOrderQuery } from "../../common/admin/admin-order-query";
+import type { AdminOrderRow, PackingOrder, PackingOrderRow } from "../../common/orders/order-types";
 import type { Database } from "../db/database";
 import { orderItems, orders } from "../orders/schema";
+import { currentOrdersPage } from "./admin-orders";
 
 // One order as fulfilment staff see it (common/auth/staff-access.ts, grant `send`): what to pack
 // and where it goes. No money, and of the customer only what the parcel carries (name, address,
@@ -52,4 +54,27 @@ export async function sendingCounts(db: Database): Promise<{ toSend: number; onT
     .groupBy(orders.status);
   const of = (status: string) => rows.find((row) => row.status === status)?.orders ?? 0;
   return { toSend: of("paid"), onTheWay: of("fulfilled") };
+}
+
+function packingRow({
+  customerEmail: _email,
+  totalPence: _total,
+  refundedPence: _refunded,
+  ...row
+}: AdminOrderRow): PackingOrderRow {
+  return row;
+}
+
+/**
+ * The orders list as fulfilment staff read it: rows without money or email, a search that reads
+ * no emails (it would tell them whether an address had ordered), and no sort by the total they do
+ * not see (the date's instead).
+ */
+export async function packingOrdersPage(
+  db: Database,
+  query: AdminOrderQuery,
+): Promise<{ orders: PackingOrderRow[]; total: number }> {
+  const shown = query.sort === "total" ? { ...query, sort: "date" as const } : query;
+  const { orders: rows, total } = await currentOrdersPage(db, shown, false);
+  return { orders: rows.map(packingRow), total };
 }

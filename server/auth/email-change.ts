@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { EMAIL_CHANGE_GONE, EMAIL_IN_USE } from "../../common/auth/account-messages";
 import { customerActor, recordAudit } from "../audit/audit-log";
@@ -10,6 +9,7 @@ import { DomainError } from "../errors";
 import { emailBrand } from "../settings/shop-settings";
 import type { Auth } from "./auth";
 import { checkPassword } from "./delete-account";
+import { linkTokenHash, newLinkToken } from "./link-tokens";
 import { emailChanges, sessions, users } from "./schema";
 
 // A customer changes the address they sign in with (docs/decisions/073-email-change-by-link.md):
@@ -18,8 +18,6 @@ import { emailChanges, sessions, users } from "./schema";
 // address. Staff change theirs the same way.
 
 const EMAIL_CHANGE_HOURS = 24;
-
-const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 async function addressTaken(db: Database, email: string, userId: string): Promise<boolean> {
   const [other] = await db
@@ -49,7 +47,7 @@ export async function requestEmailChange(
   if (await addressTaken(db, newEmail, userId)) {
     throw new DomainError("CONFLICT", EMAIL_IN_USE, "newEmail");
   }
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   await db.transaction(async (tx) => {
     // One open request per account: the newest one counts.
     await tx
@@ -58,7 +56,7 @@ export async function requestEmailChange(
     await tx.insert(emailChanges).values({
       userId,
       newEmail,
-      tokenHash: hashOf(token),
+      tokenHash,
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_HOURS * 60 * 60 * 1000),
     });
     const brand = await emailBrand(tx);
@@ -86,7 +84,7 @@ export async function emailChangeAtLink(
   const [change] = await db
     .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
     .from(emailChanges)
-    .where(and(eq(emailChanges.tokenHash, hashOf(token)), isNull(emailChanges.confirmedAt)));
+    .where(and(eq(emailChanges.tokenHash, linkTokenHash(token)), isNull(emailChanges.confirmedAt)));
   return change && change.expiresAt > now ? { newEmail: change.newEmail } : null;
 }
 
@@ -106,7 +104,9 @@ export async function confirmEmailChange(
     const [change] = await tx
       .select()
       .from(emailChanges)
-      .where(and(eq(emailChanges.tokenHash, hashOf(token)), isNull(emailChanges.confirmedAt)))
+      .where(
+        and(eq(emailChanges.tokenHash, linkTokenHash(token)), isNull(emailChanges.confirmedAt)),
+      )
       .for("update");
     if (!change || change.expiresAt <= now) throw new DomainError("NOT_FOUND", EMAIL_CHANGE_GONE);
     const [user] = await tx
@@ -123,7 +123,7 @@ export async function confirmEmailChange(
       .set({ email: change.newEmail, emailVerified: true })
       .where(eq(users.id, change.userId));
     await tx.update(emailChanges).set({ confirmedAt: now }).where(eq(emailChanges.id, change.id));
-    const kept = await tx
+    const ended = await tx
       .delete(sessions)
       .where(
         keepSession
@@ -150,7 +150,7 @@ export async function confirmEmailChange(
       actor: customerActor(change.userId),
       action: "user.email_changed",
       entity: { type: "user", id: change.userId },
-      after: { sessionsEnded: kept.length },
+      after: { sessionsEnded: ended.length },
     });
     return { newEmail: change.newEmail, signedIn: stillIn !== undefined };
   });

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { INVITE_GONE } from "../../common/auth/account-messages";
 import { type StaffRole, staffRoleLabels } from "../../common/auth/staff-access";
@@ -9,6 +8,7 @@ import { deliverQueuedEmailSoon } from "../email/mailer";
 import { queueEmail } from "../email/outbox";
 import { DomainError } from "../errors";
 import { emailBrand } from "../settings/shop-settings";
+import { linkTokenHash, newLinkToken } from "./link-tokens";
 import { staffInvites, users } from "./schema";
 
 // An owner's invitations to join the staff (docs/decisions/072-staff-invites-by-emailed-link.md):
@@ -36,15 +36,7 @@ export type InviteAtLink = {
   accountExists: boolean;
 };
 
-const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
-
 const expiryFrom = (now: Date) => new Date(now.getTime() + INVITE_DAYS * 24 * 60 * 60 * 1000);
-
-/** A new link's token and what is kept of it. */
-function newToken() {
-  const token = randomBytes(32).toString("base64url");
-  return { token, tokenHash: hashOf(token) };
-}
 
 async function queueInviteEmail(
   tx: Database,
@@ -100,7 +92,7 @@ export async function inviteStaff(
     if (account?.role === "admin") {
       throw new DomainError("CONFLICT", "This account is staff already.");
     }
-    const { token, tokenHash } = newToken();
+    const { token, tokenHash } = newLinkToken();
     const [invite] = await tx
       .insert(staffInvites)
       .values({
@@ -155,7 +147,7 @@ async function openInvite(tx: Database, id: string) {
 export async function resendInvite(db: Database, ownerId: string, id: string, now = new Date()) {
   await db.transaction(async (tx) => {
     const invite = await openInvite(tx, id);
-    const { token, tokenHash } = newToken();
+    const { token, tokenHash } = newLinkToken();
     await tx
       .update(staffInvites)
       .set({ tokenHash, expiresAt: expiryFrom(now) })
@@ -203,7 +195,7 @@ export async function inviteAtLink(
     })
     .from(staffInvites)
     .leftJoin(users, eq(users.email, staffInvites.email))
-    .where(eq(staffInvites.tokenHash, hashOf(token)));
+    .where(eq(staffInvites.tokenHash, linkTokenHash(token)));
   if (!invite || invite.acceptedAt || invite.withdrawnAt || invite.expiresAt <= now) return null;
   return {
     id: invite.id,
@@ -228,7 +220,7 @@ export async function acceptInvite(
     const [invite] = await tx
       .select()
       .from(staffInvites)
-      .where(eq(staffInvites.tokenHash, hashOf(token)))
+      .where(eq(staffInvites.tokenHash, linkTokenHash(token)))
       .for("update");
     if (!invite || invite.acceptedAt || invite.withdrawnAt || invite.expiresAt <= now) {
       throw new DomainError("NOT_FOUND", INVITE_GONE);

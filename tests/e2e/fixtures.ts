@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page, type ViewportSize } from "@playwright/test";
 import { staticPagePaths } from "../../app/lib/site-navigation";
 
 /**
@@ -31,6 +31,15 @@ export const test = base.extend<{ consoleProblems: string[] }>({
 });
 
 export { expect };
+
+/** A new page in a browser context of its own on `baseURL` (a test's own server), sized as the project is. */
+export async function pageOn(
+  browser: Browser,
+  baseURL: string,
+  device: { viewport: ViewportSize | null; isMobile: boolean; hasTouch: boolean },
+): Promise<Page> {
+  return (await browser.newContext({ baseURL, ...device })).newPage();
+}
 
 /**
  * For a test that provokes a console problem on purpose: there was at least one matching

@@ -3,7 +3,7 @@ import { logInAs } from "./account-fixtures";
 import { ADMIN, openSection } from "./admin-fixtures";
 import { expectToast, openCart, storeCart } from "./cart-fixtures";
 import { fillCard, fillDetails } from "./checkout-fixtures";
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, pageOn, test } from "./fixtures";
 import { seededPostgresDatabase } from "./seeded-shop";
 
 // Automatic offers (docs/storefront.md#automatic-offers, docs/admin.md; decision record 070), on
@@ -48,8 +48,7 @@ for (const driver of postgresUrl ? ["pglite", "postgres"] : ["pglite"]) {
       hasTouch,
     }) => {
       test.setTimeout(90_000);
-      const open = async () =>
-        (await browser.newContext({ baseURL: server.url, viewport, isMobile, hasTouch })).newPage();
+      const open = () => pageOn(browser, server.url, { viewport, isMobile, hasTouch });
       const admin = await open();
       await logInAs(admin, ...ADMIN);
       await openSection(admin, "Discounts");

@@ -4,7 +4,14 @@ import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { logInAs, mailboxLink, uniqueEmail } from "./account-fixtures";
 import { ADMIN, openSection } from "./admin-fixtures";
 import { expectToast } from "./cart-fixtures";
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, isPhone, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  isPhone,
+  pageOn,
+  test,
+} from "./fixtures";
 
 // Staff roles in the browser (docs/admin.md#staff; decision record 071), on desktop and phone, on a
 // shop of this test's own (an order is sent and roles change): the packer sees only the orders to
@@ -44,8 +51,7 @@ test("the packer sends an order and is refused everything else", async ({
   hasTouch,
 }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
+  const page = await pageOn(browser, server.url, { viewport, isMobile, hasTouch });
   await logInAs(page, ...PACKER);
   expect(await menuLinks(page)).toEqual(["Overview", "Orders"]);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders to send");
@@ -98,7 +104,7 @@ test("the packer sends an order and is refused everything else", async ({
   await expect(page.getByText("0 orders match.")).toBeVisible();
   await gotoHydrated(page, "/dashboard/admin-orders?q=Demo+Customer");
   await expect(page.getByText(/^[1-9]\d* orders? match\.$/)).toBeVisible();
-  await context.close();
+  await page.context().close();
 });
 
 test("the manager runs orders and products but not settings; the owner changes a role", async ({
@@ -108,8 +114,7 @@ test("the manager runs orders and products but not settings; the owner changes a
   hasTouch,
 }) => {
   test.setTimeout(90_000);
-  const open = async () =>
-    (await browser.newContext({ baseURL: server.url, viewport, isMobile, hasTouch })).newPage();
+  const open = () => pageOn(browser, server.url, { viewport, isMobile, hasTouch });
   const manager = await open();
   await logInAs(manager, ...MANAGER);
   const links = await menuLinks(manager);
@@ -148,8 +153,7 @@ test("the owner invites by email: a customer accepts, a newcomer sets a password
   hasTouch,
 }) => {
   test.setTimeout(120_000);
-  const open = async () =>
-    (await browser.newContext({ baseURL: server.url, viewport, isMobile, hasTouch })).newPage();
+  const open = () => pageOn(browser, server.url, { viewport, isMobile, hasTouch });
   const owner = await open();
   await logInAs(owner, ...ADMIN);
   await gotoHydrated(owner, "/dashboard/admin-settings");

@@ -2,7 +2,7 @@ import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 import { logInAs, mailboxMessage, uniqueEmail } from "./account-fixtures";
 import { ADMIN } from "./admin-fixtures";
 import { expectToast } from "./cart-fixtures";
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, pageOn, test } from "./fixtures";
 
 // Back-in-stock alerts (docs/storefront.md#back-in-stock-alerts), on desktop and phone: the pen
 // sells out (on a shop of this test's own: the others count the demo's stock), a guest and the
@@ -35,8 +35,7 @@ test.describe("back-in-stock alerts", () => {
     hasTouch,
   }) => {
     test.setTimeout(90_000);
-    const open = async () =>
-      (await browser.newContext({ baseURL: server.url, viewport, isMobile, hasTouch })).newPage();
+    const open = () => pageOn(browser, server.url, { viewport, isMobile, hasTouch });
     const admin = await open();
     await logInAs(admin, ...ADMIN);
     await countPen(admin, "0");

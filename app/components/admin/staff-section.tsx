@@ -38,32 +38,26 @@ function RoleOptions() {
   ));
 }
 
-function useAnswerToast(key: string, done: string, failed: string, onDone?: () => void) {
-  return useAccountForm(key, (result) => {
-    if (result.ok) {
-      void showToast(done, { description: "It holds from their next page." });
-      onDone?.();
-    } else {
-      void showToast(failed, {
-        description: result.message ?? "Something went wrong",
-        tone: "error",
-      });
-    }
-  });
+/** An answer as a toast: `done` (a title, a description) when it worked, else `failed` and why. */
+function toastAnswer(result: FormAnswer, done: [string, string?], failed: string) {
+  if (result.ok) void showToast(done[0], done[1] ? { description: done[1] } : undefined);
+  else {
+    void showToast(failed, {
+      description: result.message ?? "Something went wrong",
+      tone: "error",
+    });
+  }
 }
 
 function InviteForm() {
   const form = useRef<HTMLFormElement>(null);
   const { fetcher, busy } = useAccountForm("invite-staff", (result) => {
-    if (result.ok) {
-      void showToast("Invitation sent", { description: "The link works once, for 7 days." });
-      form.current?.reset();
-    } else {
-      void showToast("Invitation not sent", {
-        description: result.message ?? "Something went wrong",
-        tone: "error",
-      });
-    }
+    toastAnswer(
+      result,
+      ["Invitation sent", "The link works once, for 7 days."],
+      "Invitation not sent",
+    );
+    if (result.ok) form.current?.reset();
   });
   return (
     <fetcher.Form
@@ -123,16 +117,9 @@ function InviteButtons({ invite }: { invite: Invite }) {
 
 function PendingInvites({ invites }: { invites: Invite[] }) {
   useAccountForm(INVITE_ANSWER, (result) => {
-    if (result.ok) {
-      void showToast(
-        result.intent === "withdraw-invite" ? "Invitation withdrawn" : "Invitation sent again",
-      );
-    } else {
-      void showToast("Invitation not changed", {
-        description: result.message ?? "Something went wrong",
-        tone: "error",
-      });
-    }
+    const done =
+      result.intent === "withdraw-invite" ? "Invitation withdrawn" : "Invitation sent again";
+    toastAnswer(result, [done], "Invitation not changed");
   });
   if (invites.length === 0) return null;
   return (
@@ -237,16 +224,12 @@ export function StaffSection({
   invites: Invite[];
   currentId: string;
 }) {
-  useAnswerToast(CHANGE, "Role changed", "Role not changed");
-  useAccountForm(REMOVE, (result) => {
-    if (result.ok)
-      void showToast("Staff member removed", { description: "They are a customer now." });
-    else
-      void showToast("Not removed", {
-        description: result.message ?? "Something went wrong",
-        tone: "error",
-      });
-  });
+  useAccountForm(CHANGE, (result) =>
+    toastAnswer(result, ["Role changed", "It holds from their next page."], "Role not changed"),
+  );
+  useAccountForm(REMOVE, (result) =>
+    toastAnswer(result, ["Staff member removed", "They are a customer now."], "Not removed"),
+  );
   return (
     <section aria-labelledby="staff-heading" className={`${cardClass} mt-6`}>
       <h2 id="staff-heading" className="text-lg font-semibold">
