@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShopDay, readShopDay, shopDate, shopDayStart } from "./dates";
+import {
+  formatLongDate,
+  formatShopDay,
+  readShopDay,
+  shopDate,
+  shopDayStart,
+  shopLocalMinute,
+  shopMomentOf,
+} from "./dates";
 
 describe("shop dates", () => {
   it("formats a long British date", () => {
@@ -70,5 +78,18 @@ describe("shopDayStart", () => {
   it("is London's midnight, in winter and in summer", () => {
     expect(shopDayStart("2026-11-27").toISOString()).toBe("2026-11-27T00:00:00.000Z");
     expect(shopDayStart("2026-07-01").toISOString()).toBe("2026-06-30T23:00:00.000Z");
+  });
+});
+
+describe("shopMomentOf", () => {
+  it("reads London's wall clock in winter and in summer", () => {
+    expect(shopMomentOf("2026-12-01T09:30")?.toISOString()).toBe("2026-12-01T09:30:00.000Z");
+    expect(shopMomentOf("2026-07-01T09:30")?.toISOString()).toBe("2026-07-01T08:30:00.000Z");
+    expect(shopLocalMinute(new Date("2026-07-01T08:30:00Z"))).toBe("2026-07-01T09:30");
+  });
+
+  it("refuses what is no time", () => {
+    expect(shopMomentOf("2026-13-01T09:30")).toBeNull();
+    expect(shopMomentOf("tomorrow")).toBeNull();
   });
 });

@@ -88,3 +88,31 @@ export function shopDayStart(isoDay: string): Date {
   const hourBefore = new Date(utcMidnight - HOUR);
   return shopCalendarDay(hourBefore) === isoDay ? hourBefore : new Date(utcMidnight);
 }
+
+const localMinute = formatter("sv-SE", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A moment as a datetime-local field shows it in London: "2026-12-01T09:30". */
+export function shopLocalMinute(moment: Date): string {
+  return localMinute().format(moment).replace(" ", "T");
+}
+
+/**
+ * The moment a London wall-clock time ("2026-12-01T09:30", as a datetime-local field sends it)
+ * names: the hour before the same time in UTC in summer, the same in winter. A time the clocks
+ * skip (01:30 on the last Sunday of March) is read as the hour after; null for what is no time.
+ */
+export function shopMomentOf(local: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
+  const utc = Date.parse(`${local}:00Z`);
+  if (Number.isNaN(utc)) return null;
+  const summer = new Date(utc - HOUR);
+  if (shopLocalMinute(summer) === local) return summer;
+  return new Date(utc);
+}

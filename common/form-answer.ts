@@ -14,4 +14,6 @@ export type FormAnswer = {
   problems?: { field: string; message: string }[];
   /** Echoed back when the page may offer to resend the verification email. */
   email?: string;
+  /** What an operation gives the page to show (a page's preview), when it gives anything. */
+  reply?: unknown;
 };

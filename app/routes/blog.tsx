@@ -1,103 +1,96 @@
+import { imageSrcSet } from "@common/catalog/product-images";
+import { formatLongDate } from "@common/dates";
 import { routeMeta } from "@common/seo";
+import { publishedPosts } from "@server/content/blog-posts";
+import { getDb } from "@server/db/connection";
 import { PageHeader } from "~/components/content/page-header";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { ArrowRight } from "~/components/ui/icons";
-import { showNotImplemented } from "~/lib/notices";
+import { ShopLink } from "~/components/ui/shop-link";
+import { cn } from "~/lib/class-names";
 import type { Route } from "./+types/blog";
 
-// Three static sample articles (docs/product.md#screens); Read More shows the not-implemented notice.
-const articles = [
-  {
-    slug: "coffee-and-your-smile",
-    title: "Coffee lover? How to keep your smile bright",
-    excerpt:
-      "You don't have to give up your morning flat white. Simple habits, like rinsing with water and using a straw for iced drinks, make a real difference to staining.",
-    date: "2026-10-28",
-    readMinutes: 4,
-    image: "/images/blog/coffee-and-your-smile.svg",
-    imageAlt: "Illustration of a coffee cup next to a glass of water and a toothbrush",
-  },
-  {
-    slug: "whitening-myths",
-    title: "Five teeth-whitening myths, checked with a dentist",
-    excerpt:
-      "Does whitening damage enamel? Is baking soda a good idea? We asked a dentist to separate the facts from the folklore.",
-    date: "2026-10-09",
-    readMinutes: 6,
-    image: "/images/blog/whitening-myths.svg",
-    imageAlt: "Illustration of a tooth with a magnifying glass and a question mark",
-  },
-  {
-    slug: "make-results-last",
-    title: "Making your whitening results last up to 12 months",
-    excerpt:
-      "Finished your 14-day treatment? Here's the routine that keeps your new shade for longer, from toothpaste choice to quick touch-ups.",
-    date: "2026-09-17",
-    readMinutes: 5,
-    image: "/images/blog/make-results-last.svg",
-    imageAlt: "Illustration of a calendar with a sparkling tooth",
-  },
-];
+// /blog: the posts published so far, newest first (docs/admin.md#blog), each to its own page.
 
-const articleDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-export function meta({ matches }: Route.MetaArgs) {
-  return routeMeta(matches, () => ({
-    title: "Blog",
-    description:
-      "Oral-care tips and honest advice on teeth whitening: stain-proof habits, whitening myths checked with a dentist, and how to make results last.",
-    path: "/blog",
-  }));
+export async function loader() {
+  const posts = await publishedPosts(await getDb());
+  return {
+    posts: posts.map(({ updatedAt: _updated, ...post }) => ({
+      ...post,
+      publishedAt: post.publishedAt.toISOString(),
+    })),
+  };
 }
 
-export default function Blog() {
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...routeMeta(matches, () => ({
+      title: "Blog",
+      description:
+        "Oral-care tips and honest advice on teeth whitening: stain-proof habits, whitening myths checked with a dentist, and how to make results last.",
+      path: "/blog",
+    })),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: "Smile Journal",
+      href: "/blog/rss.xml",
+    },
+  ];
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Blog" title="Smile Journal">
         <p>Practical oral-care advice and the science behind a brighter smile.</p>
       </PageHeader>
       <div className="shop-container py-12 lg:py-16">
-        <ul className="grid gap-8 md:grid-cols-3">
-          {articles.map((article) => (
-            <li key={article.slug} className="flex">
-              <article className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft">
-                <img
-                  src={article.image}
-                  alt={article.imageAlt}
-                  width={800}
-                  height={500}
-                  loading="lazy"
-                  className="aspect-[8/5] w-full bg-mint object-cover"
-                />
-                <div className="flex flex-1 flex-col gap-3 p-6">
-                  <p className="text-sm text-ink-muted">
-                    <time dateTime={article.date}>
-                      {articleDate.format(new Date(article.date))}
-                    </time>
-                    {" · "}
-                    {article.readMinutes} min read
-                  </p>
-                  <h2 className="text-xl font-semibold tracking-tight">{article.title}</h2>
-                  <p className="flex-1 text-ink-muted">{article.excerpt}</p>
-                  <Button
-                    variant="secondary"
-                    className="mt-2 self-start"
-                    onClick={showNotImplemented}
-                    aria-label={`Read More: ${article.title}`}
-                  >
-                    Read More
-                    <ArrowRight aria-hidden="true" />
-                  </Button>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
+        {posts.length === 0 ? (
+          <p className="text-center text-lg text-ink-muted">
+            No articles yet. Our first one is on its way.
+          </p>
+        ) : (
+          <ul className="grid gap-8 md:grid-cols-3">
+            {posts.map((post) => (
+              <li key={post.id} className="flex">
+                <article className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft">
+                  <img
+                    src={post.coverImageUrl}
+                    srcSet={imageSrcSet(post.coverImageUrl)}
+                    sizes="(min-width: 768px) 33vw, 100vw"
+                    alt={post.coverImageAlt}
+                    width={800}
+                    height={500}
+                    loading="lazy"
+                    className="aspect-[8/5] w-full bg-mint object-cover"
+                  />
+                  <div className="flex flex-1 flex-col gap-3 p-6">
+                    <p className="text-sm text-ink-muted">
+                      <time dateTime={post.publishedAt}>
+                        {formatLongDate(new Date(post.publishedAt))}
+                      </time>
+                      {" · "}
+                      {post.readMinutes} min read
+                    </p>
+                    <h2 className="text-xl font-semibold tracking-tight">{post.title}</h2>
+                    <p className="flex-1 text-ink-muted">{post.excerpt}</p>
+                    <ShopLink
+                      to={`/blog/${post.slug}`}
+                      className={cn(buttonVariants({ variant: "secondary" }), "mt-2 self-start")}
+                      aria-label={`Read More: ${post.title}`}
+                    >
+                      Read More
+                      <ArrowRight aria-hidden="true" />
+                    </ShopLink>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </>
   );

@@ -1,6 +1,8 @@
+import { fillText } from "@common/content/pages";
 import { configFrom } from "@common/public-config";
 import { routeMeta } from "@common/seo";
 import { listFeaturedProducts } from "@server/catalog/catalog-service";
+import { pageOrStartingText } from "@server/content/pages";
 import { getDb } from "@server/db/connection";
 import { logger } from "@server/logger";
 import { Benefits } from "~/components/home/benefits";
@@ -13,18 +15,24 @@ import { Testimonials } from "~/components/home/testimonials";
 import { TrustBar } from "~/components/home/trust-bar";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
 import { offerTexts } from "~/lib/offers";
+import { pagePlaceholders } from "~/lib/page-placeholders";
 import type { Route } from "./+types/home";
 
 export const FEATURED_COUNT = 3;
 
-export async function loader() {
+async function featuredOrNone() {
   try {
-    return { featured: await listFeaturedProducts(await getDb(), FEATURED_COUNT) };
+    return await listFeaturedProducts(await getDb(), FEATURED_COUNT);
   } catch (error) {
     // docs/product.md#messages: a failed featured query is only logged; the block is left out.
     logger.error({ err: error }, "featured products failed to load");
-    return { featured: null };
+    return null;
   }
+}
+
+export async function loader() {
+  const [featured, hero] = await Promise.all([featuredOrNone(), pageOrStartingText("home")]);
+  return { featured, hero };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -38,11 +46,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const config = configFrom(matches);
+  const values = pagePlaceholders(config);
   // Sections below the fold skip rendering work until they near the viewport
   // (render-when-visible, app.css).
   return (
     <>
-      <Hero />
+      <Hero
+        title={fillText(loaderData.hero.heroTitle, values)}
+        text={fillText(loaderData.hero.heroText, values)}
+      />
       <TrustBar config={config} />
       {loaderData.featured ? <FeaturedProducts products={loaderData.featured} /> : null}
       <div className="render-when-visible">

@@ -31,6 +31,8 @@ const grants = {
   catalogue: ["owner", "manager"],
   /** Discounts, offers, gift cards, abandoned checkouts, the newsletter and campaigns. */
   marketing: ["owner", "manager"],
+  /** The blog's posts and the shop's pages (About, FAQ, the policies, the home page's hero). */
+  content: ["owner", "manager"],
   /** The shop's figures, its analytics and the parked background jobs. */
   figures: ["owner", "manager"],
   /** The shop's settings, payments and staff. */
@@ -93,6 +95,10 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: "/dashboard/admin-newsletter/export", view: "marketing" },
   { path: "/dashboard/admin-campaigns", view: "marketing" },
   { path: "/dashboard/admin-campaigns/:campaignId", view: "marketing" },
+  { path: "/dashboard/admin-blog", view: "content" },
+  { path: "/dashboard/admin-blog/:postId", view: "content" },
+  { path: "/dashboard/admin-pages", view: "content" },
+  { path: "/dashboard/admin-pages/:page", view: "content" },
   { path: "/dashboard/admin-settings", view: "settings" },
   { path: "/dashboard/admin-payments", view: "settings" },
 ];

@@ -37,9 +37,12 @@ export function sanitizeProductHtml(html: string): string {
   return sanitizeHtml(html, options).trim();
 }
 
-/** Plain text of a description, whitespace collapsed: for meta tags and search snippets. */
+/**
+ * Plain text of a description (or a page's or post's HTML), whitespace collapsed: for meta tags,
+ * search snippets and feeds.
+ */
 export function productHtmlToText(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|li|h3|h4|blockquote)>|<br\s*\/?>/gi, "$& "), {
+  const text = sanitizeHtml(html.replace(/<\/(p|li|h2|h3|h4|blockquote)>|<br\s*\/?>/gi, "$& "), {
     allowedTags: [],
     allowedAttributes: {},
   });

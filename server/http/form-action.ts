@@ -18,6 +18,12 @@ function cookiesOf(done: unknown): string[] {
   return Array.isArray(cookies) ? cookies.filter((cookie) => typeof cookie === "string") : [];
 }
 
+/** What an operation gives the page to show (`{ reply }`), passed on in the answer. */
+function replyOf(done: unknown): { reply?: unknown } {
+  const reply = (done as { reply?: unknown } | null | undefined)?.reply;
+  return reply === undefined ? {} : { reply };
+}
+
 export type FormIntent = {
   parse: (form: Record<string, unknown>) => z.ZodSafeParseResult<unknown>;
   run: (input: never) => Promise<unknown>;
@@ -88,7 +94,7 @@ export async function answerForm(request: Request, intents: Record<string, FormI
     const done = await operation.run(parsed.data as never);
     // Who is signed in may have changed: the loaders that follow read the session again.
     forgetSessionUser();
-    return answer({ intent, ok: true }, 200, cookiesOf(done));
+    return answer({ intent, ok: true, ...replyOf(done) }, 200, cookiesOf(done));
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof DomainError)) {

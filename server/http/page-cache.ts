@@ -251,7 +251,7 @@ const PUBLIC_API = /^\/api\/products(\/[^/]+)?$/;
  * form) is personal for a signed-in visitor.
  */
 const SHARED_PAGE =
-  /^\/(?:|store(?:\/[^/]+)?|product\/[^/]+|search|gift-cards|about|faq|blog|contact|terms-of-service|privacy-policy|shipping-returns|sitemap\.xml|feeds\/google\.xml)$/;
+  /^\/(?:|store(?:\/[^/]+)?|product\/[^/]+|search|gift-cards|about|faq|blog(?:\/[^/]+)?|contact|terms-of-service|privacy-policy|shipping-returns|sitemap\.xml|feeds\/google\.xml)$/;
 
 export function isSharedPage(path: string): boolean {
   return SHARED_PAGE.test(path);

@@ -7,6 +7,7 @@ import type { Database } from "../db/database";
 import { env } from "../env";
 import type { Logger } from "../logger";
 import { getShopSettings, pricingOf } from "../settings/shop-settings";
+import { seedDemoBlog } from "./demo-blog";
 import { seedDemoCodes } from "./demo-codes";
 import { seedDemoHistory } from "./demo-history";
 import { seedDemoOrders } from "./demo-orders";
@@ -99,4 +100,6 @@ export async function seedDemoShop(db: Database, auth: Auth, logger: Logger): Pr
   if (reviews > 0) logger.info({ reviews }, "seeded the demo shoppers' reviews");
   const subscribers = await seedDemoSubscribers(db);
   if (subscribers > 0) logger.info({ subscribers }, "seeded the demo newsletter's subscribers");
+  const posts = await seedDemoBlog(db);
+  if (posts > 0) logger.info({ posts }, "seeded the demo blog's posts");
 }

@@ -123,16 +123,18 @@ test.describe("shared layout", () => {
   });
 
   test("toasts: one at a time, each gone after 5000 ms", async ({ page }) => {
-    await gotoHydrated(page, "/blog");
-    const readMore = page.getByRole("button", { name: /^Read More/ });
-    await readMore.first().click();
+    await gotoHydrated(page, "/");
+    const shopNow = page
+      .getByRole("region", { name: "Subscribe and save 15%" })
+      .getByRole("button", { name: "Shop Now" });
+    await shopNow.click();
     const toast = page.locator("[data-sonner-toast]");
     await expect(toast).toHaveCount(1);
     const shownAt = Date.now();
     await expect(page.getByText("🚧 Feature Not Implemented")).toBeVisible();
 
     // A second notice while the first shows: still only one toast on screen.
-    await readMore.nth(1).click();
+    await shopNow.click();
     await expect(page.locator("[data-sonner-toast][data-visible='true']")).toHaveCount(1);
 
     await expect(toast).toHaveCount(0, { timeout: 15_000 });

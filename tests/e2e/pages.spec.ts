@@ -33,17 +33,21 @@ test.describe("content pages", () => {
     await expect(page.getByRole("main").locator("details[open]")).toHaveCount(0);
   });
 
-  test("blog: three articles whose Read More shows the not-implemented notice", async ({
-    page,
-  }) => {
+  test("blog: the three sample articles, each Read More opening its post", async ({ page }) => {
     await gotoHydrated(page, "/blog");
     const articles = page.getByRole("main").getByRole("article");
     await expect(articles).toHaveCount(3);
     await articles
       .nth(1)
-      .getByRole("button", { name: /^Read More/ })
+      .getByRole("link", { name: /^Read More/ })
       .click();
-    await expect(page.getByText("🚧 Feature Not Implemented")).toBeVisible();
+    await expect(page).toHaveURL(/\/blog\/whitening-myths$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Five teeth-whitening myths, checked with a dentist",
+    );
+    await expect(page.getByRole("heading", { name: "2. Baking soda is a safe home whitener" })).toBeVisible();
+    await page.getByRole("link", { name: "Smile Journal" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
   });
 
   test("contact: required fields, toast, reset, nothing sent", async ({ page }) => {

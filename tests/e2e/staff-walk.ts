@@ -147,6 +147,20 @@ export const walkedRoutes: readonly WalkedRoute[] = [
     intents: ["save", "test", "send"],
   },
   { file: "dashboard.admin-newsletter-export.ts", open: "/dashboard/admin-newsletter/export" },
+  { file: "dashboard.admin-blog.tsx", open: "/dashboard/admin-blog" },
+  {
+    file: "dashboard.admin-blog-post.tsx",
+    open: "/dashboard/admin-blog/new",
+    post: "/dashboard/admin-blog/no-such-post",
+    intents: ["save", "delete"],
+  },
+  { file: "dashboard.admin-pages.tsx", open: "/dashboard/admin-pages" },
+  {
+    file: "dashboard.admin-page.tsx",
+    open: "/dashboard/admin-pages/faq",
+    post: "/dashboard/admin-pages/no-such-page",
+    intents: ["save", "preview", "show", "restore"],
+  },
   {
     file: "dashboard.admin-jobs.ts",
     open: "/dashboard/admin-jobs",

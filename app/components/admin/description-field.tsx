@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Textarea } from "~/components/ui/textarea";
 import type { RichTextEditorProps } from "./rich-text-editor";
 
-// The product description (and a campaign's text): an HTML text field as rendered by the server (and without
+// The product description (and a campaign's, a page's or a blog post's text): an HTML text field as rendered by the server (and without
 // JavaScript), replaced by a rich-text editor once the editor's code has loaded (on demand: only
 // an admin editing a product fetches it). The editor starts from whatever the field holds at
 // that moment, so nothing typed before it arrived is lost, and takes the focus if the field had
@@ -15,6 +15,9 @@ export function DescriptionField({
   id = "product-description",
   name = "descriptionHtml",
   label = "Description",
+  kind = "description",
+  images,
+  hint = "Paragraphs, bold, italics, headings, lists, quotes and links; anything else is removed on save.",
 }: {
   initialHtml: string;
   invalid: boolean;
@@ -23,6 +26,11 @@ export function DescriptionField({
   id?: string;
   name?: string;
   label?: string;
+  /** A product's description, or a page's or post's text (rich-text-editor.tsx). */
+  kind?: "description" | "article";
+  /** The shop's images the text may show. */
+  images?: readonly { url: string; label: string }[];
+  hint?: string;
 }) {
   const field = useRef<HTMLTextAreaElement>(null);
   const [editor, setEditor] = useState<{
@@ -60,6 +68,8 @@ export function DescriptionField({
           labelId={`${id}-label`}
           describedBy={describedBy}
           invalid={invalid}
+          kind={kind}
+          {...(images ? { images } : {})}
         />
       ) : (
         <Textarea
@@ -74,8 +84,7 @@ export function DescriptionField({
         />
       )}
       <p id={`${id}-hint`} className="text-sm text-ink-muted">
-        Paragraphs, bold, italics, headings, lists, quotes and links; anything else is removed on
-        save.
+        {hint}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import Image from "@tiptap/extension-image";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, useState } from "react";
@@ -5,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import {
   Bold,
   Heading3,
+  ImageIcon,
   Italic,
   Link2,
   List,
@@ -13,11 +15,14 @@ import {
   Unlink,
 } from "~/components/ui/icons";
 import { fieldClasses, Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { useFocusOnMount } from "~/components/ui/use-focus-on-mount";
 import { cn } from "~/lib/class-names";
 
 // The product description as rich text (TipTap, a ProseMirror editor made for React), limited to
-// what the storefront keeps: paragraphs, bold, italics, headings, lists, quotes and links. The
+// what the storefront keeps: paragraphs, bold, italics, headings, lists, quotes and links; a page
+// or a blog post (`article`) has headings from h2 and, for a post, the shop's images with their
+// alt text. The
 // HTML it writes goes into a hidden field; the server cleans it with the storefront's own rules
 // on save, so the editor is a convenience, never the guard. Loaded only on the admin's product
 // pages, after hydration (description-field.tsx).
@@ -92,6 +97,77 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   );
 }
 
+/** One of the shop's images into the text, with the words that describe it (never without). */
+function ImageForm({
+  editor,
+  images,
+  onDone,
+}: {
+  editor: Editor;
+  images: readonly { url: string; label: string }[];
+  onDone: () => void;
+}) {
+  const [src, setSrc] = useState(images[0]?.url ?? "");
+  const [alt, setAlt] = useState("");
+  const [missing, setMissing] = useState(false);
+  const field = useFocusOnMount<HTMLSelectElement>();
+  const insert = () => {
+    if (alt.trim() === "") {
+      setMissing(true);
+      return;
+    }
+    editor.chain().focus().setImage({ src, alt: alt.trim() }).run();
+    onDone();
+  };
+  return (
+    <div className="grid gap-2 border-t border-line p-2 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
+      <label className="space-y-1 text-sm font-medium" htmlFor="text-image">
+        Image
+        <Select
+          id="text-image"
+          value={src}
+          onChange={(event) => setSrc(event.target.value)}
+          ref={field}
+        >
+          {images.map((image) => (
+            <option key={image.url} value={image.url}>
+              {image.label}
+            </option>
+          ))}
+        </Select>
+      </label>
+      <label className="space-y-1 text-sm font-medium" htmlFor="text-image-alt">
+        Describe the image
+        <Input
+          id="text-image-alt"
+          value={alt}
+          aria-invalid={missing ? true : undefined}
+          aria-describedby={missing ? "text-image-alt-error" : undefined}
+          onChange={(event) => setAlt(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              insert();
+            }
+            if (event.key === "Escape") onDone();
+          }}
+        />
+        {missing ? (
+          <span id="text-image-alt-error" className="block text-sm text-coral-strong">
+            Describe the image for people who cannot see it.
+          </span>
+        ) : null}
+      </label>
+      <Button type="button" size="sm" onClick={insert}>
+        Insert image
+      </Button>
+      <Button type="button" size="sm" variant="secondary" onClick={onDone}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
 export type RichTextEditorProps = {
   name: string;
   initialHtml: string;
@@ -100,6 +176,10 @@ export type RichTextEditorProps = {
   labelId: string;
   describedBy?: string;
   invalid?: boolean;
+  /** A product's description (headings h3 and h4), or a page's or post's text (h2 and h3). */
+  kind?: "description" | "article";
+  /** The shop's images the text may show; none: no image button. */
+  images?: readonly { url: string; label: string }[];
 };
 
 export default function RichTextEditor({
@@ -109,14 +189,18 @@ export default function RichTextEditor({
   labelId,
   describedBy,
   invalid,
+  kind = "description",
+  images = [],
 }: RichTextEditorProps) {
   const [html, setHtml] = useState(initialHtml);
   const [linking, setLinking] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const headingLevel = kind === "article" ? 2 : 3;
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
       StarterKit.configure({
-        heading: { levels: [3, 4] },
+        heading: { levels: kind === "article" ? [2, 3] : [3, 4] },
         code: false,
         codeBlock: false,
         horizontalRule: false,
@@ -128,6 +212,7 @@ export default function RichTextEditor({
           protocols: ["mailto"],
         },
       }),
+      ...(images.length > 0 ? [Image.configure({ inline: false })] : []),
     ],
     content: initialHtml,
     autofocus: autofocus ? "end" : false,
@@ -139,7 +224,7 @@ export default function RichTextEditor({
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
         class:
-          "min-h-48 px-4 py-3 focus:outline-none [&_a]:text-brand-strong [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6",
+          "min-h-48 px-4 py-3 focus:outline-none [&_a]:text-brand-strong [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_h2]:text-xl [&_h2]:font-semibold [&_img]:max-h-64 [&_img]:rounded-lg [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6",
       },
     },
     onUpdate: ({ editor: changed }) => setHtml(changed.isEmpty ? "" : changed.getHTML()),
@@ -149,7 +234,7 @@ export default function RichTextEditor({
     selector: ({ editor: current }) => ({
       bold: current?.isActive("bold") ?? false,
       italic: current?.isActive("italic") ?? false,
-      heading: current?.isActive("heading", { level: 3 }) ?? false,
+      heading: current?.isActive("heading", { level: headingLevel }) ?? false,
       bullets: current?.isActive("bulletList") ?? false,
       numbers: current?.isActive("orderedList") ?? false,
       quote: current?.isActive("blockquote") ?? false,
@@ -180,7 +265,7 @@ export default function RichTextEditor({
         <ToolButton
           label="Heading"
           active={state?.heading}
-          onClick={() => run((c) => c.toggleHeading({ level: 3 }))}
+          onClick={() => run((c) => c.toggleHeading({ level: headingLevel }))}
         >
           <Heading3 className="size-4" aria-hidden="true" />
         </ToolButton>
@@ -216,8 +301,16 @@ export default function RichTextEditor({
             <Unlink className="size-4" aria-hidden="true" />
           </ToolButton>
         ) : null}
+        {images.length > 0 ? (
+          <ToolButton label="Image" onClick={() => setPicking(true)}>
+            <ImageIcon className="size-4" aria-hidden="true" />
+          </ToolButton>
+        ) : null}
       </div>
       {linking && editor ? <LinkForm editor={editor} onDone={() => setLinking(false)} /> : null}
+      {picking && editor ? (
+        <ImageForm editor={editor} images={images} onDone={() => setPicking(false)} />
+      ) : null}
       <EditorContent editor={editor} />
     </div>
   );

@@ -3,13 +3,15 @@ import { ShieldCheck, Sparkles, Stethoscope } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { HeroArt } from "./hero-art";
 
+// The hero's title and text are the owner's, edited in the admin (docs/admin.md#pages).
+
 const highlights = [
   { icon: ShieldCheck, label: "Enamel-safe formula" },
   { icon: Stethoscope, label: "Dentist recommended" },
   { icon: Sparkles, label: "Results in 3-5 days" },
 ];
 
-export function Hero() {
+export function Hero({ title, text }: { title: string; text: string }) {
   return (
     <section className="relative isolate flex flex-col overflow-hidden bg-gradient-to-b from-brand-soft to-mint md:block md:bg-mint">
       <div className="shop-container flex items-center pt-10 pb-4 md:min-h-[34rem] md:py-16">
@@ -18,13 +20,8 @@ export function Hero() {
             <Sparkles className="size-4" aria-hidden="true" />
             Professional results at home
           </p>
-          <h1 className="mt-5 text-4xl font-bold tracking-tight text-ink sm:text-5xl">
-            A brighter smile, the gentle way
-          </h1>
-          <p className="mt-5 text-lg text-slate-700">
-            Enamel-safe whitening strips, toothpaste and pens, recommended by dentists. See a
-            visible difference in 3-5 days, with results that last up to 12 months.
-          </p>
+          <h1 className="mt-5 text-4xl font-bold tracking-tight text-ink sm:text-5xl">{title}</h1>
+          <p className="mt-5 text-lg text-slate-700">{text}</p>
           <div className="mt-8 flex flex-wrap items-center gap-4">
             <ShopLink to="/store" className={buttonVariants({ size: "lg" })}>
               Shop Now

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { FaqContent } from "../../common/content/pages";
+import { contentOfForm, pageFormSchema } from "./page-form";
+
+describe("contentOfForm", () => {
+  it("reads listed fields by their place and closes the gaps of removed items", () => {
+    expect(
+      contentOfForm({
+        intent: "save",
+        version: "2",
+        title: "FAQ",
+        "questions.0.question": "One?",
+        "questions.0.answerHtml": "<p>1</p>",
+        "questions.2.question": "Three?",
+        "questions.2.answerHtml": "<p>3</p>",
+        "questions.99.question": "Too far",
+        "constructor.0.x": "no",
+      }),
+    ).toEqual({
+      title: "FAQ",
+      questions: [
+        { question: "One?", answerHtml: "<p>1</p>" },
+        { question: "Three?", answerHtml: "<p>3</p>" },
+      ],
+      constructor: [{ x: "no" }],
+    });
+    expect(({} as { x?: unknown }).x).toBeUndefined();
+  });
+});
+
+describe("pageFormSchema", () => {
+  it("sanitises the HTML and names the field at fault", () => {
+    const saved = pageFormSchema("faq").safeParse({
+      version: "0",
+      title: "FAQ",
+      "questions.0.question": "Safe?",
+      "questions.0.answerHtml": '<p onclick="x()">Yes<script>alert(1)</script></p>',
+    });
+    expect(saved.success && (saved.data.content as FaqContent).questions[0]?.answerHtml).toBe(
+      "<p>Yes</p>",
+    );
+
+    const refused = pageFormSchema("faq").safeParse({
+      title: "FAQ",
+      "questions.0.question": "",
+      "questions.0.answerHtml": "<p>Yes</p>",
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path.join(".")).toBe("questions.0.question");
+    expect(refused.error?.issues[0]?.message).toBe("Write the question.");
+  });
+
+  it("refuses an answer that is only markup", () => {
+    const refused = pageFormSchema("terms-of-service").safeParse({
+      title: "Terms",
+      bodyHtml: "<p><script>alert(1)</script></p>",
+    });
+    expect(refused.error?.issues[0]?.message).toBe("Write the text.");
+  });
+});
