@@ -8,13 +8,13 @@ import { gzipSync } from "node:zlib";
 // browser that accepts Brotli gets the build's .br forms (scripts/precompress-assets.ts), smaller.
 
 /**
- * The product page's budget, in gzipped bytes: 131.75 kB, with React DOM and React Router in the
+ * The product page's budget, in gzipped bytes: 131.5 kB, with React DOM and React Router in the
  * browser (decision record 036), each page loading only the shared code it runs and what opens
  * later loading when wanted (decision record 059), and the route manifest listing every route,
  * the admin's too (decision record 026; today's figures in docs/performance.md).
  * Raise it only on purpose, in the commit that needs it, saying why.
  */
-export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 131.75 * 1024;
+export const PRODUCT_PAGE_FIRST_LOAD_BUDGET = 131.5 * 1024;
 
 /** The framework's chunk (React, React DOM, React Router: vite.config.ts's "framework" group). */
 const FRAMEWORK_CHUNK = /\/framework-[^/]*\.js$/;

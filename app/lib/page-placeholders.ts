@@ -1,4 +1,4 @@
-import type { PagePlaceholders } from "@common/content/pages";
+import type { PagePlaceholders } from "@common/content/placeholders";
 import type { PublicConfig } from "@common/public-config";
 import { offerTexts } from "./offers";
 

@@ -2,7 +2,7 @@ import { configFrom } from "@common/public-config";
 import { routeMeta } from "@common/seo";
 import { getPage } from "@server/content/pages";
 import { getDb } from "@server/db/connection";
-import { FaqView } from "~/components/content/page-views";
+import { FaqView } from "~/components/content/faq-view";
 import { pagePlaceholders } from "~/lib/page-placeholders";
 import type { Route } from "./+types/faq";
 

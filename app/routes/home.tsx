@@ -1,4 +1,4 @@
-import { fillText } from "@common/content/pages";
+import { fillText } from "@common/content/placeholders";
 import { configFrom } from "@common/public-config";
 import { routeMeta } from "@common/seo";
 import { listFeaturedProducts } from "@server/catalog/catalog-service";

@@ -3,7 +3,7 @@ import { configFrom, rootDataFrom } from "@common/public-config";
 import { routeMeta } from "@common/seo";
 import { getPage } from "@server/content/pages";
 import { getDb } from "@server/db/connection";
-import { PolicyView } from "~/components/content/page-views";
+import { PolicyView } from "~/components/content/policy-view";
 import { pagePlaceholders } from "~/lib/page-placeholders";
 import type { Route } from "./+types/privacy-policy";
 

@@ -45,7 +45,9 @@ test.describe("content pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Five teeth-whitening myths, checked with a dentist",
     );
-    await expect(page.getByRole("heading", { name: "2. Baking soda is a safe home whitener" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "2. Baking soda is a safe home whitener" }),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Smile Journal" }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });

@@ -55,7 +55,9 @@ describe.each(testDrivers)("the shop's pages and blog on %s", (driver) => {
     expect((await getPage(db(), "faq")).version).toBe(0);
     const edited = {
       title: "Questions",
-      questions: [{ question: "Safe?", answerHtml: '<p>Yes<img src="https://evil.example/x"></p>' }],
+      questions: [
+        { question: "Safe?", answerHtml: '<p>Yes<img src="https://evil.example/x"></p>' },
+      ],
     };
     await savePage(db(), actor, "faq", edited, 0);
     const shown = await getPage(db(), "faq");
@@ -80,7 +82,9 @@ describe.each(testDrivers)("the shop's pages and blog on %s", (driver) => {
     await savePage(db(), actor, "about", { ...pageDefaults.about, title: "First" }, 0);
     await expect(
       savePage(db(), actor, "about", { ...pageDefaults.about, title: "Second" }, 0),
-    ).rejects.toEqual(refusal("This page changed since you opened it. Reload it to see the changes."));
+    ).rejects.toEqual(
+      refusal("This page changed since you opened it. Reload it to see the changes."),
+    );
     const rows = await db().select().from(pageVersions).where(eq(pageVersions.page, "about"));
     expect(rows).toHaveLength(1);
   });

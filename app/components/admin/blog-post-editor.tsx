@@ -1,14 +1,12 @@
 import { IMAGE_UPLOAD_ACCEPT } from "@common/catalog/product-images";
 import { shopLocalMinute } from "@common/dates";
-import type { FormAnswer } from "@common/form-answer";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { fieldProblems } from "~/components/ui/field-problem";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { fieldClasses, Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
 import { DescriptionField } from "./description-field";
@@ -33,7 +31,9 @@ export type EditedPost = {
 };
 
 type ImageChoice = { url: string; label: string };
-type Problems = { field: string; message: string }[];
+
+const selectClasses = `${fieldClasses()} h-12 pr-10`;
+type Problems = { field?: string; message: string }[];
 
 /** The address a title suggests: lower case, words joined by dashes. */
 function slugOf(title: string): string {
@@ -44,11 +44,6 @@ function slugOf(title: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/, "");
-}
-
-function problemsOf(result: FormAnswer) {
-  if (result.problems) return result.problems;
-  return result.field ? [{ field: result.field, message: result.message ?? "" }] : [];
 }
 
 export function BlogPostForm({
@@ -68,7 +63,7 @@ export function BlogPostForm({
       void showToast("Post saved", { description: "The blog shows it as saved." });
       return;
     }
-    setProblems(problemsOf(result));
+    setProblems(result.problems ?? [{ field: result.field, message: result.message ?? "" }]);
     void showToast("Post not saved", {
       description: result.message ?? "Something went wrong",
       tone: "error",
@@ -198,8 +193,12 @@ function CoverFields({
         className="aspect-[8/5] w-full max-w-xs rounded-[var(--radius-card)] border border-line bg-mint object-cover sm:col-span-2"
       />
       <Field id="post-cover-image" label="Image">
-        <Select
+        {/* Native, drawn as ui/select.tsx draws it: importing that module here moved it, by the
+            browser build's chunk merging, into a chunk with the admin's search fields that the
+            store then loaded (docs/performance.md#the-blog-and-the-pages). */}
+        <select
           id="post-cover-image"
+          className={selectClasses}
           name="coverImageUrl"
           value={cover}
           onChange={(event) => setCover(event.target.value)}
@@ -210,7 +209,7 @@ function CoverFields({
               {choice.label}
             </option>
           ))}
-        </Select>
+        </select>
         {errorFor("coverImageUrl")}
       </Field>
       <Field

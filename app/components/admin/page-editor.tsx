@@ -1,297 +1,32 @@
-import {
-  type AboutContent,
-  type FaqContent,
-  type HomeContent,
-  type PageContents,
-  type PageKey,
-  type PagePlaceholders,
-  type PolicyContent,
-  placeholderHint,
+import type {
+  AboutContent,
+  FaqContent,
+  HomeContent,
+  PageContents,
+  PageKey,
+  PolicyContent,
 } from "@common/content/pages";
+import type { PagePlaceholders } from "@common/content/placeholders";
 import { formatDateTime } from "@common/dates";
-import type { FormAnswer } from "@common/form-answer";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
-import { AboutView, FaqView, PolicyView } from "~/components/content/page-views";
-import { Hero } from "~/components/home/hero";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
 import { fieldProblems } from "~/components/ui/field-problem";
-import { Plus, RotateCcw, Trash2 } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
+import { RotateCcw } from "~/components/ui/icons";
 import { showToast } from "~/lib/toast";
-import { DescriptionField } from "./description-field";
+import { AboutFields, FaqFields, HomeFields, PolicyFields } from "./page-fields";
 import { useConfirmedSubmit } from "./use-confirmed-submit";
 
 // One of the shop's pages in the admin (docs/admin.md#pages): its fields, a preview of what the
 // storefront will show (the storefront's own components, from the server's checked and cleaned
 // copy of the form), and its history, each version shown or restored. Saving publishes at once.
 
-type Problems = { field: string; message: string }[];
-type ErrorFor = ReturnType<typeof fieldProblems>;
+// The storefront's own drawing of the page, loaded when a preview is first shown: the admin's page
+// never carries the storefront's page code into the chunks the storefront loads.
+const PagePreview = lazy(() => import("./page-preview"));
 
-function problemsOf(result: FormAnswer): Problems {
-  if (result.problems) return result.problems;
-  return result.field ? [{ field: result.field, message: result.message ?? "" }] : [];
-}
-
-const richHint = `Headings, bold, italics, lists, quotes and links; anything else is removed on save. ${placeholderHint}`;
-
-function HomeFields({ content, problems }: { content: HomeContent; problems: ErrorFor }) {
-  return (
-    <>
-      <Field id="page-heroTitle" label="Hero title">
-        <Input
-          id="page-heroTitle"
-          name="heroTitle"
-          defaultValue={content.heroTitle}
-          maxLength={120}
-          {...problems.invalid("heroTitle")}
-        />
-        {problems.errorFor("heroTitle")}
-      </Field>
-      <Field id="page-heroText" label="Hero text" hint={placeholderHint}>
-        <Textarea
-          id="page-heroText"
-          name="heroText"
-          height="sm"
-          defaultValue={content.heroText}
-          maxLength={400}
-          aria-describedby="page-heroText-hint"
-          {...problems.invalid("heroText")}
-        />
-        {problems.errorFor("heroText")}
-      </Field>
-    </>
-  );
-}
-
-function TitleField({ title, problems }: { title: string; problems: ErrorFor }) {
-  return (
-    <Field id="page-title" label="Title">
-      <Input
-        id="page-title"
-        name="title"
-        defaultValue={title}
-        maxLength={120}
-        {...problems.invalid("title")}
-      />
-      {problems.errorFor("title")}
-    </Field>
-  );
-}
-
-function RichField({
-  id,
-  name,
-  label,
-  html,
-  problems,
-  list,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  html: string;
-  problems: Problems;
-  list: ErrorFor;
-}) {
-  return (
-    <div>
-      <DescriptionField
-        id={id}
-        name={name}
-        label={label}
-        kind="article"
-        initialHtml={html}
-        invalid={problems.some((problem) => problem.field === name)}
-        errorId={`page-${name}-error`}
-        hint={richHint}
-      />
-      {list.errorFor(name)}
-    </div>
-  );
-}
-
-function AboutFields({
-  content,
-  problems,
-  list,
-}: {
-  content: AboutContent;
-  problems: Problems;
-  list: ErrorFor;
-}) {
-  return (
-    <>
-      <TitleField title={content.title} problems={list} />
-      <Field id="page-lead" label="Introduction">
-        <Input
-          id="page-lead"
-          name="lead"
-          defaultValue={content.lead}
-          maxLength={300}
-          {...list.invalid("lead")}
-        />
-        {list.errorFor("lead")}
-      </Field>
-      <RichField
-        id="page-story"
-        name="storyHtml"
-        label="Our story"
-        html={content.storyHtml}
-        problems={problems}
-        list={list}
-      />
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">Our core values</legend>
-        {content.values.map((value, index) => (
-          <div key={value.title} className="space-y-3 rounded-lg border border-line p-3">
-            <Field id={`page-value-${index}-title`} label={`Value ${index + 1}`}>
-              <Input
-                id={`page-value-${index}-title`}
-                name={`values.${index}.title`}
-                defaultValue={value.title}
-                maxLength={60}
-                {...list.invalid(`values.${index}.title`)}
-              />
-              {list.errorFor(`values.${index}.title`)}
-            </Field>
-            <Field id={`page-value-${index}-text`} label={`Value ${index + 1}: text`}>
-              <Textarea
-                id={`page-value-${index}-text`}
-                name={`values.${index}.text`}
-                height="sm"
-                defaultValue={value.text}
-                maxLength={300}
-                {...list.invalid(`values.${index}.text`)}
-              />
-              {list.errorFor(`values.${index}.text`)}
-            </Field>
-          </div>
-        ))}
-      </fieldset>
-    </>
-  );
-}
-
-let nextQuestion = 0;
-
-function FaqFields({
-  content,
-  problems,
-  list,
-}: {
-  content: FaqContent;
-  problems: Problems;
-  list: ErrorFor;
-}) {
-  // Each question keeps its key as others are added or removed, so its editor keeps its text.
-  const [questions, setQuestions] = useState(() =>
-    content.questions.map((question) => ({ ...question, key: nextQuestion++ })),
-  );
-  return (
-    <>
-      <TitleField title={content.title} problems={list} />
-      <ol className="space-y-4">
-        {questions.map((entry, index) => (
-          <li key={entry.key} className="space-y-3 rounded-lg border border-line p-3">
-            <Field id={`page-question-${entry.key}`} label={`Question ${index + 1}`}>
-              <Input
-                id={`page-question-${entry.key}`}
-                name={`questions.${index}.question`}
-                defaultValue={entry.question}
-                maxLength={200}
-                {...list.invalid(`questions.${index}.question`)}
-              />
-              {list.errorFor(`questions.${index}.question`)}
-            </Field>
-            <RichField
-              id={`page-answer-${entry.key}`}
-              name={`questions.${index}.answerHtml`}
-              label={`Answer ${index + 1}`}
-              html={entry.answerHtml}
-              problems={problems}
-              list={list}
-            />
-            {questions.length > 1 ? (
-              <Button
-                type="button"
-                size="sm"
-                variant="secondary"
-                onClick={() => setQuestions((all) => all.filter((other) => other !== entry))}
-              >
-                <Trash2 aria-hidden="true" />
-                Remove question {index + 1}
-              </Button>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      {questions.length < 30 ? (
-        <Button
-          type="button"
-          variant="secondary"
-          className="justify-self-start"
-          onClick={() =>
-            setQuestions((all) => [...all, { question: "", answerHtml: "", key: nextQuestion++ }])
-          }
-        >
-          <Plus aria-hidden="true" />
-          Add a question
-        </Button>
-      ) : null}
-    </>
-  );
-}
-
-function PolicyFields({
-  content,
-  problems,
-  list,
-}: {
-  content: PolicyContent;
-  problems: Problems;
-  list: ErrorFor;
-}) {
-  return (
-    <>
-      <TitleField title={content.title} problems={list} />
-      <RichField
-        id="page-body"
-        name="bodyHtml"
-        label="Text"
-        html={content.bodyHtml}
-        problems={problems}
-        list={list}
-      />
-    </>
-  );
-}
-
-/** The storefront's own drawing of a page's content. */
-function PagePreview<K extends PageKey>({
-  page,
-  content,
-  values,
-  today,
-}: {
-  page: K;
-  content: PageContents[K];
-  values: PagePlaceholders;
-  today: string;
-}) {
-  const shown = content as PageContents[PageKey];
-  if (page === "home") {
-    const hero = shown as HomeContent;
-    return <Hero title={hero.heroTitle} text={hero.heroText} />;
-  }
-  if (page === "about") return <AboutView content={shown as AboutContent} values={values} />;
-  if (page === "faq") return <FaqView content={shown as FaqContent} values={values} />;
-  return <PolicyView content={shown as PolicyContent} values={values} updated={today} />;
-}
+type Problems = { field?: string; message: string }[];
 
 export type PageHistoryEntry = {
   version: number;
@@ -319,7 +54,7 @@ export function PageEditor<K extends PageKey>({
   const [preview, setPreview] = useState<{ label: string; content: PageContents[K] } | null>(null);
   const { fetcher, busy } = useAccountForm(`page-${page}`, (result) => {
     if (!result.ok) {
-      setProblems(problemsOf(result));
+      setProblems(result.problems ?? [{ field: result.field, message: result.message ?? "" }]);
       void showToast(result.intent === "preview" ? "No preview" : "Page not saved", {
         description: result.message ?? "Something went wrong",
         tone: "error",
@@ -375,7 +110,9 @@ export function PageEditor<K extends PageKey>({
             </Button>
           </div>
           <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-paper">
-            <PagePreview page={page} content={preview.content} values={values} today={today} />
+            <Suspense fallback={<p className="p-6 text-ink-muted">Loading the preview…</p>}>
+              <PagePreview page={page} content={preview.content} values={values} today={today} />
+            </Suspense>
           </div>
         </section>
       ) : null}

@@ -1,33 +1,14 @@
-import {
-  type AboutContent,
-  type FaqContent,
-  fillHtml,
-  fillText,
-  type PagePlaceholders,
-  type PolicyContent,
-} from "@common/content/pages";
-import { Accordion } from "~/components/ui/accordion";
+import type { AboutContent } from "@common/content/pages";
+import { fillHtml, fillText, type PagePlaceholders } from "@common/content/placeholders";
 import { buttonVariants } from "~/components/ui/button";
 import { FlaskConical, Heart, ShieldCheck, Users } from "~/components/ui/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { cn } from "~/lib/class-names";
-import { LegalPage } from "./legal-page";
 import { PageHeader } from "./page-header";
+import { ShopHtml } from "./shop-html";
 
-// The shop's pages as the owner wrote them (docs/admin.md#pages), drawn the same on the
-// storefront and in the admin's preview. Their HTML arrives sanitised by the server (on save and
-// on read); the words in braces are filled in from the settings here, each value escaped.
-
-/** HTML from the server's content sanitiser (server/content/content-html.ts), shown as is. */
-function ShopHtml({ html, className }: { html: string; className?: string }) {
-  return (
-    <div
-      className={className}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised allowlist HTML from the server.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
-}
+// About as the owner wrote it (docs/admin.md#pages), on the storefront and in the admin's preview;
+// the words in braces filled in from the settings, each value escaped.
 
 const valueIcons = [Heart, FlaskConical, ShieldCheck, Users];
 
@@ -96,49 +77,5 @@ export function AboutView({
         </ShopLink>
       </section>
     </>
-  );
-}
-
-export function FaqView({ content, values }: { content: FaqContent; values: PagePlaceholders }) {
-  const items = content.questions.map((entry, index) => ({
-    id: `question-${index + 1}`,
-    question: fillText(entry.question, values),
-    answer: <ShopHtml className="rich-text" html={fillHtml(entry.answerHtml, values)} />,
-  }));
-  return (
-    <>
-      <PageHeader eyebrow="Help" title={fillText(content.title, values)}>
-        <p>
-          Can't find your answer?{" "}
-          <ShopLink
-            to="/contact"
-            className="font-semibold text-brand-strong underline underline-offset-2"
-          >
-            Contact us
-          </ShopLink>
-          .
-        </p>
-      </PageHeader>
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
-        <Accordion items={items} />
-      </div>
-    </>
-  );
-}
-
-export function PolicyView({
-  content,
-  values,
-  updated,
-}: {
-  content: PolicyContent;
-  values: PagePlaceholders;
-  /** "Last updated": the day its text was saved, or today for the starting text. */
-  updated: string;
-}) {
-  return (
-    <LegalPage title={fillText(content.title, values)} today={updated}>
-      <ShopHtml className="space-y-4" html={fillHtml(content.bodyHtml, values)} />
-    </LegalPage>
   );
 }
