@@ -16,8 +16,10 @@ import {
   savePage,
 } from "@server/content/pages";
 import { getDb } from "@server/db/connection";
+import { DomainError } from "@server/errors";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { data } from "react-router";
+import { z } from "zod";
 import { PageEditor } from "~/components/admin/page-editor";
 import { ShopLink } from "~/components/ui/shop-link";
 import { pagePlaceholders } from "~/lib/page-placeholders";
@@ -42,9 +44,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { page, content, version, history };
 }
 
+/** Each intent on an address that names no page: the form is still read (and refused) first. */
+const noPage = formIntent(z.object({}), async () => {
+  throw new DomainError("NOT_FOUND", "Page not found.");
+});
+
 export async function action({ request, params, url }: Route.ActionArgs) {
-  const page = pageOf(params.page);
   const admin = adminActor((await requireUser(request, url)).id);
+  if (!isPageKey(params.page)) {
+    return answerForm(request, { save: noPage, preview: noPage, show: noPage, restore: noPage });
+  }
+  const page = params.page;
   const db = await getDb();
   return answerForm(request, {
     save: formIntent(pageFormSchema(page), ({ content, version }) =>

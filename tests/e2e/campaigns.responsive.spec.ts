@@ -1,8 +1,9 @@
-import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
+import type { BuiltServer } from "../../scripts/built-server";
 import { logInAs, mailboxMessage } from "./account-fixtures";
 import { ADMIN, openSection } from "./admin-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import { startSeededServer } from "./seeded-shop";
 
 // Newsletter campaigns (docs/admin.md#newsletter-campaigns), on desktop and phone, on a shop of
 // this test's own (it sends to the demo's subscribers and sets the rate): a draft written with
@@ -12,7 +13,7 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 test.describe("newsletter campaigns", () => {
   let server: BuiltServer;
   test.beforeAll(async () => {
-    server = await startBuiltServer({ LOG_LEVEL: "warn" });
+    server = await startSeededServer({ LOG_LEVEL: "warn" });
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -1,8 +1,9 @@
-import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
+import type { BuiltServer } from "../../scripts/built-server";
 import { logInAs } from "./account-fixtures";
 import { ADMIN, openSection } from "./admin-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, pageOn, test } from "./fixtures";
+import { startSeededServer } from "./seeded-shop";
 
 // The shop's words in the admin (docs/admin.md#blog, docs/admin.md#pages; decision record 074), on
 // a shop of this test's own (it publishes a post and edits a page every shopper sees): a post
@@ -11,7 +12,7 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, pageOn, test } fro
 
 let server: BuiltServer;
 test.beforeAll(async () => {
-  server = await startBuiltServer({ LOG_LEVEL: "warn" });
+  server = await startSeededServer({ LOG_LEVEL: "warn" });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,6 +1,6 @@
 import { INVITE_GONE } from "../../common/auth/account-messages";
 import { NO_ACCESS } from "../../common/auth/staff-access";
-import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
+import type { BuiltServer } from "../../scripts/built-server";
 import { logInAs, mailboxLink, uniqueEmail } from "./account-fixtures";
 import { ADMIN, openSection } from "./admin-fixtures";
 import { expectToast } from "./cart-fixtures";
@@ -12,6 +12,7 @@ import {
   pageOn,
   test,
 } from "./fixtures";
+import { startSeededServer } from "./seeded-shop";
 
 // Staff roles in the browser (docs/admin.md#staff; decision record 071), on desktop and phone, on a
 // shop of this test's own (an order is sent and roles change): the packer sees only the orders to
@@ -24,7 +25,7 @@ const MANAGER = ["manager@example.com", "manager-password-1"] as const;
 
 let server: BuiltServer;
 test.beforeAll(async () => {
-  server = await startBuiltServer({ LOG_LEVEL: "warn" });
+  server = await startSeededServer({ LOG_LEVEL: "warn" });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,8 +1,9 @@
-import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
+import type { BuiltServer } from "../../scripts/built-server";
 import { logInAs, mailboxMessage, uniqueEmail } from "./account-fixtures";
 import { ADMIN } from "./admin-fixtures";
 import { expectToast } from "./cart-fixtures";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, pageOn, test } from "./fixtures";
+import { startSeededServer } from "./seeded-shop";
 
 // Back-in-stock alerts (docs/storefront.md#back-in-stock-alerts), on desktop and phone: the pen
 // sells out (on a shop of this test's own: the others count the demo's stock), a guest and the
@@ -12,7 +13,7 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, pageOn, test } fro
 test.describe("back-in-stock alerts", () => {
   let server: BuiltServer;
   test.beforeAll(async () => {
-    server = await startBuiltServer({ LOG_LEVEL: "warn" });
+    server = await startSeededServer({ LOG_LEVEL: "warn" });
   });
   test.afterAll(async () => {
     await server?.stop();
