@@ -4,18 +4,15 @@ import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
 import { blogPostFormSchema, blogPostIdSchema } from "@server/content/blog-form";
 import {
-  blogIllustrations,
+  blogImageChoices,
   deleteBlogPost,
   getAdminPost,
-  readMinutesOf,
   saveBlogPost,
 } from "@server/content/blog-posts";
-import { sanitizeContentHtml } from "@server/content/content-html";
 import { getDb } from "@server/db/connection";
 import { DomainError } from "@server/errors";
 import { answerForm, formIntent } from "@server/http/form-action";
 import { prepareUpload } from "@server/media/image-processing";
-import { listImageChoices } from "@server/media/image-store";
 import { redirect } from "react-router";
 import { BlogPostForm, DeletePostForm } from "~/components/admin/blog-post-editor";
 import { BlogArticle } from "~/components/content/blog-article";
@@ -28,19 +25,14 @@ import type { Route } from "./+types/dashboard.admin-blog-post";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
-  const uploads = await listImageChoices(db);
-  const images = [
-    ...blogIllustrations.map((url) => ({ url, label: url.split("/").at(-1) ?? url })),
-    ...uploads.filter((choice) => choice.url.startsWith("/media/")),
-  ];
+  const images = await blogImageChoices(db);
   const now = new Date();
   if (params.postId === "new") return { post: null, images, now };
   const post = await getAdminPost(db, params.postId).catch((error: unknown) => {
     if (error instanceof DomainError) throw new Response("Not found", { status: 404 });
     throw error;
   });
-  const bodyHtml = sanitizeContentHtml(post.bodyHtml);
-  return { post: { ...post, bodyHtml, readMinutes: readMinutesOf(bodyHtml) }, images, now };
+  return { post, images, now };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {

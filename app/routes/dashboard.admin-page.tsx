@@ -8,13 +8,7 @@ import {
   restorePageFormSchema,
   showVersionFormSchema,
 } from "@server/content/page-form";
-import {
-  getPage,
-  pageHistory,
-  pageVersionContent,
-  restorePage,
-  savePage,
-} from "@server/content/pages";
+import { pageForEditor, pageVersionContent, restorePage, savePage } from "@server/content/pages";
 import { getDb } from "@server/db/connection";
 import { DomainError } from "@server/errors";
 import { answerForm, formIntent } from "@server/http/form-action";
@@ -35,13 +29,7 @@ function pageOf(param: string) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = pageOf(params.page);
-  const db = await getDb();
-  // Read afresh, not from the storefront's short cache: the editor must open the newest version.
-  const [history, shown] = await Promise.all([pageHistory(db, page), getPage(db, page)]);
-  const version = history[0]?.version ?? 0;
-  const content =
-    version === shown.version ? shown.content : await pageVersionContent(db, page, version);
-  return { page, content, version, history };
+  return { page, ...(await pageForEditor(await getDb(), page)) };
 }
 
 /** Each intent on an address that names no page: the form is still read (and refused) first. */

@@ -1,5 +1,5 @@
-// A product's slug as the editor suggests it from the name, in the form the server accepts
-// (server/catalog/product-input.ts): lower-case letters, digits and single dashes, 80 at most.
+// A product's slug (or a blog post's address) as the editor suggests it from the name, in the
+// form the server accepts (server/catalog/product-input.ts, server/content/blog-form.ts): lower-case letters, digits and single dashes, 80 at most.
 
 export function slugFromName(name: string): string {
   return name

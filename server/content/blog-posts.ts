@@ -15,7 +15,12 @@ import {
   shopChanged,
 } from "../events/shop-changed";
 import type { PreparedImage } from "../media/image-processing";
-import { assertImageExists, storeImage } from "../media/image-store";
+import {
+  assertImageExists,
+  type ImageChoice,
+  listImageChoices,
+  storeImage,
+} from "../media/image-store";
 import { BLOG_MESSAGES, type BlogPostInput } from "./blog-form";
 import { imagesIn, isShopImagePath, sanitizeContentHtml } from "./content-html";
 import { blogPosts } from "./schema";
@@ -34,7 +39,7 @@ function blogPostTag(id: string): string {
 }
 
 /** The illustrations the blog ships with, offered as covers beside the shop's own and uploads. */
-export const blogIllustrations = [
+const blogIllustrations = [
   "/images/blog/coffee-and-your-smile.svg",
   "/images/blog/whitening-myths.svg",
   "/images/blog/make-results-last.svg",
@@ -61,7 +66,7 @@ export type BlogPostPage = BlogPostCard & {
 };
 
 /** About how long the text takes to read, in whole minutes (at least one). */
-export function readMinutesOf(html: string): number {
+function readMinutesOf(html: string): number {
   const words = productHtmlToText(html).split(" ").filter(Boolean).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
@@ -169,12 +174,23 @@ export async function listAdminPosts(db: Database): Promise<AdminBlogPostRow[]> 
     .limit(500);
 }
 
-export type AdminBlogPost = typeof blogPosts.$inferSelect;
+export type AdminBlogPost = typeof blogPosts.$inferSelect & { readMinutes: number };
 
+/** A post for its editor and preview: its text sanitised again, as the blog shows it. */
 export async function getAdminPost(db: Database, id: string): Promise<AdminBlogPost> {
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
   if (!row) throw new DomainError("NOT_FOUND", BLOG_MESSAGES.notFound);
-  return row;
+  const bodyHtml = sanitizeContentHtml(row.bodyHtml);
+  return { ...row, bodyHtml, readMinutes: readMinutesOf(bodyHtml) };
+}
+
+/** What a post's cover and text may show: the blog's illustrations, then the shop's uploads. */
+export async function blogImageChoices(db: Database): Promise<ImageChoice[]> {
+  const uploads = await listImageChoices(db);
+  return [
+    ...blogIllustrations.map((url) => ({ url, label: url.split("/").at(-1) ?? url })),
+    ...uploads.filter((choice) => parseMediaUrl(choice.url) !== null),
+  ];
 }
 
 /** A cover or an image in the text: the shop's own illustration, or an upload it has. */

@@ -106,6 +106,13 @@ export async function pageHistory(db: Database, page: PageKey): Promise<PageVers
   return [...rows, { version: 0, savedAt: null, savedBy: null, restoredFrom: null }];
 }
 
+/** The page for its editor: the newest version read afresh (not the storefront's short cache). */
+export async function pageForEditor<K extends PageKey>(db: Database, page: K) {
+  const history = await pageHistory(db, page);
+  const version = history[0]?.version ?? 0;
+  return { content: await pageVersionContent(db, page, version), version, history };
+}
+
 /** One version's text: a stored one, or the starting text (0). */
 export async function pageVersionContent<K extends PageKey>(
   db: Database,

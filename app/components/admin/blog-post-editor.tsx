@@ -1,4 +1,5 @@
 import { IMAGE_UPLOAD_ACCEPT } from "@common/catalog/product-images";
+import { slugFromName } from "@common/catalog/slug";
 import { shopLocalMinute } from "@common/dates";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
@@ -34,17 +35,6 @@ type ImageChoice = { url: string; label: string };
 
 const selectClasses = `${fieldClasses()} h-12 pr-10`;
 type Problems = { field?: string; message: string }[];
-
-/** The address a title suggests: lower case, words joined by dashes. */
-function slugOf(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}
 
 export function BlogPostForm({
   post,
@@ -94,7 +84,7 @@ export function BlogPostForm({
             maxLength={150}
             onChange={(event) => {
               setTitle(event.target.value);
-              if (!slugTouched) setSlug(slugOf(event.target.value));
+              if (!slugTouched) setSlug(slugFromName(event.target.value));
             }}
             {...invalid("title")}
           />
