@@ -5,6 +5,7 @@ import { shopDate } from "@common/dates";
 import type { RootData } from "@common/public-config";
 import { pageMeta } from "@common/seo";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { pageOrStartingText } from "@server/content/pages";
 import { publicConfig } from "@server/settings/shop-settings";
 import { type ReactNode, useEffect } from "react";
 import {
@@ -34,7 +35,8 @@ export const links: Route.LinksFunction = () => [
 // The same for every visitor: what is personal comes from GET /api/me in the browser,
 // so public pages can be served from the page cache to everyone.
 export async function loader(): Promise<RootData> {
-  return { config: await publicConfig(), ...shopDate(new Date()) };
+  const [config, home] = await Promise.all([publicConfig(), pageOrStartingText("home")]);
+  return { config, announcements: home.announcements, ...shopDate(new Date()) };
 }
 
 export function meta({ data, error }: Route.MetaArgs) {
@@ -84,7 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : chrome === "admin" ? (
           <AdminShell shopName={data.config.shopName}>{children}</AdminShell>
         ) : (
-          <ShopLayout config={data.config} year={data.year} focused={chrome === "focused"}>
+          <ShopLayout
+            config={data.config}
+            announcements={data.announcements}
+            year={data.year}
+            focused={chrome === "focused"}
+          >
             {children}
           </ShopLayout>
         )}

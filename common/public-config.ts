@@ -14,13 +14,17 @@ export type PublicConfig = {
   supportHours: string;
   whatsappNumber: string;
   social: { instagram: string; facebook: string; tiktok: string };
-  announcements: string[];
   pricing: PricingSettings;
 };
 
 /** What the root route's loader gives every page. */
 export type RootData = {
   config: PublicConfig;
+  /**
+   * The announcement bar's three messages as the home page's content has them (its placeholders
+   * filled in where they are shown, like every page's).
+   */
+  announcements: string[];
   /** The current year in the shop's time zone, for the footer. */
   year: number;
   /** Today's date, written out ("22 November 2026"), for the policies' "Last updated". */

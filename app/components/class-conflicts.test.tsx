@@ -75,9 +75,9 @@ function rootData(): RootData {
       supportHours: "Mon-Fri 9am-5pm EST",
       whatsappNumber: "447700900123",
       social: { instagram: "", facebook: "", tiktok: "" },
-      announcements: [],
       pricing,
     },
+    announcements: [],
     year: 2026,
     today: "23 November 2026",
   };

@@ -34,8 +34,11 @@ export const pagePaths: Record<PageKey, string> = {
   "privacy-policy": "/privacy-policy",
 };
 
-/** The home page's hero. */
-export type HomeContent = { heroTitle: string; heroText: string };
+/**
+ * The home page's hero, and the announcement bar's three messages, which every shop page shows
+ * (its phone version cycles through the three).
+ */
+export type HomeContent = { heroTitle: string; heroText: string; announcements: string[] };
 /** About: its header, the founder's story and the four values. */
 export type AboutContent = {
   title: string;

@@ -5,7 +5,7 @@ import { oncePerRequest } from "../request-scope";
 // The services that read what a page shows tag the request as they read it: a page is tagged
 // with what it read, whatever route read it, and a new route needs nothing more.
 
-/** Every page: the shop's settings (header, footer, announcement, delivery promise). */
+/** Every page: the shop's settings (header, footer, the offers the announcement bar names). */
 export const SETTINGS_TAG = "settings";
 /** Pages that show the category list or a category. */
 export const CATEGORIES_TAG = "categories";

@@ -23,6 +23,14 @@ const html = (label: string, max: number) =>
 const homeContent = z.object({
   heroTitle: text("hero's title", 120),
   heroText: text("hero's text", 400),
+  announcements: z
+    .array(text("announcement", 80))
+    .length(3, "The announcement bar shows three messages.")
+    // Each is its own slide on a phone.
+    .refine(
+      (messages) => new Set(messages).size === messages.length,
+      "Write three different messages.",
+    ),
 });
 
 const aboutContent = z.object({

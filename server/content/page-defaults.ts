@@ -9,6 +9,11 @@ const home: PageContent<"home"> = {
   heroTitle: "A brighter smile, the gentle way",
   heroText:
     "Enamel-safe whitening strips, toothpaste and pens, recommended by dentists. See a visible difference in 3-5 days, with results that last up to 12 months.",
+  announcements: [
+    "Free shipping on orders over {freeShippingOver}",
+    "Enamel-Safe Dentist Recommended Formula",
+    "Get {firstOrderDiscount} off your first order",
+  ],
 };
 
 const about: PageContent<"about"> = {

@@ -26,6 +26,16 @@ describe("contentOfForm", () => {
     });
     expect(({} as { x?: unknown }).x).toBeUndefined();
   });
+
+  it("reads a list of plain texts by their place", () => {
+    expect(
+      contentOfForm({
+        "announcements.2": "Third",
+        "announcements.0": "First",
+        "announcements.1": "Second",
+      }),
+    ).toEqual({ announcements: ["First", "Second", "Third"] });
+  });
 });
 
 describe("pageFormSchema", () => {
@@ -48,6 +58,23 @@ describe("pageFormSchema", () => {
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.path.join(".")).toBe("questions.0.question");
     expect(refused.error?.issues[0]?.message).toBe("Write the question.");
+  });
+
+  it("names the announcement at fault, and wants all three", () => {
+    const home = {
+      heroTitle: "Bright",
+      heroText: "Smiles",
+      "announcements.0": "Free shipping over {freeShippingOver}",
+      "announcements.1": "x".repeat(81),
+      "announcements.2": "Made in Britain",
+    };
+    const refused = pageFormSchema("home").safeParse(home);
+    expect(refused.error?.issues[0]?.path.join(".")).toBe("announcements.1");
+    expect(refused.error?.issues[0]?.message).toBe("Keep the announcement under 80 characters.");
+
+    const { "announcements.2": _, ...two } = home;
+    const short = pageFormSchema("home").safeParse({ ...two, "announcements.1": "Made here" });
+    expect(short.error?.issues[0]?.message).toBe("The announcement bar shows three messages.");
   });
 
   it("refuses an answer that is only markup", () => {

@@ -23,7 +23,7 @@ const PAGE_MESSAGES = {
   noVersion: "That version of the page no longer exists.",
 } as const;
 
-/** The cache tag of the pages that show `page` (the home page's hero: the home page). */
+/** The cache tag of the pages that show `page` (the home page's announcement bar: every shop page). */
 function pageTag(page: PageKey): string {
   return `page-${page}`;
 }

@@ -76,7 +76,6 @@ const settingsLabels: Record<string, string> = {
   freeShippingOverPence: "free shipping threshold",
   firstOrderDiscountPercent: "first-order discount",
   pendingOrderMinutes: "unpaid order hold",
-  announcementOverrides: "announcements",
   legalName: "legal name",
   businessAddress: "business address",
   vatNumber: "VAT number",

@@ -4,8 +4,8 @@ import { openedVersionField } from "../audit/stale-save";
 import { editableSettingsSchema } from "./shop-settings";
 
 // The admin's settings form (app/components/admin/settings-form.tsx) as the settings' input: text
-// fields, pounds to pence, the three announcement fields to one list, the return reasons a line each. What the values must be is
-// the settings module's schema (server/settings/shop-settings.ts).
+// fields, pounds to pence, the return reasons a line each. What the values must be is the settings
+// module's schema (server/settings/shop-settings.ts).
 
 const pounds = (message: string) =>
   z
@@ -48,26 +48,13 @@ export const settingsFormSchema = z
         .map((line) => line.trim())
         .filter(Boolean),
     ),
-    announcement1: z.string(),
-    announcement2: z.string(),
-    announcement3: z.string(),
     version: openedVersionField,
   })
-  .transform(
-    ({
-      shippingFlatRate,
-      freeShippingOver,
-      announcement1,
-      announcement2,
-      announcement3,
-      ...rest
-    }) => ({
-      ...rest,
-      shippingFlatRatePence: shippingFlatRate,
-      freeShippingOverPence: freeShippingOver,
-      announcementOverrides: [announcement1, announcement2, announcement3],
-    }),
-  )
+  .transform(({ shippingFlatRate, freeShippingOver, ...rest }) => ({
+    ...rest,
+    shippingFlatRatePence: shippingFlatRate,
+    freeShippingOverPence: freeShippingOver,
+  }))
   .pipe(
     editableSettingsSchema
       .omit({

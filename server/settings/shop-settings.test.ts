@@ -3,7 +3,7 @@ import { parseEnv } from "../env";
 import { publicConfigOf, settingsFromEnv } from "./shop-settings";
 
 describe("shop settings", () => {
-  it("are the product's by default, announcements written from the offers", () => {
+  it("are the product's by default", () => {
     const settings = settingsFromEnv(parseEnv({}));
     expect(settings).toMatchObject({
       shopName: "Gleam",
@@ -12,23 +12,14 @@ describe("shop settings", () => {
       freeShippingOverPence: 5000,
       firstOrderDiscountPercent: 10,
       pendingOrderMinutes: 30,
-      announcements: [
-        "Free shipping on orders over £50",
-        "Enamel-Safe Dentist Recommended Formula",
-        "Get 10% off your first order",
-      ],
     });
   });
 
-  it("follow the configuration, and the announcements follow the offers", () => {
+  it("follow the configuration", () => {
     const settings = settingsFromEnv(
       parseEnv({ FREE_SHIPPING_OVER_PENCE: "3999", FIRST_ORDER_DISCOUNT_PERCENT: "15" }),
     );
-    expect(settings.announcements).toEqual([
-      "Free shipping on orders over £39.99",
-      "Enamel-Safe Dentist Recommended Formula",
-      "Get 15% off your first order",
-    ]);
+    expect(settings).toMatchObject({ freeShippingOverPence: 3999, firstOrderDiscountPercent: 15 });
   });
 
   it("refuses a discount or a threshold out of range", () => {
@@ -46,7 +37,6 @@ describe("shop settings", () => {
     const visible = publicConfigOf(settingsFromEnv(config), config);
     expect(Object.keys(visible).sort()).toEqual(
       [
-        "announcements",
         "baseUrl",
         "demoMode",
         "pricing",

@@ -11,7 +11,6 @@ import {
   normaliseVatNumber,
   VAT_NUMBER_MESSAGE,
 } from "../../common/invoices/vat-number";
-import { formatPenceInText } from "../../common/money";
 import type { PublicConfig } from "../../common/public-config";
 import { SETTINGS_TAG, tagPage } from "../cache/cache-tags";
 import { getDb } from "../db/connection";
@@ -21,8 +20,8 @@ import { readUntilShopChanges } from "../events/shop-changed";
 import { shopSettings } from "./schema";
 
 // The one reader and writer of the shop's settings: its name and contacts, what it charges for
-// shipping and takes off a first order, how long an unpaid order holds its stock, what the
-// announcement bar says. The environment (server/env.ts) gives the defaults; what the admin saved
+// shipping and takes off a first order, how long an unpaid order holds its stock, how it takes
+// returns. The environment (server/env.ts) gives the defaults; what the admin saved
 // (the shop_settings row) overrides them. Read through a short cache, emptied by every save on any
 // instance (server/events/shop-changed.ts); SETTINGS_TTL_MS bounds it should a notification be lost.
 
@@ -37,8 +36,6 @@ export type ShopSettings = PricingSettings & {
   social: { instagram: string; facebook: string; tiktok: string };
   /** Minutes an unpaid order holds its stock before it is cancelled. */
   pendingOrderMinutes: number;
-  /** The admin's own announcement messages; an empty one is written from the offers. */
-  announcementOverrides: string[];
   /** The business as its VAT invoices name it (server/invoices/). */
   legalName: string;
   /** One line, parts separated by commas; invoices print a part a line. */
@@ -69,21 +66,7 @@ export type ShopSettings = PricingSettings & {
   /** A custom amount's limits, in pence. */
   giftCardCustomMinPence: number;
   giftCardCustomMaxPence: number;
-  /**
-   * The announcement bar's three messages, in order (its phone version cycles through three): the
-   * admin's, or written from the offers, so they never promise what the checkout does not give.
-   */
-  announcements: string[];
 };
-
-/** The shop's offers in the announcement bar's words (docs/product.md#screens). */
-function announcementsFor(pricing: PricingSettings): string[] {
-  return [
-    `Free shipping on orders over ${formatPenceInText(pricing.freeShippingOverPence)}`,
-    "Enamel-Safe Dentist Recommended Formula",
-    `Get ${pricing.firstOrderDiscountPercent}% off your first order`,
-  ];
-}
 
 /** A gift card's amount the shop may sell: £1.00 to £1,000.00 (common/gift-cards/gift-cards.ts). */
 const giftCardPence = z
@@ -201,10 +184,6 @@ export const editableSettingsSchema = z.object({
     .max(8, "Give at most 8 gift card amounts."),
   giftCardCustomMinPence: giftCardPence,
   giftCardCustomMaxPence: giftCardPence,
-  /** The announcement bar's three messages; an empty one is written from the offers. */
-  announcementOverrides: z
-    .array(z.string().trim().max(80, "Keep each announcement under 80 characters."))
-    .length(3),
 });
 export type EditableSettings = z.infer<typeof editableSettingsSchema>;
 
@@ -247,7 +226,6 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
       config.FIRST_ORDER_DISCOUNT_PERCENT,
     ),
   };
-  const overrides = pick("announcementOverrides", ["", "", ""]);
   return {
     ...pricing,
     shopName: pick("shopName", config.SHOP_NAME),
@@ -261,7 +239,6 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
       tiktok: config.SOCIAL_TIKTOK_URL,
     },
     pendingOrderMinutes: pick("pendingOrderMinutes", config.PENDING_ORDER_MINUTES),
-    announcementOverrides: overrides,
     legalName: pick("legalName", config.BUSINESS_LEGAL_NAME),
     businessAddress: pick("businessAddress", config.BUSINESS_ADDRESS),
     vatNumber: pick("vatNumber", normaliseVatNumber(config.VAT_NUMBER) ?? ""),
@@ -280,7 +257,6 @@ function settingsFrom(config: Env, saved: unknown): ShopSettings {
     giftCardAmountsPence: pick("giftCardAmountsPence", [1000, 2500, 5000, 10000]),
     giftCardCustomMinPence: pick("giftCardCustomMinPence", 500),
     giftCardCustomMaxPence: pick("giftCardCustomMaxPence", 50000),
-    announcements: announcementsFor(pricing).map((message, index) => overrides[index] || message),
   };
 }
 
@@ -366,7 +342,6 @@ export function publicConfigOf(settings: ShopSettings, config: Env = env): Publi
     supportHours: settings.supportHours,
     whatsappNumber: settings.whatsappNumber,
     social: settings.social,
-    announcements: settings.announcements,
     pricing: pricingOf(settings),
   };
 }

@@ -8,7 +8,8 @@ import { startSeededServer } from "./seeded-shop";
 // The shop's words in the admin (docs/admin.md#blog, docs/admin.md#pages; decision record 074), on
 // a shop of this test's own (it publishes a post and edits a page every shopper sees): a post
 // written with the rich-text editor, an image in its text, published and seen on the blog, on its
-// own page and in the RSS feed; the FAQ edited with a preview, published, and restored.
+// own page and in the RSS feed; the FAQ edited with a preview, published, and restored; the
+// announcement bar edited with the home page, seen on another page, and restored.
 
 let server: BuiltServer;
 test.beforeAll(async () => {
@@ -129,4 +130,51 @@ test("the FAQ is edited with a preview, published, then restored", async ({
   );
   await gotoHydrated(shopper, "/faq");
   await expect(items.first().locator("summary")).toHaveText("How do I use the whitening strips?");
+});
+
+test("the announcement bar is edited with the home page and every page follows", async ({
+  browser,
+  viewport,
+}) => {
+  test.setTimeout(90_000);
+  const shopper = await pageOn(browser, server.url, { viewport, isMobile: false, hasTouch: false });
+  const bar = shopper.getByRole("region", { name: "Announcements" });
+  // Rendered (and cached) before the change: the save must reach it.
+  await gotoHydrated(shopper, "/store");
+  await expect(bar).toContainText("Enamel-Safe Dentist Recommended Formula");
+
+  const page = await pageOn(browser, server.url, { viewport, isMobile: false, hasTouch: false });
+  await logInAs(page, ...ADMIN);
+  await gotoHydrated(page, "/dashboard/admin-pages/home");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home page");
+  const form = page.getByRole("form", { name: "Page" });
+  await expect(form.getByLabel("Message 1")).toHaveValue(
+    "Free shipping on orders over {freeShippingOver}",
+  );
+  await form.getByLabel("Message 2").fill("");
+  await form.getByRole("button", { name: "Preview changes" }).click();
+  await expectToast(page, "No preview", "Write the announcement.");
+  await expect(form.getByLabel("Message 2")).toHaveAttribute("aria-invalid", "true");
+
+  await form.getByLabel("Message 2").fill("Posted from Leeds within a day");
+  await form.getByRole("button", { name: "Preview changes" }).click();
+  const preview = page.getByRole("region", { name: "Preview: Your changes" });
+  const previewBar = preview.getByRole("region", { name: "Announcements" });
+  await expect(previewBar).toContainText("Free shipping on orders over £50");
+  await expect(previewBar).toContainText("Posted from Leeds within a day");
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole("button", { name: "Save and publish" }).click();
+  await expectToast(page, "Page saved", "The shop shows it now.");
+
+  await gotoHydrated(shopper, "/store");
+  await expect(bar).toContainText("Posted from Leeds within a day");
+  await expect(bar).toContainText("Free shipping on orders over £50");
+  await expect(bar).not.toContainText("Enamel-Safe");
+
+  const starting = page.getByTestId("page-version").filter({ hasText: "Starting text" });
+  await starting.getByRole("button", { name: "Restore starting text" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+  await expectToast(page, "Version restored");
+  await gotoHydrated(shopper, "/store");
+  await expect(bar).toContainText("Enamel-Safe Dentist Recommended Formula");
 });

@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { systemActor } from "@server/audit/audit-log";
+import { pageContentSchemas } from "@server/content/page-content";
+import { pageDefaults } from "@server/content/page-defaults";
 import type { DatabaseHandle } from "@server/db/client";
 import { migrationsFolder } from "@server/db/client";
 import type { Database } from "@server/db/database";
 import { cancelOrder } from "@server/orders/order-state";
 import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { everyDriver, openTestDatabase } from "../setup/test-database";
 
 // The committed migrations applied one file at a time, with data written in between, as a shop
@@ -148,5 +150,67 @@ describe.each(everyDriver)("migrations on %s", (driver) => {
       { stock_quantity: 10 },
     ]);
     expect(await findStockDiscrepancies(db)).toEqual([]);
+  });
+});
+
+// 0049 moves the announcement bar's messages from the settings to the home page's content: what
+// the owner wrote stays theirs, an empty one becomes the starting text's (decision record 075).
+describe.each(everyDriver)("0049 on %s", (driver) => {
+  async function migrated(before: string[]): Promise<Database> {
+    const handle = await openTestDatabase(driver, { migrated: false });
+    onTestFinished(() => handle.close());
+    await applyUpTo(handle.db, "0048");
+    for (const statement of before) await handle.db.execute(sql.raw(statement));
+    await apply(handle.db, "0049");
+    return handle.db;
+  }
+  const owned = [
+    "Free shipping on orders over {freeShippingOver}",
+    "Made in Britain",
+    "Get {firstOrderDiscount} off your first order",
+  ];
+  const ownSettings = `insert into shop_settings (key, value) values ('shop',
+    '{"shopName": "Glow", "announcementOverrides": ["", " Made in Britain ", ""]}')`;
+
+  it("gives every saved version of the home page the messages, and leaves the settings without", async () => {
+    const db = await migrated([
+      ownSettings,
+      `insert into page_versions (page, version, content) values
+        ('home', 1, '{"heroTitle": "Hello", "heroText": "Smile"}'),
+        ('home', 2, '{"heroTitle": "Hi", "heroText": "Smile"}'),
+        ('about', 1, '{"title": "Us"}')`,
+    ]);
+    expect(
+      await rowsOf(
+        db,
+        "select page, version, content->'announcements' as announcements from page_versions order by page, version",
+      ),
+    ).toEqual([
+      { page: "about", version: 1, announcements: null },
+      { page: "home", version: 1, announcements: owned },
+      { page: "home", version: 2, announcements: owned },
+    ]);
+    expect(await rowsOf(db, "select value from shop_settings")).toEqual([
+      { value: { shopName: "Glow" } },
+    ]);
+  });
+
+  it("makes the messages written the home page's first version", async () => {
+    const db = await migrated([ownSettings]);
+    const [first] = (await rowsOf(db, "select page, version, content from page_versions")) as {
+      content: unknown;
+    }[];
+    expect(first).toMatchObject({ page: "home", version: 1 });
+    expect(pageContentSchemas.home.parse(first?.content)).toEqual({
+      ...pageDefaults.home,
+      announcements: owned,
+    });
+  });
+
+  it("saves no version of the home page when no message was written", async () => {
+    const untouched = await migrated([
+      `insert into shop_settings (key, value) values ('shop', '{"announcementOverrides": ["", "", ""]}')`,
+    ]);
+    expect(await rowsOf(untouched, "select page from page_versions")).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import { checkoutCart, createCustomer, createProduct, orderRow } from "../factor
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // The shop's settings from the database: the environment's defaults until the
-// admin saves, then the saved ones at once, in the checkout's prices and the announcement bar;
+// admin saves, then the saved ones at once, in the checkout's prices;
 // refused values change nothing; each save is audited and empties the page cache.
 
 const provider = createTestProvider("integration-test-secret-of-32-characters!");
@@ -37,7 +37,6 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       freeShippingOverPence: settings.freeShippingOverPence,
       firstOrderDiscountPercent: settings.firstOrderDiscountPercent,
       pendingOrderMinutes: settings.pendingOrderMinutes,
-      announcementOverrides: settings.announcementOverrides,
       legalName: settings.legalName,
       businessAddress: settings.businessAddress,
       vatNumber: settings.vatNumber,
@@ -67,18 +66,11 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
         freeShippingOverPence: 3000,
         shippingFlatRatePence: 299,
         firstOrderDiscountPercent: 15,
-        announcementOverrides: ["", "Made in Britain", ""],
       });
     } finally {
       stop();
     }
     expect(cleared).toBe(1);
-    const after = await getShopSettings(db());
-    expect(after.announcements).toEqual([
-      "Free shipping on orders over £30",
-      "Made in Britain",
-      "Get 15% off your first order",
-    ]);
     expect(await checkoutSettings(db())).toMatchObject({
       freeShippingOverPence: 3000,
       shippingFlatRatePence: 299,
@@ -111,13 +103,11 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
         freeShippingOverPence: 5000,
         shippingFlatRatePence: 399,
         firstOrderDiscountPercent: 10,
-        announcementOverrides: ["", "", ""],
       },
       after: {
         freeShippingOverPence: 3000,
         shippingFlatRatePence: 299,
         firstOrderDiscountPercent: 15,
-        announcementOverrides: ["", "Made in Britain", ""],
       },
     });
   });
@@ -183,7 +173,6 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       { supportEmail: "not an email" },
       { whatsappNumber: "+44 7700 900123" },
       { pendingOrderMinutes: 1 },
-      { announcementOverrides: ["x".repeat(81), "", ""] },
       { vatNumber: "GB 999 9999 74" },
       { companyNumber: "ABC" },
     ]) {

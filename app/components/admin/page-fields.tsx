@@ -42,6 +42,30 @@ export function HomeFields({ content, problems }: { content: HomeContent; proble
         />
         {problems.errorFor("heroText")}
       </Field>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">Announcement bar</legend>
+        <p id="page-announcements-hint" className="text-sm text-ink-muted">
+          Above every shop page: side by side on a computer, one at a time on a phone. Under 80
+          characters each. {placeholderHint}
+        </p>
+        {problems.errorFor("announcements")}
+        {content.announcements.map((message, index) => {
+          const name = `announcements.${index}`;
+          return (
+            <Field key={name} id={`page-announcement-${index}`} label={`Message ${index + 1}`}>
+              <Input
+                id={`page-announcement-${index}`}
+                name={name}
+                defaultValue={message}
+                maxLength={80}
+                aria-describedby="page-announcements-hint"
+                {...problems.invalid(name)}
+              />
+              {problems.errorFor(name)}
+            </Field>
+          );
+        })}
+      </fieldset>
     </>
   );
 }

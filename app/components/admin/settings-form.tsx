@@ -1,10 +1,11 @@
 import { formatVatNumber } from "@common/invoices/vat-number";
-import { formatPenceInText, penceToDecimalString } from "@common/money";
+import { penceToDecimalString } from "@common/money";
 import { useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { ShopLink } from "~/components/ui/shop-link";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
 
@@ -20,8 +21,6 @@ export type SettingsView = {
   freeShippingOverPence: number;
   firstOrderDiscountPercent: number;
   pendingOrderMinutes: number;
-  announcementOverrides: string[];
-  announcements: string[];
   legalName: string;
   businessAddress: string;
   vatNumber: string;
@@ -31,19 +30,11 @@ export type SettingsView = {
   returnReasons: string[];
 };
 
-const OFFER_MESSAGES = (settings: SettingsView) => [
-  `Free shipping on orders over ${formatPenceInText(settings.freeShippingOverPence)}`,
-  "Enamel-Safe Dentist Recommended Formula",
-  `Get ${settings.firstOrderDiscountPercent}% off your first order`,
-];
-
 /** The form's field for a setting the server refused (its names are the settings'). */
 function formField(setting: string | undefined): string | undefined {
   if (setting === "shippingFlatRatePence") return "shippingFlatRate";
   if (setting === "freeShippingOverPence") return "freeShippingOver";
   if (setting?.startsWith("returnReasons")) return "returnReasons";
-  const announcement = /^announcementOverrides\.(\d)$/.exec(setting ?? "");
-  if (announcement) return `announcement${Number(announcement[1]) + 1}`;
   return setting;
 }
 
@@ -59,7 +50,6 @@ function settingField(
   props: {
     type?: string;
     inputMode?: "decimal" | "numeric";
-    placeholder?: string;
     hint?: string;
   } = {},
 ) {
@@ -75,7 +65,6 @@ function settingField(
         name={name}
         type={props.type ?? "text"}
         inputMode={props.inputMode}
-        placeholder={props.placeholder}
         defaultValue={defaultValue}
         aria-invalid={refused || undefined}
         aria-describedby={described || undefined}
@@ -145,8 +134,11 @@ function ShopBasics({ settings, problem }: SectionProps) {
   );
 }
 
-/** VAT details, returns and the announcement bar (the checkout reminder is beside the abandoned checkouts). */
-function SettingsSections({ settings, problem, offers }: SectionProps & { offers: string[] }) {
+/**
+ * VAT details and returns (the checkout reminder is beside the abandoned checkouts, the
+ * announcement bar with the home page).
+ */
+function SettingsSections({ settings, problem }: SectionProps) {
   return (
     <>
       <fieldset className="space-y-4">
@@ -221,24 +213,16 @@ function SettingsSections({ settings, problem, offers }: SectionProps & { offers
           </Field>
         </div>
       </fieldset>
-      <fieldset className="space-y-4">
-        <legend className="text-sm font-semibold">Announcement bar</legend>
-        <p className="text-sm text-ink-muted">
-          Leave a message empty to write it from the offers (the placeholder shows how it reads
-          now).
-        </p>
-        {[0, 1, 2].map((index) =>
-          settingField(
-            problem,
-            `announcement${index + 1}`,
-            `Message ${index + 1}`,
-            settings.announcementOverrides[index] ?? "",
-            {
-              placeholder: offers[index],
-            },
-          ),
-        )}
-      </fieldset>
+      <p className="text-sm text-ink-muted">
+        The announcement bar's messages are edited with the{" "}
+        <ShopLink
+          to="/dashboard/admin-pages/home"
+          className="font-medium text-brand-strong underline underline-offset-2"
+        >
+          home page
+        </ShopLink>
+        .
+      </p>
     </>
   );
 }
@@ -264,7 +248,6 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
       });
     }
   });
-  const offers = OFFER_MESSAGES(settings);
   return (
     <fetcher.Form
       method="post"
@@ -275,7 +258,7 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
       <input type="hidden" name="intent" value="settings" />
       <input type="hidden" name="version" value={settings.version} />
       <ShopBasics settings={settings} problem={problem} />
-      <SettingsSections settings={settings} problem={problem} offers={offers} />
+      <SettingsSections settings={settings} problem={problem} />
       <Button type="submit" disabled={busy}>
         Save Settings
       </Button>

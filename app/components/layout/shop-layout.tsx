@@ -1,5 +1,7 @@
+import { fillText } from "@common/content/placeholders";
 import type { PublicConfig } from "@common/public-config";
 import type { ReactNode } from "react";
+import { pagePlaceholders } from "~/lib/page-placeholders";
 import { AnnouncementBar } from "./announcement-bar";
 import { DeferredToaster, SkipLink } from "./deferred-toaster";
 import { SiteFooter } from "./site-footer";
@@ -13,19 +15,23 @@ import { WhatsAppWidget } from "./whatsapp-widget";
  */
 export function ShopLayout({
   config,
+  announcements,
   year,
   focused = false,
   children,
 }: {
   config: PublicConfig;
+  /** The home page's content's, placeholders unfilled. */
+  announcements: string[];
   year: number;
   focused?: boolean;
   children: ReactNode;
 }) {
+  const values = pagePlaceholders(config);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <AnnouncementBar messages={config.announcements} />
+      <AnnouncementBar messages={announcements.map((message) => fillText(message, values))} />
       <SiteHeader shopName={config.shopName} />
       <main id="main" className="flex-1">
         {children}
