@@ -1,6 +1,8 @@
+import { writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // The server build's entry is our Hono server (server/start/main.ts), which imports the React Router
 // build as a virtual module, so the app, the services and the HTTP layer share one module graph
@@ -62,6 +64,36 @@ function browserChunks() {
   };
 }
 
+/**
+ * Writes which modules each of the browser build's scripts holds beside it (build/, never served), so a test can tell what a page's scripts
+ * hold: the admin's code must not reach a storefront page's first load (tests/e2e/first-load.spec.ts),
+ * which the merging of small shared chunks above could otherwise do unseen.
+ */
+function chunkModulesFile(): Plugin {
+  return {
+    name: "chunk-modules-file",
+    apply: "build",
+    writeBundle(options, bundle) {
+      if (!options.dir) return;
+      const root = process.cwd();
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        chunks[`/${output.fileName}`] = [
+          ...new Set(
+            output.moduleIds
+              .filter((id) => !id.startsWith("\0"))
+              .map((id) => relative(root, id.split("?")[0] ?? id)),
+          ),
+        ];
+      }
+      // scripts/first-load-js.ts's CHUNK_MODULES_FILE (imported, it would make Vite's native
+      // config loader refuse this file).
+      writeFileSync(join(dirname(options.dir), "client-chunks.json"), JSON.stringify(chunks));
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     tsconfigPaths: true,
@@ -81,5 +113,5 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [chunkModulesFile()])],
 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetProblem, firstLoadScripts, firstLoadSplit } from "./first-load-js";
+import { adminCodeIn, budgetProblem, firstLoadScripts, firstLoadSplit } from "./first-load-js";
 
 const html = `<head>
 <link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n"/>
@@ -42,5 +42,27 @@ describe("first-load JavaScript", () => {
         { path: "/assets/root-d.js", gzipBytes: 8 },
       ]),
     ).toEqual({ frameworkGzipBytes: 100, shopGzipBytes: 38 });
+  });
+
+  // The probe: admin code merged into a storefront page's script is named, the shell is not.
+  it("names the admin's code in a page's scripts, but not the shell the layout draws", () => {
+    const chunks = {
+      "/assets/root-a.js": ["app/root.tsx", "app/components/admin/admin-shell.tsx"],
+      "/assets/shared-b.js": [
+        "app/components/ui/button.tsx",
+        "app/components/admin/page-fields.tsx",
+        "node_modules/@tiptap/core/dist/index.js",
+        "node_modules/prosemirror-view/dist/index.js",
+      ],
+      "/assets/dashboard.admin-pages-c.js": ["app/routes/dashboard.admin-pages.tsx"],
+      "/assets/dashboard-d.js": ["app/routes/dashboard.tsx"],
+    };
+    expect(adminCodeIn(["/assets/root-a.js", "/assets/dashboard-d.js"], chunks)).toEqual([]);
+    expect(adminCodeIn(Object.keys(chunks), chunks)).toEqual([
+      "/assets/shared-b.js: app/components/admin/page-fields.tsx",
+      "/assets/shared-b.js: node_modules/@tiptap/core/dist/index.js",
+      "/assets/shared-b.js: node_modules/prosemirror-view/dist/index.js",
+      "/assets/dashboard.admin-pages-c.js: app/routes/dashboard.admin-pages.tsx",
+    ]);
   });
 });

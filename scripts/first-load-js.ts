@@ -77,3 +77,25 @@ export function budgetProblem(
     .join(", ");
   return `first-load JavaScript is ${(total / 1024).toFixed(1)} kB gzipped, over the budget of ${(budget / 1024).toFixed(1)} kB (largest: ${largest})`;
 }
+
+/** Beside the browser build (build/), written by vite.config.ts: each script's modules, by path. */
+export const CHUNK_MODULES_FILE = "client-chunks.json";
+
+/**
+ * The admin's own code: its screens, their components (but the shell, which the layout draws
+ * around an admin page) and the rich-text editor's libraries. The storefront never needs it.
+ */
+const ADMIN_ONLY_MODULE =
+  /^(app\/routes\/dashboard\.admin|app\/components\/admin\/(?!admin-shell\.tsx$)|node_modules\/(@tiptap|prosemirror-))/;
+
+/** The admin-only modules among a page's scripts', each as "script: module". */
+export function adminCodeIn(
+  scripts: readonly string[],
+  chunkModules: Readonly<Record<string, readonly string[]>>,
+): string[] {
+  return scripts.flatMap((script) =>
+    (chunkModules[script] ?? [])
+      .filter((module) => ADMIN_ONLY_MODULE.test(module))
+      .map((module) => `${script}: ${module}`),
+  );
+}

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+  adminCodeIn,
   budgetProblem,
+  CHUNK_MODULES_FILE,
   firstLoadScripts,
   firstLoadSplit,
   PRODUCT_PAGE_FIRST_LOAD_BUDGET,
@@ -8,7 +11,8 @@ import {
 } from "../../scripts/first-load-js";
 import { expect, gotoHydrated, test } from "./fixtures";
 
-const clientDir = join(import.meta.dirname, "..", "..", "build", "client");
+const buildDir = join(import.meta.dirname, "..", "..", "build");
+const clientDir = join(buildDir, "client");
 
 // The product page is where most shoppers land: a library pulled into the layout's or a shared
 // chunk by one import (the validation library once was, through a constant) grows its first load.
@@ -24,6 +28,36 @@ test("the product page's first-load JavaScript stays within its budget", async (
     description: `${kb(total)} kB gzipped (budget ${PRODUCT_PAGE_FIRST_LOAD_BUDGET / 1024} kB): the framework ${kb(frameworkGzipBytes)} kB, the shop's own code ${kb(shopGzipBytes)} kB`,
   });
   expect(budgetProblem(sizes, PRODUCT_PAGE_FIRST_LOAD_BUDGET)).toBeNull();
+});
+
+// Admin-only code (its screens, their components, the rich-text editor) joined a storefront
+// chunk once, when the bundler merged small shared chunks (vite.config.ts): a shopper would pay
+// for code only staff run. What each storefront page loads first holds none of it.
+test("storefront pages load none of the admin's code first", async ({ request }) => {
+  const chunkModules: Record<string, string[]> = JSON.parse(
+    readFileSync(join(buildDir, CHUNK_MODULES_FILE), "utf8"),
+  );
+  for (const path of [
+    "/",
+    "/store",
+    "/product/prod1",
+    "/search?q=white",
+    "/blog",
+    "/blog/whitening-myths",
+    "/faq",
+    "/shipping-returns",
+    "/login",
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const scripts = firstLoadScripts(await response.text());
+    // The map knows the page's scripts: the layout's is among them.
+    expect(
+      scripts.flatMap((script) => chunkModules[script] ?? []),
+      path,
+    ).toContain("app/root.tsx");
+    expect(adminCodeIn(scripts, chunkModules), path).toEqual([]);
+  }
 });
 
 // Chromium spends 40-110 ms loading its number and date data the first time a page makes an Intl
