@@ -1,6 +1,6 @@
 import { logInAs } from "./account-fixtures";
 import { ADMIN, openSection } from "./admin-fixtures";
-import { expect, expectNoSeriousA11yViolations, isPhone, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, isPhone, test } from "./fixtures";
 
 // The admin's dashboard with the demo admin, on desktop and phone: every screen from the menu
 // (folded behind a button on a phone), each checked with axe. What a customer may not see, the
@@ -11,7 +11,7 @@ test.describe("admin dashboard", () => {
   test("every admin screen opens from the menu, with no accessibility violation", async ({
     page,
   }) => {
-    // Fifteen screens, each checked by axe.
+    // Seventeen screens, each checked by axe.
     test.setTimeout(100_000);
     await logInAs(page, ...ADMIN);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
@@ -44,6 +44,8 @@ test.describe("admin dashboard", () => {
       ["Stock alerts", /\/dashboard\/admin-stock-alerts$/, "Back-in-stock alerts"],
       ["Newsletter", /\/dashboard\/admin-newsletter$/, "Newsletter"],
       ["Campaigns", /\/dashboard\/admin-campaigns$/, "Campaigns"],
+      ["Blog", /\/dashboard\/admin-blog$/, "Blog"],
+      ["Pages", /\/dashboard\/admin-pages$/, "Pages"],
       ["Payments", /\/dashboard\/admin-payments$/, "Settings and payments"],
       ["Settings", /\/dashboard\/admin-settings$/, "Settings and payments"],
       ["Overview", /\/dashboard$/, "Admin Overview"],
@@ -80,6 +82,16 @@ test.describe("admin dashboard", () => {
           page.getByRole("table", { name: "Revenue and orders per day" }).getByRole("row"),
         ).toHaveCount(8);
       }
+      await expectNoSeriousA11yViolations(page);
+    }
+    // The editors of the owner's words at this size: a new post, and the home page (its hero and
+    // the announcement bar).
+    for (const [path, heading] of [
+      ["/dashboard/admin-blog/new", "New post"],
+      ["/dashboard/admin-pages/home", "Home page"],
+    ] as const) {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     }
     // Any other path under /dashboard is the overview.
