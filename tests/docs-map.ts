@@ -72,6 +72,7 @@ const LIBRARIES: Record<string, string[]> = {
   "`pg`": ["pg"],
   "better-auth": ["better-auth"],
   Zod: ["zod"],
+  momoa: ["@humanwhocodes/momoa"],
   Stripe: ["stripe", "@stripe/stripe-js", "@stripe/react-stripe-js"],
   nodemailer: ["nodemailer"],
   pino: ["pino"],

@@ -5,6 +5,8 @@ import {
   controlCharactersRefused,
   jsonHasControlCharacters,
 } from "@server/http/control-characters";
+import { fieldSentTwice } from "@server/http/form-request";
+import { bodyKeyNamedTwice } from "@server/http/json-request";
 import { unsubscribe } from "@server/newsletter/subscriptions";
 import { z } from "zod";
 
@@ -32,8 +34,11 @@ const oneClick = apiRoute({
   failure: "We could not unsubscribe you. Please try again.",
   handle: async ({ query, request }) => {
     // The body says only "List-Unsubscribe=One-Click", and is not needed; it is still held to the
-    // shop's one rule for every body (server/http/control-characters.ts).
-    if (bodyHasControlCharacters(await request.text())) throw controlCharactersRefused();
+    // shop's rules for every body (server/http/control-characters.ts, and no field named twice).
+    const body = await request.text();
+    if (bodyHasControlCharacters(body)) throw controlCharactersRefused();
+    const twice = bodyKeyNamedTwice(body);
+    if (twice !== null) throw fieldSentTwice(twice);
     const done = query.token ? await unsubscribe(await getDb(), query.token) : null;
     if (!done) return Response.json({ error: "This link is not valid." }, { status: 404 });
     return { ok: true };

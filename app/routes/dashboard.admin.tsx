@@ -1,5 +1,5 @@
 import { NO_ACCESS } from "@common/auth/staff-access";
-import { requireAdminMiddleware } from "@server/auth/guards";
+import { requireAdminMiddleware } from "@server/http/admin-guard";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
@@ -29,10 +29,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? [NO_ACCESS, "Your role on the shop's staff does not include it."]
       : response?.status === 404
         ? [said ?? "Not found", "We couldn't find the page you were looking for."]
-        : [
-            "Something went wrong",
-            "Something went wrong on our side. Please try again in a moment.",
-          ];
+        : // A form the guard could not read to one value a field (docs/decisions/076).
+          response?.status === 400 && said
+          ? ["The form could not be sent", said]
+          : [
+              "Something went wrong",
+              "Something went wrong on our side. Please try again in a moment.",
+            ];
   return (
     <section aria-labelledby="admin-error-heading" className={cardClass}>
       <h1 id="admin-error-heading" className="text-2xl font-bold tracking-tight">

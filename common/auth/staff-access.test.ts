@@ -37,4 +37,11 @@ describe("staff access", () => {
     expect(staffMayOpen("owner", "/dashboard/admin-new-thing")).toBe(true);
     expect(staffMayOpen("manager", "/dashboard/admin-new-thing")).toBe(false);
   });
+
+  it("reads an address whose percent-escapes are malformed, never throwing", () => {
+    expect(adminScreenAt("/dashboard/admin-products/%zz")?.path).toBe(
+      "/dashboard/admin-products/:productId",
+    );
+    expect(grantNeeded("/dashboard/admin-%E0%A4%A", null)).toBe("settings");
+  });
 });

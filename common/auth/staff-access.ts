@@ -103,13 +103,22 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: "/dashboard/admin-payments", view: "settings" },
 ];
 
+/** A path segment decoded; one that is not valid percent-encoding is compared as it is. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Whether `pattern` (":name" for one segment) is the address `pathname`. */
 function matches(pattern: string, pathname: string): boolean {
   const want = pattern.split("/");
   const got = pathname.replace(/\/+$/, "").split("/");
   return (
     want.length === got.length &&
-    want.every((part, at) => part.startsWith(":") || part === decodeURIComponent(got[at] ?? ""))
+    want.every((part, at) => part.startsWith(":") || part === decodedSegment(got[at] ?? ""))
   );
 }
 

@@ -20,7 +20,9 @@ import {
 import { clientAddress } from "./client-address";
 import { compression } from "./compression";
 import { refuseControlCharactersInAddress } from "./control-characters";
+import { fieldSentTwice } from "./form-request";
 import { healthAndMetrics } from "./health-and-metrics";
+import { bodyKeyNamedTwice } from "./json-request";
 import { asMade } from "./light-response";
 import {
   cachedAnswer,
@@ -138,9 +140,21 @@ function answerEveryRequest(app: App, options: HttpAppOptions, record: Recorder)
 function mountAuth(app: App, options: HttpAppOptions, addressOf: (c: Context) => string | null) {
   const { handleAuth } = options;
   if (!handleAuth) return;
-  app.all("/api/auth/*", (c) => {
+  app.all("/api/auth/*", async (c) => {
     if (!isPublicAuthEndpoint(c.req.method, c.req.path)) {
       return c.json({ error: "Not found." }, 404, { "Cache-Control": "no-store" });
+    }
+    // A JSON body naming a field twice is refused as the shop's own APIs refuse it (400), before
+    // the library keeps one of the two (docs/decisions/076-authorised-on-what-runs.md).
+    let body: BodyInit | null = c.req.raw.body;
+    if (/^application\/json\b/i.test(c.req.header("Content-Type") ?? "")) {
+      const text = await c.req.text();
+      const twice = bodyKeyNamedTwice(text);
+      if (twice !== null) {
+        const { code, message } = fieldSentTwice(twice);
+        return c.json({ code, message }, 400, { "Cache-Control": "no-store" });
+      }
+      body = text;
     }
     // The rate limiter counts per client address: it gets the connecting address from here,
     // never a header the client could set itself.
@@ -151,7 +165,7 @@ function mountAuth(app: App, options: HttpAppOptions, addressOf: (c: Context) =>
     const init: RequestInit & { duplex?: "half" } = {
       method: c.req.method,
       headers,
-      body: c.req.raw.body,
+      body,
       duplex: "half",
     };
     const url = new URL(c.req.url);

@@ -1,6 +1,8 @@
+import { iterator, type ObjectNode, parse } from "@humanwhocodes/momoa";
 import type { z } from "zod";
 import { DomainError } from "../errors";
 import { controlCharactersRefused, jsonHasControlCharacters } from "./control-characters";
+import { fieldSentTwice } from "./form-request";
 
 /**
  * The most a request body may hold (JSON here; every body at the HTTP layer, before it is read):
@@ -29,6 +31,39 @@ export function jsonDeeperThan(value: unknown, max: number): boolean {
 }
 
 /**
+ * The first key an object of a JSON text names twice (compared as decoded: "a" and "\\u0061" are
+ * one key), or null. JSON.parse keeps the last of them silently, so a check that read the first
+ * would authorise what does not run (docs/decisions/076-authorised-on-what-runs.md). `text` is
+ * valid JSON no deeper than MAX_JSON_DEPTH: the parser here recurses.
+ */
+export function jsonKeyNamedTwice(text: string): string | null {
+  for (const { node, phase } of iterator(parse(text))) {
+    if (phase !== "enter" || node.type !== "Object") continue;
+    const seen = new Set<string>();
+    for (const member of (node as ObjectNode).members) {
+      const name = String(member.name.type === "String" ? member.name.value : member.name.name);
+      if (seen.has(name)) return name;
+      seen.add(name);
+    }
+  }
+  return null;
+}
+
+/**
+ * The key a JSON body names twice in one of its objects, for a body read elsewhere (better-auth's
+ * endpoints); null for a body that is not JSON or nests too deeply, left to its reader to refuse.
+ */
+export function bodyKeyNamedTwice(text: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return jsonDeeperThan(body, MAX_JSON_DEPTH) ? null : jsonKeyNamedTwice(text);
+}
+
+/**
  * A JSON request body checked with `schema`; anything else is a DomainError (400, with the first
  * problem's message).
  */
@@ -53,6 +88,8 @@ export async function readJsonBody<T extends z.ZodType>(
     throw new DomainError("BAD_REQUEST", "The request is nested too deeply.");
   }
   if (jsonHasControlCharacters(body)) throw controlCharactersRefused();
+  const twice = jsonKeyNamedTwice(text);
+  if (twice !== null) throw fieldSentTwice(twice);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new DomainError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Invalid request.");

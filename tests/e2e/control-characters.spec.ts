@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
 import { logInAs } from "./account-fixtures";
 import { expect, test } from "./fixtures";
+import { filled, hasAction, tableRoutes as walked } from "./route-table";
 
 // one rule at the boundary refuses control characters (NUL above all, which
 // PostgreSQL refuses in text) in every address and every body the shop accepts, with 400 and the
@@ -12,26 +10,6 @@ import { expect, test } from "./fixtures";
 
 const NUL = "\u0000";
 const FORM_REFUSED = "Please remove the special characters from this field.";
-
-type Walked = { path: string; file: string };
-
-/** Every route of the table with its full path ("" for an index). */
-function flatten(entries: readonly RouteConfigEntry[], parent = ""): Walked[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
-    return [{ path: path || "/", file: entry.file }, ...flatten(entry.children ?? [], path)];
-  });
-}
-
-const walked = flatten(routes).filter(({ path }) => !path.includes("*"));
-
-/** The route's path with each parameter (optional or not) replaced by `value`. */
-const filled = (path: string, value: string) => path.replace(/:[A-Za-z]+\??/g, value);
-
-const hasAction = (file: string) =>
-  /export (async )?function action\b|export const action\b/.test(
-    readFileSync(new URL(`../../app/${file}`, import.meta.url), "utf8"),
-  );
 
 test.describe("control characters at the boundary", () => {
   test("every route parameter and query holding a NUL is refused with 400", async ({ page }) => {

@@ -1,9 +1,11 @@
 import { ensureAccount } from "@server/auth/accounts";
-import { requireAdminMiddleware, requireUser } from "@server/auth/guards";
+import { requireUser } from "@server/auth/guards";
 import { users } from "@server/auth/schema";
 import { getAuth } from "@server/auth/session";
 import { setDatabaseHandle } from "@server/db/connection";
 import { env } from "@server/env";
+import { requireAdminMiddleware } from "@server/http/admin-guard";
+import { readForm } from "@server/http/form-request";
 import { demoAccounts, seedDemoAccounts } from "@server/seed/demo-shop";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -124,5 +126,78 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
     const admin = await sessionCookie("admin@example.com", "admin-password-1");
     expect(await ((await guard(admin)) as Response).text()).toBe("admin page");
     expect(passed).toEqual(["GET"]);
+  });
+
+  // docs/decisions/076: the review's finding. The guard read the first `intent` of a copy of the
+  // body while the action ran the last of its own reading: a packer could cancel and refund.
+  it("the admin's guard authorises the intent the action runs, and refuses one named twice", async () => {
+    await seedDemoAccounts(await getAuth(), db());
+    const packer = await sessionCookie("packer@example.com", "packer-password-1");
+    const order = `${env.BASE_URL}/dashboard/admin-orders/an-order`;
+    const post = (body: string | FormData, address = order) =>
+      new Request(address, {
+        method: "POST",
+        headers: {
+          Cookie: packer,
+          ...(typeof body === "string"
+            ? { "Content-Type": "application/x-www-form-urlencoded" }
+            : {}),
+        },
+        body,
+      });
+    const multipart = (...intents: string[]) => {
+      const form = new FormData();
+      for (const intent of intents) form.append("intent", intent);
+      form.append("status", "paid");
+      return form;
+    };
+    const guard = async (request: Request) => {
+      let ran = false;
+      const answer = await Promise.resolve(
+        requireAdminMiddleware(
+          {
+            request,
+            url: new URL(order),
+            params: { orderId: "an-order" },
+            context: new RouterContextProvider(),
+            unstable_pattern: "/dashboard/admin-orders/:orderId",
+          } as unknown as Parameters<typeof requireAdminMiddleware>[0],
+          async () => {
+            ran = true;
+            // The action's reading of the same request: the one the guard read.
+            return Response.json(await readForm(request));
+          },
+        ),
+      ).catch((thrown: unknown) => thrown);
+      return { ran, answer };
+    };
+    const statusOf = (answer: unknown) =>
+      answer instanceof Response
+        ? answer.status
+        : (answer as { init?: { status?: number } }).init?.status;
+
+    // What a packer may do runs, on the fields the guard read.
+    const fulfil = await guard(post("intent=fulfil&status=paid"));
+    expect(fulfil.ran).toBe(true);
+    expect(await (fulfil.answer as Response).json()).toEqual({ intent: "fulfil", status: "paid" });
+    // What they may not is refused, plainly or named twice in either order, in either encoding,
+    // to the page or to its data: the action never runs.
+    for (const request of [
+      post("intent=cancel&status=paid"),
+      post("intent=fulfil&intent=cancel&status=paid"),
+      post("intent=cancel&intent=fulfil&status=paid"),
+      post("intent=fulfil&status=paid&intent=refund", `${order}.data`),
+      post(multipart("fulfil", "cancel")),
+      post(multipart("cancel", "fulfil"), `${order}.data`),
+    ]) {
+      const { ran, answer } = await guard(request);
+      expect(ran).toBe(false);
+      expect([400, 403]).toContain(statusOf(answer));
+    }
+    const twice = await guard(post("intent=fulfil&intent=cancel&status=paid"));
+    expect(twice.answer).toMatchObject({
+      data: "The field “intent” was sent more than once. Send each field once.",
+      init: { status: 400 },
+    });
   });
 });
