@@ -53,14 +53,17 @@ export function controlCharactersRefused(field?: string): DomainError {
   return new DomainError("BAD_REQUEST", NO_CONTROL_CHARACTERS, field);
 }
 
-/** Whether a request's address, once decoded, holds a control character (path or query). */
-export function addressHasControlCharacters(pathname: string, search: string): boolean {
+/**
+ * Whether a request's address is refused: a path that is not valid percent-encoding (`%zz`, a
+ * cut-off UTF-8 sequence), which every reader downstream would have to survive (one threw: a
+ * 500), or a control character in the path or query once decoded.
+ */
+export function addressRefused(pathname: string, search: string): boolean {
   let path: string;
   try {
     path = decodeURIComponent(pathname);
   } catch {
-    // Not valid percent-encoding: the router answers it as the path it is (a 404).
-    path = pathname;
+    return true;
   }
   if (hasControlCharacters(path)) return true;
   for (const [name, value] of new URLSearchParams(search)) {
@@ -71,11 +74,11 @@ export function addressHasControlCharacters(pathname: string, search: string): b
 
 const ADDRESS_REFUSED = "This address holds characters the shop does not accept.";
 
-/** Answers 400 to a request whose address holds a control character, before anything reads it. */
+/** Answers 400 to a request whose address is refused (above), before anything reads it. */
 export function refuseControlCharactersInAddress(): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
-    if (!addressHasControlCharacters(url.pathname, url.search)) return next();
+    if (!addressRefused(url.pathname, url.search)) return next();
     c.header("Cache-Control", "no-store");
     if (url.pathname.startsWith("/api/")) return c.json({ error: ADDRESS_REFUSED }, 400);
     return c.text(ADDRESS_REFUSED, 400);

@@ -31,6 +31,33 @@ test.describe("control characters at the boundary", () => {
     }
   });
 
+  // The review's L1: a malformed escape in a path segment once reached a decodeURIComponent that
+  // threw (a 500) in the admin's grants table.
+  test("a malformed percent-escape in any route parameter is 400, never 500", async ({
+    page,
+    request,
+  }) => {
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    const origin = new URL(page.url()).origin;
+    const withParameters = walked.filter(({ path }) => path.includes(":"));
+    for (const { path } of withParameters) {
+      for (const malformed of ["%zz", "%E0%A4%A"]) {
+        const address = filled(path, malformed);
+        for (const client of [page.request, request]) {
+          // Refused where the address is read, before any route, guard or cache sees it.
+          const read = await client.get(address, { maxRedirects: 0 });
+          expect(read.status(), `GET ${address}`).toBe(400);
+          const sent = await client.post(address, {
+            form: { intent: "save" },
+            headers: { Origin: origin },
+            maxRedirects: 0,
+          });
+          expect(sent.status(), `POST ${address}`).toBe(400);
+        }
+      }
+    }
+  });
+
   test("every action refuses a body holding a NUL with 400 and the shop's message", async ({
     page,
     request,
