@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { xmlProblems } from "../../tests/strict-xml";
 import { buildRobotsTxt, buildSitemapXml } from "./sitemap";
 
 describe("buildSitemapXml", () => {
@@ -17,6 +18,14 @@ describe("buildSitemapXml", () => {
   it("escapes XML special characters", () => {
     const xml = buildSitemapXml("https://shop.example", [{ path: "/search?q=a&b" }]);
     expect(xml).toContain("<loc>https://shop.example/search?q=a&amp;b</loc>");
+  });
+
+  it("stays valid XML whatever a path holds", () => {
+    const xml = buildSitemapXml("https://shop.example", [
+      { path: "/blog/odd\uFFFE" },
+      { path: "/" },
+    ]);
+    expect(xmlProblems(xml)).toEqual([]);
   });
 });
 

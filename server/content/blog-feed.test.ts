@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { xmlProblems } from "../../tests/strict-xml";
 import { buildBlogRss } from "./blog-feed";
 
 const post = {
@@ -27,5 +28,12 @@ describe("buildBlogRss", () => {
     const xml = buildBlogRss({ shopName: "Gleam", baseUrl: "https://shop.example" }, []);
     expect(xml).not.toContain("<item>");
     expect(xml).toContain("</channel>");
+  });
+
+  it("stays valid XML whatever a post's title holds", () => {
+    const odd = { ...post, title: "Tea\uFFFE time\u0001", excerpt: "Rinse\uFFFF" };
+    const xml = buildBlogRss({ shopName: "Gleam\uFFFE", baseUrl: "https://shop.example" }, [odd]);
+    expect(xml).toContain("<title>Tea time</title>");
+    expect(xmlProblems(xml)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { merchantFeedVariants, merchantFeedXml } from "@server/catalog/merchant-
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
+import { xmlProblems } from "../strict-xml";
 
 const site = { baseUrl: "https://gleam.example", shopName: "Gleam" };
 const pricing = {
@@ -91,5 +92,17 @@ describe.each(testDrivers)("the Google Merchant Center feed on %s", (driver) => 
         '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
       ),
     ).toBe(true);
+  });
+
+  // The review's L2: one product named with U+FFFE made the whole feed unreadable.
+  it("stays valid XML whatever a product's name holds", async () => {
+    await createProduct(db(), {
+      id: "odd",
+      name: "Odd\uFFFE pen\uFFFF",
+      descriptionHtml: "<p>x\uFFFE</p>",
+    });
+    const xml = merchantFeedXml(site, pricing, await merchantFeedVariants(db()));
+    expect(xml).toContain("<title>Odd pen</title>");
+    expect(xmlProblems(xml)).toEqual([]);
   });
 });
