@@ -45,9 +45,17 @@ export const IMPORT_TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.to
 export const NO_OPTION_NAME = "Title";
 export const NO_OPTION_VALUE = "Default Title";
 
+/**
+ * A cell a spreadsheet would run as a formula, after the apostrophe the export put before it:
+ * csv_inert's class (migrations 0011, 0021, 0050), a sign or a look-alike behind characters
+ * that show nothing (the combining grapheme joiner apart: a class cannot hold it).
+ */
+const MADE_INERT =
+  /^'(?:[ \u00A0\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]|\u034F)*[-=+@\t\r＝＋－＠﹦﹢﹣﹫−]/;
+
 /** A cell as the import reads it: csv_inert's apostrophe taken off a formula-like cell. */
 export function cellText(text: string): string {
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+  return MADE_INERT.test(text) ? text.slice(1) : text;
 }
 
 /** A problem or a note of an import, where it is in the file. */

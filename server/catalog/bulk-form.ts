@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BULK_LIMIT, type BulkAction, bulkActionSchema } from "./bulk-products";
+import { BULK_LIMIT, BULK_TOO_MANY, type BulkAction, bulkActionSchema } from "./bulk-products";
 
 // The products list's bulk form (app/components/admin/product-bulk-actions.tsx) as a bulk
 // action: the chosen ids as one field, the percentage and count as typed. What they must be is
@@ -10,11 +10,14 @@ export const bulkFormSchema = z
     /** The chosen products' ids, separated by commas. */
     ids: z
       .string()
-      .max(BULK_LIMIT * 101)
+      .max(BULK_LIMIT * 101, BULK_TOO_MANY)
       .default(""),
     allMatching: z.literal("on").optional(),
     search: z.string().max(200).default(""),
-    expected: z.string().regex(/^\d{1,5}$/, "Choose at least one product."),
+    expected: z
+      .string()
+      .regex(/^\d{1,9}$/, "Choose at least one product.")
+      .refine((count) => Number(count) <= BULK_LIMIT, BULK_TOO_MANY),
     action: z.enum(["publish", "unpublish", "archive", "category", "price"], {
       message: "Choose what to do with the products.",
     }),

@@ -22,6 +22,9 @@ export function adminProductSearch(search: string): SQL | undefined {
 
 export const BULK_LIMIT = 5000;
 
+/** What a bulk action over the limit is told, the limit in words. */
+export const BULK_TOO_MANY = `A bulk action changes at most ${BULK_LIMIT.toLocaleString("en-GB")} products at a time: narrow the search, or choose fewer.`;
+
 const percent = z
   .number({ error: "Give a whole percentage, such as 10 or -15." })
   .int("Give a whole percentage, such as 10 or -15.")
@@ -32,12 +35,12 @@ const percent = z
 export const bulkActionSchema = z
   .object({
     /** The products chosen; with `allMatching`, ignored. */
-    ids: z.array(z.string().min(1).max(100)).max(BULK_LIMIT),
+    ids: z.array(z.string().min(1).max(100)).max(BULK_LIMIT, BULK_TOO_MANY),
     /** Every product matching `search` instead of those chosen. */
     allMatching: z.boolean(),
     search: z.string().max(200),
     /** How many products the admin confirmed. */
-    expected: z.number().int().min(1).max(BULK_LIMIT),
+    expected: z.number().int().min(1).max(BULK_LIMIT, BULK_TOO_MANY),
     action: z.discriminatedUnion("kind", [
       z.object({ kind: z.literal("publish") }),
       z.object({ kind: z.literal("unpublish") }),
@@ -208,6 +211,7 @@ export async function applyBulkAction(
       .orderBy(asc(products.id))
       .limit(BULK_LIMIT + 1)
       .for("update");
+    if (rows.length > BULK_LIMIT) throw new DomainError("BAD_REQUEST", BULK_TOO_MANY);
     if (rows.length !== expected) throw new DomainError("CONFLICT", CHANGED_SINCE);
     const changed =
       action.kind === "price"

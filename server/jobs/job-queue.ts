@@ -9,6 +9,7 @@ import {
   lte,
   or,
   type SQL,
+  sql,
   type WithSubquery,
 } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit-log";
@@ -44,6 +45,11 @@ export type JobHandler = {
   run: (job: Job, context: JobContext) => Promise<JobOutcome | undefined>;
   /** Said in the transaction that parks the job: what the shop does once it gives up. */
   onParked?: (tx: Database, job: Job) => Promise<void>;
+  /**
+   * How long a claim of this kind lasts before a crashed runner's job is run again; LEASE_MS when
+   * absent. Shorter for a kind whose run is one short transaction, so a crash delays it little.
+   */
+  leaseMs?: number;
 };
 
 export type JobHandlers = Record<JobKind, JobHandler>;
@@ -96,7 +102,12 @@ export function jobInsert(tx: Pick<Database, "insert">, job: NewJob) {
  * Leases up to a batch of due jobs in one statement: the rows another runner holds are skipped,
  * and the update's own row locks last only as long as the statement.
  */
-async function claimDue(db: Database, now: Date, kinds: JobKind[]): Promise<Job[]> {
+async function claimDue(
+  db: Database,
+  now: Date,
+  handlers: Partial<JobHandlers>,
+  kinds: JobKind[],
+): Promise<Job[]> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -111,9 +122,19 @@ async function claimDue(db: Database, now: Date, kinds: JobKind[]): Promise<Job[
     .orderBy(asc(jobs.runAt))
     .limit(BATCH)
     .for("update", { skipLocked: true });
+  const leaseOf = (kind: JobKind) => handlers[kind]?.leaseMs ?? LEASE_MS;
+  const shorter = kinds.filter((kind) => leaseOf(kind) !== LEASE_MS);
+  const until = (kind: JobKind) => new Date(now.getTime() + leaseOf(kind)).toISOString();
+  const leasedUntil =
+    shorter.length === 0
+      ? new Date(now.getTime() + LEASE_MS)
+      : sql`case ${sql.join(
+          shorter.map((kind) => sql`when ${jobs.kind} = ${kind} then ${until(kind)}::timestamptz`),
+          sql` `,
+        )} else ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz end`;
   const claimed = await db
     .update(jobs)
-    .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
+    .set({ leasedUntil })
     .where(inArray(jobs.id, due))
     .returning();
   // An UPDATE returns its rows in no set order: they run in the order they fell due.
@@ -144,7 +165,7 @@ export async function runDueJobs(
 ): Promise<RoundResult> {
   const result: RoundResult = { done: 0, later: 0, retried: 0, parked: 0 };
   const kinds = jobKinds.filter((kind) => handlers[kind]);
-  for (const job of await claimDue(db, now, kinds)) {
+  for (const job of await claimDue(db, now, handlers, kinds)) {
     const handler = handlers[job.kind];
     if (!handler) continue;
     try {

@@ -237,6 +237,9 @@ export function sendCampaignJob(
 ): JobHandler {
   return {
     maxAttempts: 10,
+    // A batch is one short transaction (the emails go through the outbox): a crash mid-campaign
+    // is picked up within a minute, not the queue's ten.
+    leaseMs: MINUTE_MS,
     async run(job, { now, done }) {
       const perMinute = await rate();
       const brand = await brandOf();

@@ -4,7 +4,7 @@ import { bulkFormSchema } from "@server/catalog/bulk-form";
 import { applyBulkAction, repriced } from "@server/catalog/bulk-products";
 import { products, productVariants } from "@server/catalog/schema";
 import { DomainError } from "@server/errors";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCategory, createCustomer, createProduct, listedProducts } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
@@ -172,5 +172,39 @@ describe.each(testDrivers)("bulk actions on products on %s", (driver) => {
     expect(messages({ ids: "gel", expected: "1", action: "delete" })).toEqual([
       "Choose what to do with the products.",
     ]);
+    // Over the limit, the limit in words (the review's leftovers), however it is over.
+    const tooMany =
+      "A bulk action changes at most 5,000 products at a time: narrow the search, or choose fewer.";
+    const many = Array.from({ length: 5001 }, (_, at) => `p${at}`).join(",");
+    expect(messages({ ids: many, expected: "5001", action: "publish" })).toContain(tooMany);
+    expect(
+      messages({ ids: "", allMatching: "on", search: "kit", expected: "12000", action: "publish" }),
+    ).toEqual([tooMany]);
+  });
+
+  it("refuses all matching a search past the limit in words, changing nothing", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    await db().execute(
+      sql`insert into products (id, slug, name, description_html, image_url, image_alt)
+          select 'bulk-' || n, 'bulk-' || n, 'Bulk kit ' || n, '<p>Kit</p>', '/x.png', 'Kit'
+          from generate_series(1, 5001) as n`,
+    );
+    await expect(
+      applyBulkAction(db(), admin, {
+        ids: [],
+        allMatching: true,
+        search: "bulk kit",
+        expected: 5000,
+        action: { kind: "archive" },
+      }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message:
+        "A bulk action changes at most 5,000 products at a time: narrow the search, or choose fewer.",
+    });
+    const [{ archived } = { archived: -1 }] = await db()
+      .select({ archived: sql<number>`count(*) filter (where not ${products.active})::int` })
+      .from(products);
+    expect(archived).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { retryDelayMs } from "@server/jobs/retry-delay";
 import { type JobKind, jobs } from "@server/jobs/schema";
 import { logger } from "@server/logger";
+import { sendCampaignJob } from "@server/newsletter/campaigns";
 import { refundOrder } from "@server/orders/order-refunds";
 import { orders } from "@server/orders/schema";
 import { refunds } from "@server/payments/schema";
@@ -227,6 +228,37 @@ describe.each(everyDriver)("the job queue on %s", (driver) => {
     // The embedded database's next start releases it at once.
     expect(await releaseJobLeases(db())).toBeGreaterThanOrEqual(1);
     await runDueJobs(db(), counting, logger, dueNow());
+    expect(ran).toBe(1);
+  });
+
+  // The review's leftover: a crash mid-campaign waited out the queue's ten-minute lease.
+  it("runs a crashed runner's job again once its kind's own lease ends: a campaign's is a minute", async () => {
+    const subjectId = `campaign-${crypto.randomUUID()}`;
+    const { leaseMs } = sendCampaignJob(db());
+    expect(leaseMs).toBe(60_000);
+    await enqueueJob(db(), { kind: "send-campaign", subjectId });
+    const claimedAt = dueNow();
+    const crashed: Partial<JobHandlers> = {
+      "send-campaign": { maxAttempts: 3, leaseMs, run: () => new Promise(() => {}) },
+    };
+    void runDueJobs(db(), crashed, logger, claimedAt);
+    await expect
+      .poll(async () => (await jobOf("send-campaign", subjectId))?.leasedUntil?.getTime())
+      .toBe(claimedAt.getTime() + 60_000);
+    let ran = 0;
+    const counting: Partial<JobHandlers> = {
+      "send-campaign": {
+        maxAttempts: 3,
+        leaseMs,
+        run: async (job) => {
+          if (job.subjectId === subjectId) ran++;
+          return undefined;
+        },
+      },
+    };
+    await runDueJobs(db(), counting, logger, new Date(claimedAt.getTime() + 59_000));
+    expect(ran).toBe(0);
+    await runDueJobs(db(), counting, logger, new Date(claimedAt.getTime() + 61_000));
     expect(ran).toBe(1);
   });
 });

@@ -68,6 +68,12 @@ describe.each(testDrivers)("the orders CSV on %s", (driver) => {
       "\u202E=1",
       "  =1+1",
       "\u00A0@SUM(A1)",
+      // Migration 0050: the combining grapheme joiner and the Hangul fillers show nothing too.
+      "\u034F=1+1",
+      "\u3164+1",
+      "\u115F\u1160-1",
+      "\uFFA0@SUM(A1)",
+      "\u2800=1",
     ]) {
       expect(await cell(hidden), JSON.stringify(hidden)).toBe(`'${hidden}`);
     }
