@@ -16,7 +16,7 @@ import { orders } from "@server/orders/schema";
 import type { PaymentProvider } from "@server/payments/provider";
 import type { Brand } from "@server/settings/shop-settings";
 import { restock } from "@server/stock/stock-service";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type CheckoutRequest, checkoutRequestSchema } from "../common/checkout/checkout-input";
 
@@ -313,4 +313,27 @@ export const testCodeInput: CodeInput = {
 export function intentSecret(secret: string | null): string {
   if (!secret) throw new Error("the checkout asked for no card payment");
   return secret;
+}
+
+/** The tables of the shop's versioned editors (server/audit/stale-save.ts), by their SQL name. */
+type VersionedTable =
+  | "products"
+  | "categories"
+  | "delivery_methods"
+  | "discount_codes"
+  | "blog_posts"
+  | "newsletter_campaigns"
+  | "gift_cards";
+
+/**
+ * A record's version now, as its editor would open it: for a test's save made from the record as
+ * it is (every edit names the version it was made from: docs/decisions/051).
+ */
+export async function versionNow(db: Database, table: VersionedTable, id: string): Promise<number> {
+  const result = await db.execute(
+    sql`select version from ${sql.identifier(table)} where id = ${id}`,
+  );
+  const row = (result as unknown as { rows: { version: number }[] }).rows[0];
+  if (!row) throw new Error(`no ${table} row ${id}`);
+  return row.version;
 }

@@ -56,7 +56,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
       },
     })),
     restore: formIntent(restorePageFormSchema, ({ from, version }) =>
-      restorePage(db, admin, page, from, version ?? 0),
+      restorePage(db, admin, page, from, version),
     ),
   });
 }

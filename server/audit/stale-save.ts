@@ -24,8 +24,17 @@ export const openedVersionField = z
   .optional();
 
 /**
+ * What a save of a record that names no version is told (409, naming the field): an editor's form
+ * always says which version it opened, so one without it is not the editor's, and writing it
+ * would overwrite whatever was saved since.
+ */
+export const VERSION_MISSING =
+  "This save does not say which version it was made from (version): reload the page and try again.";
+
+/**
  * Refuses a save made from `opened` when the record is at `current`: "This product changed since
- * you opened it (its name, price). Reload it to see the changes, then make yours again."
+ * you opened it (its name, price). Reload it to see the changes, then make yours again." A save
+ * that names no version is refused too (VERSION_MISSING).
  */
 export async function refuseStaleSave(
   tx: Database,
@@ -36,11 +45,12 @@ export async function refuseStaleSave(
     /** A plural noun ("settings"): "These settings … opened them (their …)". */
     plural?: boolean;
     current: number;
-    opened: number;
+    opened: number | undefined;
     /** The admin's words for each field an audit row may name; others are not named. */
     labels: Readonly<Record<string, string>>;
   },
 ): Promise<void> {
+  if (record.opened === undefined) throw new DomainError("CONFLICT", VERSION_MISSING, "version");
   if (record.opened === record.current) return;
   const saves = await tx
     .select({ after: auditLog.after })

@@ -141,15 +141,13 @@ export async function updateCategory(
         .where(eq(categories.id, id))
         .for("update");
       if (!before) throw new DomainError("NOT_FOUND", NOT_FOUND);
-      if (opened !== undefined) {
-        await refuseStaleSave(tx, {
-          entity: { type: "category", id },
-          noun: "category",
-          current: before.version,
-          opened,
-          labels: fieldLabels,
-        });
-      }
+      await refuseStaleSave(tx, {
+        entity: { type: "category", id },
+        noun: "category",
+        current: before.version,
+        opened,
+        labels: fieldLabels,
+      });
       await assertSlugFree(tx, category.slug, id);
       const changed = (Object.keys(category) as (keyof typeof category)[]).filter(
         (key) => before[key] !== category[key],

@@ -176,15 +176,13 @@ type ParsedProduct = ReturnType<typeof productInputSchema.parse>;
 async function lockForEdit(tx: Database, id: string, product: ParsedProduct) {
   const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
   if (!before) throw new DomainError("NOT_FOUND", "Product not found.");
-  if (product.version !== undefined) {
-    await refuseStaleSave(tx, {
-      entity: { type: "product", id },
-      noun: "product",
-      current: before.version,
-      opened: product.version,
-      labels: fieldLabels,
-    });
-  }
+  await refuseStaleSave(tx, {
+    entity: { type: "product", id },
+    noun: "product",
+    current: before.version,
+    opened: product.version,
+    labels: fieldLabels,
+  });
   if (await slugTaken(tx, product.slug, id)) throw slugTakenError();
   await assertCategoryExists(tx, product.categoryId);
   await assertSkusFree(tx, id, product.variants);

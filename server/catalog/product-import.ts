@@ -227,6 +227,8 @@ function planProduct(
     optionNames: product.optionNames,
     variants,
     ...(categoryId === undefined ? {} : { categoryId }),
+    // An update is made from the version the import read: one saved since is refused, not lost.
+    ...(existing ? { version: existing.version } : {}),
     seoTitle: searchText(
       product.fields["SEO Title"],
       SEO_TITLE_MAX,

@@ -305,15 +305,13 @@ export async function saveBlogPost(
         .where(eq(blogPosts.id, options.id))
         .for("update");
       if (!current) throw new DomainError("NOT_FOUND", BLOG_MESSAGES.notFound);
-      if (options.version !== undefined) {
-        await refuseStaleSave(tx, {
-          entity: { type: "blog-post", id: current.id },
-          noun: "post",
-          current: current.version,
-          opened: options.version,
-          labels: fieldLabels,
-        });
-      }
+      await refuseStaleSave(tx, {
+        entity: { type: "blog-post", id: current.id },
+        noun: "post",
+        current: current.version,
+        opened: options.version,
+        labels: fieldLabels,
+      });
       const publishedAt = publishedAtFor(post, current.publishedAt, now);
       const version = current.version + 1;
       await tx

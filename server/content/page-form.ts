@@ -49,7 +49,7 @@ export function pageFormSchema(page: PageKey) {
       for (const issue of checked.error.issues) context.addIssue({ ...issue, code: "custom" });
       return z.NEVER;
     }
-    return { version: form.version ?? 0, content: checked.data };
+    return { version: form.version, content: checked.data };
   });
 }
 

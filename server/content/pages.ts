@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { PageKey } from "../../common/content/pages";
 import { type Actor, recordAudit } from "../audit/audit-log";
+import { VERSION_MISSING } from "../audit/stale-save";
 import { users } from "../auth/schema";
 import { tagPage } from "../cache/cache-tags";
 import { enqueuePurge } from "../cache/purge-jobs";
@@ -133,9 +134,10 @@ async function writeVersion(
   actor: Actor,
   page: PageKey,
   content: unknown,
-  opened: number,
+  opened: number | undefined,
   restoredFrom: number | null,
 ): Promise<{ version: number }> {
+  if (opened === undefined) throw new DomainError("CONFLICT", VERSION_MISSING, "version");
   const checked = pageContentSchemas[page].parse(content);
   const saved = await db.transaction(async (tx) => {
     const [newest] = await tx
@@ -179,7 +181,7 @@ export function savePage(
   actor: Actor,
   page: PageKey,
   content: unknown,
-  opened: number,
+  opened: number | undefined,
 ): Promise<{ version: number }> {
   return writeVersion(db, actor, page, content, opened, null);
 }
@@ -190,7 +192,7 @@ export async function restorePage(
   actor: Actor,
   page: PageKey,
   version: number,
-  opened: number,
+  opened: number | undefined,
 ): Promise<{ version: number }> {
   const content = await pageVersionContent(db, page, version);
   return writeVersion(db, actor, page, content, opened, version);

@@ -202,15 +202,13 @@ export async function updateDeliveryMethod(
       .where(eq(deliveryMethods.id, id))
       .for("update");
     if (!before) throw new DomainError("NOT_FOUND", NOT_FOUND);
-    if (opened !== undefined) {
-      await refuseStaleSave(tx, {
-        entity: { type: "delivery_method", id },
-        noun: "delivery method",
-        current: before.version,
-        opened,
-        labels: fieldLabels,
-      });
-    }
+    await refuseStaleSave(tx, {
+      entity: { type: "delivery_method", id },
+      noun: "delivery method",
+      current: before.version,
+      opened,
+      labels: fieldLabels,
+    });
     // The standard delivery keeps the settings' price and is always on offer.
     const method = before.standard
       ? { ...parsed, pricePence: null, freeOverPence: null, active: true }

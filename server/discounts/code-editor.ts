@@ -278,15 +278,13 @@ export async function saveTerms(
   const noun = kind === "offer" ? "offer" : "discount code";
   if (!before)
     throw new DomainError("NOT_FOUND", kind === "offer" ? "Offer not found." : NOT_FOUND);
-  if (target.opened !== undefined) {
-    await refuseStaleSave(tx, {
-      entity: { type: kind, id },
-      noun,
-      current: before.version,
-      opened: target.opened,
-      labels: target.labels,
-    });
-  }
+  await refuseStaleSave(tx, {
+    entity: { type: kind, id },
+    noun,
+    current: before.version,
+    opened: target.opened,
+    labels: target.labels,
+  });
   const row = await rowOfInput();
   if (row.usageLimit !== null && row.usageLimit < before.usedCount) {
     throw new DomainError(

@@ -13,7 +13,7 @@ import {
 import { formatPence, parsePounds } from "../../common/money";
 import { hasControlCharacters } from "../../common/text-rules";
 import { type Actor, recordAudit } from "../audit/audit-log";
-import { openedVersionField } from "../audit/stale-save";
+import { openedVersionField, VERSION_MISSING } from "../audit/stale-save";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { DomainError } from "../errors";
@@ -185,7 +185,8 @@ export async function issueGiftCard(
 async function lockForChange(tx: Database, id: string, version: number | undefined) {
   const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
   if (!card) throw new DomainError("NOT_FOUND", NOT_FOUND);
-  if (version !== undefined && version !== card.version) throw new DomainError("CONFLICT", CHANGED);
+  if (version === undefined) throw new DomainError("CONFLICT", VERSION_MISSING, "version");
+  if (version !== card.version) throw new DomainError("CONFLICT", CHANGED);
   // A card bought with an order waits for its payment: nothing the admin does makes it money.
   if (card.status === "pending") throw new DomainError("CONFLICT", AWAITING_PAYMENT);
   return card;

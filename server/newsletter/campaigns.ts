@@ -78,15 +78,13 @@ export async function saveCampaign(
     }
     const current = await lockedCampaign(tx, input.id);
     if (current.status !== "draft") throw new DomainError("CONFLICT", CAMPAIGN_MESSAGES.notDraft);
-    if (input.version !== undefined) {
-      await refuseStaleSave(tx, {
-        entity: { type: "campaign", id: current.id },
-        noun: "campaign",
-        current: current.version,
-        opened: input.version,
-        labels: { subject: "subject", bodyHtml: "text", productId: "product" },
-      });
-    }
+    await refuseStaleSave(tx, {
+      entity: { type: "campaign", id: current.id },
+      noun: "campaign",
+      current: current.version,
+      opened: input.version,
+      labels: { subject: "subject", bodyHtml: "text", productId: "product" },
+    });
     await tx
       .update(newsletterCampaigns)
       .set({ ...values, version: current.version + 1 })

@@ -116,16 +116,14 @@ export async function saveShopSettings(
       .where(eq(shopSettings.key, SETTINGS_KEY))
       .for("update");
     const current = saved?.version ?? 0;
-    if (opened !== undefined) {
-      await refuseStaleSave(tx, {
-        entity: { type: "settings", id: SETTINGS_KEY },
-        noun: "settings",
-        plural: true,
-        current,
-        opened,
-        labels: settingsLabels,
-      });
-    }
+    await refuseStaleSave(tx, {
+      entity: { type: "settings", id: SETTINGS_KEY },
+      noun: "settings",
+      plural: true,
+      current,
+      opened,
+      labels: settingsLabels,
+    });
     const before = await loadSettings(tx);
     const asSaved = Object.fromEntries(
       Object.keys(editableSettingsSchema.shape).map((key) => [

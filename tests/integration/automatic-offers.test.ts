@@ -33,6 +33,7 @@ import {
   testCheckoutDetails,
   testCheckoutSettings,
   testCodeInput,
+  versionNow,
 } from "../factories";
 import { expireDueOrders } from "../job-handlers";
 import { invoicePageText } from "../pdf-text";
@@ -338,9 +339,12 @@ describe.each(testDrivers)("automatic offers on %s", (driver) => {
     expect(actions.map((row) => row.action).sort()).toEqual(["offer.created", "offer.paused"]);
     // The codes' editor neither lists nor saves an offer.
     expect(await listDiscountCodes(db())).toEqual([]);
-    await expect(updateDiscountCode(db(), admin, id, testCodeInput)).rejects.toThrow(
-      "Discount code not found.",
-    );
+    await expect(
+      updateDiscountCode(db(), admin, id, {
+        ...testCodeInput,
+        version: await versionNow(db(), "discount_codes", id),
+      }),
+    ).rejects.toThrow("Discount code not found.");
     // A gift that is not on sale is refused.
     await expect(
       createOffer(db(), admin, { ...freePen, giftProductId: "no-such-product" }),

@@ -12,7 +12,7 @@ import { logger } from "@server/logger";
 import { adjustStock } from "@server/stock/stock-service";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createCustomer, createProduct } from "../factories";
+import { createCustomer, createProduct, versionNow } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Purging the shared cache in front (docs/decisions/049-shared-cache.md): a change queues the
@@ -102,7 +102,10 @@ describe.each(testDrivers)("purging the shared cache on %s", (driver) => {
     const admin = adminActor(await createCustomer(db()));
     const product = await createProduct(db(), { id: "purge-pen" });
     queuePurges(purging);
-    await updateProduct(db(), admin, product.id, priceChange(pricePence, "purge-pen-v1"));
+    await updateProduct(db(), admin, product.id, {
+      ...priceChange(pricePence, "purge-pen-v1"),
+      version: await versionNow(db(), "products", product.id),
+    });
   }
 
   it("queues nothing while no cache is configured", async () => {

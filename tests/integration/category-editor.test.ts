@@ -16,7 +16,7 @@ import { DomainError } from "@server/errors";
 import { shopChanged } from "@server/events/shop-changed";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createCustomer, listedProducts } from "../factories";
+import { createCustomer, listedProducts, versionNow } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // The admin's categories: created, edited, deleted, each audited; products put in one
@@ -75,14 +75,20 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
       name: "Mouthwash",
       description: "Alcohol-free rinses that freshen breath.",
     });
-    await updateCategory(db(), admin, id, category({ seoTitle: "", seoDescription: "Rinses." }));
+    await updateCategory(db(), admin, id, {
+      ...category({ seoTitle: "", seoDescription: "Rinses." }),
+      version: await versionNow(db(), "categories", id),
+    });
     shopChanged();
     expect(await categoryPage(db(), "mouthwash")).toMatchObject({
       seoTitle: null,
       seoDescription: "Rinses.",
     });
     await expect(
-      updateCategory(db(), admin, id, category({ seoTitle: "x".repeat(71) })),
+      updateCategory(db(), admin, id, {
+        ...category({ seoTitle: "x".repeat(71) }),
+        version: await versionNow(db(), "categories", id),
+      }),
     ).rejects.toThrow("Keep the search title under 70 characters.");
   });
 
@@ -90,7 +96,10 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
     const admin = adminActor(await createCustomer(db()));
     const id = await createCategory(db(), admin, category());
     expect((await listCategories(db())).map((row) => row.slug)).toEqual(["mouthwash"]);
-    await updateCategory(db(), admin, id, category({ name: "Rinses", slug: "rinses" }));
+    await updateCategory(db(), admin, id, {
+      ...category({ name: "Rinses", slug: "rinses" }),
+      version: await versionNow(db(), "categories", id),
+    });
     const productId = await createProduct(db(), admin, { ...product, categoryId: id });
     expect(await listAdminCategories(db())).toEqual([
       {
@@ -176,15 +185,24 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
       "A slug is lower-case letters, digits and single dashes.",
     ]);
     expect(
-      await refusal(updateCategory(db(), admin, id, category({ description: "Short" }))),
+      await refusal(
+        updateCategory(db(), admin, id, {
+          ...category({ description: "Short" }),
+          version: await versionNow(db(), "categories", id),
+        }),
+      ),
     ).toEqual([
       "INVALID",
       "Describe the category in a sentence: its page and search engines show it.",
     ]);
-    expect(await refusal(updateCategory(db(), admin, id, category({ position: -1 })))).toEqual([
-      "INVALID",
-      "The position is a whole number from 0 to 1000.",
-    ]);
+    expect(
+      await refusal(
+        updateCategory(db(), admin, id, {
+          ...category({ position: -1 }),
+          version: await versionNow(db(), "categories", id),
+        }),
+      ),
+    ).toEqual(["INVALID", "The position is a whole number from 0 to 1000."]);
     expect(await refusal(deleteCategory(db(), admin, "missing"))).toEqual([
       "NOT_FOUND",
       "Category not found.",
@@ -215,7 +233,10 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
     const edited = await Promise.all(
       ids.map((id, index) =>
         refusal(
-          updateCategory(db(), admin, id, category({ name: `Other ${index}`, slug: "raced" })),
+          updateCategory(db(), admin, id, {
+            ...category({ name: `Other ${index}`, slug: "raced" }),
+            version: 1,
+          }),
         ).catch(() => "saved"),
       ),
     );
@@ -236,14 +257,20 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
         ...fields,
       });
     const { imageFile: _file, ...input } = form({ categoryId: id, featuredRank: "7" });
-    await updateProduct(db(), admin, productId, input);
+    await updateProduct(db(), admin, productId, {
+      ...input,
+      version: await versionNow(db(), "products", productId),
+    });
     expect((await getAdminProduct(db(), productId))?.product).toMatchObject({
       categoryId: id,
       featuredRank: 7,
     });
     // Without the fields (an older form), both are kept.
     const { imageFile: _none, ...unchanged } = form({ name: "Fresh Rinse Plus" });
-    await updateProduct(db(), admin, productId, unchanged);
+    await updateProduct(db(), admin, productId, {
+      ...unchanged,
+      version: await versionNow(db(), "products", productId),
+    });
     expect((await getAdminProduct(db(), productId))?.product).toMatchObject({
       name: "Fresh Rinse Plus",
       categoryId: id,
@@ -251,13 +278,21 @@ describe.each(testDrivers)("the admin's categories on %s", (driver) => {
     });
     // "No category" takes it out.
     const { imageFile: _out, ...out } = form({ categoryId: "", featuredRank: "" });
-    await updateProduct(db(), admin, productId, out);
+    await updateProduct(db(), admin, productId, {
+      ...out,
+      version: await versionNow(db(), "products", productId),
+    });
     expect((await getAdminProduct(db(), productId))?.product).toMatchObject({
       categoryId: null,
       featuredRank: 0,
     });
     expect(
-      await refusal(updateProduct(db(), admin, productId, { ...product, categoryId: "nope" })),
+      await refusal(
+        updateProduct(db(), admin, productId, {
+          ...{ ...product, categoryId: "nope" },
+          version: await versionNow(db(), "products", productId),
+        }),
+      ),
     ).toEqual(["BAD_REQUEST", "Choose one of the shop's categories.", "categoryId"]);
     expect(
       productFormSchema.safeParse({

@@ -32,6 +32,7 @@ import {
   testBrand,
   testCheckoutSettings,
   testCodeInput,
+  versionNow,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -211,7 +212,10 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
     expect(again.pricing).toMatchObject({ discountPence: 600, totalPence: 1799 });
 
     // Paused since: the same submit is refused with the code's reason, its order not reused.
-    await updateDiscountCode(db(), admin, codeId, { ...oops, amount: 30, active: false });
+    await updateDiscountCode(db(), admin, codeId, {
+      ...{ ...oops, amount: 30, active: false },
+      version: await versionNow(db(), "discount_codes", codeId),
+    });
     await expect(
       startCheckout(db(), provider, { userId, request }, testCheckoutSettings),
     ).rejects.toEqual(refusal(CODE_MESSAGES.unknown));
@@ -227,15 +231,21 @@ describe.each(testDrivers)("a pending order against today's catalogue on %s", (d
     const { userId, request, first } = await kitCheckout(null, methodId);
     expect(first.pricing.shippingPence).toBe(450);
 
-    await updateDeliveryMethod(db(), admin, methodId, { ...tracked, pricePence: 650 });
+    await updateDeliveryMethod(db(), admin, methodId, {
+      ...{ ...tracked, pricePence: 650 },
+      version: await versionNow(db(), "delivery_methods", methodId),
+    });
     const repriced = await startCheckout(db(), provider, { userId, request }, testCheckoutSettings);
     expect(repriced.reused).toBe(false);
     expect(repriced.pricing.shippingPence).toBe(650);
 
     await updateDeliveryMethod(db(), admin, methodId, {
-      ...tracked,
-      pricePence: 650,
-      active: false,
+      ...{
+        ...tracked,
+        pricePence: 650,
+        active: false,
+      },
+      version: await versionNow(db(), "delivery_methods", methodId),
     });
     await expect(payWithCard(userId, intentSecret(repriced.clientSecret))).rejects.toEqual(
       refusal(PRICES_CHANGED),

@@ -24,6 +24,7 @@ import {
   shopPricing,
   testCheckoutDetails,
   testCheckoutSettings,
+  versionNow,
 } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
@@ -172,9 +173,12 @@ describe.each(testDrivers)("delivery methods on %s", (driver) => {
   it("lets the admin edit a method, audited, but never price or switch off the standard one", async () => {
     const admin = adminActor(adminId);
     await updateDeliveryMethod(db(), admin, "standard", {
-      ...expressWithThreshold,
-      name: "Royal Mail Tracked 48",
-      active: false,
+      ...{
+        ...expressWithThreshold,
+        name: "Royal Mail Tracked 48",
+        active: false,
+      },
+      version: await versionNow(db(), "delivery_methods", "standard"),
     });
     const [standard] = await db()
       .select()

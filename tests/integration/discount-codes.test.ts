@@ -23,6 +23,7 @@ import {
   testCheckoutDetails,
   testCheckoutSettings,
   testCodeInput,
+  versionNow,
 } from "../factories";
 import { expireDueOrders } from "../job-handlers";
 import { invoicePageText } from "../pdf-text";
@@ -421,15 +422,24 @@ describe.each(testDrivers)("discount codes on %s", (driver) => {
       cart([{ variantId: "kit-v", quantity: 1 }], { discountCode: "SAVE20" }),
     );
     await expect(
-      updateDiscountCode(db(), admin, id, { ...baseCode, usageLimit: 1 }),
+      updateDiscountCode(db(), admin, id, {
+        ...{ ...baseCode, usageLimit: 1 },
+        version: await versionNow(db(), "discount_codes", id),
+      }),
     ).rejects.toThrow("The code is already used 2 times: the limit cannot be lower.");
     await expect(
-      updateDiscountCode(db(), admin, id, { ...baseCode, code: "other" }),
+      updateDiscountCode(db(), admin, id, {
+        ...{ ...baseCode, code: "other" },
+        version: await versionNow(db(), "discount_codes", id),
+      }),
     ).rejects.toThrow("Another discount uses this code: choose another.");
     await expect(
       createDiscountCode(db(), admin, { ...baseCode, productSlugs: ["no-such-product"] }),
     ).rejects.toThrow("No product has the slug no-such-product.");
-    await updateDiscountCode(db(), admin, id, { ...baseCode, usageLimit: 5, active: false });
+    await updateDiscountCode(db(), admin, id, {
+      ...{ ...baseCode, usageLimit: 5, active: false },
+      version: await versionNow(db(), "discount_codes", id),
+    });
     expect(await codeRow("SAVE20")).toMatchObject({ active: false, usedCount: 2 });
     await expect(
       checkout(userId, cart([{ variantId: "kit-v", quantity: 1 }], { discountCode: "SAVE20" })),

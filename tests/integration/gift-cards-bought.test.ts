@@ -11,7 +11,7 @@ import { logger } from "@server/logger";
 import { cancelOrderAsAdmin, refundOrder } from "@server/orders/order-refunds";
 import { orderItems } from "@server/orders/schema";
 import { createTestProvider } from "@server/payments/test-provider";
-import { saveShopSettings } from "@server/settings/settings-editor";
+import { saveShopSettings, settingsVersion } from "@server/settings/settings-editor";
 import { giftCardSettingsFormSchema } from "@server/settings/settings-form";
 import { checkoutSettings } from "@server/settings/shop-settings";
 import { and, eq } from "drizzle-orm";
@@ -196,13 +196,19 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
         giftCardCustomMin: min,
         giftCardCustomMax: max,
       });
-    await expect(saveShopSettings(db(), admin, form("15, 30", "50", "20"))).rejects.toThrow(
-      "The smallest custom amount cannot be more than the largest.",
-    );
+    await expect(
+      saveShopSettings(db(), admin, {
+        ...form("15, 30", "50", "20"),
+        version: await settingsVersion(db()),
+      }),
+    ).rejects.toThrow("The smallest custom amount cannot be more than the largest.");
     expect(() => form("15, lots", "5", "20")).toThrow(
       "Give the amounts in pounds, separated by commas, such as 10, 25, 50.",
     );
-    await saveShopSettings(db(), admin, form("£15, 30.50 15", "10", "200"));
+    await saveShopSettings(db(), admin, {
+      ...form("£15, 30.50 15", "10", "200"),
+      version: await settingsVersion(db()),
+    });
     expect((await checkoutSettings(db())).giftCardRange).toEqual({
       amountsPence: [1500, 3050],
       customMinPence: 1000,

@@ -30,6 +30,7 @@ import {
   testBrand,
   testCheckoutDetails,
   testCheckoutSettings,
+  versionNow,
 } from "../factories";
 import { expireDueOrders } from "../job-handlers";
 import { invoicePageText } from "../pdf-text";
@@ -295,15 +296,27 @@ describe.each(testDrivers)("gift cards on %s", (driver) => {
 
     await setGiftCardStatus(db(), { id: card.id, status: "disabled", version: 1 }, admin);
     await expect(attempt(card.code)).rejects.toThrow(GIFT_CARD_MESSAGES.disabled);
-    await setGiftCardStatus(db(), { id: card.id, status: "active" }, admin);
-    await adjustGiftCard(db(), { id: card.id, changePence: -1000, reason: "Lost card" }, admin);
+    await setGiftCardStatus(db(), { id: card.id, status: "active", version: 2 }, admin);
+    // An adjustment names the version the admin's page showed; none is refused, not written.
+    await expect(
+      adjustGiftCard(db(), { id: card.id, changePence: -1000, reason: "Lost card" }, admin),
+    ).rejects.toMatchObject({ code: "CONFLICT", field: "version" });
+    await adjustGiftCard(
+      db(),
+      { id: card.id, changePence: -1000, reason: "Lost card", version: 3 },
+      admin,
+    );
     await expect(attempt(card.code)).rejects.toThrow(GIFT_CARD_MESSAGES.empty);
   });
 
   it("adjusts with a reason, never below nothing, and audits every change", async () => {
     const card = await issueGiftCard(db(), issueInput("25.50"), admin);
     await expect(
-      adjustGiftCard(db(), { id: card.id, changePence: -2551, reason: "Too much" }, admin),
+      adjustGiftCard(
+        db(),
+        { id: card.id, changePence: -2551, reason: "Too much", version: 1 },
+        admin,
+      ),
     ).rejects.toThrow("The card holds £25.50: at most that can be taken off.");
     await adjustGiftCard(
       db(),
@@ -347,7 +360,16 @@ describe.each(testDrivers)("gift cards on %s", (driver) => {
     });
     const card = await issueGiftCard(db(), input, admin, now);
     // Changed before its day: the subject names the gift, the body what it holds.
-    await adjustGiftCard(db(), { id: card.id, changePence: -500, reason: "Part used" }, admin);
+    await adjustGiftCard(
+      db(),
+      {
+        id: card.id,
+        changePence: -500,
+        reason: "Part used",
+        version: await versionNow(db(), "gift_cards", card.id),
+      },
+      admin,
+    );
     const handlers = { "send-gift-card": sendGiftCardJob(db(), async () => testBrand) };
     const sent = async () =>
       db().select().from(emailOutbox).where(eq(emailOutbox.kind, "gift-card"));

@@ -9,7 +9,7 @@ import { documentsOfOrder, loadDocuments } from "@server/invoices/documents";
 import { ordersToPack, packingSlipsPdf } from "@server/invoices/packing-slips";
 import { invoices } from "@server/invoices/schema";
 import { createTestProvider } from "@server/payments/test-provider";
-import { saveShopSettings } from "@server/settings/settings-editor";
+import { saveShopSettings, settingsVersion } from "@server/settings/settings-editor";
 import { getShopSettings } from "@server/settings/shop-settings";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -186,8 +186,11 @@ describe.each(testDrivers)("VAT invoices on %s", (driver) => {
     await fulfilOrder(db(), adminId, orderId, { carrier: null, trackingNumber: null });
     await eraseCustomer(db(), adminId, userId);
     await saveShopSettings(db(), adminActor(adminId), {
-      ...(await getShopSettings(db())),
-      businessAddress: "99 New Premises, Leeds, LS1 4AP",
+      ...{
+        ...(await getShopSettings(db())),
+        businessAddress: "99 New Premises, Leeds, LS1 4AP",
+      },
+      version: await settingsVersion(db()),
     });
     await db().update(products).set({ name: "Renamed Strips" });
 

@@ -1,16 +1,19 @@
 import { getAdminProduct } from "@server/admin/admin-products";
 import { adminActor } from "@server/audit/audit-log";
 import { auditLog } from "@server/audit/schema";
+import { VERSION_MISSING } from "@server/audit/stale-save";
 import { getProduct } from "@server/catalog/catalog-service";
+import { createCategory, updateCategory } from "@server/catalog/category-editor";
 import { createProduct, setProductActive, updateProduct } from "@server/catalog/product-editor";
 import { productFormSchema } from "@server/catalog/product-form";
 import type { ProductInput } from "@server/catalog/product-input";
 import { products } from "@server/catalog/schema";
 import { countVariantStock } from "@server/catalog/variant-editor";
 import { DomainError } from "@server/errors";
+import { saveShopSettings } from "@server/settings/settings-editor";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createCustomer, listedProducts } from "../factories";
+import { createCustomer, listedProducts, versionNow } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // The admin's catalogue writes: products and variants created and edited with
@@ -77,13 +80,22 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
       seoTitle: "Whitening Foam for Sensitive Teeth | Gleam",
       seoDescription: "Foam that whitens.",
     });
-    await updateProduct(db(), admin, id, input({ seoTitle: "", seoDescription: null }));
+    await updateProduct(db(), admin, id, {
+      ...input({ seoTitle: "", seoDescription: null }),
+      version: await versionNow(db(), "products", id),
+    });
     expect(await getProduct(db(), id)).toMatchObject({ seoTitle: null, seoDescription: null });
     await expect(
-      updateProduct(db(), admin, id, input({ seoTitle: "x".repeat(71) })),
+      updateProduct(db(), admin, id, {
+        ...input({ seoTitle: "x".repeat(71) }),
+        version: await versionNow(db(), "products", id),
+      }),
     ).rejects.toThrow("Keep the search title under 70 characters.");
     await expect(
-      updateProduct(db(), admin, id, input({ seoDescription: "x".repeat(161) })),
+      updateProduct(db(), admin, id, {
+        ...input({ seoDescription: "x".repeat(161) }),
+        version: await versionNow(db(), "products", id),
+      }),
     ).rejects.toThrow("Keep the search description under 160 characters.");
     const history = (await getAdminProduct(db(), id))?.history ?? [];
     expect(history.map((entry) => entry.action)).toEqual([
@@ -133,24 +145,27 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
     const [first, second] = before?.variants ?? [];
     if (!first || !second) throw new Error("no variants");
     await updateProduct(db(), admin, id, {
-      ...input({ name: "Whitening Foam Plus" }),
-      variants: [
-        {
-          id: first.id,
-          name: "50 ml",
-          pricePence: 1199,
-          compareAtPricePence: 1599,
-          startingStock: 0,
-        },
-        {
-          id: second.id,
-          name: "3 x 50 ml",
-          pricePence: 2999,
-          compareAtPricePence: null,
-          startingStock: 0,
-        },
-        { name: "Travel 15 ml", pricePence: 499, compareAtPricePence: null, startingStock: 12 },
-      ],
+      ...{
+        ...input({ name: "Whitening Foam Plus" }),
+        variants: [
+          {
+            id: first.id,
+            name: "50 ml",
+            pricePence: 1199,
+            compareAtPricePence: 1599,
+            startingStock: 0,
+          },
+          {
+            id: second.id,
+            name: "3 x 50 ml",
+            pricePence: 2999,
+            compareAtPricePence: null,
+            startingStock: 0,
+          },
+          { name: "Travel 15 ml", pricePence: 499, compareAtPricePence: null, startingStock: 12 },
+        ],
+      },
+      version: await versionNow(db(), "products", id),
     });
     const after = await getAdminProduct(db(), id);
     expect(after?.product.name).toBe("Whitening Foam Plus");
@@ -174,6 +189,37 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
       name: "Whitening Foam Plus",
       variants: [{ id: first.id, pricePence: 1199 }],
       addedVariants: [{ name: "Travel 15 ml", pricePence: 499 }],
+    });
+  });
+
+  // The review's leftover: a save naming no version was written over whatever was saved since.
+  it("refuses an edit that names no version (409, naming the field), writing nothing", async () => {
+    const admin = adminActor(await createCustomer(db()));
+    const id = await createProduct(db(), admin, input());
+    await expect(updateProduct(db(), admin, id, input({ name: "Overwritten" }))).rejects.toEqual(
+      expect.objectContaining({ code: "CONFLICT", field: "version", message: VERSION_MISSING }),
+    );
+    expect((await getAdminProduct(db(), id))?.product).toMatchObject({
+      name: "Whitening Foam",
+      version: 1,
+    });
+    const categoryId = await createCategory(db(), admin, {
+      name: "Rinses",
+      slug: "rinses",
+      description: "Mouth rinses that keep a smile bright.",
+      position: 1,
+    });
+    await expect(
+      updateCategory(db(), admin, categoryId, {
+        name: "Gone",
+        slug: "rinses",
+        description: "Mouth rinses that keep a smile bright.",
+        position: 1,
+      }),
+    ).rejects.toMatchObject({ code: "CONFLICT", field: "version" });
+    await expect(saveShopSettings(db(), admin, { shopName: "Overwritten" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      field: "version",
     });
   });
 
@@ -261,7 +307,10 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
     );
     const edited = await Promise.allSettled(
       ids.map((id, index) =>
-        updateProduct(db(), admin, id, input({ name: `Edit ${index}`, slug: "raced-edit" })),
+        updateProduct(db(), admin, id, {
+          ...input({ name: `Edit ${index}`, slug: "raced-edit" }),
+          version: 1,
+        }),
       ),
     );
     expect(edited.filter((result) => result.status === "fulfilled")).toHaveLength(1);

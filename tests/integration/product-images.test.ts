@@ -19,7 +19,7 @@ import { imageRenditions, images } from "@server/media/schema";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { createCustomer } from "../factories";
+import { createCustomer, versionNow } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Image upload for products: the type read from the bytes, a size limit, the
@@ -178,8 +178,11 @@ describe.each(testDrivers)("product images on %s", (driver) => {
     expect((await getProduct(db(), other)).imageUrl).toBe(shown.imageUrl);
     const unknown = await refusal(
       updateProduct(db(), admin, other, {
-        ...input({ slug: "foam-two" }),
-        imageUrl: "/media/00000000-0000-4000-8000-000000000000/800.webp",
+        ...{
+          ...input({ slug: "foam-two" }),
+          imageUrl: "/media/00000000-0000-4000-8000-000000000000/800.webp",
+        },
+        version: await versionNow(db(), "products", other),
       }),
     );
     expect([unknown.message, unknown.field]).toEqual([UNKNOWN_IMAGE, "imageUrl"]);
@@ -198,18 +201,21 @@ describe.each(testDrivers)("product images on %s", (driver) => {
         db(),
         admin,
         id,
-        input({
-          slug: "foam-kept",
-          variants: [
-            {
-              id: "not-this-one",
-              name: "x",
-              pricePence: 1,
-              compareAtPricePence: null,
-              startingStock: 0,
-            },
-          ],
-        }),
+        {
+          ...input({
+            slug: "foam-kept",
+            variants: [
+              {
+                id: "not-this-one",
+                name: "x",
+                pricePence: 1,
+                compareAtPricePence: null,
+                startingStock: 0,
+              },
+            ],
+          }),
+          version: await versionNow(db(), "products", id),
+        },
         upload,
       ),
     );
@@ -222,7 +228,13 @@ describe.each(testDrivers)("product images on %s", (driver) => {
     const admin = adminActor(await createCustomer(db()));
     const id = await createProduct(db(), admin, input());
     const upload = await prepareImage(fileOf(await picture("jpeg")));
-    await updateProduct(db(), admin, id, input(), upload);
+    await updateProduct(
+      db(),
+      admin,
+      id,
+      { ...input(), version: await versionNow(db(), "products", id) },
+      upload,
+    );
     const after = await getProduct(db(), id);
     expect(parseMediaUrl(after.imageUrl)).not.toBeNull();
     const detail = await getAdminProduct(db(), id);

@@ -7,7 +7,7 @@ import { productFormSchema } from "@server/catalog/product-form";
 import type { ProductInput } from "@server/catalog/product-input";
 import { UNKNOWN_IMAGE } from "@server/media/image-store";
 import { describe, expect, it } from "vitest";
-import { createCustomer } from "../factories";
+import { createCustomer, versionNow } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // A product's pictures after its main one (docs/admin.md): saved in order with their
@@ -67,8 +67,11 @@ describe.each(testDrivers)("a product's pictures on %s", (driver) => {
     expect(after?.history.at(-1)).toMatchObject({ action: "product.updated" });
     // Left out of an edit: unchanged.
     await updateProduct(db(), admin, id, {
-      ...input({ name: "Whitening Foam Plus" }),
-      variants: (after?.variants ?? []).map((variant) => ({ ...variant, startingStock: 0 })),
+      ...{
+        ...input({ name: "Whitening Foam Plus" }),
+        variants: (after?.variants ?? []).map((variant) => ({ ...variant, startingStock: 0 })),
+      },
+      version: await versionNow(db(), "products", id),
     });
     expect((await getProduct(db(), id)).images).toEqual([
       { url: strips, alt: "The foam with strips" },

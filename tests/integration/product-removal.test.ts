@@ -9,7 +9,13 @@ import { createTestProvider } from "@server/payments/test-provider";
 import { stockMovements } from "@server/stock/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createCustomer, createProduct, paidOrderOfTwo, testCodeInput } from "../factories";
+import {
+  createCustomer,
+  createProduct,
+  paidOrderOfTwo,
+  testCodeInput,
+  versionNow,
+} from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Deleting a product for good: only a draft or an archived one that no order and no discount
@@ -60,7 +66,10 @@ describe.each(testDrivers)("deleting a product on %s", (driver) => {
     await expect(deleteProduct(db(), admin, "coded")).rejects.toThrow(
       "The discount code SAVE20 is limited to this product: take it off the code first.",
     );
-    await updateDiscountCode(db(), admin, codeId, testCodeInput);
+    await updateDiscountCode(db(), admin, codeId, {
+      ...testCodeInput,
+      version: await versionNow(db(), "discount_codes", codeId),
+    });
     await deleteProduct(db(), admin, "coded");
     const left = await db().select({ id: products.id }).from(products);
     expect(left.map((row) => row.id)).toEqual([soldId]);

@@ -62,10 +62,13 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
     const stop = onShopChanged(() => cleared++);
     try {
       await saveShopSettings(db(), adminActor(admin), {
-        ...(await current()),
-        freeShippingOverPence: 3000,
-        shippingFlatRatePence: 299,
-        firstOrderDiscountPercent: 15,
+        ...{
+          ...(await current()),
+          freeShippingOverPence: 3000,
+          shippingFlatRatePence: 299,
+          firstOrderDiscountPercent: 15,
+        },
+        version: await settingsVersion(db()),
       });
     } finally {
       stop();
@@ -139,7 +142,10 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
   it("turns the checkout reminder on with its defaults, and keeps it sooner than the hold", async () => {
     const admin = adminActor(await createCustomer(db(), "owner@example.com"));
     // The defaults are valid together: ticking it on is the whole save, the rest kept.
-    await saveShopSettings(db(), admin, { abandonedReminderEnabled: true });
+    await saveShopSettings(db(), admin, {
+      ...{ abandonedReminderEnabled: true },
+      version: await settingsVersion(db()),
+    });
     expect(await getShopSettings(db())).toMatchObject({
       abandonedReminderEnabled: true,
       abandonedReminderMinutes: 20,
@@ -148,9 +154,17 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
     expect((await checkoutSettings(db())).reminderMinutes).toBe(20);
     // Each form is refused on its own field, and nothing changes.
     await expect(
-      saveShopSettings(db(), admin, { abandonedReminderMinutes: 30 }),
+      saveShopSettings(db(), admin, {
+        ...{ abandonedReminderMinutes: 30 },
+        version: await settingsVersion(db()),
+      }),
     ).rejects.toMatchObject({ field: "abandonedReminderMinutes" });
-    await expect(saveShopSettings(db(), admin, { pendingOrderMinutes: 20 })).rejects.toMatchObject({
+    await expect(
+      saveShopSettings(db(), admin, {
+        ...{ pendingOrderMinutes: 20 },
+        version: await settingsVersion(db()),
+      }),
+    ).rejects.toMatchObject({
       field: "pendingOrderMinutes",
       message:
         "Hold unpaid orders for longer than the checkout reminder's delay (20 minutes), or remind sooner.",
@@ -160,8 +174,14 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       pendingOrderMinutes: 30,
     });
     // Off, the delay no longer binds the hold.
-    await saveShopSettings(db(), admin, { abandonedReminderEnabled: false });
-    await saveShopSettings(db(), admin, { pendingOrderMinutes: 15 });
+    await saveShopSettings(db(), admin, {
+      ...{ abandonedReminderEnabled: false },
+      version: await settingsVersion(db()),
+    });
+    await saveShopSettings(db(), admin, {
+      ...{ pendingOrderMinutes: 15 },
+      version: await settingsVersion(db()),
+    });
     expect((await getShopSettings(db())).pendingOrderMinutes).toBe(15);
   });
 
@@ -177,7 +197,10 @@ describe.each(testDrivers)("the shop's settings on %s", (driver) => {
       { companyNumber: "ABC" },
     ]) {
       await expect(
-        saveShopSettings(db(), adminActor(admin), { ...valid, ...bad }),
+        saveShopSettings(db(), adminActor(admin), {
+          ...{ ...valid, ...bad },
+          version: await settingsVersion(db()),
+        }),
       ).rejects.toThrow();
     }
     expect(await db().select().from(shopSettings)).toEqual([]);
