@@ -143,7 +143,7 @@ export async function benchCheckout(server: BuiltServer, concurrency: number, se
               fullName: "Bench Customer",
               email: `bench-${index}@example.com`,
               phone: "07700 900123",
-              shippingAddress: `${index} Bench Street, London`,
+              shippingAddress: `${index} Bench Street, London N1 1AA`,
               // Each order its own: an identical submit would find the same pending order.
               notes: `order ${latencies.length + failures + soldOut}-${Math.random()}`,
             },

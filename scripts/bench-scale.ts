@@ -46,7 +46,7 @@ function checkoutBody(variantId: string) {
       fullName: "Demo Customer",
       email: CUSTOMER[0],
       phone: "07700 900123",
-      shippingAddress: "1 Scale Street, London",
+      shippingAddress: "1 Scale Street, London N1 1AA",
       notes: `scale ${Math.random()}`,
     },
   });

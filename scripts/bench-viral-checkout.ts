@@ -150,7 +150,7 @@ async function buy(server: BuiltServer, cookie: string, index: number): Promise<
             fullName: "Viral Buyer",
             email: `viral-${index}@example.com`,
             phone: "07700 900123",
-            shippingAddress: `${index} Viral Street, London`,
+            shippingAddress: `${index} Viral Street, London N1 1AA`,
           },
         }),
       }),

@@ -117,7 +117,7 @@ function actions(base: string, origin: string) {
               fullName: "Soak Shopper",
               email: shopper.email,
               phone: "07700 900123",
-              shippingAddress: `${shopper.index} Soak Street, London`,
+              shippingAddress: `${shopper.index} Soak Street, London N1 1AA`,
               notes: `soak ${Math.random()}`,
             },
           }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATALOGUE_ID } from "../catalog/catalog-types";
 import {
+  addressTextProblem,
   formatUkAddress,
   normalisePostcode,
   postcodeProblem,
@@ -58,7 +59,10 @@ const customerDetailsSchema = z
       ),
     /** The checkout's structured UK address (docs/storefront.md, Checkout). */
     address: ukAddressSchema.optional(),
-    /** Free text, for API clients from before the structured address: one or the other. */
+    /**
+     * Free text (the seed's `shippingAddress`), for API clients from before the structured
+     * address: one or the other, both held to the UK rules.
+     */
     shippingAddress: requiredText("shipping address", 500, { multiline: true }).optional(),
     /** Keep the phone and the address on the account for next time. */
     remember: z.boolean().optional(),
@@ -77,6 +81,13 @@ const customerDetailsSchema = z
       : details.shippingAddress;
     if (!shippingAddress) {
       context.addIssue({ code: "custom", message: "Please enter your shipping address." });
+      return z.NEVER;
+    }
+    // Typed as one text, the address is held to the same UK rules (docs/decisions/052): an
+    // address the checkout's form would refuse is never priced, nor VAT charged on it.
+    const problem = details.address ? null : addressTextProblem(shippingAddress);
+    if (problem !== null) {
+      context.addIssue({ code: "custom", message: problem, path: ["shippingAddress"] });
       return z.NEVER;
     }
     return { ...details, shippingAddress };

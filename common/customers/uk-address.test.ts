@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressTextProblem,
   DELIVERY_AREA_MESSAGE,
   formatUkAddress,
   normalisePostcode,
@@ -34,5 +35,28 @@ describe("UK addresses", () => {
     expect(
       formatUkAddress({ line1: "1 High Street", line2: "", town: "Leeds", postcode: "LS1 4AP" }),
     ).toBe("1 High Street\nLeeds\nLS1 4AP\nUnited Kingdom");
+  });
+
+  // The review's M2: the API's free-text address skipped the structured address's rules.
+  it("holds an address typed as one text to the same rules, by the postcode it ends with", () => {
+    for (const text of [
+      "1 Rue de la Mer, St Helier, Jersey JE2 3AB",
+      "La Plaiderie\nSt Peter Port\nGY1 1WR",
+      "Unit 2, BFPO 57",
+      "HQ, BF1 4FB",
+    ]) {
+      expect(addressTextProblem(text), text).toBe(DELIVERY_AREA_MESSAGE);
+    }
+    for (const text of ["1 Analytical Row", "1 Street, Jersey", "1 Road, London SW1A 1A"]) {
+      expect(addressTextProblem(text), text).toBe(POSTCODE_MESSAGE);
+    }
+    for (const text of [
+      "1 Analytical Row, London N1 1AA",
+      "10 Downing Street\nLondon\nsw1a2aa\nUnited Kingdom",
+      "2 Quay Road, Douglas IM1 1AA",
+      "Flat 2A, 3 Castle Place, Belfast BT1 1AA",
+    ]) {
+      expect(addressTextProblem(text), text).toBeNull();
+    }
   });
 });

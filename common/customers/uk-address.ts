@@ -37,6 +37,22 @@ export function postcodeProblem(typed: string): string | null {
   return OUTSIDE_DELIVERY_AREA.test(postcode) ? DELIVERY_AREA_MESSAGE : null;
 }
 
+/** A UK postcode where it stands in an address typed as one text. */
+const POSTCODE_IN_TEXT = /\b([A-Z]{1,2}\d[A-Z\d]?) *(\d[A-Z]{2})\b/gi;
+
+/**
+ * What is wrong with an address typed as one text (the API's `shippingAddress`, the seed's free
+ * text), by the structured address's rules: its postcode, the last one it holds, must be a UK
+ * one the shop delivers to (docs/decisions/052), and a forces' address is refused by name. Null
+ * if nothing.
+ */
+export function addressTextProblem(text: string): string | null {
+  if (/\bBFPO\b/i.test(text)) return DELIVERY_AREA_MESSAGE;
+  const found = [...text.matchAll(POSTCODE_IN_TEXT)].at(-1);
+  if (!found) return POSTCODE_MESSAGE;
+  return postcodeProblem(`${found[1]} ${found[2]}`);
+}
+
 /** The address as the order, its emails and the admin show it: one part a line, the UK last. */
 export function formatUkAddress(address: UkAddress): string {
   return [address.line1, address.line2, address.town, address.postcode, COUNTRY]

@@ -87,7 +87,7 @@ async function shopUntilDead(server: BuiltServer, cookies: string[]) {
               fullName: "Crash Shopper",
               email: `crash-${shopper}@example.com`,
               phone: "07700 900123",
-              shippingAddress: `${shopper} Crash Close, London`,
+              shippingAddress: `${shopper} Crash Close, London N1 1AA`,
               notes: `round ${round}`,
             },
           }),

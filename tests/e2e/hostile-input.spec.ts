@@ -140,7 +140,7 @@ test.describe("Hostile input", () => {
           fullName: "Ada Lovelace",
           email: "owner@example.com",
           phone: "07700 900123",
-          shippingAddress: "1 Owner Road, London",
+          shippingAddress: "1 Owner Road, London N1 1AA",
           notes: "",
         },
       },

@@ -31,7 +31,7 @@ function checkoutBody(index: number, variantId: string) {
       fullName: `Shopper ${index}`,
       email: `shopper-${index}@example.com`,
       phone: "07700 900123",
-      shippingAddress: `${index} Instance Street, London`,
+      shippingAddress: `${index} Instance Street, London N1 1AA`,
       // Each its own order: an identical submit would find the same pending one.
       notes: `checkout ${index}`,
     },
@@ -268,7 +268,7 @@ if (postgresUrl) {
                 fullName: "Casey Customer",
                 email: "customer@example.com",
                 phone: "07700 900123",
-                shippingAddress: "1 Limit Lane, London",
+                shippingAddress: "1 Limit Lane, London N1 1AA",
                 notes: `attempt ${attempt}`,
               },
             }),

@@ -1,3 +1,4 @@
+import { DELIVERY_AREA_MESSAGE, POSTCODE_MESSAGE } from "@common/customers/uk-address";
 import { ensureAccount } from "@server/auth/accounts";
 import { users } from "@server/auth/schema";
 import { getAuth } from "@server/auth/session";
@@ -93,6 +94,22 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
       cookie,
     );
     expect(await noAddress.json()).toEqual({ error: "Please enter your shipping address." });
+    // The review's M2: typed as one text, Jersey is refused as the checkout's form refuses it,
+    // before anything is priced or VAT charged; so is an address without a postcode.
+    for (const [shippingAddress, error] of [
+      ["1 Rue de la Mer, St Helier, Jersey JE2 3AB", DELIVERY_AREA_MESSAGE],
+      ["1 Analytical Row, London", POSTCODE_MESSAGE],
+    ] as const) {
+      const refused = await intent(
+        {
+          items: [{ variantId: "v", quantity: 1 }],
+          customerDetails: { ...customerDetails, shippingAddress },
+        },
+        cookie,
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error });
+    }
     const badQuantity = await intent(
       { items: [{ variantId: "v", quantity: 0.5 }], customerDetails },
       cookie,

@@ -57,7 +57,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
         fullName: "Ada Lovelace",
         email: "ada@example.com",
         phone: "07700 900123",
-        shippingAddress: "1 Analytical Row",
+        shippingAddress: "1 Analytical Row, London N1 1AA",
       },
     });
     return { ...(await startCheckout(db(), stripe, { userId, request }, settings)), userId };
@@ -364,7 +364,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
       fullName: "Ada Lovelace",
       email: "ada@example.com",
       phone: "07700 900123",
-      shippingAddress: "1 Analytical Row",
+      shippingAddress: "1 Analytical Row, London N1 1AA",
     };
     const first = await startCheckout(
       db(),
@@ -410,7 +410,7 @@ describe.each(testDrivers)("Stripe on %s", (driver) => {
         fullName: "Ada",
         email: "ada@example.com",
         phone: "07700 900123",
-        shippingAddress: "1 Analytical Row",
+        shippingAddress: "1 Analytical Row, London N1 1AA",
       },
     });
     await expect(
