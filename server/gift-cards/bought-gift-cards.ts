@@ -5,7 +5,6 @@ import {
   type BoughtGiftCard,
   maskedGiftCardCode,
 } from "../../common/gift-cards/gift-cards";
-import { formatOrderNumber } from "../../common/orders/order-number";
 import { type Actor, systemActor } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { enqueueJob } from "../jobs/job-queue";
@@ -13,6 +12,7 @@ import { markFulfilled } from "../orders/order-state";
 import { orderItems, orders } from "../orders/schema";
 import { newGiftCardCode } from "./gift-card-admin";
 import { actorLabel } from "./gift-card-payments";
+import { checkRefundOfCards, reclaimRefundedCards } from "./refunded-gift-cards";
 import { giftCardEntries, giftCards } from "./schema";
 
 // Gift cards bought at checkout (docs/decisions/067): written with the order, `pending` (no
@@ -22,7 +22,6 @@ import { giftCardEntries, giftCards } from "./schema";
 
 const PAID: Actor = systemActor("order-paid");
 const CARDS_ISSUED: Actor = systemActor("gift-cards-issued");
-const REFUNDED: Actor = systemActor("order-refunded");
 
 /** Whether an order has anything but gift cards to send. */
 async function sendsGoods(tx: Database, orderId: string): Promise<boolean> {
@@ -66,21 +65,43 @@ export async function holdBoughtGiftCards(
 /** What this reaction reads of an order's event (server/orders/order-events.ts), by its shape. */
 type OrderChange = {
   type: string;
-  order: { id: string; number: number };
-  /** Money back: the order was cancelled with it, and the lines it was for. */
+  order: { id: string; number: number; totalPence: number; refundedPence: number };
+  /** A refund asked, or money back: how much, the order cancelled with it, the lines it was for. */
+  amountPence?: number;
   cancelled?: boolean;
   credit?: { items: { orderItemId: string; quantity: number }[] };
   actor?: Actor;
 };
 
+/** A refund's part in the cards, from its event: what the order had left before it. */
+function cardRefundOf(event: OrderChange, leftPence: number) {
+  return {
+    order: event.order,
+    leftPence,
+    amountPence: event.amountPence ?? 0,
+    cancelled: event.cancelled ?? false,
+    credit: event.credit ?? { items: [] },
+    actor: event.actor,
+  };
+}
+
 /**
  * The cards an order bought, when it changes (a reaction wired by server/start/order-reactions.ts):
  * paid, each becomes money (its ledger's first entry) and its email is queued for its day, and an
- * order of cards alone is marked sent; cancelled unpaid, they are removed; refunded, the cards
- * the money was for are taken back.
+ * order of cards alone is marked sent; cancelled unpaid, they are removed; a refund asked is
+ * refused if the cards cannot cover it, and once made, what it took back comes off the cards
+ * (./refunded-gift-cards.ts).
  */
 export async function followBoughtGiftCards(tx: Database, event: OrderChange): Promise<void> {
-  if (event.type === "money-back") return reclaimRefundedCards(tx, event);
+  const { order } = event;
+  // Asked: refused if the cards cannot cover it. Made: the order's row already counts it.
+  if (event.type === "refund-asked") {
+    return checkRefundOfCards(tx, cardRefundOf(event, order.totalPence - order.refundedPence));
+  }
+  if (event.type === "money-back") {
+    const left = order.totalPence - order.refundedPence + (event.amountPence ?? 0);
+    return reclaimRefundedCards(tx, cardRefundOf(event, left));
+  }
   if (event.type === "cancelled") {
     await tx
       .delete(giftCards)
@@ -159,57 +180,4 @@ export async function forgetGiftCardPeople(tx: Database, customer: { id: string;
     .update(giftCards)
     .set({ recipientEmail: null, recipientName: null })
     .where(and(eq(giftCards.recipientEmail, customer.email), isNotNull(giftCards.sentAt)));
-}
-
-/**
- * Money went back for cards an order bought (the order cancelled, or a refund crediting their
- * lines): each such card is disabled and what is left on it taken off, with the refund's reason
- * in its ledger. What was spent from it already is spent: the refund's amount is the admin's.
- */
-async function reclaimRefundedCards(tx: Database, event: OrderChange): Promise<void> {
-  const cards = await tx
-    .select()
-    .from(giftCards)
-    .where(and(eq(giftCards.orderId, event.order.id), ne(giftCards.status, "pending")))
-    .orderBy(asc(giftCards.createdAt), asc(giftCards.id));
-  if (cards.length === 0) return;
-  let targets = cards;
-  if (!event.cancelled) {
-    const creditedIds = (event.credit?.items ?? []).map((item) => item.orderItemId);
-    if (creditedIds.length === 0) return;
-    const lines = await tx
-      .select({ unitPricePence: orderItems.unitPricePence, variantName: orderItems.variantName })
-      .from(orderItems)
-      .where(
-        and(inArray(orderItems.id, creditedIds), eq(orderItems.productId, BOUGHT_GIFT_CARD_ITEM)),
-      );
-    // A line names its card by amount and recipient ("£25.00, for grace@example.com").
-    const left = [...cards];
-    targets = lines.flatMap((line) => {
-      const at = left.findIndex(
-        (card) =>
-          card.initialPence === line.unitPricePence &&
-          (line.variantName.endsWith(", for you") ||
-            line.variantName.endsWith(`, for ${card.recipientEmail ?? ""}`)),
-      );
-      return at === -1 ? [] : left.splice(at, 1);
-    });
-  }
-  const reason = `Refunded with order ${formatOrderNumber(event.order.number)}.`;
-  for (const card of targets) {
-    if (card.status === "disabled" && card.balancePence === 0) continue;
-    await tx
-      .update(giftCards)
-      .set({ balancePence: 0, status: "disabled", version: card.version + 1 })
-      .where(eq(giftCards.id, card.id));
-    await tx.insert(giftCardEntries).values({
-      giftCardId: card.id,
-      kind: "adjusted",
-      amountPence: -card.balancePence,
-      balanceAfterPence: 0,
-      orderId: event.order.id,
-      reason,
-      actor: actorLabel(event.actor ?? REFUNDED),
-    });
-  }
 }

@@ -33,6 +33,18 @@ export type OrderEvent =
       /** The part of `amountPence` that goes back to the gift card the order was paid with. */
       giftCardPence: number;
     }
+  /**
+   * A refund is about to be asked of the payment provider, in its first step's transaction: a
+   * reaction refuses it by throwing a DomainError, before any money moves (the gift cards an order
+   * bought: docs/decisions/077).
+   */
+  | {
+      type: "refund-asked";
+      order: Order;
+      amountPence: number;
+      cancelled: boolean;
+      credit: Credit;
+    }
   /** Money that arrived for an order never paid went back. */
   | { type: "refund-settled"; order: Order; brand?: Brand }
   /**

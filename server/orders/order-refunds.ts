@@ -22,6 +22,7 @@ import type { Credit } from "../payments/schema";
 import { refunds } from "../payments/schema";
 import { emailBrand } from "../settings/shop-settings";
 import { type RestockLine, unitsStillOut } from "../stock/stock-service";
+import { publishOrderEvent } from "./order-events";
 import { applyRefund, cancelOrder, expectStatus, refundsUnderWayPence } from "./order-state";
 import { allows } from "./order-transitions";
 import { type OrderStatus, orders } from "./schema";
@@ -172,6 +173,14 @@ export async function startRefund(
     request.cancel || request.priced ? "fit" : "exact",
   );
   if (!request.cancel && !request.priced) expectAmountCovers(amountPence, valuePence);
+  // What else the money is bound to may refuse it here (the gift cards the order bought).
+  await publishOrderEvent(tx, {
+    type: "refund-asked",
+    order,
+    amountPence,
+    cancelled: request.cancel,
+    credit,
+  });
   const row = await openRefund(tx, {
     orderId: order.id,
     amountPence,

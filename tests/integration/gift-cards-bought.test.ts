@@ -1,4 +1,5 @@
 import { includedVatPence } from "@common/checkout/pricing";
+import { formatPence } from "@common/money";
 import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { eraseCustomer, exportCustomerData } from "@server/customers/customer-privacy";
@@ -6,6 +7,7 @@ import { emailOutbox } from "@server/email/schema";
 import { issueGiftCard, issueGiftCardFormSchema } from "@server/gift-cards/gift-card-admin";
 import { sendGiftCardJob } from "@server/gift-cards/gift-card-delivery";
 import { giftCardEntries, giftCards } from "@server/gift-cards/schema";
+import { invoices } from "@server/invoices/schema";
 import { runJobsRound } from "@server/jobs/job-queue";
 import { logger } from "@server/logger";
 import { cancelOrderAsAdmin, refundOrder } from "@server/orders/order-refunds";
@@ -308,6 +310,74 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
       reason: expect.stringMatching(/^Refunded with order GL-\d+\.$/),
       amountPence: -5000,
     });
+  });
+
+  // The review's M1: refunding a card bought, after its holder had spent from it, paid twice.
+  it("give back with a refund only what is still on them, taken off the card", async () => {
+    await paste();
+    const adminId = await createCustomer(db(), "admin-of-spent-cards@example.com");
+    const buyer = await createCustomer(db());
+    const bought = await checkout(
+      buyer,
+      cart([], [{ amountPence: 5000, recipientEmail: "grace@example.com" }]),
+    );
+    await payOrder(db(), bought.orderId);
+    const [card] = await cardsOf(bought.orderId);
+    if (!card) throw new Error("no card");
+    // Grace spends part of it on paste.
+    const grace = await createCustomer(db(), "grace@example.com");
+    const spending = await checkout(
+      grace,
+      cart([{ variantId: "paste-v", quantity: 2 }], [], { giftCardCode: card.code }),
+    );
+    expect(spending.paid).toBe(true);
+    const unspent = (await cardsOf(bought.orderId))[0]?.balancePence ?? 0;
+    const spent = 5000 - unspent;
+    expect(spent).toBeGreaterThan(0);
+    const line = (
+      await db()
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, bought.orderId))
+    )[0];
+    const refund = (amountPence: number, credit = false) =>
+      refundOrder(db(), () => provider, logger, {
+        orderId: bought.orderId,
+        adminId,
+        amountPence,
+        restock: [],
+        reason: "Changed their mind",
+        credit: credit
+          ? { items: [{ orderItemId: line?.id ?? "", quantity: 1 }], delivery: false }
+          : undefined,
+      });
+    const spentSaid = `${formatPence(spent)} of this card has been spent.`;
+    // The card's line, or its price as money only: more than is on it, refused before any money.
+    await expect(refund(5000, true)).rejects.toMatchObject({ message: spentSaid });
+    await expect(refund(unspent + 1)).rejects.toMatchObject({ message: spentSaid });
+    expect((await orderRow(db(), bought.orderId)).refundedPence).toBe(0);
+    // What is still on it goes back, and comes off the card at once.
+    await refund(unspent);
+    expect((await cardsOf(bought.orderId))[0]).toMatchObject({
+      balancePence: 0,
+      status: "disabled",
+    });
+    // The credit note and the card's ledger say the same amount.
+    const [note] = await db()
+      .select({ grossPence: invoices.grossPence })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, bought.orderId), eq(invoices.kind, "credit_note")));
+    const [entry] = await db()
+      .select({ amountPence: giftCardEntries.amountPence, reason: giftCardEntries.reason })
+      .from(giftCardEntries)
+      .where(and(eq(giftCardEntries.giftCardId, card.id), eq(giftCardEntries.kind, "adjusted")));
+    expect(note?.grossPence).toBe(unspent);
+    expect(entry).toEqual({
+      amountPence: -unspent,
+      reason: expect.stringMatching(/^Refunded with order GL-\d+\.$/),
+    });
+    // Nothing more can go back: the rest was spent.
+    await expect(refund(1)).rejects.toMatchObject({ message: spentSaid });
   });
 
   it("are never paid for with another gift card", async () => {
