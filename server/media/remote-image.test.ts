@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { fetchRemoteImage, isPrivateAddress } from "./remote-image";
+import { fetchRemoteImage, guardedFetchWith, isPrivateAddress } from "./remote-image";
 
 // The import's picture fetch never reaches this machine or its network (docs/admin.md#product-csv).
 
@@ -16,6 +18,15 @@ describe("a picture fetched for an import", () => {
       "fe80::1",
       "fd00::1",
       "::ffff:127.0.0.1",
+      // The review's finding: IPv4 inside IPv6, however it is written.
+      "::ffff:7f00:1",
+      "::127.0.0.1",
+      "::7f00:1",
+      "64:ff9b::7f00:1",
+      "64:ff9b::a9fe:a9fe",
+      "64:ff9b:1::a00:1",
+      "2002:7f00:1::1",
+      "2001:0:4136:e378::1",
       "not-an-address",
     ]) {
       expect(isPrivateAddress(address), address).toBe(true);
@@ -35,6 +46,15 @@ describe("a picture fetched for an import", () => {
     expect(await fetchRemoteImage("http://localhost:3000/image.png")).toEqual({
       problem: "could not be used: localhost is not on the public internet",
     });
+    for (const [address, host] of [
+      ["http://[::ffff:127.0.0.1]/image.png", "[::ffff:7f00:1]"],
+      ["http://[::127.0.0.1]/image.png", "[::7f00:1]"],
+      ["http://[64:ff9b::7f00:1]/image.png", "[64:ff9b::7f00:1]"],
+    ]) {
+      expect(await fetchRemoteImage(address ?? ""), address).toEqual({
+        problem: `could not be used: ${host} is not on the public internet`,
+      });
+    }
     expect(await fetchRemoteImage("file:///etc/passwd")).toEqual({
       problem: "could not be used: only web addresses (https://) are fetched",
     });
@@ -55,5 +75,33 @@ describe("a picture fetched for an import", () => {
         throw new TypeError("fetch failed");
       }),
     ).toEqual({ problem: "could not be fetched: the server could not be reached." });
+  });
+
+  // DNS rebinding: a name checked as public, then connected to as private. The connection's own
+  // lookup is the check, so the address connected to is the one checked.
+  it("checks the address it connects to, in the connection's own lookup", async () => {
+    let reached = 0;
+    const server = createServer((_, response) => {
+      reached++;
+      response.end("secret");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    let asked = 0;
+    const rebinding = guardedFetchWith((_, callback) => {
+      asked++;
+      callback(null, [{ address: "127.0.0.1", family: 4 }]);
+    });
+    try {
+      expect(
+        await fetchRemoteImage(`http://rebinding.example:${port}/image.png`, rebinding),
+      ).toEqual({
+        problem: "could not be used: rebinding.example is not on the public internet",
+      });
+      expect(asked).toBeGreaterThan(0);
+      expect(reached).toBe(0);
+    } finally {
+      server.close();
+    }
   });
 });
