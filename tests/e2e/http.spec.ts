@@ -275,9 +275,19 @@ test.describe("HTTP server", () => {
       const bodies: string[] = [];
       for (const { page, email } of sessions) {
         for (const path of ["/", "/store", "/product/prod2", "/product/prod3"]) {
-          await page.request.get(path);
-          const response = await page.request.get(path);
-          expect(response.headers()["x-page-cache"], `${email} ${path}`).toBe("HIT");
+          // Warmed, then read again: a hit. Another test's purchase may purge the page between
+          // the two (its stock purge, gathered: docs/decisions/055), so the pair is asked again
+          // until the page stays; a page a session cannot share never becomes a hit.
+          let response = await page.request.get(path);
+          await expect
+            .poll(
+              async () => {
+                response = await page.request.get(path);
+                return response.headers()["x-page-cache"];
+              },
+              { message: `${email} ${path}`, timeout: 10_000 },
+            )
+            .toBe("HIT");
           expect(response.headers()["cache-control"] ?? "", path).not.toMatch(/private/);
           const html = await response.text();
           expect(html).not.toContain(email);
