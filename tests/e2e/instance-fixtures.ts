@@ -15,9 +15,11 @@ export const MAKE_SHOPPERS = `
   from made`;
 
 /** The product form as the admin's editor posts it. */
-export function productForm(price: string, stock: number, variantId?: string) {
+export function productForm(price: string, stock: number, variantId?: string, version?: number) {
   const form = new FormData();
   form.set("intent", "save");
+  // An edit names the version it was made from, as the editor's form does (docs/decisions/051).
+  if (version !== undefined) form.set("version", String(version));
   form.set("name", "Instance Test Kit");
   form.set("slug", "instance-test-kit");
   form.set("descriptionHtml", "<p>Made on one instance, sold on both.</p>");

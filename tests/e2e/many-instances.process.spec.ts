@@ -134,7 +134,7 @@ if (postgresUrl) {
         const changed = await fetch(`${second.url}/dashboard/admin-products/${productId}`, {
           method: "POST",
           headers: { Cookie: adminCookie, Origin: originOf(second) },
-          body: productForm("13.50", STOCK, variantId),
+          body: productForm("13.50", STOCK, variantId, 1),
           redirect: "manual",
         });
         expect(changed.status).toBeLessThan(400);

@@ -185,7 +185,7 @@ if (postgresUrl) {
         const changed = await fetch(`${cache}/dashboard/admin-products/${productId}`, {
           method: "POST",
           headers: { Cookie: adminCookie, Origin: cache },
-          body: productForm("13.50", 10, rows[0]?.id),
+          body: productForm("13.50", 10, rows[0]?.id, 1),
           redirect: "manual",
         });
         expect(changed.status).toBeLessThan(400);
