@@ -111,8 +111,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let detail = "Something went wrong on our side. Please try again in a moment.";
   let status = "500 Internal Server Error";
   if (isRouteErrorResponse(error)) {
-    status = `${error.status} ${error.statusText || statusTexts[error.status] || ""}`.trim();
+    // The status's own words first: an error a middleware threw carries the wrong statusText.
+    status = `${error.status} ${statusTexts[error.status] || error.statusText || ""}`.trim();
     if (error.status === 404) detail = "We couldn't find the page you were looking for.";
+    // A refusal that says why (a form the admin's guard could not read, a role's limit): said.
+    else if (error.status < 500 && typeof error.data === "string" && error.data) {
+      detail = error.data;
+    }
   }
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">

@@ -29,13 +29,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? [NO_ACCESS, "Your role on the shop's staff does not include it."]
       : response?.status === 404
         ? [said ?? "Not found", "We couldn't find the page you were looking for."]
-        : // A form the guard could not read to one value a field (docs/decisions/076).
-          response?.status === 400 && said
-          ? ["The form could not be sent", said]
-          : [
-              "Something went wrong",
-              "Something went wrong on our side. Please try again in a moment.",
-            ];
+        : [
+            "Something went wrong",
+            "Something went wrong on our side. Please try again in a moment.",
+          ];
   return (
     <section aria-labelledby="admin-error-heading" className={cardClass}>
       <h1 id="admin-error-heading" className="text-2xl font-bold tracking-tight">
