@@ -37,7 +37,7 @@ describe("UK addresses", () => {
     ).toBe("1 High Street\nLeeds\nLS1 4AP\nUnited Kingdom");
   });
 
-  // The review's M2: the API's free-text address skipped the structured address's rules.
+  // The API's free-text address is held to the structured address's rules.
   it("holds an address typed as one text to the same rules, by the postcode it ends with", () => {
     for (const text of [
       "1 Rue de la Mer, St Helier, Jersey JE2 3AB",

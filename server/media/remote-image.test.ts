@@ -18,7 +18,7 @@ describe("a picture fetched for an import", () => {
       "fe80::1",
       "fd00::1",
       "::ffff:127.0.0.1",
-      // The review's finding: IPv4 inside IPv6, however it is written.
+      // IPv4 inside IPv6, however it is written.
       "::ffff:7f00:1",
       "::127.0.0.1",
       "::7f00:1",

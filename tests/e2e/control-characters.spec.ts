@@ -31,8 +31,8 @@ test.describe("control characters at the boundary", () => {
     }
   });
 
-  // The review's L1: a malformed escape in a path segment once reached a decodeURIComponent that
-  // threw (a 500) in the admin's grants table.
+  // A path segment that is not valid percent-encoding is refused where the address is read, so
+  // no route, guard or cache has to decode it.
   test("a malformed percent-escape in any route parameter is 400, never 500", async ({
     page,
     request,

@@ -128,8 +128,8 @@ describe.each(testDrivers)("accounts and guards on %s", (driver) => {
     expect(passed).toEqual(["GET"]);
   });
 
-  // docs/decisions/076: the review's finding. The guard read the first `intent` of a copy of the
-  // body while the action ran the last of its own reading: a packer could cancel and refund.
+  // docs/decisions/076: the guard authorises the intent of the one reading the action runs on,
+  // and a form naming a field twice is refused before either runs.
   it("the admin's guard authorises the intent the action runs, and refuses one named twice", async () => {
     await seedDemoAccounts(await getAuth(), db());
     const packer = await sessionCookie("packer@example.com", "packer-password-1");

@@ -94,7 +94,7 @@ describe.each(testDrivers)("checkout API on %s", (driver) => {
       cookie,
     );
     expect(await noAddress.json()).toEqual({ error: "Please enter your shipping address." });
-    // The review's M2: typed as one text, Jersey is refused as the checkout's form refuses it,
+    // Typed as one text, Jersey is refused as the checkout's form refuses it,
     // before anything is priced or VAT charged; so is an address without a postcode.
     for (const [shippingAddress, error] of [
       ["1 Rue de la Mer, St Helier, Jersey JE2 3AB", DELIVERY_AREA_MESSAGE],

@@ -312,7 +312,7 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
     });
   });
 
-  // The review's M1: refunding a card bought, after its holder had spent from it, paid twice.
+  // A refund never gives back what a bought card's holder has spent from it (decision 077).
   it("give back with a refund only what is still on them, taken off the card", async () => {
     await paste();
     const adminId = await createCustomer(db(), "admin-of-spent-cards@example.com");

@@ -231,7 +231,7 @@ describe.each(everyDriver)("the job queue on %s", (driver) => {
     expect(ran).toBe(1);
   });
 
-  // The review's leftover: a crash mid-campaign waited out the queue's ten-minute lease.
+  // A kind's own lease decides when a crashed runner's job runs again.
   it("runs a crashed runner's job again once its kind's own lease ends: a campaign's is a minute", async () => {
     const subjectId = `campaign-${crypto.randomUUID()}`;
     const { leaseMs } = sendCampaignJob(db());

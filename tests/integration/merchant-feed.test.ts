@@ -94,7 +94,7 @@ describe.each(testDrivers)("the Google Merchant Center feed on %s", (driver) => 
     ).toBe(true);
   });
 
-  // The review's L2: one product named with U+FFFE made the whole feed unreadable.
+  // A character XML 1.0 forbids in a product's name never makes the feed unreadable.
   it("stays valid XML whatever a product's name holds", async () => {
     await createProduct(db(), {
       id: "odd",

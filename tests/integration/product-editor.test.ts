@@ -192,7 +192,7 @@ describe.each(testDrivers)("the admin's product editor on %s", (driver) => {
     });
   });
 
-  // The review's leftover: a save naming no version was written over whatever was saved since.
+  // A save naming no version is refused, never written over what was saved since.
   it("refuses an edit that names no version (409, naming the field), writing nothing", async () => {
     const admin = adminActor(await createCustomer(db()));
     const id = await createProduct(db(), admin, input());
