@@ -53,6 +53,10 @@ export default [
       route("admin-products/search", "routes/dashboard.admin-product-search.ts"),
       route("admin-products/export", "routes/dashboard.admin-products-export.ts"),
       route("admin-products/import", "routes/dashboard.admin-products-import.tsx"),
+      route(
+        "admin-products/import/:importId",
+        "routes/dashboard.admin-products-import-progress.tsx",
+      ),
       route("admin-products/:productId", "routes/dashboard.admin-product.tsx"),
       route("admin-categories", "routes/dashboard.admin-categories.tsx"),
       route("admin-delivery", "routes/dashboard.admin-delivery.tsx"),

@@ -2,19 +2,19 @@ import type { ImportAnswer } from "@common/catalog/product-csv";
 import { adminActor } from "@server/audit/audit-log";
 import { requireUser } from "@server/auth/guards";
 import { importSummary, previewProductImport } from "@server/catalog/product-import";
-import { applyProductImport } from "@server/catalog/product-import-apply";
+import { queueProductImport, recentProductImports } from "@server/catalog/product-import-job";
 import { getDb } from "@server/db/connection";
 import { DomainError, httpStatusFor } from "@server/errors";
 import { readForm } from "@server/http/form-request";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ProductImport } from "~/components/admin/product-import";
 import type { Route } from "./+types/dashboard.admin-products-import";
 
 // /dashboard/admin-products/import: a product CSV in Shopify's format (behind the admin's guard).
-// "Preview" reads the file and says what an import would do, row by row; "Import" sends the same
-// file again, reads it afresh against the catalogue as it is now, and applies it only when it has
-// no problem (server/catalog/product-import.ts). The file is never kept.
+// "Preview" reads the file and says what an import would do, row by row (the file is not kept);
+// "Import" sends the same file again, which is kept and imported by the job queue
+// (server/catalog/product-import-job.ts): the answer is its progress page, at once.
 
 const formSchema = z.object({
   intent: z.enum(["preview", "apply"]),
@@ -34,28 +34,28 @@ export async function action({ request, url }: Route.ActionArgs) {
     }
     const { intent, file } = parsed.data;
     const db = await getDb();
-    const preview = await previewProductImport(db, new Uint8Array(await file.arrayBuffer()));
-    if (intent === "preview" || preview.problems.length > 0) {
-      return answer({
-        ok: true,
-        intent: "preview",
-        fileName: file.name,
-        preview: importSummary(preview),
-      });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (intent === "apply") {
+      const id = await queueProductImport(db, admin, { name: file.name, bytes });
+      return redirect(`/dashboard/admin-products/import/${id}`);
     }
-    const outcomes = await applyProductImport(db, admin, preview, { fileName: file.name });
-    return answer({ ok: true, intent: "apply", fileName: file.name, outcomes });
+    const preview = await previewProductImport(db, bytes);
+    return answer({ ok: true, intent, fileName: file.name, preview: importSummary(preview) });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return answer({ ok: false, message: error.message }, httpStatusFor(error.code));
   }
 }
 
-export default function ImportProducts() {
+export async function loader() {
+  return { recent: await recentProductImports(await getDb()) };
+}
+
+export default function ImportProducts({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="text-3xl font-bold tracking-tight">Import products</h1>
-      <ProductImport />
+      <ProductImport recent={loaderData.recent} />
     </section>
   );
 }

@@ -82,6 +82,7 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: "/dashboard/admin-products/search", view: "catalogue" },
   { path: "/dashboard/admin-products/export", view: "catalogue" },
   { path: "/dashboard/admin-products/import", view: "catalogue" },
+  { path: "/dashboard/admin-products/import/:importId", view: "catalogue" },
   { path: "/dashboard/admin-products/:productId", view: "catalogue" },
   { path: "/dashboard/admin-categories", view: "catalogue" },
   { path: "/dashboard/admin-delivery", view: "catalogue" },

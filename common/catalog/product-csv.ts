@@ -95,8 +95,27 @@ export type ImportSummary = {
   }[];
 };
 
-/** What the import screen's form is answered. */
+/** What the import screen's form is answered (an import applied goes to its progress page). */
 export type ImportAnswer =
   | { ok: false; message: string }
-  | { ok: true; intent: "preview"; fileName: string; preview: ImportSummary }
-  | { ok: true; intent: "apply"; fileName: string; outcomes: ImportOutcome[] };
+  | { ok: true; intent: "preview"; fileName: string; preview: ImportSummary };
+
+/** An import applied by the job queue, as its progress page shows it. */
+export type ImportProgress = {
+  id: string;
+  fileName: string;
+  /** refused: the file had problems when it was read to be applied, and nothing was saved. */
+  status: "queued" | "running" | "finished" | "stopped" | "refused";
+  rowsTotal: number;
+  rowsDone: number;
+  rowsFailed: number;
+  /** Rows not reached: the import was stopped, or refused. */
+  rowsLeftOut: number;
+  created: number;
+  updated: number;
+  /** Products that failed or lost a picture. */
+  outcomes: ImportOutcome[];
+  problems: ImportProblem[];
+  startedAt: Date;
+  finishedAt: Date | null;
+};

@@ -58,6 +58,13 @@ async function fetchPictures(plan: PlannedProduct, fetchImage: ImageFetch) {
   return { fetched, problems };
 }
 
+type SaveOptions = {
+  /** The stock adjustments' reason. */
+  reason: string;
+  /** Written in the product's own transaction once it is saved; throwing undoes the save. */
+  alongside?: (tx: Database, result: "created" | "updated") => Promise<void>;
+};
+
 /**
  * One product saved whole: its fetched pictures stored, the editor's write, its counted stock and
  * its status. A fetched main picture is the editor's upload; the others join the list in order.
@@ -68,8 +75,9 @@ async function saveProduct(
   plan: PlannedProduct,
   planned: PlannedProduct["input"],
   fetched: ReadonlyMap<number, PreparedImage>,
-  reason: string,
+  apply: SaveOptions,
 ): Promise<"created" | "updated"> {
+  const { reason } = apply;
   return db.transaction(async (tx) => {
     const more: { url: string; alt: string }[] = [];
     const stored = new Map<number, string>();
@@ -96,11 +104,14 @@ async function saveProduct(
       plan.id ??
       (await createProduct(tx, actor, { ...input, draft: plan.status === "draft" }, main));
     if (plan.id) await updateProduct(tx, actor, plan.id, input, main);
-    // The counted stock of the variants it already had: adjustments, each with the file's name.
-    const saved = await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(eq(productVariants.productId, id));
+    // The counted stock of the variants it already had: adjustments, each with the file's name
+    // (a new product's is its starting stock, written with it).
+    const saved = plan.id
+      ? await tx
+          .select({ id: productVariants.id })
+          .from(productVariants)
+          .where(eq(productVariants.productId, id))
+      : [];
     const known = new Set(saved.map((row) => row.id));
     for (const [index, variant] of input.variants.entries()) {
       const counted = plan.variants[index]?.quantity;
@@ -114,8 +125,56 @@ async function saveProduct(
     } else if (plan.status === "active" && plan.id) {
       await setProductActive(tx, actor, id, true);
     }
-    return plan.id ? "updated" : "created";
+    const result = plan.id ? "updated" : "created";
+    await apply.alongside?.(tx, result);
+    return result;
   });
+}
+
+/** The file's new categories, made where they are missing: their ids by lower-case name. */
+export function importCategories(db: Database, actor: Actor, preview: ImportPreview) {
+  return categoriesFor(db, actor, preview.categoriesToCreate);
+}
+
+export const importReason = (fileName: string) =>
+  `Counted in the import of ${fileName}`.slice(0, 200);
+
+/**
+ * One product of a preview imported whole, its pictures fetched first: what became of it. A
+ * failure is said, not thrown; `apply.alongside` is written with it when it is saved.
+ */
+export async function importProduct(
+  db: Database,
+  actor: Actor,
+  plan: PlannedProduct,
+  context: {
+    categoryIds: ReadonlyMap<string, string>;
+    fetchImage: ImageFetch;
+    reason: string;
+    /** Written in the product's own transaction once it is saved (an import's progress). */
+    alongside?: (tx: Database, saved: ImportOutcome) => Promise<void>;
+  },
+): Promise<ImportOutcome> {
+  const { fetched, problems } = await fetchPictures(plan, context.fetchImage);
+  const input = plan.newCategory
+    ? { ...plan.input, categoryId: context.categoryIds.get(plan.newCategory.toLowerCase()) ?? null }
+    : plan.input;
+  const outcome = { handle: plan.handle, name: plan.name, imageProblems: problems };
+  try {
+    const { alongside } = context;
+    const result = await saveProduct(db, actor, plan, input, fetched, {
+      reason: context.reason,
+      alongside:
+        alongside && ((tx, saved) => alongside(tx, { ...outcome, result: saved, message: null })),
+    });
+    return { ...outcome, result, message: null };
+  } catch (error) {
+    return {
+      ...outcome,
+      result: "failed",
+      message: publicMessage(error, "It could not be saved: nothing of it was."),
+    };
+  }
 }
 
 /** Applies a preview without problems; what became of each product, in the file's order. */
@@ -126,25 +185,15 @@ export async function applyProductImport(
   options: { fileName: string; fetchImage?: ImageFetch },
 ): Promise<ImportOutcome[]> {
   if (preview.problems.length > 0) throw new DomainError("BAD_REQUEST", IMPORT_HAS_PROBLEMS);
-  const categoryIds = await categoriesFor(db, actor, preview.categoriesToCreate);
-  const reason = `Counted in the import of ${options.fileName}`.slice(0, 200);
+  const categoryIds = await importCategories(db, actor, preview);
+  const context = {
+    categoryIds,
+    fetchImage: options.fetchImage ?? guardedFetch,
+    reason: importReason(options.fileName),
+  };
   const outcomes: ImportOutcome[] = [];
   for (const plan of preview.products) {
-    const { fetched, problems } = await fetchPictures(plan, options.fetchImage ?? guardedFetch);
-    const input = plan.newCategory
-      ? { ...plan.input, categoryId: categoryIds.get(plan.newCategory.toLowerCase()) ?? null }
-      : plan.input;
-    const outcome = { handle: plan.handle, name: plan.name, imageProblems: problems };
-    try {
-      const result = await saveProduct(db, actor, plan, input, fetched, reason);
-      outcomes.push({ ...outcome, result, message: null });
-    } catch (error) {
-      outcomes.push({
-        ...outcome,
-        result: "failed",
-        message: publicMessage(error, "It could not be saved: nothing of it was."),
-      });
-    }
+    outcomes.push(await importProduct(db, actor, plan, context));
   }
   shopChanged();
   return outcomes;

@@ -5,11 +5,13 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ImportOutcome, ImportProblem } from "../../common/catalog/product-csv";
 import { timestamps } from "../db/columns";
 
 /** PostgreSQL's full-text document type; read only inside SQL, never by the application. */
@@ -173,6 +175,9 @@ export const productVariants = pgTable(
   (table) => [
     index("product_variants_product_id_created_at_idx").on(table.productId, table.createdAt),
     uniqueIndex("product_variants_sku_unique").on(table.sku).where(sql`${table.sku} is not null`),
+    // SKUs are compared without case (the editor's and the import's checks): found by index, not
+    // by reading every variant, however big the catalogue.
+    index("product_variants_sku_lower_idx").on(sql`lower(${table.sku})`),
     check("product_variants_grams_range", sql`${table.grams} between 0 and 1000000`),
     check("product_variants_price_pence_non_negative", sql`${table.pricePence} >= 0`),
     check("product_variants_stock_quantity_non_negative", sql`${table.stockQuantity} >= 0`),
@@ -209,6 +214,61 @@ export const productImages = pgTable(
   ],
 );
 
+export const productImportStatuses = [
+  "queued",
+  "running",
+  "finished",
+  "stopped",
+  "refused",
+] as const;
+
+/**
+ * A product CSV applied by the job queue (server/catalog/product-import-job.ts): the file kept
+ * until it is done, and how far it went, written in each product's own transaction so a crash or
+ * a second runner never saves a product twice. One file at a time: the same bytes cannot be
+ * queued again while they run.
+ */
+export const productImports = pgTable(
+  "product_imports",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    fileName: text("file_name").notNull(),
+    /** SHA-256 of the file's bytes, in hex. */
+    digest: text("digest").notNull(),
+    /**
+     * The file itself in base64, dropped once the import is over: text, as the embedded
+     * database takes a long string far faster than the same bytes as bytea.
+     */
+    fileBase64: text("file_base64"),
+    startedBy: text("started_by").notNull(),
+    status: text("status", { enum: productImportStatuses }).notNull().default("queued"),
+    rowsTotal: integer("rows_total").notNull().default(0),
+    productsTotal: integer("products_total").notNull().default(0),
+    /** Products handled (saved or failed), in the file's order: where a next run starts. */
+    nextProduct: integer("next_product").notNull().default(0),
+    rowsDone: integer("rows_done").notNull().default(0),
+    rowsFailed: integer("rows_failed").notNull().default(0),
+    rowsLeftOut: integer("rows_left_out").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    /** Products that failed or lost a picture, with why (the first few hundred). */
+    outcomes: jsonb("outcomes").$type<ImportOutcome[]>().notNull().default([]),
+    /** Why nothing was imported: the file's problems when it was read to be applied. */
+    problems: jsonb("problems").$type<ImportProblem[]>().notNull().default([]),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("product_imports_running_digest_idx")
+      .on(table.digest)
+      .where(sql`status in ('queued', 'running')`),
+    index("product_imports_created_idx").on(table.createdAt),
+  ],
+);
+
+export type ProductImportRow = typeof productImports.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;

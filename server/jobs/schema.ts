@@ -16,7 +16,8 @@ import { timestamps } from "../db/columns";
  * - `notify-stock-alerts`: email those waiting for a variant that units came back to (subject: a
  *   fresh id per return; payload: the variant and the units);
  * - `send-campaign`: send a newsletter campaign's next batch (subject: the campaign);
- * - `send-gift-card`: email a gift card to the person it is for, on its day (subject: the card).
+ * - `send-gift-card`: email a gift card to the person it is for, on its day (subject: the card);
+ * - `import-products`: apply a product CSV, a slice at a time (subject: the product import).
  */
 export const jobKinds = [
   "send-email",
@@ -30,6 +31,7 @@ export const jobKinds = [
   "notify-stock-alerts",
   "send-campaign",
   "send-gift-card",
+  "import-products",
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { purgerFor } from "../cache/purge-adapters";
 import { purgeCacheJob, tagsOfJob } from "../cache/purge-jobs";
+import { importProductsJob } from "../catalog/product-import-job";
 import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/database";
 import { requestReviewJob } from "../email/order-emails";
@@ -67,6 +68,7 @@ function jobHandlers(db: Database, transport: MailTransport): JobHandlers {
     "notify-stock-alerts": notifyStockAlertsJob(db),
     "send-campaign": sendCampaignJob(db),
     "send-gift-card": sendGiftCardJob(db),
+    "import-products": importProductsJob(db),
   };
 }
 
@@ -92,6 +94,13 @@ export const parkedJobDescribers: Record<JobKind, DescribeJobs> = {
     ),
   "send-gift-card": async (_db, parked) =>
     new Map(parked.map((job) => [job.id, `Email gift card ${job.subjectId} to its recipient`])),
+  "import-products": async (_db, parked) =>
+    new Map(
+      parked.map((job) => [
+        job.id,
+        `Product import ${job.subjectId} failed three times and was stopped: import the file again`,
+      ]),
+    ),
   "send-campaign": async (_db, parked) =>
     new Map(parked.map((job) => [job.id, `Send the next batch of campaign ${job.subjectId}`])),
   "purge-cache": async (_db, parked) =>

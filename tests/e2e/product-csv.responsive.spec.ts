@@ -7,7 +7,8 @@ import { startSeededServer } from "./seeded-shop";
 
 // The products list's catalogue tools on a server of their own (docs/admin.md#product-csv,
 // docs/admin.md#bulk-actions): the admin exports the catalogue, imports a Shopify file (a
-// preview that names each problem by row and column first, then the corrected file), and changes
+// preview that names each problem by row and column first, then the corrected file, imported in
+// the background with its progress on a page of its own), and changes
 // products chosen in the list together, asked first with how many change.
 
 const HEADER =
@@ -86,9 +87,20 @@ test.describe("the product CSV", () => {
     );
     await expectNoSeriousA11yViolations(page);
     await form.getByRole("button", { name: "Import 1 product" }).click();
-    await expectToast(page, "Products imported", "1 product from shopify-products.csv.");
-    await expect(page.getByRole("region", { name: "shopify-products.csv imported" })).toContainText(
-      "1 product created, 0 products updated.",
+    // The import runs in the background: its page follows it, and says the same after a reload.
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Import of shopify-products.csv" }),
+    ).toBeVisible();
+    const progress = page.getByRole("region", { name: "Progress" });
+    await expect(progress.getByRole("status")).toHaveText("Finished.");
+    await expect(progress).toContainText("2 of 2 rows");
+    await expect(progress).toContainText("Products created1");
+    await expectNoSeriousA11yViolations(page);
+    await page.reload();
+    await expect(progress.getByRole("status")).toHaveText("Finished.");
+    await page.getByRole("link", { name: "← Import products" }).click();
+    await expect(page.getByRole("region", { name: "Recent imports" })).toContainText(
+      "shopify-products.csv",
     );
 
     await gotoHydrated(page, "/dashboard/admin-products?q=floss");

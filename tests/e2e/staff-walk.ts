@@ -80,6 +80,12 @@ export const walkedRoutes: readonly WalkedRoute[] = [
     intents: ["preview", "apply"],
   },
   {
+    file: "dashboard.admin-products-import-progress.tsx",
+    open: "/dashboard/admin-products/import/no-such-import",
+    post: "/dashboard/admin-products/import/no-such-import",
+    intents: ["stop"],
+  },
+  {
     file: "dashboard.admin-product.tsx",
     open: "/dashboard/admin-products/prod1",
     post: "/dashboard/admin-products/no-such-product",

@@ -2,25 +2,29 @@ import {
   IMPORT_TOO_LARGE,
   type ImportAnswer,
   type ImportProblem,
+  type ImportProgress,
   type ImportSummary,
   MAX_IMPORT_BYTES,
 } from "@common/catalog/product-csv";
+import { formatDateTime } from "@common/dates";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { ShopLink } from "~/components/ui/shop-link";
 import { showToast } from "~/lib/toast";
 
 // The admin's product import (/dashboard/admin-products/import): a Shopify product CSV chosen,
 // previewed (what each product becomes, every problem by row and column), then imported with
-// the same file. The server reads the file afresh each time and keeps nothing.
+// the same file, which the server keeps and imports in the background: the answer is the
+// import's progress page (./product-import-progress.tsx).
 
-const plural = (count: number, one: string, many = `${one}s`) =>
+export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
 
-function Messages({
+export function ImportMessages({
   title,
   items,
   id,
@@ -94,7 +98,7 @@ function Preview({ preview, fileName }: { preview: ImportSummary; fileName: stri
             {plural(preview.problems.length, "problem")}: nothing is imported until the file is
             corrected.
           </p>
-          <Messages
+          <ImportMessages
             title="Problems in the file"
             items={preview.problems}
             id="import-problems"
@@ -105,7 +109,7 @@ function Preview({ preview, fileName }: { preview: ImportSummary; fileName: stri
       {preview.notes.length > 0 ? (
         <div className="mt-6">
           <h3 className="font-semibold">Imported differently from the file</h3>
-          <Messages
+          <ImportMessages
             title="Notes on the file"
             items={preview.notes}
             id="import-notes"
@@ -159,52 +163,50 @@ function Preview({ preview, fileName }: { preview: ImportSummary; fileName: stri
   );
 }
 
-function Outcomes({ answer }: { answer: Extract<ImportAnswer, { intent: "apply" }> }) {
-  const failed = answer.outcomes.filter((outcome) => outcome.result === "failed");
-  const pictures = answer.outcomes.flatMap((outcome) => outcome.imageProblems);
+type RecentImport = {
+  id: string;
+  fileName: string;
+  status: ImportProgress["status"];
+  rowsTotal: number;
+  startedAt: Date;
+};
+
+const recentStatus: Record<ImportProgress["status"], string> = {
+  queued: "Waiting",
+  running: "Importing",
+  finished: "Finished",
+  stopped: "Stopped",
+  refused: "Not imported",
+};
+
+function RecentImports({ recent }: { recent: RecentImport[] }) {
   return (
-    <section className={cardClass} aria-labelledby="import-result-heading">
-      <h2 id="import-result-heading" className="text-lg font-semibold">
-        {answer.fileName} imported
+    <section className={cardClass} aria-labelledby="recent-imports-heading">
+      <h2 id="recent-imports-heading" className="text-lg font-semibold">
+        Recent imports
       </h2>
-      <p className="mt-2 text-sm">
-        {plural(
-          answer.outcomes.filter((outcome) => outcome.result === "created").length,
-          "product",
-        )}{" "}
-        created,{" "}
-        {plural(
-          answer.outcomes.filter((outcome) => outcome.result === "updated").length,
-          "product",
-        )}{" "}
-        updated.
-      </p>
-      {failed.length > 0 ? (
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-coral-strong">
-          {failed.map((outcome) => (
-            <li key={outcome.handle}>
-              {outcome.name} ({outcome.handle}) was not saved: {outcome.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {pictures.length > 0 ? (
-        <div className="mt-3 text-sm">
-          <p className="font-semibold">
-            Pictures not imported (each product keeps the one it had):
-          </p>
-          <ul className="mt-1 list-disc space-y-1 pl-5">
-            {pictures.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ul className="mt-3 divide-y divide-line text-sm">
+        {recent.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <ShopLink
+              to={`/dashboard/admin-products/import/${item.id}`}
+              className="font-medium text-brand-strong underline-offset-2 hover:underline"
+            >
+              {item.fileName}
+            </ShopLink>
+            <span className="text-ink-muted">
+              {recentStatus[item.status]}
+              {item.rowsTotal > 0 ? `, ${plural(item.rowsTotal, "row")}` : ""},{" "}
+              {formatDateTime(item.startedAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
-export function ProductImport() {
+export function ProductImport({ recent }: { recent: RecentImport[] }) {
   const fetcher = useFetcher<ImportAnswer>({ key: "product-import" });
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<Extract<ImportAnswer, { intent: "preview" }> | null>(null);
@@ -216,13 +218,8 @@ export function ProductImport() {
     if (!answer.ok) {
       setFileProblem(answer.message);
       void showToast("Products not imported", { description: answer.message, tone: "error" });
-    } else if (answer.intent === "preview") {
-      setPreview(answer);
     } else {
-      setPreview(null);
-      void showToast("Products imported", {
-        description: `${plural(answer.outcomes.length, "product")} from ${answer.fileName}.`,
-      });
+      setPreview(answer);
     }
   }, [fetcher.state, answer]);
   const busy = fetcher.state !== "idle";
@@ -285,7 +282,7 @@ export function ProductImport() {
         </div>
       </fetcher.Form>
       {preview ? <Preview preview={preview.preview} fileName={preview.fileName} /> : null}
-      {answer?.ok && answer.intent === "apply" && !busy ? <Outcomes answer={answer} /> : null}
+      {recent.length > 0 ? <RecentImports recent={recent} /> : null}
     </div>
   );
 }
