@@ -89,6 +89,15 @@ const schema = z.object({
     emptyToUndefined,
     z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   ),
+  /**
+   * Keys the hash gift card codes are kept as (docs/decisions/079-gift-card-codes-hashed.md); the
+   * auth secret when unset. Set it to the old secret before changing BETTER_AUTH_SECRET, or every
+   * card's code stops being recognised.
+   */
+  GIFT_CARD_CODE_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  ),
   /** Attempts per client address per minute at sign-in, sign-up and the emailing endpoints. */
   AUTH_ATTEMPTS_PER_MINUTE: z.preprocess(
     emptyToUndefined,
@@ -216,6 +225,8 @@ export type Env = Omit<
   trustProxyHops: number;
   /** Signs session cookies and tokens: BETTER_AUTH_SECRET, or SESSION_SECRET. */
   authSecret: string;
+  /** Keys gift card codes' hashes: GIFT_CARD_CODE_SECRET, or the auth secret. */
+  giftCardCodeSecret: string;
   MAIL_FROM: string;
   BASE_URL: string;
   PAYMENT_PROVIDER: "stripe" | "test";
@@ -324,6 +335,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     shopOrigins: shopOrigins(baseUrl, mode, raw.PORT),
     trustProxyHops: raw.TRUST_PROXY,
     authSecret,
+    giftCardCodeSecret: raw.GIFT_CARD_CODE_SECRET ?? authSecret,
     stripeConfigured,
     workerCount: raw.DATABASE_URL ? (raw.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     purge,

@@ -1,5 +1,5 @@
 import { checkoutRequestSchema } from "@common/checkout/checkout-input";
-import { GIFT_CARD_MESSAGES } from "@common/gift-cards/gift-cards";
+import { GIFT_CARD_MESSAGES, normaliseGiftCardCode } from "@common/gift-cards/gift-cards";
 import { getDb } from "@server/db/connection";
 import { DomainError } from "@server/errors";
 import { countGiftCardAttempt, usableCard } from "@server/gift-cards/gift-card-payments";
@@ -21,7 +21,8 @@ const giftCard = apiRoute({
     const db = await getDb();
     await countGiftCardAttempt(db, { userId: user.id, clientAddress });
     const card = await usableCard(db, body.giftCardCode);
-    return { code: card.code, balancePence: card.balancePence };
+    // The code as the shopper typed it, tidied: the shop keeps only its hash.
+    return { code: normaliseGiftCardCode(body.giftCardCode), balancePence: card.balancePence };
   },
 });
 

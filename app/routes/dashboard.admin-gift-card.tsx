@@ -1,5 +1,5 @@
 import { formatDateTime } from "@common/dates";
-import { formatGiftCardCode, giftCardStatusLabels } from "@common/gift-cards/gift-cards";
+import { giftCardStatusLabels } from "@common/gift-cards/gift-cards";
 import { formatPence } from "@common/money";
 import { formatOrderNumber } from "@common/orders/order-number";
 import { routeMeta } from "@common/seo";
@@ -22,8 +22,8 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { HeadRow, TableRegion } from "~/components/ui/table-region";
 import type { Route } from "./+types/dashboard.admin-gift-card";
 
-// /dashboard/admin-gift-cards/:cardId: one gift card, its code in full for the admin to hand
-// over, its history of moves, and its balance changed or the card disabled (behind the admin's
+// /dashboard/admin-gift-cards/:cardId: one gift card, its code's last four (the whole code is
+// shown once, when it is issued: docs/decisions/079-gift-card-codes-hashed.md), its history of moves, and its balance changed or the card disabled (behind the admin's
 // guard, dashboard.admin; docs/admin.md#gift-cards).
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -57,7 +57,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return routeMeta(matches, () => ({
-    title: loaderData ? `Gift card ${loaderData.card.code.slice(-4)}` : "Gift card",
+    title: loaderData ? `Gift card ${loaderData.card.lastFour}` : "Gift card",
     description: "A gift card, in the admin.",
     path: "/dashboard/admin-gift-cards",
     noindex: true,
@@ -82,7 +82,7 @@ export default function AdminGiftCard({ loaderData }: Route.ComponentProps) {
         ← All gift cards
       </ShopLink>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">
-        Gift card <span className="whitespace-nowrap">•••• {card.code.slice(-4)}</span>
+        Gift card <span className="whitespace-nowrap">•••• {card.lastFour}</span>
       </h1>
       <div className="mt-6 space-y-6">
         <section aria-labelledby="gift-card-heading" className={`${cardClass} space-y-4`}>
@@ -106,11 +106,12 @@ export default function AdminGiftCard({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="sm:col-span-3">
               <dt className="text-ink-muted">Code</dt>
-              <dd
-                className="font-mono text-lg font-semibold tracking-wider break-all"
-                data-testid="gift-card-code"
-              >
-                {formatGiftCardCode(card.code)}
+              <dd className="font-mono text-lg font-semibold tracking-wider">
+                •••• {card.lastFour}
+                <span className="mt-1 block font-sans text-sm font-normal tracking-normal text-ink-muted">
+                  The whole code was shown once, when the card was issued, and is in its email: the
+                  shop keeps only its last four characters.
+                </span>
               </dd>
             </div>
             <div className="sm:col-span-3">

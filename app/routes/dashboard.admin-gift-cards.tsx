@@ -15,7 +15,7 @@ import { answerForm, formIntent } from "@server/http/form-action";
 import { saveShopSettings, settingsVersion } from "@server/settings/settings-editor";
 import { giftCardSettingsFormSchema } from "@server/settings/settings-form";
 import { getShopSettings, giftCardRangeOf } from "@server/settings/shop-settings";
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { GiftCardSellingForm, IssueGiftCardForm } from "~/components/admin/gift-card-forms";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -44,8 +44,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   return answerForm(request, {
     selling: formIntent(giftCardSettingsFormSchema, (input) => saveShopSettings(db, admin, input)),
     issue: formIntent(issueGiftCardFormSchema, async (input) => {
-      const card = await issueGiftCard(db, input, admin);
-      throw redirect(`/dashboard/admin-gift-cards/${card.id}`);
+      // The whole code goes back this once, for the admin to hand over.
+      return { reply: await issueGiftCard(db, input, admin) };
     }),
   });
 }

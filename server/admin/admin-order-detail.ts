@@ -84,7 +84,7 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
     db
       .select({
         id: giftCards.id,
-        code: giftCards.code,
+        last4: giftCards.lastFour,
         orderId: giftCards.orderId,
         initialPence: giftCards.initialPence,
         balancePence: giftCards.balancePence,
@@ -111,9 +111,8 @@ export async function getAdminOrder(db: Database, id: string): Promise<AdminOrde
     payments,
     refunds: refundRows,
     history,
-    giftCards: cards.map(({ code, orderId, ...card }) => ({
+    giftCards: cards.map(({ orderId, ...card }) => ({
       ...card,
-      last4: code.slice(-4),
       role: orderId === id ? ("bought" as const) : ("paid" as const),
     })),
   };

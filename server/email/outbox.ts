@@ -37,6 +37,14 @@ export async function queueEmail(
   return id;
 }
 
+/**
+ * Emails whose body holds what must not be kept once it is delivered: a gift card's code, which
+ * is money until spent (docs/decisions/079-gift-card-codes-hashed.md). Sent by SMTP, their body
+ * is replaced by this note; the dev mailbox (demo mode, nothing of value) keeps it to be read.
+ */
+const BODY_NOT_KEPT: readonly EmailKind[] = ["gift-card"];
+const BODY_DROPPED = "Delivered. Its body held a gift card's code and is not kept.";
+
 /** The `send-email` job: hands its message to the transport and records when and how it went. */
 export function sendEmailJob(db: Database, transport: MailTransport): JobHandler {
   return {
@@ -60,7 +68,13 @@ export function sendEmailJob(db: Database, transport: MailTransport): JobHandler
       // again, finds the message sent and stops there.
       await db
         .update(emailOutbox)
-        .set({ sentAt: new Date(), deliveredBy: transport.name })
+        .set({
+          sentAt: new Date(),
+          deliveredBy: transport.name,
+          ...(transport.name === "smtp" && BODY_NOT_KEPT.includes(message.kind)
+            ? { html: `<p>${BODY_DROPPED}</p>`, text: BODY_DROPPED }
+            : {}),
+        })
         .where(eq(emailOutbox.id, message.id));
       return;
     },

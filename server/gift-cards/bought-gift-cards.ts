@@ -10,7 +10,7 @@ import type { Database } from "../db/database";
 import { enqueueJob } from "../jobs/job-queue";
 import { markFulfilled } from "../orders/order-state";
 import { orderItems, orders } from "../orders/schema";
-import { newGiftCardCode } from "./gift-card-admin";
+import { codeColumns, newGiftCardCode } from "./gift-card-codes";
 import { actorLabel } from "./gift-card-payments";
 import { checkRefundOfCards, reclaimRefundedCards } from "./refunded-gift-cards";
 import { giftCardEntries, giftCards } from "./schema";
@@ -46,7 +46,8 @@ export async function holdBoughtGiftCards(
   if (order.cards.length === 0) return;
   await tx.insert(giftCards).values(
     order.cards.map((card) => ({
-      code: newGiftCardCode(),
+      // Emailed once, to whom it is for; the buyer's order shows its last four.
+      ...codeColumns(newGiftCardCode(), true),
       initialPence: card.amountPence,
       balancePence: card.amountPence,
       status: "pending" as const,
@@ -144,7 +145,7 @@ export async function followBoughtGiftCards(tx: Database, event: OrderChange): P
 export async function giftCardsOfCustomer(db: Database, customer: { id: string; email: string }) {
   const rows = await db
     .select({
-      code: giftCards.code,
+      lastFour: giftCards.lastFour,
       initialPence: giftCards.initialPence,
       balancePence: giftCards.balancePence,
       status: giftCards.status,
@@ -159,7 +160,7 @@ export async function giftCardsOfCustomer(db: Database, customer: { id: string; 
     .leftJoin(orders, eq(orders.id, giftCards.orderId))
     .where(or(eq(orders.userId, customer.id), eq(giftCards.recipientEmail, customer.email)))
     .orderBy(asc(giftCards.createdAt));
-  return rows.map(({ code, ...card }) => ({ ...card, code: maskedGiftCardCode(code) }));
+  return rows.map(({ lastFour, ...card }) => ({ ...card, code: maskedGiftCardCode(lastFour) }));
 }
 
 /**

@@ -1,13 +1,11 @@
-import { randomInt } from "node:crypto";
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readShopDay, shopDayStart } from "../../common/dates";
 import {
-  GIFT_CARD_ALPHABET,
-  GIFT_CARD_CODE_LENGTH,
   GIFT_CARD_MAX_PENCE,
   GIFT_CARD_MIN_PENCE,
   type GiftCardStatus,
+  isGiftCardCode,
   normaliseGiftCardCode,
 } from "../../common/gift-cards/gift-cards";
 import { formatPence, parsePounds } from "../../common/money";
@@ -20,6 +18,7 @@ import { DomainError } from "../errors";
 import { kickJob } from "../jobs/job-kick";
 import { enqueueJob } from "../jobs/job-queue";
 import { orders } from "../orders/schema";
+import { codeColumns, giftCardCodeHash, newGiftCardCode } from "./gift-card-codes";
 import { actorLabel } from "./gift-card-payments";
 import { giftCardEntries, giftCards } from "./schema";
 
@@ -104,15 +103,6 @@ export const adjustGiftCardFormSchema = z.object({
   version: openedVersionField,
 });
 
-/** A fresh code: sixteen symbols of the card alphabet, drawn by the system's secure generator. */
-export function newGiftCardCode(): string {
-  let code = "";
-  for (let i = 0; i < GIFT_CARD_CODE_LENGTH; i += 1) {
-    code += GIFT_CARD_ALPHABET[randomInt(GIFT_CARD_ALPHABET.length)];
-  }
-  return code;
-}
-
 /**
  * Issues a card: its row, its first ledger entry, its audit row and, with a recipient, its email's
  * job due on the day chosen (today: at once). The code is drawn again on the rare chance it is
@@ -126,12 +116,14 @@ export async function issueGiftCard(
 ): Promise<{ id: string; code: string }> {
   const sendAt = input.sendOn ? shopDayStart(input.sendOn) : null;
   for (let attempt = 0; ; attempt += 1) {
+    // Shown once, to the admin issuing it: the shop keeps its hash and last four.
+    const code = newGiftCardCode();
     try {
       const issued = await db.transaction(async (tx) => {
         const [card] = await tx
           .insert(giftCards)
           .values({
-            code: newGiftCardCode(),
+            ...codeColumns(code, input.recipientEmail !== null),
             initialPence: input.amount,
             balancePence: input.amount,
             recipientEmail: input.recipientEmail,
@@ -169,13 +161,13 @@ export async function issueGiftCard(
             runAt: sendAt && sendAt > now ? sendAt : now,
           });
         }
-        return { id: card.id, code: card.code };
+        return { id: card.id, code };
       });
       // Its email, when due now, goes at once rather than at the queue's next round.
       if (input.recipientEmail && !(sendAt && sendAt > now)) kickJob();
       return issued;
     } catch (error) {
-      if (attempt < 2 && isUniqueViolation(error, "gift_cards_code_idx")) continue;
+      if (attempt < 2 && isUniqueViolation(error, "gift_cards_code_hash_idx")) continue;
       throw error;
     }
   }
@@ -264,20 +256,24 @@ export async function setGiftCardStatus(
   });
 }
 
-/** The newest cards (a search: the code's end, whole code, or the recipient's address). */
+/** The newest cards (a search: the code's last four, whole code, or the recipient's address). */
 export async function listGiftCards(db: Database, query = "", limit = 100) {
   const typed = query.trim();
   const code = normaliseGiftCardCode(typed);
   const search = typed
     ? or(
-        code.length >= 4 ? sql`${giftCards.code} like ${`%${code}`}` : undefined,
+        isGiftCardCode(code)
+          ? eq(giftCards.codeHash, giftCardCodeHash(code))
+          : code.length >= 4
+            ? eq(giftCards.lastFour, code.slice(-4))
+            : undefined,
         ilike(giftCards.recipientEmail, `%${typed.replace(/[\\%_]/g, "\\$&")}%`),
       )
     : undefined;
   const rows = await db
     .select({
       id: giftCards.id,
-      code: giftCards.code,
+      last4: giftCards.lastFour,
       initialPence: giftCards.initialPence,
       balancePence: giftCards.balancePence,
       status: giftCards.status,
@@ -297,7 +293,7 @@ export async function listGiftCards(db: Database, query = "", limit = 100) {
     })
     .from(giftCards);
   return {
-    cards: rows.map(({ code, ...row }) => ({ ...row, last4: code.slice(-4) })),
+    cards: rows,
     count: figures?.count ?? 0,
     outstandingPence: figures?.outstandingPence ?? 0,
   };
@@ -305,8 +301,10 @@ export async function listGiftCards(db: Database, query = "", limit = 100) {
 
 /** One card with its ledger, newest first, each move with the order it was for. */
 export async function getGiftCard(db: Database, id: string) {
-  const [card] = await db.select().from(giftCards).where(eq(giftCards.id, id));
-  if (!card) return null;
+  // Never the code's hash or its sealed copy: the page shows its last four.
+  const [found] = await db.select().from(giftCards).where(eq(giftCards.id, id));
+  if (!found) return null;
+  const { code: _plain, codeHash: _hash, codeSealed: _sealed, ...card } = found;
   const entries = await db
     .select({
       id: giftCardEntries.id,

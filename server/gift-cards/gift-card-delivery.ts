@@ -4,11 +4,13 @@ import { giftCardEmail } from "../email/gift-card-templates";
 import { queueEmail } from "../email/outbox";
 import type { JobHandler } from "../jobs/job-queue";
 import { type Brand, emailBrand } from "../settings/shop-settings";
+import { openGiftCardCode } from "./gift-card-codes";
 import { giftCards } from "./schema";
 
 /**
  * `send-gift-card`: on the card's day, its email to the person it is for, once: the email is
- * queued and the card marked sent in one transaction, so a job run again sends nothing more. A
+ * queued and the card marked sent, its sealed code dropped, in one transaction, so a job run
+ * again sends nothing more. A
  * card disabled before its day is not sent (the admin may enable it and send it by hand later).
  */
 export function sendGiftCardJob(
@@ -20,9 +22,10 @@ export function sendGiftCardJob(
     async run(job, { now, done }) {
       const brand = await brandOf();
       await db.transaction(async (tx) => {
+        // Its code, sealed until now, is written into the email and kept no more.
         const [card] = await tx
-          .update(giftCards)
-          .set({ sentAt: now })
+          .select()
+          .from(giftCards)
           .where(
             and(
               eq(giftCards.id, job.subjectId),
@@ -30,13 +33,20 @@ export function sendGiftCardJob(
               isNull(giftCards.sentAt),
             ),
           )
-          .returning();
+          .for("update");
+        if (card) {
+          await tx
+            .update(giftCards)
+            .set({ sentAt: now, codeSealed: null })
+            .where(eq(giftCards.id, card.id));
+        }
         if (card?.recipientEmail) {
+          if (!card.codeSealed) throw new Error("the gift card's code was not kept for its email");
           await queueEmail(
             tx,
             "gift-card",
             giftCardEmail(brand, {
-              code: card.code,
+              code: openGiftCardCode(card.codeSealed),
               initialPence: card.initialPence,
               balancePence: card.balancePence,
               recipientEmail: card.recipientEmail,

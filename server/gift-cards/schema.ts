@@ -16,8 +16,20 @@ export const giftCards = pgTable(
     id: text("id")
       .primaryKey()
       .$defaultFn(() => crypto.randomUUID()),
-    /** Sixteen characters, no dashes, capitals (common/gift-cards/gift-cards.ts). */
-    code: text("code").notNull(),
+    /**
+     * The plain code of a card made before codes were hashed: emptied at the next start
+     * (server/gift-cards/gift-card-codes.ts), never written now.
+     */
+    code: text("code"),
+    /**
+     * What the card is found by: an HMAC of its code (sixteen capitals, no dashes), keyed by a
+     * secret the database does not hold (docs/decisions/079-gift-card-codes-hashed.md).
+     */
+    codeHash: text("code_hash"),
+    /** The code's last four characters, all the admin and the buyer see of it after it is issued. */
+    lastFour: text("last_four").notNull(),
+    /** The code sealed for the email still to go on its day; emptied when it is written. */
+    codeSealed: text("code_sealed"),
     initialPence: integer("initial_pence").notNull(),
     balancePence: integer("balance_pence").notNull(),
     status: text("status", { enum: giftCardStatuses }).notNull().default("active"),
@@ -37,7 +49,7 @@ export const giftCards = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex("gift_cards_code_idx").on(table.code),
+    uniqueIndex("gift_cards_code_hash_idx").on(table.codeHash),
     index("gift_cards_created_at_idx").on(table.createdAt),
     // The cards an order bought, read as it is paid, cancelled or refunded.
     index("gift_cards_order_idx").on(table.orderId).where(sql`${table.orderId} is not null`),

@@ -12,6 +12,7 @@ import { closeDatabase, waitForDatabase } from "../db/connection";
 import { isDatabaseCommand, runDatabaseCommand } from "../db/database-commands";
 import { env } from "../env";
 import { onShopChanged, shareShopChanges } from "../events/shop-changed";
+import { hashStoredGiftCardCodes } from "../gift-cards/gift-card-codes";
 import { createHttpApp } from "../http/app";
 import { PageCache } from "../http/page-cache";
 import { warmDocumentPdf } from "../invoices/pdf-warm-up";
@@ -30,6 +31,8 @@ import { listenWhenAllowed, reportReady, runsBackgroundJobs, runWorkers } from "
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Instances starting together seed the demo shop one at a time (an arbitrary constant). */
 const SEED_LOCK_KEY = 7_020_420;
+/** Instances starting together hash the cards made before codes were hashed one at a time. */
+const GIFT_CARD_CODES_LOCK_KEY = 7_020_421;
 /** About 25 MB of HTML at most. */
 const PAGE_CACHE_ENTRIES = 500;
 
@@ -98,6 +101,10 @@ async function main() {
   listenWhenAllowed(() => server.listen(env.PORT, env.HOST));
 
   const ready = await waitForDatabase();
+  const hashed = await ready.exclusive(GIFT_CARD_CODES_LOCK_KEY, () =>
+    hashStoredGiftCardCodes(ready.db),
+  );
+  if (hashed > 0) logger.info({ hashed }, "gift card codes from before now kept as their hash");
   const auth = await getAuth();
   if (env.SHOP_MODE === "demo") {
     await ready.exclusive(SEED_LOCK_KEY, () => seedDemoShop(ready.db, auth, logger));

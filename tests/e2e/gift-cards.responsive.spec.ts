@@ -10,7 +10,10 @@ import { expect, expectNoSeriousA11yViolations, expectOnly, gotoHydrated, test }
 // or all of one with no card at all. A new customer's toothpaste (3 x 75 ml, £39.99) is £39.98
 // with the first-order discount and standard delivery.
 
-/** The admin issues a card of `amount` pounds and reads its code off the card's page. */
+/**
+ * The admin issues a card of `amount` pounds, reads its code where it is shown this once, and
+ * opens the card's page, which shows only its last four.
+ */
 async function issueCard(admin: Page, amount: string, recipient?: string) {
   await openSection(admin, "Gift cards");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Gift cards");
@@ -26,9 +29,18 @@ async function issueCard(admin: Page, amount: string, recipient?: string) {
   const dialog = admin.getByRole("alertdialog");
   await expect(dialog).toContainText(`Issue a gift card of £${amount}?`);
   await dialog.getByRole("button", { name: "Issue gift card" }).click();
-  await expect(admin).toHaveURL(/\/dashboard\/admin-gift-cards\/[\w-]+$/);
-  const code = ((await admin.getByTestId("gift-card-code").textContent()) ?? "").trim();
+  const issued = admin.getByRole("region", { name: "Gift card issued" });
+  await expect(issued).toContainText("it is not shown again");
+  await expect(issued.getByRole("heading", { name: "Gift card issued" })).toBeFocused();
+  const code = ((await issued.getByTestId("gift-card-code").textContent()) ?? "").trim();
   expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+  await expectNoSeriousA11yViolations(admin);
+  await issued.getByRole("link", { name: "Open the card" }).click();
+  await expect(admin).toHaveURL(/\/dashboard\/admin-gift-cards\/[\w-]+$/);
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText(
+    `Gift card •••• ${code.slice(-4)}`,
+  );
+  await expect(admin.getByRole("main")).not.toContainText(code.slice(0, 9));
   return code;
 }
 

@@ -92,6 +92,23 @@ describe.each(everyDriver)("email outbox on %s", (driver) => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it("keeps no gift card's code once its email is delivered by SMTP", async () => {
+    smtp.refuse(false);
+    smtp.received.length = 0;
+    const card = { ...message, subject: "A gift card", text: "Your code: ABCD-EFGH-JKMN-PQRS" };
+    const id = await queueEmail(db(), "gift-card", card);
+    expect(await deliverDueEmails(transport, dueNow())).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received[0]?.raw).toContain("ABCD-EFGH-JKMN-PQRS");
+    const [kept] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(kept?.text).toBe("Delivered. Its body held a gift card's code and is not kept.");
+    expect(JSON.stringify(kept)).not.toContain("PQRS");
+    // Another kind keeps its body, as the admin's record of what went.
+    const other = await queueEmail(db(), "verification", message);
+    await deliverDueEmails(transport, dueNow());
+    const [verification] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, other));
+    expect(verification?.text).toBe(message.text);
+  });
+
   it("keeps a message the server refused and delivers it on a later round", async () => {
     smtp.received.length = 0;
     smtp.refuse(true);

@@ -1,10 +1,12 @@
 import { includedVatPence } from "@common/checkout/pricing";
+import { formatGiftCardCode } from "@common/gift-cards/gift-cards";
 import { formatPence } from "@common/money";
 import { adminActor } from "@server/audit/audit-log";
 import { startCheckout } from "@server/checkout/checkout-service";
 import { eraseCustomer, exportCustomerData } from "@server/customers/customer-privacy";
 import { emailOutbox } from "@server/email/schema";
 import { issueGiftCard, issueGiftCardFormSchema } from "@server/gift-cards/gift-card-admin";
+import { openGiftCardCode } from "@server/gift-cards/gift-card-codes";
 import { sendGiftCardJob } from "@server/gift-cards/gift-card-delivery";
 import { giftCardEntries, giftCards } from "@server/gift-cards/schema";
 import { invoices } from "@server/invoices/schema";
@@ -76,6 +78,8 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
     });
   const cardsOf = (orderId: string) =>
     db().select().from(giftCards).where(eq(giftCards.orderId, orderId));
+  /** The code its email will carry, kept sealed until the email goes. */
+  const codeOf = (card: { codeSealed: string | null }) => openGiftCardCode(card.codeSealed ?? "");
 
   it("are money: undiscounted, with no VAT or delivery, usable and emailed once paid", async () => {
     await paste();
@@ -125,6 +129,12 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
     const [email] = await sent();
     expect(email?.toAddress).toBe("grace@example.com");
     expect(email?.subject).toBe("Ada Lovelace sent you a £50.00 Gleam gift card");
+    // Its code went in the email, and the card keeps only its hash and last four from now on.
+    const code = codeOf(card ?? { codeSealed: null });
+    expect(email?.text).toContain(formatGiftCardCode(code));
+    const [after] = await cardsOf(result.orderId);
+    expect(after).toMatchObject({ code: null, codeSealed: null, lastFour: code.slice(-4) });
+    expect(after?.codeHash).not.toContain(code);
 
     const page = await invoicePageText(db(), result.orderId);
     expect(page).toContain("Gift card (£50.00, for grace@example.com)");
@@ -328,7 +338,7 @@ describe.each(testDrivers)("gift cards bought on %s", (driver) => {
     const grace = await createCustomer(db(), "grace@example.com");
     const spending = await checkout(
       grace,
-      cart([{ variantId: "paste-v", quantity: 2 }], [], { giftCardCode: card.code }),
+      cart([{ variantId: "paste-v", quantity: 2 }], [], { giftCardCode: codeOf(card) }),
     );
     expect(spending.paid).toBe(true);
     const unspent = (await cardsOf(bought.orderId))[0]?.balancePence ?? 0;

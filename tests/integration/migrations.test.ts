@@ -6,6 +6,8 @@ import { pageDefaults } from "@server/content/page-defaults";
 import type { DatabaseHandle } from "@server/db/client";
 import { migrationsFolder } from "@server/db/client";
 import type { Database } from "@server/db/database";
+import { hashStoredGiftCardCodes } from "@server/gift-cards/gift-card-codes";
+import { usableCard } from "@server/gift-cards/gift-card-payments";
 import { cancelOrder } from "@server/orders/order-state";
 import { findStockDiscrepancies } from "@server/stock/stock-service";
 import { sql } from "drizzle-orm";
@@ -212,5 +214,39 @@ describe.each(everyDriver)("0049 on %s", (driver) => {
       `insert into shop_settings (key, value) values ('shop', '{"announcementOverrides": ["", "", ""]}')`,
     ]);
     expect(await rowsOf(untouched, "select page from page_versions")).toEqual([]);
+  });
+});
+
+// Gift card codes from before 0053: kept plain until the next start hashes them
+// (docs/decisions/079-gift-card-codes-hashed.md); the card pays as before, by the same code.
+describe.each(everyDriver)("0053 on %s", (driver) => {
+  it("keeps each card's last four, and the start's hashing makes its code work as before", async () => {
+    const handle = await openTestDatabase(driver, { migrated: false });
+    onTestFinished(() => handle.close());
+    const db = handle.db;
+    await applyUpTo(db, "0052");
+    await db.execute(
+      sql.raw(`insert into gift_cards (id, code, initial_pence, balance_pence, recipient_email, send_on)
+        values ('kept', 'ABCDEFGHJKMNPQRS', 2000, 1500, null, null),
+               ('waiting', 'QRSTUVWXYZ234567', 1000, 1000, 'ada@example.com', now())`),
+    );
+    await apply(db, "0053");
+    expect(
+      await rowsOf(db, "select id, code, last_four, code_hash from gift_cards order by id"),
+    ).toEqual([
+      { id: "kept", code: "ABCDEFGHJKMNPQRS", last_four: "PQRS", code_hash: null },
+      { id: "waiting", code: "QRSTUVWXYZ234567", last_four: "4567", code_hash: null },
+    ]);
+    expect(await hashStoredGiftCardCodes(db)).toBe(2);
+    expect((await usableCard(db, "abcd-efgh-jkmn-pqrs")).id).toBe("kept");
+    expect(
+      await rowsOf(
+        db,
+        "select id, code, code_sealed is not null as sealed from gift_cards order by id",
+      ),
+    ).toEqual([
+      { id: "kept", code: null, sealed: false },
+      { id: "waiting", code: null, sealed: true },
+    ]);
   });
 });

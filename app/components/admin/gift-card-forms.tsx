@@ -1,12 +1,13 @@
-import type { GiftCardRange } from "@common/gift-cards/gift-cards";
+import { formatGiftCardCode, type GiftCardRange } from "@common/gift-cards/gift-cards";
 import { formatPence, penceToDecimalString } from "@common/money";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { type FieldProblem, fieldProblems } from "~/components/ui/field-problem";
 import { Input } from "~/components/ui/input";
+import { ShopLink } from "~/components/ui/shop-link";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/lib/toast";
 import { SettingsPartForm } from "./settings-part-form";
@@ -16,11 +17,58 @@ import { useConfirmedSubmit } from "./use-confirmed-submit";
 // card, change its balance with a reason, disable or enable it. The server checks and audits
 // each; a change of money is asked first.
 
+type IssuedCard = { id: string; code: string };
+
+const isIssuedCard = (reply: unknown): reply is IssuedCard =>
+  typeof (reply as IssuedCard | null)?.id === "string" &&
+  typeof (reply as IssuedCard | null)?.code === "string";
+
+/** The code of the card just issued, shown this once: the shop keeps only its last four. */
+function IssuedCode({ card }: { card: IssuedCard }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section
+      aria-labelledby="gift-card-issued-heading"
+      className="rounded-xl border border-brand/40 bg-brand-soft p-4"
+    >
+      <h3 id="gift-card-issued-heading" ref={heading} tabIndex={-1} className="font-semibold">
+        Gift card issued
+      </h3>
+      <p
+        className="mt-2 font-mono text-xl font-semibold tracking-wider break-all"
+        data-testid="gift-card-code"
+      >
+        {formatGiftCardCode(card.code)}
+      </p>
+      <p className="mt-2 text-sm">
+        Copy the code now to hand it over: it is not shown again (the shop keeps only its last four
+        characters). With a recipient, it is in their email.
+      </p>
+      <ShopLink
+        to={`/dashboard/admin-gift-cards/${card.id}`}
+        className="mt-2 inline-block text-sm font-medium text-brand-strong underline-offset-2 hover:underline"
+      >
+        Open the card
+      </ShopLink>
+    </section>
+  );
+}
+
 /** Issue a card: its amount, and whom to email it to on which day (or none: handed over by hand). */
 export function IssueGiftCardForm() {
   const [problem, setProblem] = useState<FieldProblem | NonNullable<FieldProblem>[]>(null);
+  const [issued, setIssued] = useState<IssuedCard | null>(null);
   const { fetcher, busy } = useAccountForm("gift-card-issue", (result) => {
-    if (result.ok) return setProblem(null);
+    if (result.ok) {
+      setProblem(null);
+      if (isIssuedCard(result.reply)) {
+        setIssued(result.reply);
+        void showToast("Gift card issued");
+      }
+      return;
+    }
+    setIssued(null);
     const message = result.message ?? "Something went wrong";
     setProblem(result.problems ?? { field: result.field, message });
     void showToast("Gift card not issued", { description: message, tone: "error" });
@@ -115,6 +163,7 @@ export function IssueGiftCardForm() {
       </Button>
       {asking.dialog}
       {busy ? <span className="sr-only">Issuing…</span> : null}
+      {issued ? <IssuedCode key={issued.id} card={issued} /> : null}
     </fetcher.Form>
   );
 }
