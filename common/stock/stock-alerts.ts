@@ -5,6 +5,8 @@ export const STOCK_ALERT_MESSAGES = {
   inStock: "This is in stock now: add it to your cart.",
   gone: "This product variant no longer exists.",
   tooMany: "Too many alerts asked for. Please wait a few minutes and try again.",
+  addressFull:
+    "This address has been given all the alerts it can have today. Please try again tomorrow.",
 } as const;
 
 /** The toast's words once the shop keeps the address. */

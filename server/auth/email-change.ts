@@ -1,11 +1,12 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { EMAIL_CHANGE_GONE, EMAIL_IN_USE } from "../../common/auth/account-messages";
 import { customerActor, recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { emailChangedEmail, emailChangeEmail } from "../email/account-templates";
+import { emailChangedEmail, emailChangeEmail, emailTakenEmail } from "../email/account-templates";
 import { deliverQueuedEmailSoon } from "../email/mailer";
 import { queueEmail } from "../email/outbox";
 import { DomainError } from "../errors";
+import { orders } from "../orders/schema";
 import { emailBrand } from "../settings/shop-settings";
 import type { Auth } from "./auth";
 import { checkPassword } from "./delete-account";
@@ -15,16 +16,35 @@ import { emailChanges, sessions, users } from "./schema";
 // A customer changes the address they sign in with (docs/decisions/073-email-change-by-link.md):
 // asked from their settings with their password, confirmed through a link sent to the new
 // address, used once within a day. The change ends their sessions elsewhere and tells the old
-// address. Staff change theirs the same way.
+// address. Staff change theirs the same way. An address is used only with its owner's word
+// (docs/decisions/080-no-address-used-without-its-owner.md): asking for one that has an account
+// is answered as if it were free, and that address's owner is told instead; a sign-up never
+// confirmed for a day holds no address against someone who can read its mail.
 
 const EMAIL_CHANGE_HOURS = 24;
+/** A sign-up not confirmed within this long gives its address up to one who confirms it. */
+const UNCONFIRMED_HOLDS_MS = 24 * 60 * 60 * 1000;
 
-async function addressTaken(db: Database, email: string, userId: string): Promise<boolean> {
+/**
+ * Another account with the address: `stale` when it is a sign-up never confirmed, over a day
+ * old, with no order, which the address's confirmed owner replaces.
+ */
+async function otherHolder(db: Database, email: string, userId: string, now: Date) {
   const [other] = await db
-    .select({ id: users.id })
+    .select({
+      id: users.id,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      ordered: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${users.id})`,
+    })
     .from(users)
     .where(and(eq(users.email, email), ne(users.id, userId)));
-  return other !== undefined;
+  if (!other) return null;
+  const stale =
+    !other.emailVerified &&
+    !other.ordered &&
+    other.createdAt.getTime() < now.getTime() - UNCONFIRMED_HOLDS_MS;
+  return { id: other.id, stale };
 }
 
 export async function requestEmailChange(
@@ -44,11 +64,20 @@ export async function requestEmailChange(
   if (newEmail === user.email) {
     throw new DomainError("BAD_REQUEST", "This is your email address already.", "newEmail");
   }
-  if (await addressTaken(db, newEmail, userId)) {
-    throw new DomainError("CONFLICT", EMAIL_IN_USE, "newEmail");
-  }
+  const holder = await otherHolder(db, newEmail, userId, now);
   const { token, tokenHash } = newLinkToken();
   await db.transaction(async (tx) => {
+    const brand = await emailBrand(tx);
+    await recordAudit(tx, {
+      actor: customerActor(userId),
+      action: "user.email_change_asked",
+      entity: { type: "user", id: userId },
+    });
+    if (holder && !holder.stale) {
+      // The same answer as for a free address; the address's owner hears of it by email.
+      await queueEmail(tx, "email-taken", emailTakenEmail(brand, newEmail));
+      return;
+    }
     // One open request per account: the newest one counts.
     await tx
       .delete(emailChanges)
@@ -59,18 +88,12 @@ export async function requestEmailChange(
       tokenHash,
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_HOURS * 60 * 60 * 1000),
     });
-    const brand = await emailBrand(tx);
     const url = `${brand.baseUrl}/confirm-email?${new URLSearchParams({ token })}`;
     await queueEmail(
       tx,
       "email-change",
       emailChangeEmail(brand, newEmail, { name: user.name, hours: EMAIL_CHANGE_HOURS }, url),
     );
-    await recordAudit(tx, {
-      actor: customerActor(userId),
-      action: "user.email_change_asked",
-      entity: { type: "user", id: userId },
-    });
   });
   deliverQueuedEmailSoon();
 }
@@ -115,8 +138,16 @@ export async function confirmEmailChange(
       .where(eq(users.id, change.userId))
       .for("update");
     if (!user) throw new DomainError("NOT_FOUND", EMAIL_CHANGE_GONE);
-    if (await addressTaken(tx, change.newEmail, change.userId)) {
-      throw new DomainError("CONFLICT", EMAIL_IN_USE);
+    const holder = await otherHolder(tx, change.newEmail, change.userId, now);
+    if (holder && !holder.stale) throw new DomainError("CONFLICT", EMAIL_IN_USE);
+    if (holder) {
+      // Whoever confirms this link reads the address's mail; the sign-up never did.
+      await tx.delete(users).where(eq(users.id, holder.id));
+      await recordAudit(tx, {
+        actor: customerActor(change.userId),
+        action: "user.unconfirmed_sign_up_removed",
+        entity: { type: "user", id: holder.id },
+      });
     }
     await tx
       .update(users)

@@ -74,6 +74,25 @@ export function emailChangeEmail(
   });
 }
 
+/**
+ * To an address that has an account already, when another account asked to move to it: its
+ * owner learns of it, and the one who asked is answered as if it were free (decision record 080).
+ */
+export function emailTakenEmail(brand: Brand, to: string): OutgoingEmail {
+  const heading = "Someone asked to use this address";
+  const lines = [
+    "Hello,",
+    `Someone signed in to another ${brand.shopName} account asked to use this email address for it. This address already has an account with us, so nothing was changed.`,
+    `If it was you, sign in with this address instead, or use a different one. If it was not, you need do nothing; write to ${brand.supportEmail} if it happens again.`,
+  ];
+  return {
+    to,
+    subject: `Your email address and ${brand.shopName}`,
+    html: layout(brand, heading, lines.map(paragraph).join("")),
+    text: `${heading}\n\n${lines.join("\n\n")}\n${textFooter(brand)}`,
+  };
+}
+
 /** To the old address, once the change is made: the person learns of it if it was not them. */
 export function emailChangedEmail(
   brand: Brand,

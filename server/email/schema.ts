@@ -21,6 +21,7 @@ export const emailKinds = [
   "staff-invite",
   "email-change",
   "email-changed",
+  "email-taken",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

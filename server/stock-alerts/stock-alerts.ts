@@ -20,12 +20,20 @@ import { stockAlerts } from "./schema";
 /** Alerts one address may ask for in ten minutes: a shopper's few, not a list of strangers'. */
 const ASKS_PER_ADDRESS = 10;
 const ASK_WINDOW_MS = 10 * 60_000;
+/**
+ * Alerts an email address may be given in a day when no signed-in owner asked for it: whoever
+ * types a stranger's address can bring them no more than this many emails
+ * (docs/decisions/080-no-address-used-without-its-owner.md).
+ */
+const ALERTS_PER_EMAIL_A_DAY = 3;
+const EMAIL_WINDOW_MS = 24 * 60 * 60_000;
 /** The waiting alerts the admin's screen lists, oldest first. */
 const WAITING_SHOWN = 500;
 
 /**
  * Keeps `email` waiting for the variant to be back; asking again while waiting changes nothing.
- * Refused for a variant in stock (409), gone (404), or past the asks allowed from one address.
+ * Refused for a variant in stock (409), gone (404), past the asks allowed from one client, or,
+ * for an address no signed-in owner gave (`userId` null), past its alerts for the day (429).
  */
 export async function askForStockAlert(
   db: Database,
@@ -50,6 +58,12 @@ export async function askForStockAlert(
   if (!variant) throw new DomainError("NOT_FOUND", STOCK_ALERT_MESSAGES.gone);
   if (variant.stock > 0) throw new DomainError("CONFLICT", STOCK_ALERT_MESSAGES.inStock);
   const email = input.email.trim().toLowerCase();
+  if (input.userId === null) {
+    const given = await countAttempt(db, `stock-alert:email:${email}`, EMAIL_WINDOW_MS, now);
+    if (given > ALERTS_PER_EMAIL_A_DAY) {
+      throw new DomainError("RATE_LIMITED", STOCK_ALERT_MESSAGES.addressFull);
+    }
+  }
   await db
     .insert(stockAlerts)
     .values({ variantId: input.variantId, email, userId: input.userId })

@@ -36,6 +36,16 @@ test("a customer changes their email through a link sent to the new address", as
   await form.getByRole("button", { name: "Send the link" }).click();
   await expectToast(page, "Email not changed", "Your password is not correct.");
   await expectOnly(consoleProblems, /status of 400/);
+  // An address with an account is answered as any other; its owner is told instead.
+  await form.getByLabel("New email").fill("customer@example.com");
+  await form.getByLabel("Password").fill("correct-horse-1");
+  await form.getByRole("button", { name: "Send the link" }).click();
+  await expectToast(page, "Check your new inbox");
+  await expect(
+    await mailboxMessage(page, "customer@example.com", /Your email address and Gleam/),
+  ).toContainText("nothing was changed");
+  await gotoHydrated(page, "/dashboard/settings");
+  await form.getByLabel("New email").fill(changed);
   await form.getByLabel("Password").fill("correct-horse-1");
   await form.getByRole("button", { name: "Send the link" }).click();
   await expectToast(page, "Check your new inbox");

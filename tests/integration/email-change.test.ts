@@ -6,7 +6,7 @@ import {
   emailChangeAtLink,
   requestEmailChange,
 } from "@server/auth/email-change";
-import { sessions, users } from "@server/auth/schema";
+import { emailChanges, sessions, users } from "@server/auth/schema";
 import { emailOutbox } from "@server/email/schema";
 import { DomainError } from "@server/errors";
 import { desc, eq } from "drizzle-orm";
@@ -94,12 +94,18 @@ describe.each(testDrivers)("changing an email on %s", (driver) => {
     expect(JSON.stringify(actions)).not.toContain("@example.com");
   });
 
-  it("refuses an address in use, the same one, an expired link, and one taken meanwhile", async () => {
+  it("answers an address in use as a free one, telling its owner, and refuses the rest", async () => {
     const ada = await customer("ada@example.com");
     await createCustomer(db(), "taken@example.com");
     const ask = (newEmail: string) =>
       requestEmailChange(auth(), db(), ada, { newEmail, password: "password-123" });
-    await expect(ask("taken@example.com")).rejects.toEqual(refusal(EMAIL_IN_USE));
+    // Asked for an address with an account: the same answer, no link; its owner is told.
+    await expect(ask("taken@example.com")).resolves.toBeUndefined();
+    const told = await newestTo("taken@example.com");
+    expect(told).toMatchObject({ kind: "email-taken", subject: "Your email address and Gleam" });
+    expect(told?.text).toContain("This address already has an account with us");
+    expect(told?.text).not.toMatch(/confirm-email|ada@example\.com/);
+    expect(await db().select().from(emailChanges)).toEqual([]);
     await expect(ask("ada@example.com")).rejects.toEqual(
       refusal("This is your email address already."),
     );
@@ -115,6 +121,42 @@ describe.each(testDrivers)("changing an email on %s", (driver) => {
     await expect(confirmEmailChange(db(), token, null)).rejects.toEqual(refusal(EMAIL_IN_USE));
     const [row] = await db().select().from(users).where(eq(users.id, ada));
     expect(row?.email).toBe("ada@example.com");
+  });
+
+  it("lets a sign-up never confirmed for a day hold no address against its mailbox's owner", async () => {
+    const ada = await customer("ada@example.com");
+    const ask = (newEmail: string) =>
+      requestEmailChange(auth(), db(), ada, { newEmail, password: "password-123" });
+    const signUp = (email: string, hoursAgo: number) =>
+      db()
+        .insert(users)
+        .values({
+          id: crypto.randomUUID(),
+          name: "Squatter",
+          email,
+          emailVerified: false,
+          createdAt: new Date(Date.now() - hoursAgo * HOUR),
+        })
+        .returning({ id: users.id });
+    // Under a day old, it may still be confirmed: it holds the address (its owner is told).
+    await signUp("fresh@example.com", 2);
+    await ask("fresh@example.com");
+    expect((await newestTo("fresh@example.com"))?.kind).toBe("email-taken");
+    // Over a day: the link goes, and confirming it (reading that mailbox) replaces the sign-up.
+    const [stale] = await signUp("stale@example.com", 30);
+    await ask("stale@example.com");
+    const token = await emailedToken("stale@example.com");
+    expect(await confirmEmailChange(db(), token, null)).toMatchObject({
+      newEmail: "stale@example.com",
+    });
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(eq(users.id, stale?.id ?? "")),
+    ).toEqual([]);
+    const [row] = await db().select().from(users).where(eq(users.id, ada));
+    expect(row?.email).toBe("stale@example.com");
   });
 
   it("keeps only the newest request open", async () => {

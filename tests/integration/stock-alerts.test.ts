@@ -12,7 +12,7 @@ import {
 } from "@server/stock-alerts/stock-alerts";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createProduct, testBrand } from "../factories";
+import { createCustomer, createProduct, testBrand } from "../factories";
 import { testDrivers, useTestDatabase } from "../setup/test-database";
 
 // Back-in-stock alerts (docs/storefront.md#back-in-stock-alerts): a sold-out variant takes
@@ -101,6 +101,35 @@ describe.each(testDrivers)("back-in-stock alerts on %s", (driver) => {
       adjustStock(tx, { variantId: "pen-twin", counted: 1, actor, reason: "Count" }),
     );
     expect(await queued()).toHaveLength(0);
+  });
+
+  // Whoever types a stranger's address brings them a few emails at most (decision record 080).
+  it("gives an address no signed-in owner gave three alerts a day, and its owner any", async () => {
+    await soldOut();
+    await createProduct(db(), {
+      id: "strips",
+      slug: "strips",
+      variants: [
+        { id: "strips-7", pricePence: 1999, stockQuantity: 0 },
+        { id: "strips-14", pricePence: 2999, stockQuantity: 0 },
+        { id: "strips-28", pricePence: 4999, stockQuantity: 0 },
+      ],
+    });
+    const askFor = (variantId: string, userId: string | null, at = Date.now()) =>
+      askForStockAlert(
+        db(),
+        { variantId, email: "grace@example.com", userId, clientAddress: null },
+        at,
+      );
+    for (const variantId of ["pen-v", "strips-7", "strips-14"]) await askFor(variantId, null);
+    await expect(askFor("strips-28", null)).rejects.toThrow(STOCK_ALERT_MESSAGES.addressFull);
+    // Grace herself, signed in, is never held to it; a day later, anyone may ask again.
+    const grace = await createCustomer(db(), "grace@example.com");
+    await expect(askFor("strips-28", grace)).resolves.toEqual({ email: "grace@example.com" });
+    await db().delete(stockAlerts).where(eq(stockAlerts.variantId, "strips-28"));
+    await expect(askFor("strips-28", null, Date.now() + 25 * 60 * 60_000)).resolves.toEqual({
+      email: "grace@example.com",
+    });
   });
 
   it("emails the oldest, once each, for the units back times the factor", async () => {
