@@ -2,11 +2,11 @@ import { logIn } from "./bench-checkout";
 import { freshPostgresDatabase } from "./bench-database";
 import { startBuiltServer, waitForHealth } from "./built-server";
 
-// A 10,000-row product CSV imported through the admin (docs/performance.md#product-import): how
-// long the "Import" answer takes for a file near the 10 MB limit, how long the job takes to
-// import every row, and what the shop answered meanwhile (a page of the shop and the admin's
-// products list, both asked then a second's pause, over and over: their statuses and slowest
-// answer). On PGlite, and on
+// A 10,000-row product CSV imported through the admin
+// (docs/performance.md#product-import-10000-rows-as-a-job): how long the "Import" answer takes
+// for a file near the 10 MB limit, how long the job takes to import every row, and what the shop
+// answered meanwhile (a page of the shop and the admin's products list, both asked then a
+// second's pause, over and over: their statuses and slowest answer). On PGlite, and on
 // PostgreSQL too when BENCH_POSTGRES_URL is set. Needs `npm run build` first.
 //
 //   [BENCH_POSTGRES_URL=postgres://…] npx tsx scripts/bench-import.ts
