@@ -112,6 +112,50 @@ test.describe("the product CSV", () => {
     await context.close();
   });
 
+  test("stop a big import: what was saved stays, the rest is left out", async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await logInAs(page, "admin@example.com", "admin-password-1");
+    await gotoHydrated(page, "/dashboard/admin-products/import");
+    const form = page.getByRole("form", { name: "Import products" });
+    // Handles of their own per project: the two sizes share this server.
+    const prefix = `bulk-${testInfo.project.name}`;
+    const rows = Array.from(
+      { length: 3000 },
+      (_, at) => `${prefix}-${at},Bulk ${at},<p>One.</p>,Floss,Count,50,${prefix}-${at},5,2.00,`,
+    );
+    await form.getByLabel("CSV file").setInputFiles(file(rows));
+    await form.getByRole("button", { name: "Preview" }).click();
+    await form.getByRole("button", { name: "Import 3,000 products" }).click();
+    const progress = page.getByRole("region", { name: "Progress" });
+    // Under way (its page follows it): the file read, some rows saved.
+    await expect(progress).toContainText(/[1-9][\d,]* of 3,000 rows/);
+    await progress.getByRole("button", { name: "Stop the import" }).click();
+    const dialog = page.getByRole("alertdialog", {
+      name: "Stop the import of shopify-products.csv?",
+    });
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: "Stop the import" }).click();
+    await expectToast(page, "Import stopped");
+    await expect(progress.getByRole("status")).toHaveText(
+      "Stopped: the rows it had not reached were left out.",
+    );
+    await expect(progress.getByRole("button", { name: "Stop the import" })).toHaveCount(0);
+    const figure = async (label: string) =>
+      Number(
+        (
+          (await progress.getByText(label, { exact: true }).locator("+ dd").textContent()) ?? ""
+        ).replace(/,/g, ""),
+      );
+    const done = await figure("Rows done");
+    const leftOut = await figure("Left out");
+    expect(leftOut).toBeGreaterThan(0);
+    expect(done + leftOut).toBe(3000);
+    await context.close();
+  });
+
   test("choose products in the list and change them together, asked first", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();

@@ -24,7 +24,8 @@ const statusLine: Record<ImportProgress["status"], string> = {
   refused: "Nothing was imported: the file has problems. Correct them and import it again.",
 };
 
-function StopImport({ fileName }: { fileName: string }) {
+/** Shown while the import runs; kept mounted after, so the stop's answer is still told. */
+function StopImport({ fileName, going }: { fileName: string; going: boolean }) {
   const { fetcher } = useAccountForm("product-import-stop", (result) => {
     if (result.ok) void showToast("Import stopped");
     else {
@@ -35,10 +36,12 @@ function StopImport({ fileName }: { fileName: string }) {
     }
   });
   const asking = useConfirmedSubmit(fetcher);
+  if (!going) return null;
   return (
     <fetcher.Form
       method="post"
       aria-label="Stop the import"
+      className="mt-4"
       onSubmit={(event) => {
         event.preventDefault();
         asking.ask(event.currentTarget, {
@@ -110,12 +113,21 @@ export function ImportProgressView({ progress: loaded }: { progress: ImportProgr
         <p className="mt-2 text-sm" role="status">
           {statusLine[progress.status]}
         </p>
-        <progress
-          className="mt-4 h-3 w-full accent-brand"
+        <div
+          role="progressbar"
           aria-label="Rows imported"
-          max={Math.max(progress.rowsTotal, 1)}
-          value={progress.rowsTotal > 0 ? reached : 0}
-        />
+          aria-valuemin={0}
+          aria-valuemax={progress.rowsTotal}
+          aria-valuenow={reached}
+          className="mt-4 h-3 w-full overflow-hidden rounded-full bg-line"
+        >
+          <div
+            className="h-full rounded-full bg-brand"
+            style={{
+              width: `${progress.rowsTotal > 0 ? (100 * reached) / progress.rowsTotal : 0}%`,
+            }}
+          />
+        </div>
         <p className="mt-2 text-sm tabular-nums">
           {progress.rowsTotal > 0
             ? `${reached.toLocaleString("en-GB")} of ${plural(progress.rowsTotal, "row")}`
@@ -126,11 +138,7 @@ export function ImportProgressView({ progress: loaded }: { progress: ImportProgr
           Started {formatDateTime(progress.startedAt)}
           {progress.finishedAt ? `; ended ${formatDateTime(progress.finishedAt)}` : ""}.
         </p>
-        {going ? (
-          <div className="mt-4">
-            <StopImport fileName={progress.fileName} />
-          </div>
-        ) : null}
+        <StopImport fileName={progress.fileName} going={going} />
       </section>
       {progress.problems.length > 0 ? (
         <section className={cardClass} aria-labelledby="import-refused-heading">
