@@ -6,7 +6,7 @@ import { useAccountForm } from "~/components/account/use-account-form";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { showToast } from "~/lib/toast";
-import { ImportMessages, plural } from "./product-import";
+import { FileProblems, plural } from "./product-import";
 import { useConfirmedSubmit } from "./use-confirmed-submit";
 
 // An import the job queue applies (/dashboard/admin-products/import/:id): its rows done, left out
@@ -145,12 +145,7 @@ export function ImportProgressView({ progress: loaded }: { progress: ImportProgr
           <h2 id="import-refused-heading" className="text-lg font-semibold">
             Problems in the file
           </h2>
-          <ImportMessages
-            title="Problems in the file"
-            items={progress.problems}
-            id="import-problems"
-            heading="What to change"
-          />
+          <FileProblems items={progress.problems} />
         </section>
       ) : null}
       {failed.length > 0 || pictures.length > 0 ? (

@@ -24,7 +24,7 @@ import { showToast } from "~/lib/toast";
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
 
-export function ImportMessages({
+function ImportMessages({
   title,
   items,
   id,
@@ -73,6 +73,18 @@ export function ImportMessages({
   );
 }
 
+/** What stops a file from being imported, row by row: in the preview and on a refused import. */
+export function FileProblems({ items }: { items: ImportProblem[] }) {
+  return (
+    <ImportMessages
+      title="Problems in the file"
+      items={items}
+      id="import-problems"
+      heading="What to change"
+    />
+  );
+}
+
 function Preview({ preview, fileName }: { preview: ImportSummary; fileName: string }) {
   const creating = preview.products.filter((product) => product.action === "create").length;
   const updating = preview.products.length - creating;
@@ -98,12 +110,7 @@ function Preview({ preview, fileName }: { preview: ImportSummary; fileName: stri
             {plural(preview.problems.length, "problem")}: nothing is imported until the file is
             corrected.
           </p>
-          <ImportMessages
-            title="Problems in the file"
-            items={preview.problems}
-            id="import-problems"
-            heading="What to change"
-          />
+          <FileProblems items={preview.problems} />
         </div>
       ) : null}
       {preview.notes.length > 0 ? (
