@@ -11,6 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { jobKinds } from "@server/jobs/schema";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -19,6 +20,7 @@ import {
   brokenCitations,
   libraryProblems,
   undescribedDomains,
+  unlistedJobKinds,
   unnamedTables,
 } from "./docs-map";
 
@@ -77,6 +79,11 @@ describe("docs/architecture.md, the map (docs/architecture.md#architecture)", ()
     expect(unnamedTables(map, tables)).toEqual([]);
   });
 
+  it("gives every kind of background job a row of its table", () => {
+    expect(jobKinds.length).toBeGreaterThan(10);
+    expect(unlistedJobKinds(map, jobKinds)).toEqual([]);
+  });
+
   it("describes every domain folder under server/", () => {
     const domains = domainFolders();
     expect(domains.length).toBeGreaterThan(20);
@@ -128,5 +135,8 @@ describe("docs/architecture.md, the map (docs/architecture.md#architecture)", ()
     ]);
     expect(unnamedTables(fakeMap, ["orders", "users", "returns"])).toEqual(["returns"]);
     expect(undescribedDomains(fakeMap, ["orders", "returns"])).toEqual(["returns"]);
+    const jobTable =
+      "| kind | subject |\n| --- | --- |\n| `send-email` | an email |\nthen `expire-order` runs";
+    expect(unlistedJobKinds(jobTable, ["send-email", "expire-order"])).toEqual(["expire-order"]);
   });
 });

@@ -138,6 +138,11 @@ export function unnamedTables(doc: string, tables: readonly string[]): string[] 
   return tables.filter((table) => !doc.includes(`\`${table}\``));
 }
 
+/** Job kinds, given by name, that have no row of their own in the map's table of jobs. */
+export function unlistedJobKinds(doc: string, kinds: readonly string[]): string[] {
+  return kinds.filter((kind) => !new RegExp(`^\\| \`${kind}\` \\|`, "m").test(doc));
+}
+
 /** Domain folders, given by name, that the map's table of domains does not describe. */
 export function undescribedDomains(doc: string, domains: readonly string[]): string[] {
   return domains.filter((domain) => !new RegExp(`^\\|[^\\n]*\`${domain}/\``, "m").test(doc));
