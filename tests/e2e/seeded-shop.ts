@@ -21,6 +21,11 @@ import { type BuiltServer, startBuiltServer } from "../../scripts/built-server";
 
 const buildDir = join(import.meta.dirname, "..", "..", "build", "server");
 
+/** The PostgreSQL server the specs may use (TEST_DATABASE_URL); "" when there is none. */
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? "";
+/** Why a spec that needs PostgreSQL skips itself without one (CI always has one: .ci/run). */
+export const NEEDS_POSTGRES = "needs PostgreSQL: set TEST_DATABASE_URL (CI always has it)";
+
 /** What changes the seeded shop: the server's bundle, then the seeding settings. */
 function seedKey(seed: Record<string, string>): { build: string; key: string } {
   const hash = createHash("sha256");
