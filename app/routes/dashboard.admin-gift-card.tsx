@@ -71,6 +71,57 @@ const kindLabels = {
   adjusted: "Adjusted",
 } as const;
 
+/** The card's figures, its code's last four and whom it was for. */
+function CardFacts({ card }: { card: Route.ComponentProps["loaderData"]["card"] }) {
+  return (
+    <dl className="grid gap-4 text-sm sm:grid-cols-3">
+      <div>
+        <dt className="text-ink-muted">Balance</dt>
+        <dd className="text-2xl font-bold" data-testid="gift-card-balance">
+          {formatPence(card.balancePence)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-ink-muted">Issued for</dt>
+        <dd className="text-lg font-semibold">{formatPence(card.initialPence)}</dd>
+      </div>
+      <div>
+        <dt className="text-ink-muted">Status</dt>
+        <dd className="text-lg font-semibold">{giftCardStatusLabels[card.status]}</dd>
+      </div>
+      <div className="sm:col-span-3">
+        <dt className="text-ink-muted">Code</dt>
+        <dd className="font-mono text-lg font-semibold tracking-wider">
+          •••• {card.lastFour}
+          <span className="mt-1 block font-sans text-sm font-normal tracking-normal text-ink-muted">
+            The whole code was shown once, when the card was issued, and is in its email: the shop
+            keeps only its last four characters.
+          </span>
+        </dd>
+      </div>
+      <div className="sm:col-span-3">
+        <dt className="text-ink-muted">Recipient</dt>
+        <dd>
+          {card.recipientEmail
+            ? `${card.recipientName ? `${card.recipientName}, ` : ""}${card.recipientEmail}${
+                card.sentAt
+                  ? `: emailed ${formatDateTime(card.sentAt)}`
+                  : card.sendOn
+                    ? `: to be emailed ${formatDateTime(card.sendOn)}`
+                    : ""
+              }`
+            : "None: handed over by the shop."}
+          {card.message ? (
+            <span className="mt-1 block whitespace-pre-line text-ink-muted">
+              “{card.message}”{card.senderName ? `, from ${card.senderName}` : ""}
+            </span>
+          ) : null}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 export default function AdminGiftCard({ loaderData }: Route.ComponentProps) {
   const { card, entries } = loaderData;
   return (
@@ -89,51 +140,7 @@ export default function AdminGiftCard({ loaderData }: Route.ComponentProps) {
           <h2 id="gift-card-heading" className="sr-only">
             The card
           </h2>
-          <dl className="grid gap-4 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-ink-muted">Balance</dt>
-              <dd className="text-2xl font-bold" data-testid="gift-card-balance">
-                {formatPence(card.balancePence)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-ink-muted">Issued for</dt>
-              <dd className="text-lg font-semibold">{formatPence(card.initialPence)}</dd>
-            </div>
-            <div>
-              <dt className="text-ink-muted">Status</dt>
-              <dd className="text-lg font-semibold">{giftCardStatusLabels[card.status]}</dd>
-            </div>
-            <div className="sm:col-span-3">
-              <dt className="text-ink-muted">Code</dt>
-              <dd className="font-mono text-lg font-semibold tracking-wider">
-                •••• {card.lastFour}
-                <span className="mt-1 block font-sans text-sm font-normal tracking-normal text-ink-muted">
-                  The whole code was shown once, when the card was issued, and is in its email: the
-                  shop keeps only its last four characters.
-                </span>
-              </dd>
-            </div>
-            <div className="sm:col-span-3">
-              <dt className="text-ink-muted">Recipient</dt>
-              <dd>
-                {card.recipientEmail
-                  ? `${card.recipientName ? `${card.recipientName}, ` : ""}${card.recipientEmail}${
-                      card.sentAt
-                        ? `: emailed ${formatDateTime(card.sentAt)}`
-                        : card.sendOn
-                          ? `: to be emailed ${formatDateTime(card.sendOn)}`
-                          : ""
-                    }`
-                  : "None: handed over by the shop."}
-                {card.message ? (
-                  <span className="mt-1 block whitespace-pre-line text-ink-muted">
-                    “{card.message}”{card.senderName ? `, from ${card.senderName}` : ""}
-                  </span>
-                ) : null}
-              </dd>
-            </div>
-          </dl>
+          <CardFacts card={card} />
           {card.status === "pending" ? (
             <p className="text-sm text-ink-muted">
               Bought with an order not paid yet: it becomes money, and is emailed, once the order is

@@ -55,8 +55,8 @@ function IssuedCode({ card }: { card: IssuedCard }) {
   );
 }
 
-/** Issue a card: its amount, and whom to email it to on which day (or none: handed over by hand). */
-export function IssueGiftCardForm() {
+/** The issue form's post: the card just issued (its code, this once), or the problems said. */
+function useIssueGiftCard() {
   const [problem, setProblem] = useState<FieldProblem | NonNullable<FieldProblem>[]>(null);
   const [issued, setIssued] = useState<IssuedCard | null>(null);
   const { fetcher, busy } = useAccountForm("gift-card-issue", (result) => {
@@ -73,6 +73,12 @@ export function IssueGiftCardForm() {
     setProblem(result.problems ?? { field: result.field, message });
     void showToast("Gift card not issued", { description: message, tone: "error" });
   });
+  return { problem, issued, fetcher, busy };
+}
+
+/** Issue a card: its amount, and whom to email it to on which day (or none: handed over by hand). */
+export function IssueGiftCardForm() {
+  const { problem, issued, fetcher, busy } = useIssueGiftCard();
   const asking = useConfirmedSubmit(fetcher);
   const { errorFor, invalid } = fieldProblems("gift-card", problem);
   return (
