@@ -72,7 +72,8 @@ export function openGiftCardCode(sealed: string): string {
 /**
  * Cards from before codes were hashed (their plain `code` set): hashed, their last four kept and,
  * when their email has not gone yet, sealed for it; the plain code emptied. Run at each start,
- * before the shop serves; none left, it reads nothing but an index.
+ * before the shop serves: one read of the cards (a shop's few thousand), and none left to write
+ * once they are done.
  */
 export async function hashStoredGiftCardCodes(db: Database): Promise<number> {
   const plain = await db
